@@ -1,0 +1,93 @@
+import path from 'node:path';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { authRoutes } from './auth/routes.ts';
+import type { Db } from './db/client.ts';
+import { healthRoutes } from './health/routes.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { sessionPlugin } from './plugins/session.ts';
+import { spaPlugin } from './plugins/spa.ts';
+
+export interface AppConfig {
+  siteName: string;
+  /** The site's public URL (PUBLIC_URL); links in payments and e-mails use it. */
+  publicUrl?: string | undefined;
+  sessionSecret?: string | undefined;
+  /** DECISIONS rule 5: testing tools only in sandbox payment mode or when enabled. */
+  testToolsEnabled: boolean;
+  clientDir: string;
+  logLevel: string;
+}
+
+/** What every domain's routes receive: no decorators, plain dependencies. */
+export interface AppDeps {
+  db: Db;
+  config: AppConfig;
+  /** The current time; tests move it to check date rules. */
+  clock: () => Date;
+}
+
+export interface BuildAppOptions {
+  db: Db;
+  config: Partial<AppConfig>;
+  clock?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export const defaultClientDir = path.resolve(import.meta.dirname, '../../dist/client');
+
+export async function buildApp(options: BuildAppOptions) {
+  const config: AppConfig = {
+    siteName: 'Local Battles',
+    testToolsEnabled: true,
+    clientDir: defaultClientDir,
+    logLevel: 'info',
+    ...options.config,
+  };
+  const deps: AppDeps = { db: options.db, config, clock: options.clock ?? (() => new Date()) };
+
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: {
+        paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+        censor: '[redacted]',
+      },
+    },
+    // Only a proxy on this host may tell us the client's address and protocol.
+    trustProxy: '127.0.0.1,::1',
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('currentUser', null);
+
+  // Third-party and app plugins first, then the domains' routes.
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, {
+    publicOrigin: config.publicUrl ? new URL(config.publicUrl).origin : undefined,
+    csrfExemptPaths: ['/api/stripe/webhook'],
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  });
+  await app.register(sessionPlugin, {
+    db: deps.db,
+    secret: config.sessionSecret,
+    secureCookie: config.publicUrl?.startsWith('https:') ? true : 'auto',
+    now: deps.clock,
+  });
+
+  await app.register(healthRoutes, deps);
+  await app.register(authRoutes, deps);
+
+  await app.register(spaPlugin, { clientDir: config.clientDir });
+  return app;
+}

@@ -1,0 +1,95 @@
+import { hash, verify } from '@node-rs/argon2';
+import { eq, sql } from 'drizzle-orm';
+import type { PublicUser, RegisterBody } from '#shared/auth.ts';
+import type { Db } from '../db/client.ts';
+import { users, type User } from '../db/schema.ts';
+import { conflict, isUniqueViolation } from '../errors.ts';
+
+// argon2id; Algorithm.Argon2id is 2 in @node-rs/argon2 (a const enum that isolatedModules cannot inline).
+const HASH_OPTIONS = { algorithm: 2 } as const;
+// Verifying against a real hash when the user is unknown keeps response times alike.
+const dummyHash = hash('not-a-real-password', HASH_OPTIONS);
+
+export const hashPassword = (password: string) => hash(password, HASH_OPTIONS);
+
+export function toPublicUser(user: User): PublicUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    fullName: user.fullName,
+    isAdmin: user.isAdmin,
+  };
+}
+
+const byUsername = (username: string) => sql`lower(${users.username}) = lower(${username})`;
+
+export async function registerMember(db: Db, input: RegisterBody): Promise<User> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({
+        username: input.username,
+        email: input.email,
+        fullName: input.fullName,
+        passwordHash,
+        // isAdmin from the request is ignored on purpose (DECISIONS rule 4).
+        isAdmin: false,
+      })
+      .returning();
+    return user!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('Username already exists');
+    throw error;
+  }
+}
+
+export async function verifyCredentials(
+  db: Db,
+  username: string,
+  password: string,
+): Promise<User | null> {
+  const [user] = await db.select().from(users).where(byUsername(username));
+  if (!user) {
+    await verify(await dummyHash, password).catch(() => false);
+    return null;
+  }
+  const ok = await verify(user.passwordHash, password).catch(() => false);
+  return ok ? user : null;
+}
+
+export async function findUser(db: Db, id: number): Promise<User | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user ?? null;
+}
+
+export interface AdminInput {
+  username: string;
+  password: string;
+  email: string;
+}
+
+/** Creates the admin, or promotes and re-passwords an existing user of that name. */
+export async function createOrPromoteAdmin(
+  db: Db,
+  input: AdminInput,
+): Promise<{ user: User; created: boolean }> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(users).where(byUsername(input.username)).for('update');
+    if (existing) {
+      const [user] = await tx
+        .update(users)
+        .set({ isAdmin: true, passwordHash, email: input.email })
+        .where(eq(users.id, existing.id))
+        .returning();
+      return { user: user!, created: false };
+    }
+    const [user] = await tx
+      .insert(users)
+      .values({ username: input.username, email: input.email, passwordHash, isAdmin: true })
+      .returning();
+    return { user: user!, created: true };
+  });
+}

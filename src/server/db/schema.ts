@@ -1,0 +1,229 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    email: text('email').notNull(),
+    fullName: text('full_name'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    stripeCustomerId: text('stripe_customer_id'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // Usernames are unique regardless of case so 'Alice' cannot impersonate 'alice'.
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: text('sid').primaryKey(),
+    data: jsonb('data').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+export const challenges = pgTable(
+  'challenges',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    startDate: instant('start_date').notNull(),
+    endDate: instant('end_date').notNull(),
+    /** Whole dollars, as the spec shows prices. */
+    price: integer('price').notNull(),
+    active: boolean('active').notNull().default(true),
+    theme: text('theme').notNull().default('coffee'),
+    /** How many votes one pass may give one shop; null means unlimited (DECISIONS rule 2). */
+    votesPerShop: integer('votes_per_shop').default(1),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('challenges_price_non_negative', sql`${t.price} >= 0`),
+    check('challenges_end_after_start', sql`${t.endDate} > ${t.startDate}`),
+    check('challenges_votes_per_shop_positive', sql`${t.votesPerShop} IS NULL OR ${t.votesPerShop} >= 1`),
+  ],
+);
+
+export const businesses = pgTable(
+  'businesses',
+  {
+    id: serial('id').primaryKey(),
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => challenges.id),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    /** Sanitized HTML (DECISIONS rule 9). */
+    longDescription: text('long_description'),
+    address: text('address').notNull(),
+    phone: text('phone'),
+    website: text('website'),
+    imageUrl: text('image_url'),
+    /** JSON object of label to time range, kept as text as the spec says. */
+    hours: text('hours'),
+    specialties: text('specialties'),
+    position: integer('position').notNull().default(0),
+    redemptionCode: text('redemption_code').notNull(),
+    /** Live vote total, kept in the same transaction as every vote so reads never count rows. */
+    voteCount: integer('vote_count').notNull().default(0),
+    /** Soft delete: redeemed coupons stay on record (DECISIONS rule 8). */
+    deletedAt: instant('deleted_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('businesses_code_four_digits', sql`${t.redemptionCode} ~ '^[0-9]{4}$'`),
+    check('businesses_position_non_negative', sql`${t.position} >= 0`),
+    check('businesses_vote_count_non_negative', sql`${t.voteCount} >= 0`),
+    uniqueIndex('businesses_live_code_uq')
+      .on(t.challengeId, t.redemptionCode)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('businesses_challenge_position_idx').on(t.challengeId, t.position),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),
+    providerSessionId: text('provider_session_id').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => challenges.id),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status', {
+      enum: ['pending', 'paid', 'declined', 'cancelled', 'expired', 'refunded', 'disputed'],
+    })
+      .notNull()
+      .default('pending'),
+    failureReason: text('failure_reason'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_session_uq').on(t.provider, t.providerSessionId),
+    index('payments_user_challenge_idx').on(t.userId, t.challengeId),
+    check('payments_amount_non_negative', sql`${t.amountCents} >= 0`),
+  ],
+);
+
+export const passes = pgTable(
+  'passes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => challenges.id),
+    purchaseDate: instant('purchase_date').notNull().defaultNow(),
+    paymentId: integer('payment_id').references(() => payments.id),
+    active: boolean('active').notNull().default(true),
+    /** Why an organizer or the payment provider switched the pass off (refund, dispute). */
+    inactiveReason: text('inactive_reason'),
+  },
+  (t) => [
+    uniqueIndex('passes_user_challenge_uq').on(t.userId, t.challengeId),
+    index('passes_challenge_purchase_idx').on(t.challengeId, t.purchaseDate),
+  ],
+);
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    passId: integer('pass_id')
+      .notNull()
+      .references(() => passes.id),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id),
+    redeemed: boolean('redeemed').notNull().default(false),
+    redeemedAt: instant('redeemed_at'),
+  },
+  (t) => [
+    uniqueIndex('coupons_pass_business_uq').on(t.passId, t.businessId),
+    index('coupons_business_idx').on(t.businessId),
+  ],
+);
+
+export const votes = pgTable(
+  'votes',
+  {
+    id: serial('id').primaryKey(),
+    passId: integer('pass_id')
+      .notNull()
+      .references(() => passes.id),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id),
+    votedAt: instant('voted_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('votes_pass_business_idx').on(t.passId, t.businessId),
+    index('votes_business_idx').on(t.businessId),
+    index('votes_voted_at_idx').on(t.votedAt),
+  ],
+);
+
+/** Wrong redemption codes, counted per pass in the database so the limit survives restarts. */
+export const redemptionAttempts = pgTable(
+  'redemption_attempts',
+  {
+    id: serial('id').primaryKey(),
+    passId: integer('pass_id')
+      .notNull()
+      .references(() => passes.id),
+    couponId: integer('coupon_id').references(() => coupons.id),
+    attemptedAt: instant('attempted_at').notNull().defaultNow(),
+  },
+  (t) => [index('redemption_attempts_pass_time_idx').on(t.passId, t.attemptedAt)],
+);
+
+/** Webhook event ids already handled, so a redelivery changes nothing. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: instant('received_at').notNull().defaultNow(),
+});
+
+export type User = typeof users.$inferSelect;
+export type Challenge = typeof challenges.$inferSelect;
+export type Business = typeof businesses.$inferSelect;
+export type Pass = typeof passes.$inferSelect;
+export type Coupon = typeof coupons.$inferSelect;
+export type Vote = typeof votes.$inferSelect;
+export type Payment = typeof payments.$inferSelect;
+
+/** Settings the instances of one deployment share, such as a generated session secret. */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_HOURS } from '#shared/constants.ts';
+import { createOrPromoteAdmin } from '../auth/service.ts';
+import type { Db } from './client.ts';
+import { businesses, challenges, users } from './schema.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const demoShops = [
+  {
+    name: 'Honest Bean Roasters',
+    description: 'Small-batch roastery with single-origin pour-overs and a sunny patio.',
+    longDescription:
+      '<p><strong>Honest Bean</strong> roasts every bean on site, twice a week.</p><ul><li>Single-origin pour-overs</li><li>House-made oat milk</li></ul>',
+    address: '112 Clinton Ave W, Huntsville, AL 35801',
+    phone: '(256) 555-0101',
+    website: 'honestbean.example.com',
+    specialties: 'Pour-over, Espresso, Oat Milk Latte',
+  },
+  {
+    name: 'Rocket City Espresso',
+    description: 'Space-themed espresso bar known for its Saturn V cold brew.',
+    longDescription:
+      '<p>Launch your morning with our <em>Saturn V</em> cold brew, steeped for 20 hours.</p><ol><li>Order at the counter</li><li>Pick a mug from the wall</li></ol>',
+    address: '2201 Memorial Pkwy SW, Huntsville, AL 35801',
+    phone: '(256) 555-0102',
+    website: 'https://rocketcityespresso.example.com',
+    specialties: 'Cold Brew, Cortado, Pastries',
+  },
+  {
+    name: 'Big Spring Coffee House',
+    description: 'Cozy coffee house by the park with live music on Fridays.',
+    longDescription:
+      '<p>Grab a seat by the window and watch the ducks in <strong>Big Spring Park</strong>.</p><p><span style="color: #7b3f00">Live music every Friday night.</span></p>',
+    address: '300 Church St SW, Huntsville, AL 35801',
+    phone: '(256) 555-0103',
+    website: 'https://bigspringcoffee.example.com',
+    specialties: 'Drip Coffee, Chai, Scones',
+  },
+  {
+    name: 'Five Points Perk',
+    description: 'Neighborhood favorite with a drive-through and friendly baristas.',
+    longDescription: null,
+    address: '701 Pratt Ave NE, Huntsville, AL 35801',
+    phone: '(256) 555-0104',
+    website: 'https://fivepointsperk.example.com',
+    specialties: 'Drive-through, Iced Latte, Breakfast Sandwiches',
+  },
+  {
+    name: 'Lowe Mill Grind',
+    description: 'Artist-run café inside the arts district, with rotating local roasters.',
+    longDescription:
+      '<p>Every month a <u>different local roaster</u> takes over our grinder.</p><blockquote><p>Coffee is art you can drink.</p></blockquote>',
+    address: '2211 Seminole Dr SW, Huntsville, AL 35805',
+    phone: '(256) 555-0105',
+    website: 'https://lowemillgrind.example.com',
+    specialties: 'Guest Roasters, Macchiato, Vegan Pastries',
+  },
+  {
+    name: 'Monte Sano Mocha',
+    description: 'Mountain-top café with hand-made mochas and trail snacks.',
+    longDescription:
+      '<p>Fuel up before the trail: our <strong>mocha</strong> uses chocolate from Birmingham.</p>',
+    address: '5105 Nolen Ave SE, Huntsville, AL 35801',
+    phone: '(256) 555-0106',
+    website: 'https://montesanomocha.example.com',
+    specialties: 'Mocha, Hot Chocolate, Trail Mix',
+  },
+  {
+    name: 'Campus Corner Café',
+    description: 'Study-friendly café near campus with plenty of outlets.',
+    longDescription: null,
+    address: '4701 University Dr NW, Huntsville, AL 35816',
+    phone: '(256) 555-0107',
+    website: 'https://campuscorner.example.com',
+    specialties: 'Americano, Bagels, Smoothies',
+  },
+  {
+    name: 'Village of Providence Roast',
+    description: 'Bright corner roastery with latte art classes on weekends.',
+    longDescription:
+      '<p>Join a <strong>latte art class</strong> on Saturday mornings.</p><ul><li>Beginners welcome</li><li>Milk and espresso included</li></ul>',
+    address: '370 Providence Main St NW, Huntsville, AL 35806',
+    phone: '(256) 555-0108',
+    website: 'https://providenceroast.example.com',
+    specialties: 'Latte Art, Flat White, Croissants',
+  },
+];
+
+/** Distinct four-digit codes for the demo shops, unpredictable from one install to the next. */
+function distinctCodes(count: number): string[] {
+  const codes = new Set<string>();
+  while (codes.size < count) codes.add(String(randomBytes(2).readUInt16BE() % 10000).padStart(4, '0'));
+  return [...codes];
+}
+
+export interface SeedResult {
+  adminUsername: string;
+  adminPassword: string;
+}
+
+/** Fills an empty database with a running coffee battle; returns the admin's credentials once. */
+export async function seedDemoData(db: Db, now: Date): Promise<SeedResult | null> {
+  const [userCount, challengeCount] = await Promise.all([db.$count(users), db.$count(challenges)]);
+  if (userCount > 0 || challengeCount > 0) return null;
+
+  const adminUsername = 'admin';
+  const adminPassword = randomBytes(12).toString('base64url');
+  await createOrPromoteAdmin(db, {
+    username: adminUsername,
+    password: adminPassword,
+    email: 'admin@localbattles.example',
+  });
+
+  await db.transaction(async (tx) => {
+    const [coffee] = await tx
+      .insert(challenges)
+      .values({
+        title: 'Huntsville Coffee Battles',
+        description:
+          'Visit every participating coffee shop, redeem a $5 coupon at each, and vote for the best coffee in Huntsville.',
+        startDate: new Date(now.getTime() - 10 * DAY_MS),
+        endDate: new Date(now.getTime() + 20 * DAY_MS),
+        price: 25,
+        active: true,
+        theme: 'coffee',
+        votesPerShop: 1,
+      })
+      .returning();
+    const codes = distinctCodes(demoShops.length);
+    await tx.insert(businesses).values(
+      demoShops.map((shop, index) => ({
+        ...shop,
+        challengeId: coffee!.id,
+        imageUrl: `/images/shops/shop-${index + 1}.svg`,
+        hours: JSON.stringify(DEFAULT_HOURS),
+        position: index,
+        redemptionCode: codes[index]!,
+      })),
+    );
+    await tx.insert(challenges).values({
+      title: 'Huntsville Taco Battles',
+      description: 'Coming soon: the city-wide hunt for the best taco in Huntsville.',
+      startDate: new Date(now.getTime() + 40 * DAY_MS),
+      endDate: new Date(now.getTime() + 70 * DAY_MS),
+      price: 25,
+      active: false,
+      theme: 'taco',
+      votesPerShop: 1,
+    });
+  });
+  return { adminUsername, adminPassword };
+}

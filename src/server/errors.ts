@@ -1,0 +1,28 @@
+/**
+ * Errors the domain raises on purpose. Services stay free of Fastify; the error plugin maps these
+ * to the JSON body every API error uses.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new AppError(400, message);
+export const unauthorized = (message = 'You must be signed in.') => new AppError(401, message);
+export const forbidden = (message = 'You do not have permission to do that.') =>
+  new AppError(403, message);
+export const notFound = (message: string) => new AppError(404, message);
+export const conflict = (message: string) => new AppError(409, message);
+
+/** PostgreSQL's code for a unique violation, found where drizzle puts the driver error. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const cause = (error as { cause?: { code?: string; constraint?: string } } | undefined)?.cause;
+  const direct = error as { code?: string; constraint?: string } | undefined;
+  const pgError = cause?.code ? cause : direct;
+  return pgError?.code === '23505' && (!constraint || pgError.constraint === constraint);
+}

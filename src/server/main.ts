@@ -1,0 +1,62 @@
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDemoData } from './db/seed.ts';
+import { ConfigError, readEnv } from './env.ts';
+
+/** Process entry: settings → database → app → listen, and a graceful close on SIGTERM/SIGINT. */
+async function main() {
+  const env = readEnv();
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  await database.migrate();
+
+  if (env.SEED_DEMO !== false) {
+    const seeded = await seedDemoData(database.db, new Date());
+    if (seeded) {
+      // Printed once, on the start that created the account; never logged again.
+      process.stdout.write(
+        `\nDemo data created. Organizer sign-in:\n  username: ${seeded.adminUsername}\n  password: ${seeded.adminPassword}\n\n`,
+      );
+    }
+  }
+
+  const sandboxPayments = !env.STRIPE_SECRET_KEY;
+  const app = await buildApp({
+    db: database.db,
+    config: {
+      siteName: env.SITE_NAME,
+      publicUrl: env.PUBLIC_URL,
+      sessionSecret: env.SESSION_SECRET,
+      testToolsEnabled: env.ENABLE_TEST_TOOLS ?? sandboxPayments,
+      logLevel: env.LOG_LEVEL,
+    },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const forceExit = setTimeout(() => process.exit(1), 10_000);
+    forceExit.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(
+    { database: database.kind, payments: sandboxPayments ? 'sandbox' : 'stripe' },
+    `${env.SITE_NAME} is ready`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || (error as Error).name === 'DatabaseInUseError') {
+    process.stderr.write(`${(error as Error).message}\n`);
+  } else {
+    process.stderr.write(`Start-up failed: ${(error as Error).stack ?? String(error)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,62 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden } from '../errors.ts';
+
+export interface SecurityOptions {
+  /** The site's public origin when known (PUBLIC_URL); otherwise the request's Host is trusted. */
+  publicOrigin?: string | undefined;
+  /** Paths that authenticate by signature instead of cookies (payment webhooks). */
+  csrfExemptPaths: readonly string[];
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets CSS variables through style attributes and <style> tags.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Stripe Checkout and shop images may live on other origins.
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: options.publicOrigin?.startsWith('https:') ? undefined : false,
+  });
+
+  // Bodies are JSON only: a cross-site HTML form can send text/plain, never application/json.
+  app.removeContentTypeParser('text/plain');
+
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    const pathname = request.url.split('?')[0] ?? '';
+    if (options.csrfExemptPaths.includes(pathname)) return;
+    if (!isSameOrigin(request, options.publicOrigin)) {
+      throw forbidden('Cross-site request refused.');
+    }
+  });
+});
+
+/** CSRF defence: a state-changing request must come from our own pages. */
+function isSameOrigin(request: FastifyRequest, publicOrigin: string | undefined): boolean {
+  const origin = request.headers.origin;
+  if (origin) {
+    if (publicOrigin && origin === publicOrigin) return true;
+    const host = request.headers.host;
+    return host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
+  }
+  // Browsers without Origin on same-site requests still send Fetch Metadata.
+  const site = request.headers['sec-fetch-site'];
+  return site === undefined || site === 'same-origin' || site === 'none';
+}

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifySession, { type SessionStore } from '@fastify/session';
+import type { Session } from 'fastify';
+import { eq, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.ts';
+import { appSettings, sessions } from '../db/schema.ts';
+
+declare module 'fastify' {
+  interface Session {
+    userId?: number;
+  }
+}
+
+const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_COOKIE = 'lb.sid';
+
+type Callback = (error?: unknown, value?: unknown) => void;
+
+/** Sessions live in the database so they survive restarts and work across server instances. */
+export class DatabaseSessionStore implements SessionStore {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+  ) {}
+
+  set(sid: string, session: unknown, callback: Callback): void {
+    const expires = (session as { cookie?: { expires?: Date | string | null } }).cookie?.expires;
+    const expiresAt = expires ? new Date(expires) : new Date(this.now().getTime() + SESSION_TTL_MS);
+    const data = JSON.parse(JSON.stringify(session)) as Record<string, unknown>;
+    this.db
+      .insert(sessions)
+      .values({ sid, data, expiresAt })
+      .onConflictDoUpdate({ target: sessions.sid, set: { data, expiresAt } })
+      .then(() => callback(), callback);
+  }
+
+  get(sid: string, callback: (error: unknown, session?: Session | null) => void): void {
+    this.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.sid, sid))
+      .then(([row]) => {
+        if (!row || row.expiresAt <= this.now()) return callback(undefined, null);
+        callback(undefined, row.data as Session);
+      }, callback);
+  }
+
+  destroy(sid: string, callback: Callback): void {
+    this.db
+      .delete(sessions)
+      .where(eq(sessions.sid, sid))
+      .then(() => callback(), callback);
+  }
+
+  async deleteExpired(): Promise<void> {
+    await this.db.delete(sessions).where(lt(sessions.expiresAt, this.now()));
+  }
+}
+
+/**
+ * Without SESSION_SECRET every instance on one database must still sign cookies alike and
+ * keep doing so after a restart, so a generated secret is stored once in the database.
+ */
+async function sharedSessionSecret(db: Db): Promise<string> {
+  await db
+    .insert(appSettings)
+    .values({ key: 'session_secret', value: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(sql`${appSettings.key} = 'session_secret'`);
+  if (!row) throw new Error('session secret missing after insert');
+  return row.value;
+}
+
+export interface SessionOptions {
+  db: Db;
+  secret?: string | undefined;
+  /** true: always Secure; 'auto': Secure when the request came over HTTPS. */
+  secureCookie: boolean | 'auto';
+  now: () => Date;
+}
+
+export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOptions) => {
+  const store = new DatabaseSessionStore(options.db, options.now);
+  await app.register(fastifyCookie);
+  await app.register(fastifySession, {
+    secret: options.secret ?? (await sharedSessionSecret(options.db)),
+    cookieName: SESSION_COOKIE,
+    store,
+    saveUninitialized: false,
+    rolling: false,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.secureCookie,
+      path: '/',
+      maxAge: SESSION_TTL_MS,
+    },
+  });
+  const sweep = setInterval(() => {
+    store.deleteExpired().catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
+  }, 60 * 60 * 1000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+});

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { isPageRoute } from '#shared/paths.ts';
+
+export interface SpaOptions {
+  /** Built web app (dist/client); absent in API-only test runs. */
+  clientDir: string;
+  /** Lets a domain add tags to the served HTML for one page (Open Graph for shop pages). */
+  headTags?: (pathname: string) => Promise<string>;
+}
+
+const NOT_BUILT_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local Battles</title></head>' +
+  '<body><div id="root"></div><p>The web app is not built yet: run <code>npm run build</code>.</p></body></html>';
+
+/**
+ * Serves the built web app. Known page routes get the app shell with 200, other paths the same
+ * shell with 404 (the app then shows '404 Page Not Found'); /api paths get JSON 404s.
+ */
+export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) => {
+  const indexPath = path.join(options.clientDir, 'index.html');
+  const hasClient = fs.existsSync(indexPath);
+  const shell = hasClient ? fs.readFileSync(indexPath, 'utf8') : NOT_BUILT_HTML;
+
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: options.clientDir,
+      wildcard: true,
+      index: false,
+      setHeaders(res, filePath) {
+        const hashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header(
+          'cache-control',
+          hashedAsset ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  async function sendShell(request: FastifyRequest, reply: FastifyReply, status: number) {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const extraHead = options.headTags ? await options.headTags(pathname) : '';
+    const html = extraHead ? shell.replace('</head>', `${extraHead}</head>`) : shell;
+    return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  }
+
+  app.get('/', (request, reply) => sendShell(request, reply, 200));
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname === '/api' || pathname.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method)) {
+      return reply.status(404).send({ message: `No API route ${request.method} ${pathname}` });
+    }
+    return sendShell(request, reply, isPageRoute(pathname) ? 200 : 404);
+  });
+});

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** Messages are the product's copy (spec section 5). */
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(50, 'Username must be at most 50 characters');
+export const passwordSchema = z
+  .string()
+  .min(6, 'Password must be at least 6 characters')
+  .max(200, 'Password must be at most 200 characters');
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254, 'Please enter a valid email address')
+  .pipe(z.email('Please enter a valid email address'));
+export const fullNameSchema = z
+  .string()
+  .trim()
+  .min(2, 'Full name is required')
+  .max(100, 'Full name must be at most 100 characters');
+
+export const loginBodySchema = z.object({ username: usernameSchema, password: passwordSchema });
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** isAdmin may be sent by old clients; it is accepted and ignored (DECISIONS rule 4). */
+export const registerBodySchema = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  fullName: fullNameSchema,
+  password: passwordSchema,
+  isAdmin: z.boolean().optional(),
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+/** The form adds a confirmation that is checked in the browser and never sent. */
+export const registerFormSchema = registerBodySchema
+  .omit({ isAdmin: true })
+  .extend({ confirmPassword: z.string().min(6, 'Password must be at least 6 characters') })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type RegisterForm = z.infer<typeof registerFormSchema>;
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  fullName: z.string().nullable(),
+  isAdmin: z.boolean(),
+});
+export type PublicUser = z.infer<typeof userSchema>;
+
+export const messageSchema = z.object({ message: z.string() });

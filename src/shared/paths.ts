@@ -1,0 +1,29 @@
+/** Every page of the web app, in one place for links, the router and the server's 404 decision. */
+export const paths = {
+  home: '/',
+  coffeeBattle: '/battles/coffee',
+  auth: '/auth',
+  business: (id: number | string) => `/business/${id}`,
+  checkout: '/checkout',
+  profile: '/profile',
+  admin: '/admin',
+  adminChallenges: '/admin/challenges',
+  adminBusinesses: '/admin/businesses',
+  adminLeaderboard: '/admin/leaderboard',
+} as const;
+
+/** Route patterns the web app renders; any other non-API path is a 404 page with status 404. */
+export const pageRoutePatterns: readonly RegExp[] = [
+  /^\/$/,
+  /^\/battles\/coffee\/?$/,
+  /^\/auth\/?$/,
+  /^\/business\/[1-9][0-9]{0,9}\/?$/,
+  /^\/checkout\/?$/,
+  /^\/profile\/?$/,
+  /^\/admin\/?$/,
+  /^\/admin\/(challenges|businesses|leaderboard)\/?$/,
+];
+
+export function isPageRoute(pathname: string): boolean {
+  return pageRoutePatterns.some((pattern) => pattern.test(pathname));
+}

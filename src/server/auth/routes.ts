@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginBodySchema, messageSchema, registerBodySchema, userSchema } from '#shared/auth.ts';
 import { errorBodySchema } from '#shared/errors.ts';
@@ -56,7 +56,7 @@ export async function authRoutes(app: FastifyInstance, { db }: AppDeps) {
 }
 
 /** A fresh session id at sign-in defeats session fixation. */
-async function signIn(request: import('fastify').FastifyRequest, userId: number) {
+async function signIn(request: FastifyRequest, userId: number) {
   await request.session.regenerate();
   request.session.userId = userId;
   await request.session.save();

@@ -37,6 +37,6 @@ function clientErrorMessage(error: FastifyError, status: number): string {
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return 'Request body is not valid JSON.';
     default:
-      return status === 429 ? 'Too many requests. Please try again later.' : error.message || 'Bad request';
+      return error.message || (status === 429 ? 'Too many requests. Please try again later.' : 'Bad request');
   }
 }

@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { createTestContext, signedInMember, TestClient, type TestContext } from '#tests/helpers/test-app.ts';
+import { usingPostgres } from '#tests/helpers/test-db.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('health', () => {
+  it('answers ok while the database answers', async () => {
+    const response = await ctx.app.inject('/api/health');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers 503 when the database does not', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await database.migrate();
+    const app = await buildApp({ db: database.db, config: { clientDir: '/nonexistent' }, logger: false });
+    await database.close();
+    const response = await app.inject('/api/health');
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ status: 'unavailable' });
+    await app.close();
+  });
+});
+
+describe('unknown paths and pages', () => {
+  it('answers an unknown API path with 404 JSON', async () => {
+    const response = await ctx.app.inject('/api/does-not-exist');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'No API route GET /api/does-not-exist' });
+  });
+
+  it('serves the app shell with 200 for a page route and 404 for any other path', async () => {
+    const page = await ctx.app.inject('/auth');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    const shop = await ctx.app.inject('/business/12');
+    expect(shop.statusCode).toBe(200);
+    const missing = await ctx.app.inject('/no/such/page');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/text\/html/);
+    expect(missing.body).toContain('<div id="root">');
+  });
+
+  it('sends safe headers', async () => {
+    const response = await ctx.app.inject('/');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe('sessions are stored in the database', () => {
+  it('survive a restart of the embedded database', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-restart-'));
+    const first = await openDatabase({ dataDir });
+    await first.migrate();
+    const app1 = await buildApp({ db: first.db, config: { clientDir: '/nonexistent' }, logger: false });
+    const { client } = await signedInMember(app1, 'restart_member');
+    await app1.close();
+    await first.close();
+
+    const second = await openDatabase({ dataDir });
+    const app2 = await buildApp({ db: second.db, config: { clientDir: '/nonexistent' }, logger: false });
+    client.app = app2;
+    const me = await client.get('/api/user');
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ username: 'restart_member' });
+    await app2.close();
+    await second.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('work across two server instances on one database', async () => {
+    // On PostgreSQL the second instance has its own connection pool, as a second process would.
+    const other = await ctx.buildApp(usingPostgres ? (await ctx.database.reopen()).db : ctx.db);
+    const { client } = await signedInMember(ctx.app, 'two_instances');
+    const onOther = new TestClient(other);
+    onOther.cookie = client.cookie;
+    expect((await onOther.get('/api/user')).json()).toMatchObject({ username: 'two_instances' });
+    await onOther.post('/api/logout');
+    expect((await client.get('/api/user')).statusCode).toBe(401);
+  });
+});

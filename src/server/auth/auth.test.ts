@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema.ts';
+import { createTestContext, signedInMember, TestClient, type TestContext } from '#tests/helpers/test-app.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const validRegistration = (username: string) => ({
+  username,
+  email: `${username}@example.com`,
+  fullName: 'Ada Lovelace',
+  password: 'secret12',
+});
+
+describe('POST /api/register', () => {
+  it('creates a member, signs them in and never makes an admin from the request body', async () => {
+    const client = new TestClient(ctx.app);
+    const response = await client.post('/api/register', { ...validRegistration('ada'), isAdmin: true });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({
+      id: expect.any(Number),
+      username: 'ada',
+      email: 'ada@example.com',
+      fullName: 'Ada Lovelace',
+      isAdmin: false,
+    });
+    expect(response.body).not.toMatch(/password/i);
+    const me = await client.get('/api/user');
+    expect(me.json()).toMatchObject({ username: 'ada', isAdmin: false });
+    const [row] = await ctx.db.select().from(users).where(eq(users.username, 'ada'));
+    expect(row?.isAdmin).toBe(false);
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it.each([
+    [{ username: 'ab' }, 'username', 'Username must be at least 3 characters'],
+    [{ password: '12345' }, 'password', 'Password must be at least 6 characters'],
+    [{ email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
+    [{ fullName: 'A' }, 'fullName', 'Full name is required'],
+  ])('refuses %o with the spec message and stores nothing', async (change, field, message) => {
+    const before = await ctx.db.$count(users);
+    const response = await new TestClient(ctx.app).post('/api/register', {
+      ...validRegistration('valid_name'),
+      ...change,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+    expect(response.json().errors).toContainEqual({ path: field, message });
+    expect(await ctx.db.$count(users)).toBe(before);
+  });
+
+  it('answers 409 for a taken username, whatever its case', async () => {
+    await signedInMember(ctx.app, 'grace');
+    const response = await new TestClient(ctx.app).post('/api/register', validRegistration('GRACE'));
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: 'Username already exists' });
+  });
+});
+
+describe('sign in and out', () => {
+  it('signs in with the right password only, with a new session id each time', async () => {
+    const { client: registered } = await signedInMember(ctx.app, 'linus');
+    const registeredCookie = registered.cookie;
+
+    const wrong = await new TestClient(ctx.app).post('/api/login', { username: 'linus', password: 'wrongpass' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: 'Invalid username or password' });
+
+    const unknown = await new TestClient(ctx.app).post('/api/login', { username: 'nobody', password: 'whatever1' });
+    expect(unknown.statusCode).toBe(401);
+
+    // Session fixation: a session id held before sign-in is replaced by a new one.
+    const client = new TestClient(ctx.app);
+    client.cookie = registeredCookie;
+    const login = await client.post('/api/login', { username: 'Linus', password: 'password123' });
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toMatchObject({ username: 'linus', isAdmin: false });
+    expect(client.cookie).toBeDefined();
+    expect(client.cookie).not.toBe(registeredCookie);
+    const signedInCookie = client.cookie;
+
+    const logout = await client.post('/api/logout');
+    expect(logout.statusCode).toBe(200);
+    const afterLogout = await client.get('/api/user');
+    expect(afterLogout.statusCode).toBe(401);
+    // The old cookie is dead on the server too, not only forgotten by the browser.
+    const replay = new TestClient(ctx.app);
+    replay.cookie = signedInCookie;
+    expect((await replay.get('/api/user')).statusCode).toBe(401);
+  });
+
+  it('validates the login body with the spec messages', async () => {
+    const response = await new TestClient(ctx.app).post('/api/login', { username: 'ab', password: '123' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([
+      { path: 'username', message: 'Username must be at least 3 characters' },
+      { path: 'password', message: 'Password must be at least 6 characters' },
+    ]);
+  });
+
+  it('answers 401 JSON for /api/user when signed out', async () => {
+    const response = await new TestClient(ctx.app).get('/api/user');
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'Not logged in' });
+  });
+
+  it('sets an HttpOnly, SameSite=Lax cookie, Secure behind HTTPS', async () => {
+    const plain = await new TestClient(ctx.app).post('/api/register', validRegistration('cookie_plain'));
+    const cookie = plain.cookies.find((c) => c.name === 'lb.sid')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    expect(cookie.secure).toBeFalsy();
+
+    const overHttps = await new TestClient(ctx.app).request({
+      method: 'POST',
+      url: '/api/register',
+      payload: validRegistration('cookie_https'),
+      headers: { 'x-forwarded-proto': 'https', origin: 'https://localhost' },
+    });
+    expect(overHttps.statusCode).toBe(201);
+    expect(overHttps.cookies.find((c) => c.name === 'lb.sid')?.secure).toBe(true);
+  });
+});
+
+describe('CSRF defence', () => {
+  it('refuses a state-changing request from a foreign origin and changes nothing', async () => {
+    const before = await ctx.db.$count(users);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      headers: { origin: 'https://evil.example', host: 'localhost' },
+      payload: validRegistration('csrf_victim'),
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: 'Cross-site request refused.' });
+    expect(await ctx.db.$count(users)).toBe(before);
+  });
+
+  it('refuses cross-site fetch metadata without an Origin', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('accepts JSON bodies only', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'text/plain', origin: 'http://localhost', host: 'localhost' },
+      payload: 'username=a&password=b',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().message).toMatch(/JSON/);
+  });
+
+  it('answers invalid JSON with a 400 JSON message', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost', host: 'localhost' },
+      payload: '{"username":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Request body is not valid JSON.' });
+  });
+});
+
+describe('sign-in rate limit', () => {
+  it('answers 429 with a message after too many attempts from one address', async () => {
+    const client = new TestClient(ctx.app);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      const response = await client.request({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: 'nobody', password: 'guess-' + attempt },
+        remoteAddress: '203.0.113.9',
+      });
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) {
+        expect(response.json().message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
+      }
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readEnv } from './env.ts';
+
+describe('readEnv', () => {
+  it('applies the documented defaults', () => {
+    const env = readEnv({});
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', SITE_NAME: 'Local Battles', LOG_LEVEL: 'info' });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.ENABLE_TEST_TOOLS).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['PUBLIC_URL', 'not a url'],
+    ['SESSION_SECRET', 'short'],
+    ['STRIPE_SECRET_KEY', 'pk_test_123'],
+    ['ENABLE_TEST_TOOLS', 'maybe'],
+    ['LOG_LEVEL', 'loud'],
+  ])('names %s when its value %j is bad', (name, value) => {
+    expect(() => readEnv({ [name]: value })).toThrowError(ConfigError);
+    expect(() => readEnv({ [name]: value })).toThrowError(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('requires a webhook secret with a Stripe key, and a session secret in production', () => {
+    expect(() => readEnv({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrowError(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => readEnv({ NODE_ENV: 'production' })).toThrowError(/SESSION_SECRET/);
+  });
+});

@@ -1,0 +1,2 @@
+/** The organizer the browser journeys sign in as; created by tests/e2e/server.ts. */
+export const E2E_ADMIN = { username: 'e2e_admin', password: 'e2e-admin-password', email: 'e2e_admin@example.com' };

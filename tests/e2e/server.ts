@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { createOrPromoteAdmin } from '#server/auth/service.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { seedDemoData } from '#server/db/seed.ts';
+import { adminUrl, withDatabase } from '../helpers/test-db.ts';
+import { E2E_ADMIN } from './credentials.ts';
+
+/**
+ * Starts the real server for the browser journeys on a fresh database: the demo seed plus a
+ * known organizer account. With DATABASE_URL a dedicated database on that server, otherwise
+ * an embedded one in .tmp/.
+ */
+const serverUrl = process.env.DATABASE_URL;
+if (serverUrl) {
+  const admin = new pg.Client({ connectionString: adminUrl(serverUrl) });
+  await admin.connect();
+  await admin.query('DROP DATABASE IF EXISTS lb_e2e WITH (FORCE)');
+  await admin.query('CREATE DATABASE lb_e2e');
+  await admin.end();
+  process.env.DATABASE_URL = withDatabase(serverUrl, 'lb_e2e');
+} else {
+  const dataDir = path.resolve('.tmp/e2e-data');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.env.DATA_DIR = dataDir;
+}
+
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR });
+await database.migrate();
+await seedDemoData(database.db, new Date());
+await createOrPromoteAdmin(database.db, E2E_ADMIN);
+await database.close();
+
+process.env.SEED_DEMO = 'false';
+await import('#server/main.ts');

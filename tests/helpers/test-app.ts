@@ -1,0 +1,117 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, type AppConfig } from '#server/app.ts';
+import { createOrPromoteAdmin } from '#server/auth/service.ts';
+import type { Db } from '#server/db/client.ts';
+import { createTestDatabase, type TestDatabase } from './test-db.ts';
+
+export const TEST_ORIGIN = 'http://localhost';
+
+/** A clock the test moves by hand, so date rules are checked without waiting. */
+export class TestClock {
+  constructor(private current = new Date()) {}
+  now = () => new Date(this.current);
+  set(date: Date) {
+    this.current = new Date(date);
+  }
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  database: TestDatabase;
+  clock: TestClock;
+  /** Builds another app on the same database, as a second server instance would be. */
+  buildApp(db?: Db): Promise<FastifyInstance>;
+  close(): Promise<void>;
+}
+
+export async function createTestContext(config: Partial<AppConfig> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const clock = new TestClock();
+  const apps: FastifyInstance[] = [];
+  const build = async (db: Db = database.db) => {
+    const app = await buildApp({
+      db,
+      config: { clientDir: '/nonexistent', testToolsEnabled: true, ...config },
+      clock: clock.now,
+      logger: false,
+    });
+    apps.push(app);
+    return app;
+  };
+  const app = await build();
+  return {
+    app,
+    db: database.db,
+    database,
+    clock,
+    buildApp: build,
+    close: async () => {
+      await Promise.all(apps.map((each) => each.close()));
+      await database.close();
+    },
+  };
+}
+
+/** A browser-like client: keeps its session cookie and sends a same-origin Origin header. */
+export class TestClient {
+  cookie: string | undefined;
+
+  constructor(public app: FastifyInstance) {}
+
+  async request(options: InjectOptions): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { origin: TEST_ORIGIN, host: 'localhost' };
+    if (this.cookie) headers.cookie = this.cookie;
+    const response = await this.app.inject({
+      ...options,
+      headers: { ...headers, ...(options.headers as Record<string, string> | undefined) },
+    });
+    // Regeneration clears the old cookie and sets the new one: the last one wins, as in a browser.
+    const setCookie = response.cookies.filter((cookie) => cookie.name === 'lb.sid').at(-1);
+    if (setCookie) this.cookie = setCookie.value ? `lb.sid=${setCookie.value}` : undefined;
+    return response;
+  }
+
+  get(url: string) {
+    return this.request({ method: 'GET', url });
+  }
+  post(url: string, payload?: unknown) {
+    return this.request({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }) });
+  }
+  patch(url: string, payload: unknown) {
+    return this.request({ method: 'PATCH', url, payload: payload as object });
+  }
+  delete(url: string) {
+    return this.request({ method: 'DELETE', url });
+  }
+}
+
+let memberSequence = 0;
+
+/** Registers a new member and returns a client signed in as them. */
+export async function signedInMember(app: FastifyInstance, username?: string) {
+  const client = new TestClient(app);
+  memberSequence += 1;
+  const name = username ?? `member${memberSequence}_${Math.random().toString(36).slice(2, 8)}`;
+  const response = await client.post('/api/register', {
+    username: name,
+    email: `${name}@example.com`,
+    fullName: 'Test Member',
+    password: 'password123',
+  });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
+  return { client, user: response.json<{ id: number; username: string }>() };
+}
+
+/** Creates an admin in the database and returns a client signed in as them. */
+export async function signedInAdmin(app: FastifyInstance, db: Db) {
+  const username = `admin_${Math.random().toString(36).slice(2, 8)}`;
+  await createOrPromoteAdmin(db, { username, password: 'adminpass1', email: `${username}@example.com` });
+  const client = new TestClient(app);
+  const response = await client.post('/api/login', { username, password: 'adminpass1' });
+  if (response.statusCode !== 200) throw new Error(`admin login failed: ${response.body}`);
+  return { client, user: response.json<{ id: number; username: string }>() };
+}

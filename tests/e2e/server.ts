@@ -16,10 +16,12 @@ const serverUrl = process.env.DATABASE_URL;
 if (serverUrl) {
   const admin = new pg.Client({ connectionString: adminUrl(serverUrl) });
   await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS lb_e2e WITH (FORCE)');
-  await admin.query('CREATE DATABASE lb_e2e');
+  // Named by port so two checkouts can run their journeys at once.
+  const name = `lb_e2e_${process.env.PORT ?? '3100'}`;
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  process.env.DATABASE_URL = withDatabase(serverUrl, 'lb_e2e');
+  process.env.DATABASE_URL = withDatabase(serverUrl, name);
 } else {
   const dataDir = path.resolve('.tmp/e2e-data');
   fs.rmSync(dataDir, { recursive: true, force: true });

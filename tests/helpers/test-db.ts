@@ -1,11 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '#server/db/client.ts';
 
 export const usingPostgres = Boolean(process.env.DATABASE_URL);
 
+/** One template per checkout, so test runs in two work trees never drop each other's. */
 export function templateDatabaseName() {
-  return 'lb_test_template';
+  return `lb_tpl_${createHash('sha1').update(process.cwd()).digest('hex').slice(0, 10)}`;
 }
 
 export function adminUrl(url: string) {

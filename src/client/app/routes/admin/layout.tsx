@@ -1,0 +1,43 @@
+import { Grid, NavLink } from '@mantine/core';
+import { IconBuildingStore, IconChartBar, IconLayoutDashboard, IconTrophy } from '@tabler/icons-react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { paths } from '#shared/paths.ts';
+import classes from './layout.module.css';
+
+const links = [
+  { to: paths.admin, label: 'Dashboard', icon: IconLayoutDashboard, exact: true },
+  { to: paths.adminChallenges, label: 'Challenges', icon: IconTrophy, exact: false },
+  { to: paths.adminBusinesses, label: 'Businesses', icon: IconBuildingStore, exact: false },
+  { to: paths.adminLeaderboard, label: 'Leaderboard', icon: IconChartBar, exact: false },
+] as const;
+
+/** Admin pages: a sidebar from md up, a scrolling row of links on phones (spec section 2, /admin). */
+export default function AdminLayout() {
+  const pathname = useLocation().pathname.replace(/\/+$/, '') || '/';
+  return (
+    <Grid gap={0}>
+      <Grid.Col span={{ base: 12, md: 3, lg: 2 }}>
+        <nav aria-label="Admin" className={classes.nav}>
+          {links.map(({ to, label, icon: Icon, exact }) => {
+            const active = exact ? pathname === to : pathname === to || pathname.startsWith(`${to}/`);
+            return (
+              <NavLink
+                key={to}
+                component={Link}
+                to={to}
+                label={label}
+                active={active}
+                aria-current={active ? 'page' : undefined}
+                leftSection={<Icon size={18} aria-hidden />}
+                className={classes.link}
+              />
+            );
+          })}
+        </nav>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 9, lg: 10 }}>
+        <Outlet />
+      </Grid.Col>
+    </Grid>
+  );
+}

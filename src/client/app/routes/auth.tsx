@@ -1,0 +1,112 @@
+import type { ReactNode } from 'react';
+import { Grid, List, Paper, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBuildingStore, IconCoffee, IconThumbUp, IconTicket } from '@tabler/icons-react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
+import { paths } from '#shared/paths.ts';
+import { PageLoader } from '#client/components/PageLoader.tsx';
+import { useUser } from '#client/features/auth/api/get-user.ts';
+import { LoginForm } from '#client/features/auth/components/LoginForm.tsx';
+import { RegisterForm } from '#client/features/auth/components/RegisterForm.tsx';
+import { usePageMeta } from '#client/lib/page-meta.ts';
+import type { AuthRedirectState } from '../guards.tsx';
+
+type AuthTab = 'login' | 'register';
+
+/** /auth: sign in or register (spec section 2). Signed-in visitors go back to where they came from or /. */
+export default function AuthRoute() {
+  usePageMeta({
+    title: 'Sign In',
+    description: 'Sign in or create an account to buy your battle pass and vote for your favorite local coffee shop.',
+  });
+  const { user, isPending } = useUser();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  const from = (location.state as AuthRedirectState | null)?.from;
+  const destination = from && from.pathname !== paths.auth ? from : paths.home;
+  const tab: AuthTab = searchParams.get('tab') === 'register' ? 'register' : 'login';
+
+  if (isPending) return <PageLoader />;
+  if (user) return <Navigate to={destination} replace />;
+
+  const goOn = () => {
+    void navigate(destination, { replace: true });
+  };
+
+  return (
+    <Grid gap={{ base: 'lg', md: 'xl' }} p={{ base: 'md', sm: 'xl' }} maw={1100} mx="auto">
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }}>
+          <Title order={1} size="h2" mb="md">
+            Welcome to the Coffee Battle
+          </Title>
+          {/* Only the open tab's form is in the page, so each label names one field. */}
+          <Tabs
+            keepMounted={false}
+            value={tab}
+            onChange={(value) => {
+              const next = new URLSearchParams(searchParams);
+              if (value === 'register') next.set('tab', 'register');
+              else next.delete('tab');
+              setSearchParams(next, { replace: true, state: location.state as unknown });
+            }}
+          >
+            <Tabs.List grow mb="lg">
+              <Tabs.Tab value="login">Login</Tabs.Tab>
+              <Tabs.Tab value="register">Register</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="login">
+              <LoginForm onSuccess={goOn} />
+            </Tabs.Panel>
+            <Tabs.Panel value="register">
+              <RegisterForm onSuccess={goOn} />
+            </Tabs.Panel>
+          </Tabs>
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <Paper p={{ base: 'md', sm: 'xl' }} bg="coffee.8" c="white" h="100%">
+          <Stack gap="lg">
+            <Title order={2} c="white">
+              Taste your city. Crown the best coffee.
+            </Title>
+            <Text>
+              One battle pass opens the doors of the best independent coffee shops in town. Sip,
+              compare and help decide who makes the best cup.
+            </Text>
+            <List spacing="md" center>
+              <MarketingPoint icon={<IconCoffee size={18} aria-hidden />}>
+                <strong>Discover local coffee shops</strong> you have been meaning to try.
+              </MarketingPoint>
+              <MarketingPoint icon={<IconTicket size={18} aria-hidden />}>
+                <strong>${COUPON_VALUE_DOLLARS} coupons at each shop</strong> with your battle pass.
+              </MarketingPoint>
+              <MarketingPoint icon={<IconThumbUp size={18} aria-hidden />}>
+                <strong>Vote for your favorite</strong> with every coupon you redeem.
+              </MarketingPoint>
+              <MarketingPoint icon={<IconBuildingStore size={18} aria-hidden />}>
+                <strong>Support local business</strong> and keep your neighborhood shops thriving.
+              </MarketingPoint>
+            </List>
+          </Stack>
+        </Paper>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+function MarketingPoint({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <List.Item
+      icon={
+        <ThemeIcon color="coffee.1" c="coffee.9" size={30} radius="xl">
+          {icon}
+        </ThemeIcon>
+      }
+    >
+      {children}
+    </List.Item>
+  );
+}

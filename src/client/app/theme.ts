@@ -1,0 +1,46 @@
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+
+/**
+ * A coffee-brown palette. The filled shade (7, #8c5a2f) has a 5.80:1 contrast ratio with white
+ * text, its hover shade (8) 8.23:1, and light-variant text (9 on 1) 8.87:1: all pass WCAG AA
+ * (4.5:1). Mantine's default blue-6 would fail at 3.56:1. theme.test.ts checks these numbers.
+ */
+export const coffee: MantineColorsTuple = [
+  '#faf4ee',
+  '#f0e4d7',
+  '#e2c9b0',
+  '#d3ad87',
+  '#c59465',
+  '#bb8350',
+  '#a86f3c',
+  '#8c5a2f',
+  '#6f4524',
+  '#55341a',
+];
+
+export const PRIMARY_SHADE = { light: 7, dark: 8 } as const;
+
+export const theme = createTheme({
+  primaryColor: 'coffee',
+  primaryShade: PRIMARY_SHADE,
+  colors: { coffee },
+  // Filled components on light shades (yellow, green badges) get dark text instead of white.
+  autoContrast: true,
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  headings: { fontWeight: '700' },
+});
+
+/**
+ * Mantine's light-scheme dimmed text (gray-6, 3.32:1 on white), error text (red-6, 3.28:1) and
+ * success colour (teal-8, 3.95:1) fail WCAG AA; these shades pass.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-8)',
+    '--mantine-color-success': 'var(--mantine-color-teal-9)',
+  },
+  dark: {},
+});

@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { userSchema, type PublicUser } from '#shared/auth.ts';
+import { api, isApiError } from '#client/lib/api.ts';
+
+export const userQueryKey = ['auth', 'user'] as const;
+
+/** The signed-in account, or null when signed out (401 is an answer, not an error). */
+export async function getUser(signal?: AbortSignal): Promise<PublicUser | null> {
+  try {
+    return await api.get('/api/user', { schema: userSchema, signal });
+  } catch (error) {
+    if (isApiError(error, 401)) return null;
+    throw error;
+  }
+}
+
+export const userQueryOptions = () =>
+  queryOptions({ queryKey: userQueryKey, queryFn: ({ signal }) => getUser(signal) });
+
+export interface UseUserResult {
+  /** The signed-in account; null when signed out or when the check failed (spec section 4). */
+  user: PublicUser | null;
+  /** True until the first answer (or failure) arrives. */
+  isPending: boolean;
+}
+
+export function useUser(): UseUserResult {
+  const query = useQuery(userQueryOptions());
+  return { user: query.data ?? null, isPending: query.isPending };
+}

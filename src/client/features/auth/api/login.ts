@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { userSchema, type LoginBody, type PublicUser } from '#shared/auth.ts';
+import { api, errorText } from '#client/lib/api.ts';
+import { clearAccountData } from '#client/lib/query-client.ts';
+import { userQueryKey } from './get-user.ts';
+
+export function login(body: LoginBody): Promise<PublicUser> {
+  return api.post('/api/login', { body, schema: userSchema });
+}
+
+/** Signs in; on success the current user is set and a welcome toast shows (spec section 8). */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (user) => {
+      clearAccountData(queryClient);
+      queryClient.setQueryData(userQueryKey, user);
+      notifications.show({ title: 'Login successful', message: `Welcome back, ${user.username}!` });
+    },
+    onError: (error) => {
+      notifications.show({
+        color: 'red',
+        title: 'Login failed',
+        message: errorText(error, 'Login failed. Please check your credentials.'),
+      });
+    },
+  });
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { api, errorText } from '#client/lib/api.ts';
+import { clearAccountData } from '#client/lib/query-client.ts';
+import { userQueryKey } from './get-user.ts';
+
+export async function logout(): Promise<void> {
+  await api.post('/api/logout');
+}
+
+/** Signs out; on success the current user is cleared with every account-specific answer. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: () => {
+      queryClient.setQueryData(userQueryKey, null);
+      clearAccountData(queryClient);
+      notifications.show({ title: 'Logged out', message: 'You have been successfully logged out.' });
+    },
+    onError: (error) => {
+      notifications.show({
+        color: 'red',
+        title: 'Logout failed',
+        message: errorText(error, error.message),
+      });
+    },
+  });
+}

@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { userSchema, type PublicUser, type RegisterBody } from '#shared/auth.ts';
+import { api, errorText } from '#client/lib/api.ts';
+import { PRODUCT_NAME } from '#client/lib/page-meta.ts';
+import { clearAccountData } from '#client/lib/query-client.ts';
+import { userQueryKey } from './get-user.ts';
+
+/** What the register call sends: never the confirmation, never isAdmin. */
+export type RegisterInput = Pick<RegisterBody, 'username' | 'email' | 'fullName' | 'password'>;
+
+export function register({ username, email, fullName, password }: RegisterInput): Promise<PublicUser> {
+  return api.post('/api/register', {
+    body: { username, email, fullName, password },
+    schema: userSchema,
+  });
+}
+
+/** Creates the account and signs it in (spec section 8 toasts). */
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: register,
+    onSuccess: (user) => {
+      clearAccountData(queryClient);
+      queryClient.setQueryData(userQueryKey, user);
+      notifications.show({
+        title: 'Registration successful',
+        message: `Welcome to ${PRODUCT_NAME}, ${user.username}!`,
+      });
+    },
+    onError: (error) => {
+      notifications.show({
+        color: 'red',
+        title: 'Registration failed',
+        message: errorText(error, 'Registration failed. Please try again.'),
+      });
+    },
+  });
+}

@@ -1,0 +1,62 @@
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { loginBodySchema, type LoginBody, type PublicUser } from '#shared/auth.ts';
+import { zodResolver } from '#client/lib/schema-resolver.ts';
+import { useLogin } from '../api/login.ts';
+
+export const LOGIN_SUBMIT_LABEL = 'Log In';
+
+export interface LoginFormProps {
+  /** Runs after the user is set and the welcome toast shows (e.g. navigate or reload). */
+  onSuccess?: (user: PublicUser) => void;
+}
+
+/**
+ * The show/hide button's name avoids the word "password", so the field's label names exactly
+ * one element (a label query for "Password" would otherwise also find the button).
+ */
+const revealToggleProps = { 'aria-label': 'Show or hide characters' };
+
+export function LoginForm({ onSuccess }: LoginFormProps) {
+  const login = useLogin();
+  const form = useForm<LoginBody>({
+    mode: 'uncontrolled',
+    initialValues: { username: '', password: '' },
+    validate: zodResolver(loginBodySchema),
+    validateInputOnBlur: true,
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        login.mutate(values, { onSuccess: (user) => onSuccess?.(user) });
+      })}
+    >
+      <Stack gap="md">
+        <TextInput
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          withAsterisk={false}
+          key={form.key('username')}
+          {...form.getInputProps('username')}
+        />
+        <PasswordInput
+          visibilityToggleButtonProps={revealToggleProps}
+          label="Password"
+          autoComplete="current-password"
+          required
+          withAsterisk={false}
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        <Button type="submit" fullWidth loading={login.isPending}>
+          {LOGIN_SUBMIT_LABEL}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { registerFormSchema, type PublicUser, type RegisterForm as RegisterFormValues } from '#shared/auth.ts';
+import { zodResolver } from '#client/lib/schema-resolver.ts';
+import { useRegister } from '../api/register.ts';
+
+export const REGISTER_SUBMIT_LABEL = 'Create Account';
+
+export interface RegisterFormProps {
+  /** Runs after the account is created, signed in and the welcome toast shows. */
+  onSuccess?: (user: PublicUser) => void;
+}
+
+/**
+ * The show/hide button's name avoids the word "password", so the field's label names exactly
+ * one element (a label query for "Password" would otherwise also find the button).
+ */
+const revealToggleProps = { 'aria-label': 'Show or hide characters' };
+
+export function RegisterForm({ onSuccess }: RegisterFormProps) {
+  const registration = useRegister();
+  const form = useForm<RegisterFormValues>({
+    mode: 'uncontrolled',
+    initialValues: { username: '', email: '', fullName: '', password: '', confirmPassword: '' },
+    validate: zodResolver(registerFormSchema),
+    validateInputOnBlur: true,
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit(({ username, email, fullName, password }) => {
+        // confirmPassword is checked here and never sent (spec section 5).
+        registration.mutate(
+          { username, email, fullName, password },
+          { onSuccess: (user) => onSuccess?.(user) },
+        );
+      })}
+    >
+      <Stack gap="md">
+        <TextInput
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          withAsterisk={false}
+          key={form.key('username')}
+          {...form.getInputProps('username')}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          withAsterisk={false}
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+        />
+        <TextInput
+          label="Full Name"
+          autoComplete="name"
+          required
+          withAsterisk={false}
+          key={form.key('fullName')}
+          {...form.getInputProps('fullName')}
+        />
+        <PasswordInput
+          visibilityToggleButtonProps={revealToggleProps}
+          label="Password"
+          autoComplete="new-password"
+          required
+          withAsterisk={false}
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          visibilityToggleButtonProps={revealToggleProps}
+          label="Confirm Password"
+          autoComplete="new-password"
+          required
+          withAsterisk={false}
+          key={form.key('confirmPassword')}
+          {...form.getInputProps('confirmPassword')}
+        />
+        <Button type="submit" fullWidth loading={registration.isPending}>
+          {REGISTER_SUBMIT_LABEL}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { api, ApiContractError, ApiError, errorText } from './api.ts';
+
+function stubFetch(response: Response) {
+  const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(response);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const json = (body: unknown, status = 200, statusText = '') =>
+  new Response(JSON.stringify(body), {
+    status,
+    statusText,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('api', () => {
+  it('sends JSON with cookies and parses with the given schema', async () => {
+    const fetchMock = stubFetch(json({ id: 1, extra: true }));
+    const result = await api.post('/api/thing', {
+      body: { a: 1 },
+      schema: z.object({ id: z.number() }),
+    });
+    expect(result).toEqual({ id: 1 });
+    const [path, init] = fetchMock.mock.calls[0] ?? [];
+    expect(path).toBe('/api/thing');
+    expect(init?.credentials).toBe('include');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe('{"a":1}');
+    expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  it('sends no Content-Type without a body (the server rejects empty JSON bodies)', async () => {
+    const fetchMock = stubFetch(json({ message: 'Logged out' }));
+    await api.post('/api/logout');
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBeUndefined();
+    expect((init?.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+
+  it("throws '{status}: {message}' with the server's message kept apart", async () => {
+    stubFetch(json({ message: 'Invalid username or password' }, 401, 'Unauthorized'));
+    const error = await api.get('/api/login').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('401: Invalid username or password');
+    expect((error as ApiError).status).toBe(401);
+    expect((error as ApiError).serverMessage).toBe('Invalid username or password');
+    expect(errorText(error, 'fallback')).toBe('Invalid username or password');
+  });
+
+  it('falls back to the body text, then the status text', async () => {
+    stubFetch(new Response('Bad gateway here', { status: 502, statusText: 'Bad Gateway' }));
+    await expect(api.get('/api/x')).rejects.toThrow('502: Bad gateway here');
+    stubFetch(new Response(null, { status: 503, statusText: 'Service Unavailable' }));
+    const error = await api.get('/api/x').catch((e: unknown) => e);
+    expect((error as ApiError).message).toBe('503: Service Unavailable');
+    expect(errorText(error, 'fallback')).toBe('fallback');
+  });
+
+  it('rejects a 2xx answer that breaks the contract', async () => {
+    stubFetch(json({ id: 'nope' }));
+    await expect(api.get('/api/x', { schema: z.object({ id: z.number() }) })).rejects.toBeInstanceOf(
+      ApiContractError,
+    );
+  });
+});

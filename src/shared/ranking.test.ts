@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { percentOf, rankOf, ranksById } from './ranking.ts';
+
+describe('ranking (DECISIONS rule 10)', () => {
+  it('ranks by the number of shops with more votes, ties sharing a rank', () => {
+    const votes = [10, 7, 7, 3, 0];
+    expect(votes.map((v) => rankOf(v, votes))).toEqual([1, 2, 2, 4, 5]);
+    expect(ranksById({ 1: 4, 2: 4 }, [1, 2, 3])).toEqual({ 1: 1, 2: 1, 3: 3 });
+  });
+
+  it('gives whole percentages and 0% without votes', () => {
+    expect(percentOf(1, 3)).toBe(33);
+    expect(percentOf(2, 3)).toBe(67);
+    expect(percentOf(0, 0)).toBe(0);
+  });
+});

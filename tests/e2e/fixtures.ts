@@ -1,0 +1,55 @@
+import { expect, test as base, type Page } from '@playwright/test';
+
+/** Journeys fail on any error the page logs, except the 401 the browser reports for a signed-out visitor. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        if (/Failed to load resource: the server responded with a status of (401|404)/.test(message.text())) return;
+        errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, 'errors logged by the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export function uniqueName(prefix: string) {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+
+/** Opens the small-screen drawer when the header is collapsed; returns where its links live. */
+export async function navigation(page: Page) {
+  if (isPhone(page)) {
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    return page.getByRole('dialog');
+  }
+  return page.getByRole('banner');
+}
+
+export async function registerViaAuthPage(page: Page, username: string, password = 'password123') {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Email').fill(`${username}@example.com`);
+  await page.getByLabel('Full Name').fill('Journey Tester');
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
+export async function signIn(page: Page, username: string, password: string) {
+  await page.goto('/auth');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByText(`Welcome back, ${username}!`)).toBeVisible();
+}

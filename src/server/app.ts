@@ -3,12 +3,16 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes.ts';
+import { businessRoutes } from './businesses/routes.ts';
+import { challengeRoutes } from './challenges/routes.ts';
 import type { Db } from './db/client.ts';
 import { healthRoutes } from './health/routes.ts';
+import { passRoutes } from './passes/routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { spaPlugin } from './plugins/spa.ts';
+import { votingRoutes } from './voting/routes.ts';
 
 export interface AppConfig {
   siteName: string;
@@ -87,6 +91,10 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(healthRoutes, deps);
   await app.register(authRoutes, deps);
+  await app.register(challengeRoutes, deps);
+  await app.register(businessRoutes, deps);
+  await app.register(passRoutes, deps);
+  await app.register(votingRoutes, deps);
 
   await app.register(spaPlugin, { clientDir: config.clientDir });
   return app;

@@ -93,3 +93,17 @@ describe('sessions are stored in the database', () => {
     expect((await client.get('/api/user')).statusCode).toBe(401);
   });
 });
+
+describe('API description', () => {
+  it('is generated from the zod contract and lists every API route', async () => {
+    const response = await ctx.app.inject('/api/openapi.json');
+    expect(response.statusCode).toBe(200);
+    const document = response.json<{ paths: Record<string, Record<string, { requestBody?: unknown }>> }>();
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/register', '/api/login', '/api/user', '/api/businesses/{id}']),
+    );
+    expect(document.paths['/api/register']?.post?.requestBody).toMatchObject({
+      content: { 'application/json': { schema: { required: expect.arrayContaining(['username', 'password']) } } },
+    });
+  });
+});

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes.ts';
 import { businessRoutes } from './businesses/routes.ts';
 import { challengeRoutes } from './challenges/routes.ts';
@@ -88,6 +89,13 @@ export async function buildApp(options: BuildAppOptions) {
     secureCookie: config.publicUrl?.startsWith('https:') ? true : 'auto',
     now: deps.clock,
   });
+
+  // The API description is generated from the same zod schemas that validate requests.
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: `${config.siteName} API`, version: '1' } },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(healthRoutes, deps);
   await app.register(authRoutes, deps);

@@ -10,6 +10,8 @@ export default defineConfig({
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    // bench/web.ts reads which source each chunk comes from.
+    manifest: true,
   },
   server: {
     proxy: { '/api': 'http://localhost:3000' },

@@ -18,4 +18,5 @@ const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
 if (builtAt < Math.max(...sources.map(newestMtime))) {
   process.stdout.write('Building the web app…\n');
   execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['scripts/compress-assets.mjs'], { stdio: 'inherit' });
 }

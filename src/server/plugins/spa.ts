@@ -30,6 +30,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
       root: options.clientDir,
       wildcard: true,
       index: false,
+      // scripts/compress-assets.mjs writes .br and .gz beside each asset at build time.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const hashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header(

@@ -1,0 +1,38 @@
+import autocannon, { type Request } from 'autocannon';
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p99Ms: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  connections: number;
+  /** Fixed duration in seconds, or a fixed number of requests. */
+  duration?: number;
+  amount?: number;
+  requests?: Request[];
+  headers?: Record<string, string>;
+}
+
+/** One autocannon run; the figure is its mean throughput and 99th-percentile latency. */
+export async function load(options: LoadOptions): Promise<LoadResult> {
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections,
+    pipelining: 1,
+    ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? 10 }),
+    ...(options.requests ? { requests: options.requests } : {}),
+    ...(options.headers ? { headers: options.headers } : {}),
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}

@@ -1,0 +1,68 @@
+import { benchPublicReads } from './api-reads.ts';
+import { note, results, writeReport } from './lib/report.ts';
+import { freshPostgresDatabase, startServer } from './lib/server.ts';
+import { benchStartup } from './startup.ts';
+import { benchHomeBundle, benchLighthouse } from './web.ts';
+import { findActiveChallenge } from '#server/challenges/active.ts';
+import { listLiveBusinesses } from '#server/businesses/service.ts';
+import { issuePass } from '#server/passes/issue.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { seedDemoData } from '#server/db/seed.ts';
+
+/**
+ * `npm run bench`: every figure beside its peer or budget, measured in this run on this machine,
+ * written to BENCHMARKS.md. Needs a built web app (`npm run build`) and a PostgreSQL server
+ * (DATABASE_URL, default the local one).
+ */
+const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const only = process.argv.slice(2);
+const wants = (name: string) => only.length === 0 || only.includes(name);
+
+if (wants('startup')) await benchStartup(3301);
+
+if (wants('api')) {
+  const databaseUrl = await freshPostgresDatabase(serverUrl, 'lb_bench_api');
+  const database = await openDatabase({ databaseUrl });
+  await database.migrate();
+  await seedDemoData(database.db, new Date());
+  await database.close();
+  const server = await startServer(3302, { DATABASE_URL: databaseUrl });
+  note(`Server RSS idle after start: ${server.rssMb().toFixed(0)} MB.`);
+  await benchPublicReads(server);
+  await server.stop();
+}
+
+if (wants('web')) {
+  const databaseUrl = await freshPostgresDatabase(serverUrl, 'lb_bench_web');
+  const database = await openDatabase({ databaseUrl });
+  await database.migrate();
+  await seedDemoData(database.db, new Date());
+  const server = await startServer(3303, { DATABASE_URL: databaseUrl });
+  const registration = await fetch(`${server.url}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ username: 'lighthouse', email: 'lh@example.com', fullName: 'Light House', password: 'password123' }),
+  });
+  const member = (await registration.json()) as { id: number };
+  const cookie = registration.headers.getSetCookie().at(-1)!.split(';')[0]!;
+  const challenge = (await findActiveChallenge(database.db, new Date()))!;
+  await database.db.transaction((tx) => issuePass(tx, { userId: member.id, challengeId: challenge.id }));
+  const [shop] = await listLiveBusinesses(database.db, challenge.id);
+  await database.close();
+
+  await benchHomeBundle(server);
+  await benchLighthouse(server, [
+    { path: '/' },
+    { path: `/business/${shop!.id}` },
+    { path: '/checkout' },
+    { path: '/profile', cookie },
+  ]);
+  await server.stop();
+}
+
+writeReport(
+  'BENCHMARKS.md',
+  'See the notes above each figure; the reads scale with instances, the writes with PostgreSQL.',
+);
+const missed = results().filter((row) => !row.pass);
+process.stdout.write(`\n${results().length - missed.length} within budget, ${missed.length} missed\n`);

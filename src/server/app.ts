@@ -10,6 +10,7 @@ import type { Db } from './db/client.ts';
 import { healthRoutes } from './health/routes.ts';
 import { passRoutes } from './passes/routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { serializeError } from './plugins/log-serializers.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { spaPlugin } from './plugins/spa.ts';
@@ -38,7 +39,21 @@ export interface BuildAppOptions {
   db: Db;
   config: Partial<AppConfig>;
   clock?: () => Date;
-  logger?: FastifyServerOptions['logger'];
+  /** false: silent (tests); a stream: the same log lines written there. */
+  logger?: false | { level?: string; stream?: NodeJS.WritableStream };
+}
+
+/** Request logs with ids; cookies, auth headers and database query values are never written. */
+function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      censor: '[redacted]',
+    },
+    serializers: { err: serializeError },
+    ...(stream ? { stream } : {}),
+  };
 }
 
 export const defaultClientDir = path.resolve(import.meta.dirname, '../../dist/client');
@@ -54,13 +69,10 @@ export async function buildApp(options: BuildAppOptions) {
   const deps: AppDeps = { db: options.db, config, clock: options.clock ?? (() => new Date()) };
 
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: {
-        paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-        censor: '[redacted]',
-      },
-    },
+    logger:
+      options.logger === false
+        ? false
+        : loggerOptions(options.logger?.level ?? config.logLevel, options.logger?.stream),
     // Only a proxy on this host may tell us the client's address and protocol.
     trustProxy: '127.0.0.1,::1',
     bodyLimit: 1024 * 1024,

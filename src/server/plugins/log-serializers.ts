@@ -1,0 +1,23 @@
+import { stdSerializers } from 'pino';
+
+/**
+ * Database errors carry their query parameters, which can be session ids, password hashes or
+ * redemption codes: log the query's shape and the cause, never the values.
+ */
+type SerializedError = { type: string; message: string; stack: string; [key: string]: unknown };
+
+export function serializeError(error: Error): SerializedError {
+  return scrub(stdSerializers.err(error) as unknown as Record<string, unknown>) as SerializedError;
+}
+
+const PARAMS_LINE = /\nparams: [^\n]*/g;
+
+function scrub(value: Record<string, unknown>): Record<string, unknown> {
+  const copy: Record<string, unknown> = { ...value };
+  delete copy.params;
+  for (const key of ['message', 'stack'] as const) {
+    if (typeof copy[key] === 'string') copy[key] = copy[key].replace(PARAMS_LINE, '\nparams: [redacted]');
+  }
+  if (copy.cause && typeof copy.cause === 'object') copy.cause = scrub(copy.cause as Record<string, unknown>);
+  return copy;
+}

@@ -7,7 +7,7 @@ import { stdSerializers } from 'pino';
 type SerializedError = { type: string; message: string; stack: string; [key: string]: unknown };
 
 export function serializeError(error: Error): SerializedError {
-  return scrub(stdSerializers.err(error) as unknown as Record<string, unknown>) as SerializedError;
+  return scrub(stdSerializers.err(error)) as SerializedError;
 }
 
 const PARAMS_LINE = /\nparams: [^\n]*/g;

@@ -1,0 +1,253 @@
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findActiveChallenge } from '#server/challenges/active.ts';
+import { seedDemoData } from '#server/db/seed.ts';
+import { issuePass } from '#server/passes/issue.ts';
+import { createTestContext, signedInAdmin, signedInMember, TestClient, type TestContext } from '#tests/helpers/test-app.ts';
+
+/**
+ * Every API operation of the generated OpenAPI description (so, of the zod contract) receives
+ * generated malformed requests from every kind of caller. Each must get a 4xx JSON answer,
+ * never a 5xx, and together they must change nothing in the database.
+ */
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: boolean | number;
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+  items?: JsonSchema;
+};
+type Parameter = { in: 'path' | 'query'; name: string; required?: boolean; schema: JsonSchema };
+type Operation = { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } };
+interface Endpoint {
+  method: string;
+  path: string;
+  operation: Operation;
+}
+
+let ctx: TestContext;
+let endpoints: Endpoint[];
+let callers: TestClient[];
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await seedDemoData(ctx.db, ctx.clock.now());
+  const member = await signedInMember(ctx.app);
+  const challenge = (await findActiveChallenge(ctx.db, ctx.clock.now()))!;
+  await ctx.db.transaction((tx) => issuePass(tx, { userId: member.user.id, challengeId: challenge.id }));
+  const admin = await signedInAdmin(ctx.app, ctx.db);
+  callers = [new TestClient(ctx.app), (await signedInMember(ctx.app)).client, member.client, admin.client];
+  const document = (await ctx.app.inject('/api/openapi.json')).json<{ paths: Record<string, Record<string, Operation>> }>();
+  endpoints = Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
+  );
+}, 120_000);
+afterAll(() => ctx.close());
+
+/** A fingerprint of every row of every table: any insert, update or delete changes it. */
+async function databaseFingerprint(): Promise<string> {
+  const tables = await ctx.db.execute<{ tablename: string }>(
+    sql`select tablename from pg_tables where schemaname = 'public' and tablename not like '__drizzle%' order by tablename`,
+  );
+  const parts: string[] = [];
+  for (const { tablename } of rowsOf<{ tablename: string }>(tables)) {
+    const result = await ctx.db.execute<{ digest: string }>(
+      sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from "${tablename}" t`),
+    );
+    parts.push(`${tablename}:${rowsOf<{ digest: string }>(result)[0]?.digest}`);
+  }
+  return parts.join(',');
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+const typesOf = (schema: JsonSchema): string[] =>
+  schema.anyOf ? schema.anyOf.flatMap(typesOf) : Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+
+/** A value of the schema's shape, as a careful client would send. */
+function plausible(schema: JsonSchema): unknown {
+  if (schema.enum) return schema.enum[0];
+  switch (typesOf(schema)[0]) {
+    case 'string':
+      return 'a'.repeat(Math.max(schema.minLength ?? 4, 4));
+    case 'integer':
+    case 'number':
+      return Math.max(Number(schema.minimum ?? 0) + 1, 1);
+    case 'boolean':
+      return true;
+    case 'array':
+      return [];
+    case 'object':
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [key, plausible(value)]));
+    default:
+      return null;
+  }
+}
+
+const valueOfType = (type: string): unknown =>
+  ({ string: 'text', integer: 7, number: 7.5, boolean: false, array: [1], object: { nested: true }, null: null })[type];
+
+/** Bodies that break the schema for certain: each one mutation away from a plausible body. */
+function malformedBodies(schema: JsonSchema): fc.Arbitrary<unknown> {
+  const base = plausible(schema) as Record<string, unknown>;
+  const properties = Object.entries(schema.properties ?? {});
+  const mutations: fc.Arbitrary<unknown>[] = [
+    fc.oneof(fc.integer(), fc.string(), fc.boolean(), fc.constant(null), fc.array(fc.integer())),
+  ];
+  for (const name of schema.required ?? []) {
+    mutations.push(fc.constant(Object.fromEntries(Object.entries(base).filter(([key]) => key !== name))));
+  }
+  for (const [name, property] of properties) {
+    const allowed = typesOf(property);
+    const wrong = ['string', 'integer', 'boolean', 'array', 'object', 'null'].filter(
+      (type) => !allowed.includes(type) && !(type === 'integer' && allowed.includes('number')),
+    );
+    if (allowed.length > 0 && wrong.length > 0) {
+      mutations.push(fc.constantFrom(...wrong).map((type) => ({ ...base, [name]: valueOfType(type) })));
+    }
+    if (property.maxLength !== undefined) {
+      mutations.push(fc.constant({ ...base, [name]: 'x'.repeat(property.maxLength + 1) }));
+    }
+    if (property.minLength !== undefined && property.minLength > 0) {
+      mutations.push(fc.constant({ ...base, [name]: '' }));
+    }
+    if (allowed.includes('integer')) {
+      mutations.push(fc.constantFrom(1.5, -1e21, 1e21, Number.MAX_SAFE_INTEGER * 4).map((value) => ({ ...base, [name]: value })));
+    }
+  }
+  return fc.oneof(...mutations);
+}
+
+/** Path values that are not an id of anything. */
+const badIds = fc.oneof(
+  fc.constantFrom('0', '-1', '1.5', 'abc', '99999999999999999999', '1e3', "1'--", '%00', '%F0%9F%92%A5', '2147483648'),
+  fc.string({ minLength: 1, maxLength: 20 }).map((text) => encodeURIComponent(`x${text}`)),
+);
+
+let addressCounter = 0;
+const nextAddress = () => {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+};
+
+function urlFor(endpoint: Endpoint, id: string, query = '') {
+  return endpoint.path.replace(/\{[^}]+\}/g, id) + query;
+}
+
+describe('hostile input on every endpoint', () => {
+  it('gets a 4xx JSON answer for every malformed request and changes nothing', async () => {
+    const before = await databaseFingerprint();
+    const failures: string[] = [];
+    let requests = 0;
+    let fuzzed = 0;
+
+    const expectClientError = (label: string, status: number, body: string) => {
+      requests += 1;
+      let message: unknown;
+      try {
+        message = (JSON.parse(body) as { message?: unknown }).message;
+      } catch {
+        message = undefined;
+      }
+      if (status < 400 || status >= 500 || typeof message !== 'string') failures.push(`${label} → ${status} ${body.slice(0, 120)}`);
+    };
+
+    for (const endpoint of endpoints) {
+      if (endpoint.path === '/api/openapi.json') continue;
+      const bodySchema = endpoint.operation.requestBody?.content['application/json']?.schema;
+      const hasPathParams = endpoint.path.includes('{');
+      const queryParams = (endpoint.operation.parameters ?? []).filter((parameter) => parameter.in === 'query');
+      const cases: fc.Arbitrary<{ url: string; payload?: string; contentType?: string }>[] = [];
+
+      if (hasPathParams) cases.push(badIds.map((id) => ({ url: urlFor(endpoint, id), payload: bodySchema ? JSON.stringify(plausible(bodySchema)) : undefined })));
+      for (const parameter of queryParams) {
+        cases.push(fc.oneof(fc.constant(''), fc.string({ maxLength: 40 })).map((value) => ({
+          url: urlFor(endpoint, '1', `?${parameter.name}=${encodeURIComponent(value)}`),
+        })));
+      }
+      if (endpoint.method !== 'GET') {
+        // Not JSON at all, or broken JSON, whatever the route expects.
+        cases.push(
+          fc.record({
+            contentType: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data'),
+            payload: fc.string({ maxLength: 50 }),
+          }).map((request) => ({ url: urlFor(endpoint, '1'), ...request })),
+          fc.constantFrom('{', '{"a":', 'nul', '[1,', '{"__proto__":{"isAdmin":true}', '\u0000').map((payload) => ({
+            url: urlFor(endpoint, '1'),
+            payload,
+            contentType: 'application/json',
+          })),
+        );
+      }
+      if (bodySchema) cases.push(malformedBodies(bodySchema).map((body) => ({ url: urlFor(endpoint, '1'), payload: JSON.stringify(body) })));
+      if (cases.length === 0) continue;
+      fuzzed += 1;
+
+      const samples = fc.sample(fc.oneof(...cases), { numRuns: 24, seed: 20261122 });
+      for (const [index, sample] of samples.entries()) {
+        const caller = callers[index % callers.length]!;
+        const response = await caller.request({
+          method: endpoint.method as 'POST',
+          url: sample.url,
+          ...(sample.payload !== undefined ? { payload: sample.payload } : {}),
+          headers: { 'content-type': sample.contentType ?? 'application/json' },
+          // A different address each time, so sign-in rate limits do not hide what validation says.
+          remoteAddress: nextAddress(),
+        });
+        expectClientError(`${endpoint.method} ${sample.url} ${sample.contentType ?? ''} ${String(sample.payload).slice(0, 80)}`, response.statusCode, response.body);
+      }
+    }
+
+    // Oversized bodies are refused before they are read.
+    for (const endpoint of endpoints.filter((each) => each.method !== 'GET')) {
+      const response = await callers[3]!.request({
+        method: endpoint.method as 'POST',
+        url: urlFor(endpoint, '1'),
+        payload: JSON.stringify({ padding: 'x'.repeat(1_100_000) }),
+        headers: { 'content-type': 'application/json' },
+        remoteAddress: nextAddress(),
+      });
+      expectClientError(`${endpoint.method} ${endpoint.path} with a 1.1 MB body`, response.statusCode, response.body);
+      if (response.statusCode !== 413) failures.push(`${endpoint.path}: oversized body answered ${response.statusCode}, expected 413`);
+    }
+
+    expect(failures).toEqual([]);
+    expect(fuzzed).toBeGreaterThan(3);
+    expect(requests).toBeGreaterThanOrEqual(fuzzed * 24);
+    expect(await databaseFingerprint()).toBe(before);
+    expect((await ctx.app.inject('/api/health')).statusCode).toBe(200);
+  }, 240_000);
+
+  it('answers odd but well-formed text (unicode, control characters, huge numbers) without a 5xx', async () => {
+    const weird = fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom('\u0000\u0001', '💥'.repeat(30), 'Ω≈ç√', '\u202Eevil', ' '.repeat(10)));
+    const failures: string[] = [];
+    for (const endpoint of endpoints.filter((each) => each.operation.requestBody)) {
+      const schema = endpoint.operation.requestBody!.content['application/json']!.schema;
+      const base = plausible(schema) as Record<string, unknown>;
+      const strings = Object.entries(schema.properties ?? {}).filter(([, property]) => typesOf(property).includes('string'));
+      if (strings.length === 0) continue;
+      for (const text of fc.sample(weird, { numRuns: 12, seed: 7 })) {
+        const body = Object.fromEntries(Object.entries(base).map(([key, value]) => [key, strings.some(([name]) => name === key) ? text : value]));
+        const response = await callers[3]!.request({
+          method: endpoint.method as 'POST',
+          url: urlFor(endpoint, '1'),
+          payload: body,
+          remoteAddress: nextAddress(),
+        });
+        if (response.statusCode >= 500) failures.push(`${endpoint.path} ${JSON.stringify(text)} → ${response.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect((await ctx.app.inject('/api/health')).statusCode).toBe(200);
+  }, 240_000);
+});

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { load } from './lib/load.ts';
 import { record } from './lib/report.ts';
-import type { RunningServer } from './lib/server.ts';
+import type { RunningServer } from '#tests/helpers/server-process.ts';
 
 const READ_CONNECTIONS = 128;
 const READ_SECONDS = 8;

@@ -1,6 +1,6 @@
 import { benchPublicReads } from './api-reads.ts';
 import { note, results, writeReport } from './lib/report.ts';
-import { freshPostgresDatabase, startServer } from './lib/server.ts';
+import { freshPostgresDatabase, startServer } from '#tests/helpers/server-process.ts';
 import { benchStartup } from './startup.ts';
 import { benchHomeBundle, benchLighthouse } from './web.ts';
 import { findActiveChallenge } from '#server/challenges/active.ts';

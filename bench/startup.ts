@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { record } from './lib/report.ts';
-import { startServer, waitForHealth } from './lib/server.ts';
+import { startServer, waitForHealth } from '#tests/helpers/server-process.ts';
 
 const STARTUP_BUDGET_MS = 5000;
 

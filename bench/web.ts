@@ -4,7 +4,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
 import { record } from './lib/report.ts';
-import type { RunningServer } from './lib/server.ts';
+import type { RunningServer } from '#tests/helpers/server-process.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [

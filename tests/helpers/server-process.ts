@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import pg from 'pg';
-import { adminUrl, withDatabase } from '#tests/helpers/test-db.ts';
+import { adminUrl, withDatabase } from './test-db.ts';
 
 export const BENCH_SESSION_SECRET = 'bench-session-secret-bench-session-secret-0123456789';
 
@@ -11,7 +11,10 @@ export interface RunningServer {
   process: ChildProcess;
   /** Resident memory of the server process, in MB (from /proc). */
   rssMb(): number;
+  /** Graceful stop (SIGTERM). */
   stop(): Promise<void>;
+  /** A crash: SIGKILL, no chance to clean up. */
+  kill(): Promise<void>;
 }
 
 export async function waitForHealth(url: string, timeoutMs = 60_000): Promise<void> {
@@ -44,12 +47,17 @@ export async function startServer(port: number, env: Record<string, string>): Pr
       const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
     },
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => signal(child, 'SIGTERM'),
+    kill: () => signal(child, 'SIGKILL'),
   };
+}
+
+function signal(child: ChildProcess, name: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill(name);
+  });
 }
 
 /** A fresh database on the PostgreSQL server for one benchmark. */

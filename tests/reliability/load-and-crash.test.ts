@@ -1,0 +1,164 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '#server/db/client.ts';
+import { businesses } from '#server/db/schema.ts';
+import { seedDemoData } from '#server/db/seed.ts';
+import { freshPostgresDatabase, startServer, type RunningServer } from '#tests/helpers/server-process.ts';
+import { HttpMember } from './http-member.ts';
+import { recordFigure } from './figures.ts';
+
+/**
+ * 200 members do the whole journey at once against two server instances on one PostgreSQL;
+ * one instance is killed with SIGKILL in the middle and restarted. Afterwards every write that
+ * was acknowledged is in the database and the money-and-votes invariants hold.
+ */
+const MEMBERS = 200;
+const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+let database: Database;
+let databaseUrl: string;
+let instances: RunningServer[] = [];
+const codes = new Map<number, string>();
+
+beforeAll(async () => {
+  databaseUrl = await freshPostgresDatabase(serverUrl, 'lb_reliability_load');
+  database = await openDatabase({ databaseUrl });
+  await database.migrate();
+  await seedDemoData(database.db, new Date());
+  for (const shop of await database.db.select().from(businesses)) codes.set(shop.id, shop.redemptionCode);
+  instances = [await startServer(3411, { DATABASE_URL: databaseUrl }), await startServer(3412, { DATABASE_URL: databaseUrl })];
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(instances.map((instance) => instance.stop()));
+  await database.close();
+});
+
+interface Acknowledged {
+  registered: string[];
+  passes: string[];
+  redeemedCoupons: number[];
+  votesByUser: Map<string, number>;
+}
+
+type Coupon = { id: number; businessId: number; redeemed: boolean };
+
+async function journey(member: HttpMember, acknowledged: Acknowledged, onRegistered: () => void) {
+  const registration = await member.call('POST', '/api/register', {
+    username: member.username,
+    email: `${member.username}@example.com`,
+    fullName: 'Load Member',
+    password: 'password123',
+  });
+  if (registration.status !== 201) return;
+  acknowledged.registered.push(member.username);
+  onRegistered();
+
+  const checkout = await member.call('POST', '/api/create-checkout-session');
+  if (checkout.status !== 200) return;
+  const sessionId = new URL((checkout.body as { url: string }).url, 'http://x').pathname.split('/').at(-1)!;
+  const paid = await member.call('POST', `/api/sandbox/checkout/${sessionId}`, { action: 'pay' });
+  if (paid.status !== 200) return;
+  const verified = await member.call('GET', `/api/verify-checkout?session_id=${sessionId}`);
+  if (verified.status === 200 && (verified.body as { success: boolean }).success) acknowledged.passes.push(member.username);
+
+  const coupons = await member.call('GET', '/api/user/coupons');
+  if (coupons.status !== 200) return;
+  const chosen = (coupons.body as Coupon[]).sort(() => Math.random() - 0.5).slice(0, 3);
+  for (const coupon of chosen) {
+    const redeemed = await member.call('POST', `/api/coupons/${coupon.id}/redeem`, { redemptionCode: codes.get(coupon.businessId) });
+    if (redeemed.status === 200) acknowledged.redeemedCoupons.push(coupon.id);
+  }
+  const shopIds = [...codes.keys()];
+  for (let vote = 0; vote < 4; vote += 1) {
+    const businessId = shopIds[Math.floor(Math.random() * shopIds.length)];
+    const cast = await member.call('POST', '/api/vote', { businessId });
+    if (cast.status === 200 || cast.status === 201) {
+      acknowledged.votesByUser.set(member.username, (acknowledged.votesByUser.get(member.username) ?? 0) + 1);
+    }
+  }
+  await member.call('GET', '/api/votes');
+}
+
+function rows<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+describe('load with invariants, with a crash in the middle', () => {
+  it('loses no acknowledged write and keeps every invariant', async () => {
+    const live = () => instances.filter((instance) => instance.process.exitCode === null && instance.process.signalCode === null).map((instance) => instance.url);
+    const acknowledged: Acknowledged = { registered: [], passes: [], redeemedCoupons: [], votesByUser: new Map() };
+    const members = Array.from({ length: MEMBERS }, (_, index) => new HttpMember(`load_${index}_${Date.now().toString(36)}`, `198.51.${index >> 8}.${index & 255}`, live));
+
+    let crashed: Promise<void> | undefined;
+    const crashMidway = () => {
+      if (crashed || acknowledged.registered.length < MEMBERS / 2) return;
+      crashed = (async () => {
+        await instances[0]!.kill();
+        instances[0] = await startServer(3411, { DATABASE_URL: databaseUrl });
+      })();
+    };
+    const started = performance.now();
+    await Promise.all(members.map((member) => journey(member, acknowledged, crashMidway)));
+    await crashed;
+    const seconds = (performance.now() - started) / 1000;
+
+    const statuses = members.flatMap((member) => member.statuses);
+    const serverErrors = statuses.filter((status) => status >= 500);
+    recordFigure('load', {
+      members: MEMBERS,
+      instances: 2,
+      requests: statuses.length,
+      seconds: Number(seconds.toFixed(1)),
+      serverErrors: serverErrors.length,
+      registered: acknowledged.registered.length,
+      passes: acknowledged.passes.length,
+      redemptions: acknowledged.redeemedCoupons.length,
+      votes: [...acknowledged.votesByUser.values()].reduce((sum, count) => sum + count, 0),
+      crashedInstanceRestarted: crashed !== undefined,
+    });
+
+    expect(crashed, 'an instance was killed mid-load').toBeDefined();
+    expect(serverErrors).toEqual([]);
+    expect(acknowledged.passes.length).toBeGreaterThan(MEMBERS * 0.9);
+    expect(acknowledged.redeemedCoupons.length).toBeGreaterThan(MEMBERS);
+
+    const { db } = database;
+    // Every acknowledged write is present.
+    const users = rows<{ username: string }>(await db.execute(sql`select username from users`)).map((row) => row.username);
+    expect(users).toEqual(expect.arrayContaining(acknowledged.registered));
+    const holders = rows<{ username: string }>(
+      await db.execute(sql`select u.username from passes p join users u on u.id = p.user_id where p.active`),
+    ).map((row) => row.username);
+    expect(holders).toEqual(expect.arrayContaining(acknowledged.passes));
+    const redeemed = new Set(
+      rows<{ id: number }>(await db.execute(sql`select id from coupons where redeemed`)).map((row) => row.id),
+    );
+    expect(acknowledged.redeemedCoupons.filter((id) => !redeemed.has(id))).toEqual([]);
+    // No coupon was acknowledged twice.
+    expect(new Set(acknowledged.redeemedCoupons).size).toBe(acknowledged.redeemedCoupons.length);
+    const storedVotes = new Map(
+      rows<{ username: string; votes: number }>(
+        await db.execute(sql`select u.username, count(v.id)::int as votes from votes v join passes p on p.id = v.pass_id join users u on u.id = p.user_id group by u.username`),
+      ).map((row) => [row.username, row.votes]),
+    );
+    for (const [username, count] of acknowledged.votesByUser) expect(storedVotes.get(username) ?? 0).toBeGreaterThanOrEqual(count);
+
+    // Votes cast per pass never exceed redeemed coupons; at most one pass per member and challenge.
+    const overspent = rows(await db.execute(sql`
+      select p.id from passes p
+      where (select count(*) from votes v where v.pass_id = p.id) > (select count(*) from coupons c where c.pass_id = p.id and c.redeemed)`));
+    expect(overspent).toEqual([]);
+    const doubled = rows(await db.execute(sql`select user_id from passes group by user_id, challenge_id having count(*) > 1`));
+    expect(doubled).toEqual([]);
+
+    // Public totals equal the stored votes.
+    const publicTotals = (await (await fetch(`${live()[0]}/api/votes`)).json()) as Record<string, number>;
+    const stored = Object.fromEntries(
+      rows<{ business_id: number; votes: number }>(
+        await db.execute(sql`select v.business_id, count(*)::int as votes from votes v join passes p on p.id = v.pass_id where p.active group by v.business_id`),
+      ).map((row) => [String(row.business_id), row.votes]),
+    );
+    for (const [shopId, count] of Object.entries(publicTotals)) expect(count).toBe(stored[shopId] ?? 0);
+  }, 300_000);
+});

@@ -2,12 +2,15 @@ import path from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { adminRoutes } from './admin/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { businessRoutes } from './businesses/routes.ts';
 import { challengeRoutes } from './challenges/routes.ts';
+import { configRoutes } from './config/routes.ts';
 import type { Db } from './db/client.ts';
 import { healthRoutes } from './health/routes.ts';
 import { passRoutes } from './passes/routes.ts';
+import { redemptionRoutes } from './redemption/routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -19,6 +22,8 @@ export interface AppConfig {
   /** The site's public URL (PUBLIC_URL); links in payments and e-mails use it. */
   publicUrl?: string | undefined;
   sessionSecret?: string | undefined;
+  /** DECISIONS rule 6: Stripe Checkout with STRIPE_SECRET_KEY, else the built-in sandbox. */
+  paymentMode: 'stripe' | 'sandbox';
   /** DECISIONS rule 5: testing tools only in sandbox payment mode or when enabled. */
   testToolsEnabled: boolean;
   clientDir: string;
@@ -45,6 +50,7 @@ export const defaultClientDir = path.resolve(import.meta.dirname, '../../dist/cl
 export async function buildApp(options: BuildAppOptions) {
   const config: AppConfig = {
     siteName: 'Local Battles',
+    paymentMode: 'sandbox',
     testToolsEnabled: true,
     clientDir: defaultClientDir,
     logLevel: 'info',
@@ -95,6 +101,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(businessRoutes, deps);
   await app.register(passRoutes, deps);
   await app.register(votingRoutes, deps);
+  await app.register(redemptionRoutes, deps);
+  await app.register(adminRoutes, deps);
+  await app.register(configRoutes, deps);
 
   await app.register(spaPlugin, { clientDir: config.clientDir });
   return app;

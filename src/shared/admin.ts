@@ -21,7 +21,12 @@ export const leaderboardSchema = z.object({
 export type Leaderboard = z.infer<typeof leaderboardSchema>;
 
 export const leaderboardQuerySchema = z.object({
-  challengeId: z.coerce.number().int('Invalid id').positive('Invalid id').max(2_147_483_647, 'Invalid id').optional(),
+  challengeId: z.coerce
+    .number()
+    .int('Invalid id')
+    .positive('Invalid id')
+    .max(2_147_483_647, 'Invalid id')
+    .optional(),
 });
 
 /**

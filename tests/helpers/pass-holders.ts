@@ -7,7 +7,9 @@ import { signedInMember } from './test-app.ts';
 /** A signed-in member holding a pass (with its coupons) for the given challenge. */
 export async function signedInPassHolder(ctx: TestContext, challengeId: number) {
   const member = await signedInMember(ctx.app);
-  const { pass } = await ctx.db.transaction((tx) => issuePass(tx, { userId: member.user.id, challengeId }));
+  const { pass } = await ctx.db.transaction((tx) =>
+    issuePass(tx, { userId: member.user.id, challengeId }),
+  );
   return { ...member, pass };
 }
 

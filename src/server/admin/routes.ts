@@ -24,9 +24,13 @@ export async function adminRoutes(app: FastifyInstance, { db, clock }: AppDeps) 
     '/api/admin/leaderboard',
     {
       preHandler: admin,
-      schema: { querystring: leaderboardQuerySchema, response: { 200: leaderboardPageSchema, 404: errorBodySchema } },
+      schema: {
+        querystring: leaderboardQuerySchema,
+        response: { 200: leaderboardPageSchema, 404: errorBodySchema },
+      },
     },
-    async (request) => leaderboardPage(db, { challengeId: request.query.challengeId, now: clock() }),
+    async (request) =>
+      leaderboardPage(db, { challengeId: request.query.challengeId, now: clock() }),
   );
 
   api.get(

@@ -1,5 +1,11 @@
 import { and, asc, count, desc, eq, gte, lt, sum } from 'drizzle-orm';
-import type { Dashboard, Leaderboard, LeaderboardPage, Standing, WeeklyTrend } from '#shared/admin.ts';
+import type {
+  Dashboard,
+  Leaderboard,
+  LeaderboardPage,
+  Standing,
+  WeeklyTrend,
+} from '#shared/admin.ts';
 import { RECENT_PURCHASES_SHOWN, TOP_BUSINESSES_SHOWN } from '#shared/constants.ts';
 import type { PassDto } from '#shared/passes.ts';
 import { percentOf, rankOf } from '#shared/ranking.ts';
@@ -16,7 +22,10 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
  * Standings from the shops' vote counters (kept with every vote), so they cost the same at any
  * number of votes. Most votes first; ranks and percentages per DECISIONS rule 10.
  */
-async function standingsOf(db: Db, challengeId: number): Promise<{ totalVotes: number; standings: Standing[] }> {
+async function standingsOf(
+  db: Db,
+  challengeId: number,
+): Promise<{ totalVotes: number; standings: Standing[] }> {
   const shops: Business[] = await db
     .select()
     .from(businesses)
@@ -45,8 +54,14 @@ export async function leaderboardOf(db: Db, challenge: Challenge): Promise<Leade
  * The leaderboard page: every challenge for the selector and the chosen one's standings;
  * without a choice the active challenge (rule 1), else the first.
  */
-export async function leaderboardPage(db: Db, input: { challengeId?: number | undefined; now: Date }): Promise<LeaderboardPage> {
-  const all = await db.select().from(challenges).orderBy(desc(challenges.startDate), asc(challenges.id));
+export async function leaderboardPage(
+  db: Db,
+  input: { challengeId?: number | undefined; now: Date },
+): Promise<LeaderboardPage> {
+  const all = await db
+    .select()
+    .from(challenges)
+    .orderBy(desc(challenges.startDate), asc(challenges.id));
   const active = await findActiveChallenge(db, input.now);
   let chosen: Challenge | undefined;
   if (input.challengeId !== undefined) {
@@ -94,7 +109,10 @@ export async function dashboard(db: Db, now: Date): Promise<Dashboard> {
   const [passesTotal, thisWeek, lastWeek, shopTotals, recent, { standings }] = await Promise.all([
     db.$count(passes, passesOf),
     db.$count(passes, and(passesOf, gte(passes.purchaseDate, weekAgo))),
-    db.$count(passes, and(passesOf, gte(passes.purchaseDate, twoWeeksAgo), lt(passes.purchaseDate, weekAgo))),
+    db.$count(
+      passes,
+      and(passesOf, gte(passes.purchaseDate, twoWeeksAgo), lt(passes.purchaseDate, weekAgo)),
+    ),
     db
       .select({ shops: count(), votes: sum(businesses.voteCount).mapWith(Number) })
       .from(businesses)
@@ -127,7 +145,10 @@ export async function dashboard(db: Db, now: Date): Promise<Dashboard> {
 
 /** GET /api/passes/challenge/:challengeId: every pass of a challenge, newest first. */
 export async function passesOfChallenge(db: Db, challengeId: number): Promise<PassDto[]> {
-  const [challenge] = await db.select({ id: challenges.id }).from(challenges).where(eq(challenges.id, challengeId));
+  const [challenge] = await db
+    .select({ id: challenges.id })
+    .from(challenges)
+    .where(eq(challenges.id, challengeId));
   if (!challenge) throw notFound('Challenge not found');
   const rows = await db
     .select()

@@ -39,7 +39,12 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
  * Rules 3 and 2: a pass redeems and votes only while it is active (not refunded or disputed)
  * and only while its challenge runs; otherwise a message says why.
  */
-export function assertPassCanAct(pass: Pass, challenge: Challenge, now: Date, action: 'redeem' | 'vote') {
+export function assertPassCanAct(
+  pass: Pass,
+  challenge: Challenge,
+  now: Date,
+  action: 'redeem' | 'vote',
+) {
   const doing = action === 'redeem' ? 'redeem coupons' : 'vote';
   if (!pass.active) {
     const reason = pass.inactiveReason ? ` (${pass.inactiveReason})` : '';

@@ -47,4 +47,3 @@ export async function addCouponsForNewBusiness(tx: Tx, businessId: number, chall
     where ${passes.challengeId} = ${challengeId}
     on conflict do nothing`);
 }
-

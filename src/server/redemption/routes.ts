@@ -18,7 +18,10 @@ export async function redemptionRoutes(app: FastifyInstance, { db, clock }: AppD
 
   api.get(
     '/api/user/coupons',
-    { preHandler: member, schema: { response: { 200: z.array(couponSchema), 404: errorBodySchema } } },
+    {
+      preHandler: member,
+      schema: { response: { 200: z.array(couponSchema), 404: errorBodySchema } },
+    },
     async (request) => {
       const { pass } = await requireHeldPass(db, signedInUser(request).id, clock());
       return listCoupons(db, pass.id);
@@ -29,7 +32,11 @@ export async function redemptionRoutes(app: FastifyInstance, { db, clock }: AppD
     '/api/coupons/:id/redeem',
     {
       preHandler: member,
-      schema: { params: idParamsSchema, body: redeemBodySchema, response: { 200: redeemResultSchema } },
+      schema: {
+        params: idParamsSchema,
+        body: redeemBodySchema,
+        response: { 200: redeemResultSchema },
+      },
     },
     async (request) =>
       redeemCoupon(db, {
@@ -44,9 +51,16 @@ export async function redemptionRoutes(app: FastifyInstance, { db, clock }: AppD
     '/api/businesses/coupon/:couponId',
     {
       preHandler: member,
-      schema: { params: couponParamsSchema, response: { 200: publicBusinessSchema, 404: errorBodySchema } },
+      schema: {
+        params: couponParamsSchema,
+        response: { 200: publicBusinessSchema, 404: errorBodySchema },
+      },
     },
     async (request) =>
-      businessForCoupon(db, { userId: signedInUser(request).id, couponId: request.params.couponId, now: clock() }),
+      businessForCoupon(db, {
+        userId: signedInUser(request).id,
+        couponId: request.params.couponId,
+        now: clock(),
+      }),
   );
 }

@@ -3,7 +3,13 @@ import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { PublicBusiness } from '#shared/businesses.ts';
 import { INVALID_REDEMPTION_CODE, type CouponDto, type RedeemResult } from '#shared/redemption.ts';
 import type { Db } from '../db/client.ts';
-import { businesses, coupons, redemptionAttempts, type Business, type Coupon } from '../db/schema.ts';
+import {
+  businesses,
+  coupons,
+  redemptionAttempts,
+  type Business,
+  type Coupon,
+} from '../db/schema.ts';
 import { toPublicBusiness } from '../businesses/service.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { assertPassCanAct, requireHeldPass } from '../passes/holder.ts';
@@ -102,9 +108,7 @@ async function lockedUntil(tx: Tx, passId: number, now: Date): Promise<Date | nu
   return until;
 }
 
-type Attempt =
-  | { kind: 'redeemed'; result: RedeemResult }
-  | { kind: 'wrong-code' };
+type Attempt = { kind: 'redeemed'; result: RedeemResult } | { kind: 'wrong-code' };
 
 /**
  * DECISIONS rules 2 and 3, the one place a coupon is redeemed. The caller's pass row is locked
@@ -122,7 +126,9 @@ export async function redeemCoupon(
     if (!row || row.business.deletedAt) throw notFound(COUPON_NOT_FOUND);
     assertPassCanAct(pass, challenge, input.now, 'redeem');
     if (row.coupon.redeemed) {
-      throw conflict(`This coupon was already redeemed at ${row.business.name}. Nothing was changed.`);
+      throw conflict(
+        `This coupon was already redeemed at ${row.business.name}. Nothing was changed.`,
+      );
     }
 
     const until = await lockedUntil(tx, pass.id, input.now);
@@ -136,7 +142,9 @@ export async function redeemCoupon(
     }
 
     if (!sameCode(input.redemptionCode, row.business.redemptionCode)) {
-      await tx.insert(redemptionAttempts).values({ passId: pass.id, couponId: row.coupon.id, attemptedAt: input.now });
+      await tx
+        .insert(redemptionAttempts)
+        .values({ passId: pass.id, couponId: row.coupon.id, attemptedAt: input.now });
       return { kind: 'wrong-code' };
     }
 
@@ -145,7 +153,10 @@ export async function redeemCoupon(
       .set({ redeemed: true, redeemedAt: input.now })
       .where(and(eq(coupons.id, row.coupon.id), eq(coupons.redeemed, false)))
       .returning();
-    if (!redeemed) throw conflict(`This coupon was already redeemed at ${row.business.name}. Nothing was changed.`);
+    if (!redeemed)
+      throw conflict(
+        `This coupon was already redeemed at ${row.business.name}. Nothing was changed.`,
+      );
     return {
       kind: 'redeemed',
       result: {
@@ -159,4 +170,3 @@ export async function redeemCoupon(
   if (attempt.kind === 'wrong-code') throw badRequest(INVALID_REDEMPTION_CODE);
   return attempt.result;
 }
-

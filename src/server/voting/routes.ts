@@ -32,8 +32,13 @@ export async function votingRoutes(app: FastifyInstance, { db, clock, config }: 
 
   api.get(
     '/api/user/available-votes',
-    { preHandler: member, schema: { response: { 200: availableVotesSchema, 404: errorBodySchema } } },
-    async (request) => ({ availableVotes: await availableVotesOf(db, (await heldPass(request)).id) }),
+    {
+      preHandler: member,
+      schema: { response: { 200: availableVotesSchema, 404: errorBodySchema } },
+    },
+    async (request) => ({
+      availableVotes: await availableVotesOf(db, (await heldPass(request)).id),
+    }),
   );
 
   api.post(
@@ -43,7 +48,11 @@ export async function votingRoutes(app: FastifyInstance, { db, clock, config }: 
       schema: { body: voteBodySchema, response: { 200: voteResultSchema } },
     },
     async (request) =>
-      castVote(db, { userId: signedInUser(request).id, businessId: request.body.businessId, now: clock() }),
+      castVote(db, {
+        userId: signedInUser(request).id,
+        businessId: request.body.businessId,
+        now: clock(),
+      }),
   );
 
   api.get(
@@ -54,13 +63,19 @@ export async function votingRoutes(app: FastifyInstance, { db, clock, config }: 
 
   api.get(
     '/api/user/voted-businesses',
-    { preHandler: member, schema: { response: { 200: z.array(publicBusinessSchema), 404: errorBodySchema } } },
+    {
+      preHandler: member,
+      schema: { response: { 200: z.array(publicBusinessSchema), 404: errorBodySchema } },
+    },
     async (request) => votedBusinesses(db, (await heldPass(request)).id),
   );
 
   api.get(
     '/api/user/visited-businesses',
-    { preHandler: member, schema: { response: { 200: z.array(publicBusinessSchema), 404: errorBodySchema } } },
+    {
+      preHandler: member,
+      schema: { response: { 200: z.array(publicBusinessSchema), 404: errorBodySchema } },
+    },
     async (request) => visitedBusinesses(db, (await heldPass(request)).id),
   );
 

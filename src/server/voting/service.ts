@@ -26,7 +26,10 @@ const countedVotesOf = (passId: number) =>
  * below zero. Votes for a deleted shop no longer count, so they return to the voter (rule 8).
  */
 export async function availableVotesOf(db: Db | Tx, passId: number): Promise<number> {
-  const earned = await db.$count(coupons, and(eq(coupons.passId, passId), eq(coupons.redeemed, true)));
+  const earned = await db.$count(
+    coupons,
+    and(eq(coupons.passId, passId), eq(coupons.redeemed, true)),
+  );
   const [cast] = await db
     .select({ n: count() })
     .from(votes)
@@ -63,7 +66,9 @@ export async function castVote(
 
     const available = await availableVotesOf(tx, pass.id);
     if (available <= 0) {
-      throw conflict('You have no votes available. Redeem a coupon at a coffee shop to earn a vote.');
+      throw conflict(
+        'You have no votes available. Redeem a coupon at a coffee shop to earn a vote.',
+      );
     }
     const alreadyForShop = await tx.$count(
       votes,
@@ -113,8 +118,14 @@ async function liveShopsByIds(db: Db, ids: number[]): Promise<PublicBusiness[]> 
 
 /** Live shops the caller has voted for (GET /api/user/voted-businesses). */
 export async function votedBusinesses(db: Db, passId: number): Promise<PublicBusiness[]> {
-  const rows = await db.selectDistinct({ id: votes.businessId }).from(votes).where(eq(votes.passId, passId));
-  return liveShopsByIds(db, rows.map((row) => row.id));
+  const rows = await db
+    .selectDistinct({ id: votes.businessId })
+    .from(votes)
+    .where(eq(votes.passId, passId));
+  return liveShopsByIds(
+    db,
+    rows.map((row) => row.id),
+  );
 }
 
 /** Live shops where the caller redeemed the coupon (GET /api/user/visited-businesses). */
@@ -123,7 +134,10 @@ export async function visitedBusinesses(db: Db, passId: number): Promise<PublicB
     .select({ id: coupons.businessId })
     .from(coupons)
     .where(and(eq(coupons.passId, passId), eq(coupons.redeemed, true)));
-  return liveShopsByIds(db, rows.map((row) => row.id));
+  return liveShopsByIds(
+    db,
+    rows.map((row) => row.id),
+  );
 }
 
 /**
@@ -133,9 +147,13 @@ export async function visitedBusinesses(db: Db, passId: number): Promise<PublicB
 export async function resetVotes(db: Db, input: { userId: number; now: Date }): Promise<number> {
   return db.transaction(async (tx) => {
     const { pass } = await requireHeldPass(tx, input.userId, input.now, { lock: true });
-    const removed = await tx.delete(votes).where(eq(votes.passId, pass.id)).returning({ businessId: votes.businessId });
+    const removed = await tx
+      .delete(votes)
+      .where(eq(votes.passId, pass.id))
+      .returning({ businessId: votes.businessId });
     const perShop = new Map<number, number>();
-    for (const { businessId } of removed) perShop.set(businessId, (perShop.get(businessId) ?? 0) + 1);
+    for (const { businessId } of removed)
+      perShop.set(businessId, (perShop.get(businessId) ?? 0) + 1);
     // In id order, so two resets touching the same shops never wait on each other in a cycle.
     for (const [businessId, n] of [...perShop].sort(([a], [b]) => a - b)) {
       await tx

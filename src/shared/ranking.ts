@@ -8,10 +8,7 @@ export function rankOf(votes: number, allVotes: readonly number[]): number {
 
 export function ranksById(votesById: Readonly<Record<string, number>>, ids: readonly number[]) {
   const all = ids.map((id) => votesById[id] ?? 0);
-  return Object.fromEntries(ids.map((id) => [id, rankOf(votesById[id] ?? 0, all)])) as Record<
-    number,
-    number
-  >;
+  return Object.fromEntries(ids.map((id) => [id, rankOf(votesById[id] ?? 0, all)])) as Record<number, number>;
 }
 
 export function percentOf(votes: number, total: number): number {

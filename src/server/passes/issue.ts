@@ -47,3 +47,4 @@ export async function addCouponsForNewBusiness(tx: Tx, businessId: number, chall
     where ${passes.challengeId} = ${challengeId}
     on conflict do nothing`);
 }
+

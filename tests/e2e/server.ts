@@ -29,7 +29,10 @@ if (serverUrl) {
   process.env.DATA_DIR = dataDir;
 }
 
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR });
+const database = await openDatabase({
+  databaseUrl: process.env.DATABASE_URL,
+  dataDir: process.env.DATA_DIR,
+});
 await database.migrate();
 await seedDemoData(database.db, new Date());
 await createOrPromoteAdmin(database.db, E2E_ADMIN);
@@ -38,7 +41,10 @@ const shops = await database.db
   .select({ name: businesses.name, redemptionCode: businesses.redemptionCode })
   .from(businesses);
 fs.mkdirSync('.tmp', { recursive: true });
-fs.writeFileSync(e2eCodesFile(process.env.PORT), JSON.stringify(Object.fromEntries(shops.map((shop) => [shop.name, shop.redemptionCode]))));
+fs.writeFileSync(
+  e2eCodesFile(process.env.PORT),
+  JSON.stringify(Object.fromEntries(shops.map((shop) => [shop.name, shop.redemptionCode]))),
+);
 await database.close();
 
 process.env.SEED_DEMO = 'false';

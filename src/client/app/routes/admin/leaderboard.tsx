@@ -6,7 +6,7 @@ import { usePageMeta } from '#client/lib/page-meta.ts';
 export default function AdminLeaderboardRoute() {
   usePageMeta({ title: 'Leaderboard - Admin Dashboard' });
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" p="md">
       <Title order={1}>Leaderboard</Title>
       <Leaderboard />
     </Stack>

@@ -62,7 +62,7 @@ function StatCard({ label, value, note }: { label: string; value: number; note?:
 export function Dashboard() {
   const query = useDashboard();
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" p="md">
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>Admin Dashboard</Title>
         <Group gap="xs">

@@ -20,7 +20,8 @@ import { useLeaderboard } from '../api/get-leaderboard.ts';
 const podium = [
   { label: 'Gold', color: 'yellow' },
   { label: 'Silver', color: 'gray' },
-  { label: 'Bronze', color: 'orange' },
+  // A dark bronze: Mantine's orange fails contrast with white text.
+  { label: 'Bronze', color: '#7a4419' },
 ] as const;
 
 const votesText = (n: number) => `${n} ${n === 1 ? 'vote' : 'votes'}`;
@@ -110,40 +111,38 @@ function Standings({ leaderboard, active }: { leaderboard: LeaderboardData; acti
             <Title order={2} size="h3">
               Complete Rankings
             </Title>
-            <Table.ScrollContainer minWidth={520}>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Rank</Table.Th>
-                    <Table.Th>Business</Table.Th>
-                    <Table.Th>Votes</Table.Th>
-                    <Table.Th>Percentage</Table.Th>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Rank</Table.Th>
+                  <Table.Th>Business</Table.Th>
+                  <Table.Th>Votes</Table.Th>
+                  <Table.Th>Percentage</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {standings.map((standing) => (
+                  <Table.Tr key={standing.businessId}>
+                    <Table.Td>#{standing.rank}</Table.Td>
+                    <Table.Td>
+                      <Text fw={600}>{standing.name}</Text>
+                      <Text size="sm" c="dimmed">
+                        {standing.address}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text>{standing.votes}</Text>
+                      <Progress
+                        value={standing.percent}
+                        size="sm"
+                        aria-label={`${standing.name}: share of votes`}
+                      />
+                    </Table.Td>
+                    <Table.Td>{standing.percent}%</Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {standings.map((standing) => (
-                    <Table.Tr key={standing.businessId}>
-                      <Table.Td>#{standing.rank}</Table.Td>
-                      <Table.Td>
-                        <Text fw={600}>{standing.name}</Text>
-                        <Text size="sm" c="dimmed">
-                          {standing.address}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text>{standing.votes}</Text>
-                        <Progress
-                          value={standing.percent}
-                          size="sm"
-                          aria-label={`${standing.name}: share of votes`}
-                        />
-                      </Table.Td>
-                      <Table.Td>{standing.percent}%</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                ))}
+              </Table.Tbody>
+            </Table>
           </Stack>
         </>
       )}

@@ -33,7 +33,7 @@ export function CouponCard({ coupon }: { coupon: CouponDto }) {
         </Text>
         <Group gap="xs">
           <Badge variant="outline">${COUPON_VALUE_DOLLARS} Coupon</Badge>
-          <Badge color={coupon.redeemed ? 'gray' : 'green'}>
+          <Badge color={coupon.redeemed ? 'gray.7' : 'green'}>
             {coupon.redeemed ? 'Redeemed' : 'Available'}
           </Badge>
         </Group>

@@ -5,7 +5,12 @@ import { useResetVotes } from '../api/reset-votes.ts';
 export function ResetVotesButton() {
   const reset = useResetVotes();
   return (
-    <Button variant="outline" color="red" loading={reset.isPending} onClick={() => reset.mutate()}>
+    <Button
+      variant="outline"
+      color="red.8"
+      loading={reset.isPending}
+      onClick={() => reset.mutate()}
+    >
       Reset Votes (Testing Only)
     </Button>
   );

@@ -121,7 +121,7 @@ function ShopVoteCard({
           <Title order={3} size="h5" id={titleId}>
             {shop.name}
           </Title>
-          <Badge color={visited ? 'green' : 'gray'} variant="outline">
+          <Badge color={visited ? 'green' : 'gray'} variant={visited ? 'filled' : 'default'}>
             {visited ? 'Visited' : 'Not Visited'}
           </Badge>
         </Group>

@@ -1,9 +1,4 @@
-import {
-  createTheme,
-  Notification,
-  type CSSVariablesResolver,
-  type MantineColorsTuple,
-} from '@mantine/core';
+import { createTheme, Notification, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /**
  * A coffee-brown palette. The filled shade (7, #8c5a2f) has a 5.80:1 contrast ratio with white

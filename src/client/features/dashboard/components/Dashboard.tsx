@@ -18,24 +18,10 @@ import type { ChallengeDto } from '#shared/challenges.ts';
 import { paths } from '#shared/paths.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useDashboard } from '../api/get-dashboard.ts';
+import { challengeTiming } from '../challenge-timing.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** Share of the period gone, and whole days left rounded up, never below 0 (spec section 9). */
-export function challengeTiming(
-  challenge: Pick<ChallengeDto, 'startDate' | 'endDate'>,
-  now: number,
-) {
-  const start = Date.parse(challenge.startDate);
-  const end = Date.parse(challenge.endDate);
-  const elapsed = Math.min(1, Math.max(0, (now - start) / (end - start)));
-  return {
-    percentElapsed: Math.round(elapsed * 100),
-    daysRemaining: Math.max(0, Math.ceil((end - now) / DAY_MS)),
-  };
-}
 
 /** A real weekly comparison, or nothing: never a made-up figure. */
 function trendText(trend: WeeklyTrend): string {

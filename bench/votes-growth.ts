@@ -116,12 +116,23 @@ export async function votesGrowth(log: (line: string) => void): Promise<Figure[]
     await db.execute(sql`
       insert into passes (user_id, challenge_id, purchase_date)
       select id, ${challenge!.id}, now() - (id % 14) * interval '1 day' from users`);
-    const adminAccount = { username: 'bench_admin', password: 'bench-admin-password', email: 'bench@example.com' };
+    const adminAccount = {
+      username: 'bench_admin',
+      password: 'bench-admin-password',
+      email: 'bench@example.com',
+    };
     await createOrPromoteAdmin(db, adminAccount);
 
-    app = await buildApp({ db, config: { clientDir: '/nonexistent', testToolsEnabled: false }, logger: false });
+    app = await buildApp({
+      db,
+      config: { clientDir: '/nonexistent', testToolsEnabled: false },
+      logger: false,
+    });
     const organizer = new TestClient(app);
-    const login = await organizer.post('/api/login', { username: adminAccount.username, password: adminAccount.password });
+    const login = await organizer.post('/api/login', {
+      username: adminAccount.username,
+      password: adminAccount.password,
+    });
     if (login.statusCode !== 200) throw new Error(`bench admin login failed: ${login.body}`);
     const visitor = new TestClient(app);
 
@@ -136,12 +147,17 @@ export async function votesGrowth(log: (line: string) => void): Promise<Figure[]
       const started = performance.now();
       await addVotes(database, size - votes);
       votes = size;
-      log(`  ${database.kind}: ${votes.toLocaleString('en-US')} votes in place (${Math.round(performance.now() - started)} ms)`);
+      log(
+        `  ${database.kind}: ${votes.toLocaleString('en-US')} votes in place (${Math.round(performance.now() - started)} ms)`,
+      );
       const check = (await visitor.get('/api/votes')).json<Record<string, number>>();
       const total = Object.values(check).reduce((a, b) => a + b, 0);
       if (total !== votes) throw new Error(`counters say ${total} votes, expected ${votes}`);
       for (const endpoint of endpoints) {
-        timings.set(endpoint.name, [...(timings.get(endpoint.name) ?? []), await median(endpoint.run)]);
+        timings.set(endpoint.name, [
+          ...(timings.get(endpoint.name) ?? []),
+          await median(endpoint.run),
+        ]);
       }
     }
     return endpoints.map(({ name }) => {

@@ -103,8 +103,13 @@ function Standings({ leaderboard, active }: { leaderboard: LeaderboardData; acti
       ) : (
         <>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            {standings.slice(0, 3).map((standing, index) => (
-              <PodiumCard key={standing.businessId} standing={standing} place={podium[index]!} />
+            {/* The medal follows the rank (rule 10), so shops tied for first both get gold. */}
+            {standings.slice(0, podium.length).map((standing) => (
+              <PodiumCard
+                key={standing.businessId}
+                standing={standing}
+                place={podium[standing.rank - 1]!}
+              />
             ))}
           </SimpleGrid>
           <Stack gap="sm">

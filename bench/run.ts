@@ -1,5 +1,6 @@
 import { benchPublicReads } from './api-reads.ts';
-import { note, results, writeReport } from './lib/report.ts';
+import { votesGrowth } from './votes-growth.ts';
+import { note, record, results, writeReport } from './lib/report.ts';
 import { freshPostgresDatabase, startServer } from '#tests/helpers/server-process.ts';
 import { benchStartup } from './startup.ts';
 import { benchHomeBundle, benchLighthouse } from './web.ts';
@@ -30,6 +31,18 @@ if (wants('api')) {
   note(`Server RSS idle after start: ${server.rssMb().toFixed(0)} MB.`);
   await benchPublicReads(server);
   await server.stop();
+}
+
+if (wants('growth')) {
+  for (const figure of await votesGrowth((line) => process.stdout.write(`${line}\n`))) {
+    record({
+      name: `${figure.name}: 1,000 → 1,000,000 votes (median ms per request)`,
+      figure: figure.ratio,
+      unit: '× cost',
+      budget: `<= ${figure.budget}× (${figure.small.toFixed(2)} ms → ${figure.large.toFixed(2)} ms)`,
+      pass: figure.ratio <= figure.budget,
+    });
+  }
 }
 
 if (wants('web')) {
@@ -66,3 +79,4 @@ writeReport(
 );
 const missed = results().filter((row) => !row.pass);
 process.stdout.write(`\n${results().length - missed.length} within budget, ${missed.length} missed\n`);
+process.exitCode = missed.length > 0 ? 1 : 0;

@@ -3,12 +3,15 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { adminRoutes } from './admin/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { businessRoutes } from './businesses/routes.ts';
 import { challengeRoutes } from './challenges/routes.ts';
+import { configRoutes } from './config/routes.ts';
 import type { Db } from './db/client.ts';
 import { healthRoutes } from './health/routes.ts';
 import { passRoutes } from './passes/routes.ts';
+import { redemptionRoutes } from './redemption/routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { serializeError } from './plugins/log-serializers.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -21,6 +24,8 @@ export interface AppConfig {
   /** The site's public URL (PUBLIC_URL); links in payments and e-mails use it. */
   publicUrl?: string | undefined;
   sessionSecret?: string | undefined;
+  /** DECISIONS rule 6: Stripe Checkout with STRIPE_SECRET_KEY, else the built-in sandbox. */
+  paymentMode: 'stripe' | 'sandbox';
   /** DECISIONS rule 5: testing tools only in sandbox payment mode or when enabled. */
   testToolsEnabled: boolean;
   clientDir: string;
@@ -61,6 +66,7 @@ export const defaultClientDir = path.resolve(import.meta.dirname, '../../dist/cl
 export async function buildApp(options: BuildAppOptions) {
   const config: AppConfig = {
     siteName: 'Local Battles',
+    paymentMode: 'sandbox',
     testToolsEnabled: true,
     clientDir: defaultClientDir,
     logLevel: 'info',
@@ -115,6 +121,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(businessRoutes, deps);
   await app.register(passRoutes, deps);
   await app.register(votingRoutes, deps);
+  await app.register(redemptionRoutes, deps);
+  await app.register(adminRoutes, deps);
+  await app.register(configRoutes, deps);
 
   await app.register(spaPlugin, { clientDir: config.clientDir });
   return app;

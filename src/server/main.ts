@@ -26,6 +26,7 @@ async function main() {
       siteName: env.SITE_NAME,
       publicUrl: env.PUBLIC_URL,
       sessionSecret: env.SESSION_SECRET,
+      paymentMode: sandboxPayments ? 'sandbox' : 'stripe',
       testToolsEnabled: env.ENABLE_TEST_TOOLS ?? sandboxPayments,
       logLevel: env.LOG_LEVEL,
     },

@@ -3,9 +3,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { createOrPromoteAdmin } from '#server/auth/service.ts';
 import { openDatabase } from '#server/db/client.ts';
+import { businesses } from '#server/db/schema.ts';
 import { seedDemoData } from '#server/db/seed.ts';
 import { adminUrl, withDatabase } from '../helpers/test-db.ts';
-import { E2E_ADMIN } from './credentials.ts';
+import { E2E_ADMIN, e2eCodesFile } from './credentials.ts';
 
 /**
  * Starts the real server for the browser journeys on a fresh database: the demo seed plus a
@@ -32,6 +33,15 @@ const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dat
 await database.migrate();
 await seedDemoData(database.db, new Date());
 await createOrPromoteAdmin(database.db, E2E_ADMIN);
+// The demo codes are random: journeys read them here, as the organizer would hand them out.
+const shops = await database.db
+  .select({ name: businesses.name, redemptionCode: businesses.redemptionCode })
+  .from(businesses);
+fs.mkdirSync('.tmp', { recursive: true });
+fs.writeFileSync(
+  e2eCodesFile(process.env.PORT),
+  JSON.stringify(Object.fromEntries(shops.map((shop) => [shop.name, shop.redemptionCode]))),
+);
 await database.close();
 
 process.env.SEED_DEMO = 'false';

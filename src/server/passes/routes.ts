@@ -6,9 +6,10 @@ import type { AppDeps } from '../app.ts';
 import { requireMember, signedInUser } from '../auth/guards.ts';
 import { findActiveChallenge } from '../challenges/active.ts';
 import { notFound } from '../errors.ts';
+import { issuePass } from './issue.ts';
 import { findPass, toPassDto } from './service.ts';
 
-export async function passRoutes(app: FastifyInstance, { db, clock }: AppDeps) {
+export async function passRoutes(app: FastifyInstance, { db, clock, config }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -24,4 +25,23 @@ export async function passRoutes(app: FastifyInstance, { db, clock }: AppDeps) {
       return toPassDto(pass);
     },
   );
+
+  // Rule 5: 'Create Test Pass For This Account' exists only with test tools; otherwise no route.
+  if (config.testToolsEnabled) {
+    api.post(
+      '/api/testing/create-pass',
+      {
+        preHandler: requireMember(db),
+        schema: { response: { 200: passSchema, 201: passSchema, 404: errorBodySchema } },
+      },
+      async (request, reply) => {
+        const challenge = await findActiveChallenge(db, clock());
+        if (!challenge) throw notFound('No active challenge available.');
+        const { pass, created } = await db.transaction((tx) =>
+          issuePass(tx, { userId: signedInUser(request).id, challengeId: challenge.id }),
+        );
+        return reply.status(created ? 201 : 200).send(toPassDto(pass));
+      },
+    );
+  }
 }

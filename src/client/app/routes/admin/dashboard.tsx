@@ -1,8 +1,8 @@
-import { PagePlaceholder } from '#client/components/PagePlaceholder.tsx';
+import { Dashboard } from '#client/features/dashboard/components/Dashboard.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
 /** /admin: the organizers' dashboard (spec section 2). Behind RequireAdmin. */
 export default function AdminDashboardRoute() {
   usePageMeta({ title: 'Admin Dashboard' });
-  return <PagePlaceholder title="Admin Dashboard" />;
+  return <Dashboard />;
 }

@@ -1,8 +1,14 @@
-import { PagePlaceholder } from '#client/components/PagePlaceholder.tsx';
+import { Stack, Title } from '@mantine/core';
+import { Leaderboard } from '#client/features/leaderboard/components/Leaderboard.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
 /** /admin/leaderboard: votes per shop (spec section 2). Behind RequireAdmin. */
 export default function AdminLeaderboardRoute() {
   usePageMeta({ title: 'Leaderboard - Admin Dashboard' });
-  return <PagePlaceholder title="Leaderboard" />;
+  return (
+    <Stack gap="lg" p="md">
+      <Title order={1}>Leaderboard</Title>
+      <Leaderboard />
+    </Stack>
+  );
 }

@@ -1,0 +1,128 @@
+import {
+  Alert,
+  Badge,
+  Card,
+  Container,
+  Group,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconTicket, IconThumbUp } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { PageLoader } from '#client/components/PageLoader.tsx';
+import { useUser } from '#client/features/auth/api/get-user.ts';
+import { useActiveChallenge } from '#client/features/challenges/api/get-active-challenge.ts';
+import { useConfig } from '#client/features/config/api/get-config.ts';
+import { useUserPass } from '#client/features/passes/api/get-user-pass.ts';
+import { useCoupons } from '#client/features/redemption/api/get-coupons.ts';
+import { PassCoupons } from '#client/features/redemption/components/PassCoupons.tsx';
+import { ResetVotesButton } from '#client/features/voting/components/ResetVotesButton.tsx';
+import { VotesPanel } from '#client/features/voting/components/VotesPanel.tsx';
+
+const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+const formatDate = (iso: string) => longDate.format(new Date(iso));
+
+function StatCard({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Card withBorder padding="md" component="section" aria-label={label}>
+      <Text size="sm" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Stack gap={4} mt={6}>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * /profile for a pass holder (spec section 2): stats, 'Your Pass' (coupons) and 'Your Votes'.
+ * The redemption and voting features meet here: the coupons' shops are the shops to vote for.
+ */
+export function PassHolderView() {
+  const { user } = useUser();
+  const pass = useUserPass(user?.id ?? null);
+  const challenge = useActiveChallenge();
+  const coupons = useCoupons();
+  const config = useConfig();
+
+  if (pass.isPending || challenge.isPending || coupons.isPending) return <PageLoader />;
+  if (!pass.data || !challenge.data || coupons.isError) {
+    return (
+      <Container size="lg" py="xl">
+        <Alert color="red" title="Could not load your pass">
+          Please reload the page.
+        </Alert>
+      </Container>
+    );
+  }
+  const list = coupons.data;
+  const redeemed = list.filter((coupon) => coupon.redeemed).length;
+  const progress = list.length > 0 ? Math.round((redeemed / list.length) * 100) : 0;
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Title order={1}>Your Coffee Challenge</Title>
+        {!pass.data.active && (
+          <Alert color="red" title="This pass is no longer active">
+            {pass.data.inactiveReason
+              ? `Reason: ${pass.data.inactiveReason}. It cannot redeem coupons or vote.`
+              : 'It cannot redeem coupons or vote.'}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <StatCard label="Challenge Progress">
+            <Text size="xl" fw={700}>
+              {progress}%
+            </Text>
+            <Progress value={progress} aria-label="Coupons redeemed" />
+            <Text size="sm">
+              {redeemed} of {list.length} coupons redeemed
+            </Text>
+          </StatCard>
+          <StatCard label="Challenge">
+            <Text fw={700}>{challenge.data.title}</Text>
+            <Text size="sm">Ends {formatDate(challenge.data.endDate)}</Text>
+          </StatCard>
+          <StatCard label="Pass Status">
+            <Group gap="xs">
+              <Badge color={pass.data.active ? 'green' : 'red'}>
+                {pass.data.active ? 'Active' : 'Inactive'}
+              </Badge>
+            </Group>
+            <Text size="sm">Purchased {formatDate(pass.data.purchaseDate)}</Text>
+          </StatCard>
+        </SimpleGrid>
+        {config?.testToolsEnabled && (
+          <Group>
+            <ResetVotesButton />
+          </Group>
+        )}
+        <Tabs defaultValue="pass" keepMounted={false}>
+          <Tabs.List grow>
+            <Tabs.Tab value="pass" leftSection={<IconTicket size={18} aria-hidden />}>
+              Your Pass
+            </Tabs.Tab>
+            <Tabs.Tab value="votes" leftSection={<IconThumbUp size={18} aria-hidden />}>
+              Your Votes
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="pass" pt="md">
+            <PassCoupons coupons={list} />
+          </Tabs.Panel>
+          <Tabs.Panel value="votes" pt="md">
+            <VotesPanel
+              shops={list.map((coupon) => coupon.business)}
+              votesPerShop={challenge.data.votesPerShop}
+            />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { dashboardSchema, type Dashboard } from '#shared/admin.ts';
+import { api } from '#client/lib/api.ts';
+import { adminKey } from '#client/lib/query-client.ts';
+
+const DASHBOARD_REFRESH_MS = 5_000;
+
+export function getDashboard(signal?: AbortSignal): Promise<Dashboard> {
+  return api.get('/api/admin/dashboard', { schema: dashboardSchema, signal });
+}
+
+export const dashboardQueryOptions = () =>
+  queryOptions({
+    queryKey: adminKey('dashboard'),
+    queryFn: ({ signal }) => getDashboard(signal),
+    refetchInterval: DASHBOARD_REFRESH_MS,
+    refetchIntervalInBackground: false,
+  });
+
+export function useDashboard() {
+  return useQuery(dashboardQueryOptions());
+}

@@ -1,0 +1,181 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Dashboard as DashboardData, WeeklyTrend } from '#shared/admin.ts';
+import type { ChallengeDto } from '#shared/challenges.ts';
+import { paths } from '#shared/paths.ts';
+import { PageLoader } from '#client/components/PageLoader.tsx';
+import { useDashboard } from '../api/get-dashboard.ts';
+import { challengeTiming } from '../challenge-timing.ts';
+
+const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A real weekly comparison, or nothing: never a made-up figure. */
+function trendText(trend: WeeklyTrend): string {
+  if (trend.percentChange === null) return `${trend.thisWeek} this week`;
+  const sign = trend.percentChange > 0 ? '+' : '';
+  return `${sign}${trend.percentChange}% vs last week (${trend.thisWeek} this week)`;
+}
+
+function StatCard({ label, value, note }: { label: string; value: number; note?: ReactNode }) {
+  return (
+    <Card withBorder padding="md" component="section" aria-label={label}>
+      <Text size="sm" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text size="xl" fw={700}>
+        {value}
+      </Text>
+      {note && <Text size="xs">{note}</Text>}
+    </Card>
+  );
+}
+
+/** /admin (spec section 2): the active challenge, totals, top shops and recent purchases. */
+export function Dashboard() {
+  const query = useDashboard();
+  return (
+    <Stack gap="lg" p="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1}>Admin Dashboard</Title>
+        <Group gap="xs">
+          <Button variant="default" component={Link} to={paths.home}>
+            View Site
+          </Button>
+          <Button component={Link} to={paths.adminChallenges}>
+            Manage Challenges
+          </Button>
+        </Group>
+      </Group>
+      {query.isPending ? (
+        <PageLoader />
+      ) : query.isError ? (
+        <Alert color="red" title="Error">
+          Could not load the dashboard. Please reload the page.
+        </Alert>
+      ) : (
+        // The time of the last refresh (every few seconds) is "now" for the period bar.
+        <DashboardBody data={query.data} now={query.dataUpdatedAt} />
+      )}
+    </Stack>
+  );
+}
+
+function DashboardBody({ data, now }: { data: DashboardData; now: number }) {
+  const { activeChallenge, totals } = data;
+  return (
+    <Stack gap="lg">
+      {activeChallenge ? (
+        <ActiveChallengeCard challenge={activeChallenge} now={now} />
+      ) : (
+        <Card withBorder padding="lg">
+          <Title order={2} size="h3">
+            No active challenge
+          </Title>
+          <Text mt="xs">Create a challenge to start selling passes and collecting votes.</Text>
+          <Button component={Link} to={paths.adminChallenges} mt="md" w="fit-content">
+            Create a Challenge
+          </Button>
+        </Card>
+      )}
+      <SimpleGrid cols={{ base: 2, md: 4 }}>
+        <StatCard
+          label="Total Passes"
+          value={totals.passes}
+          note={data.passesTrend ? trendText(data.passesTrend) : undefined}
+        />
+        <StatCard label="Businesses" value={totals.businesses} />
+        <StatCard label="Votes" value={totals.votes} />
+        <StatCard label="All Challenges" value={totals.challenges} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Card withBorder padding="md" component="section" aria-labelledby="top-shops">
+          <Title order={2} size="h4" id="top-shops">
+            Top Coffee Shops
+          </Title>
+          {data.topBusinesses.length === 0 ? (
+            <Text mt="sm">No shops yet.</Text>
+          ) : (
+            <Stack gap="sm" mt="sm">
+              {data.topBusinesses.map((shop) => (
+                <div key={shop.businessId}>
+                  <Group justify="space-between">
+                    <Text fw={600}>
+                      #{shop.rank} {shop.name}
+                    </Text>
+                    <Text size="sm">
+                      {shop.votes} votes · {shop.percent}%
+                    </Text>
+                  </Group>
+                  <Progress value={shop.percent} aria-label={`${shop.name}: share of votes`} />
+                </div>
+              ))}
+            </Stack>
+          )}
+        </Card>
+        <Card withBorder padding="md" component="section" aria-labelledby="recent-purchases">
+          <Title order={2} size="h4" id="recent-purchases">
+            Recent Pass Purchases
+          </Title>
+          {data.recentPurchases.length === 0 ? (
+            <Text mt="sm">No passes sold yet.</Text>
+          ) : (
+            <Table mt="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Pass</Table.Th>
+                  <Table.Th>Purchased</Table.Th>
+                  <Table.Th>Price</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.recentPurchases.map((purchase) => (
+                  <Table.Tr key={purchase.passId}>
+                    <Table.Td>#{purchase.passId}</Table.Td>
+                    <Table.Td>{dateTime.format(new Date(purchase.purchaseDate))}</Table.Td>
+                    <Table.Td>${purchase.price}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Card>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function ActiveChallengeCard({ challenge, now }: { challenge: ChallengeDto; now: number }) {
+  const { percentElapsed, daysRemaining } = challengeTiming(challenge, now);
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="active-challenge">
+      <Group gap="sm">
+        <Title order={2} size="h3" id="active-challenge">
+          {challenge.title}
+        </Title>
+        <Badge color="green">Active</Badge>
+      </Group>
+      <Text size="sm" mt={4}>
+        {longDate.format(new Date(challenge.startDate))} –{' '}
+        {longDate.format(new Date(challenge.endDate))}
+      </Text>
+      <Progress value={percentElapsed} mt="md" aria-label="Challenge period elapsed" />
+      <Text size="sm" mt={6}>
+        {daysRemaining} {daysRemaining === 1 ? 'day' : 'days'} remaining
+      </Text>
+    </Card>
+  );
+}

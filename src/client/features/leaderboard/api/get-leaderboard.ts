@@ -1,0 +1,29 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { leaderboardPageSchema, type LeaderboardPage } from '#shared/admin.ts';
+import { api } from '#client/lib/api.ts';
+import { adminKey } from '#client/lib/query-client.ts';
+
+/** The organizer follows the standings live; nothing is fetched while the tab is hidden. */
+export const ADMIN_REFRESH_MS = 5_000;
+
+export function getLeaderboard(
+  challengeId: number | null,
+  signal?: AbortSignal,
+): Promise<LeaderboardPage> {
+  const query = challengeId === null ? '' : `?challengeId=${challengeId}`;
+  return api.get(`/api/admin/leaderboard${query}`, { schema: leaderboardPageSchema, signal });
+}
+
+/** null asks for the default: the active challenge, else the first. */
+export const leaderboardQueryOptions = (challengeId: number | null) =>
+  queryOptions({
+    queryKey: adminKey('leaderboard', challengeId),
+    queryFn: ({ signal }) => getLeaderboard(challengeId, signal),
+    refetchInterval: ADMIN_REFRESH_MS,
+    refetchIntervalInBackground: false,
+    placeholderData: keepPreviousData,
+  });
+
+export function useLeaderboard(challengeId: number | null) {
+  return useQuery(leaderboardQueryOptions(challengeId));
+}

@@ -1,0 +1,35 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { publicBusinessSchema, type PublicBusiness } from '#shared/businesses.ts';
+import { api, isApiError } from '#client/lib/api.ts';
+import { memberKey } from '#client/lib/query-client.ts';
+
+export function getCouponBusiness(couponId: number, signal?: AbortSignal): Promise<PublicBusiness> {
+  return api.get(`/api/businesses/coupon/${couponId}`, { schema: publicBusinessSchema, signal });
+}
+
+export const couponBusinessQueryOptions = (couponId: number) =>
+  queryOptions({
+    queryKey: memberKey('coupon-business', couponId),
+    queryFn: ({ signal }) => getCouponBusiness(couponId, signal),
+  });
+
+/** Spec section 8's messages for a coupon whose shop cannot be shown. */
+function failureToast(error: unknown) {
+  if (isApiError(error, 404) && error.serverMessage === 'Business not found for this coupon') {
+    return { title: 'Error', message: 'Business not found for this coupon' };
+  }
+  if (isApiError(error, 404)) return { title: 'Error', message: 'Coupon not found' };
+  return { title: 'Error', message: 'Could not fetch business details for this coupon' };
+}
+
+/** The shop of one of the member's coupons, fetched when `enabled` (the details dialog is open). */
+export function useCouponBusiness(couponId: number, enabled: boolean) {
+  const query = useQuery({ ...couponBusinessQueryOptions(couponId), enabled });
+  const { error } = query;
+  useEffect(() => {
+    if (error) notifications.show({ color: 'red', ...failureToast(error) });
+  }, [error]);
+  return query;
+}

@@ -1,0 +1,57 @@
+import { Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useId } from 'react';
+import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
+import type { CouponDto } from '#shared/redemption.ts';
+import { CouponDetailsDialog } from './CouponDetailsDialog.tsx';
+import { RedeemCouponDialog } from './RedeemCouponDialog.tsx';
+
+const FALLBACK_IMAGE = '/images/shop-fallback.svg';
+
+/** One shop's coupon on 'Your Pass': Available or Redeemed, with Redeem Coupon and View Details. */
+export function CouponCard({ coupon }: { coupon: CouponDto }) {
+  const titleId = useId();
+  const [redeemOpened, redeemDialog] = useDisclosure(false);
+  const [detailsOpened, detailsDialog] = useDisclosure(false);
+  const { business } = coupon;
+  return (
+    <Card component="article" aria-labelledby={titleId} withBorder padding="md">
+      <Card.Section>
+        <Image
+          src={business.imageUrl ?? FALLBACK_IMAGE}
+          fallbackSrc={FALLBACK_IMAGE}
+          h={120}
+          alt=""
+        />
+      </Card.Section>
+      <Stack gap="xs" mt="sm">
+        <Title order={3} size="h4" id={titleId}>
+          {business.name}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {business.address}
+        </Text>
+        <Group gap="xs">
+          <Badge variant="outline">${COUPON_VALUE_DOLLARS} Coupon</Badge>
+          <Badge color={coupon.redeemed ? 'gray.7' : 'green'}>
+            {coupon.redeemed ? 'Redeemed' : 'Available'}
+          </Badge>
+        </Group>
+        <Group gap="xs" grow>
+          {!coupon.redeemed && <Button onClick={redeemDialog.open}>Redeem Coupon</Button>}
+          <Button variant="default" onClick={detailsDialog.open}>
+            View Details
+          </Button>
+        </Group>
+      </Stack>
+      {!coupon.redeemed && (
+        <RedeemCouponDialog coupon={coupon} opened={redeemOpened} onClose={redeemDialog.close} />
+      )}
+      <CouponDetailsDialog
+        couponId={coupon.id}
+        opened={detailsOpened}
+        onClose={detailsDialog.close}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { COUPON_VALUE_DOLLARS, REDEMPTION_CODE_PATTERN } from '#shared/constants.ts';
+import type { CouponDto } from '#shared/redemption.ts';
+import { redemptionErrorText, useRedeemCoupon } from '../api/redeem-coupon.ts';
+
+export interface RedeemCouponDialogProps {
+  coupon: CouponDto;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/**
+ * 'Redeem Coupon': the cashier's 4-digit code, typed on a phone's number pad (numeric input
+ * mode, one-time-code autofill, at most 4 digits). The server checks it; its answer shows here.
+ */
+export function RedeemCouponDialog({ coupon, opened, onClose }: RedeemCouponDialogProps) {
+  const redeem = useRedeemCoupon();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const close = () => {
+    setCode('');
+    setError(null);
+    redeem.reset();
+    onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!REDEMPTION_CODE_PATTERN.test(code)) {
+      setError('Redemption code must be exactly 4 digits');
+      return;
+    }
+    setError(null);
+    redeem.mutate(
+      { couponId: coupon.id, redemptionCode: code },
+      { onSuccess: close, onError: (failure) => setError(redemptionErrorText(failure)) },
+    );
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Redeem Coupon" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text>
+            Ask the cashier at <strong>{coupon.business.name}</strong> for the 4-digit code to use
+            your ${COUPON_VALUE_DOLLARS} coupon.
+          </Text>
+          <TextInput
+            label="Redemption Code"
+            description="4 digits"
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
+            error={error}
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete="one-time-code"
+            maxLength={4}
+            required
+            withAsterisk={false}
+            data-autofocus
+            size="lg"
+            styles={{ input: { letterSpacing: '0.5em', textAlign: 'center' } }}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={redeem.isPending}>
+              Redeem
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,147 @@
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import type { PublicBusiness } from '#shared/businesses.ts';
+import { paths } from '#shared/paths.ts';
+import { PageLoader } from '#client/components/PageLoader.tsx';
+import { useCastVote } from '../api/cast-vote.ts';
+import {
+  useAvailableVotes,
+  useOwnVotes,
+  useVisitedBusinesses,
+  useVotedBusinesses,
+} from '../api/member-votes.ts';
+import { HowToVote } from './HowToVote.tsx';
+
+export interface VotesPanelProps {
+  /** Every live shop of the challenge, in display order. */
+  shops: PublicBusiness[];
+  /** The challenge's per-shop limit for one pass; null = unlimited (rule 2). */
+  votesPerShop: number | null;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The 'Your Votes' tab: votes available, the member's votes, and every shop to vote for. */
+export function VotesPanel({ shops, votesPerShop }: VotesPanelProps) {
+  const available = useAvailableVotes();
+  const own = useOwnVotes();
+  const voted = useVotedBusinesses();
+  const visited = useVisitedBusinesses();
+  const vote = useCastVote();
+
+  if (!available.isSuccess || !own.isSuccess || !voted.isSuccess || !visited.isSuccess) {
+    return <PageLoader label="Loading your votes" />;
+  }
+  const votesLeft = available.data;
+  const visitedIds = new Set(visited.data.map((shop) => shop.id));
+  const ownCount = (shopId: number) => own.data[shopId] ?? 0;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" wrap="wrap">
+        <Badge size="lg" color={votesLeft > 0 ? 'green' : 'gray'} aria-live="polite">
+          {plural(votesLeft, 'vote available', 'votes available')}
+        </Badge>
+        <HowToVote />
+      </Group>
+
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          Your Votes
+        </Title>
+        {voted.data.length === 0 ? (
+          <Text>
+            You have not voted yet. Redeem a coupon to earn a vote, then vote for your favorite
+            shop.
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }}>
+            {voted.data.map((shop) => (
+              <Card
+                key={shop.id}
+                withBorder
+                padding="sm"
+                component="article"
+                aria-label={`Your votes for ${shop.name}`}
+              >
+                <Text fw={600}>{shop.name}</Text>
+                <Text size="sm">{plural(ownCount(shop.id), 'vote', 'votes')}</Text>
+              </Card>
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          All Coffee Shops
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {shops.map((shop) => (
+            <ShopVoteCard
+              key={shop.id}
+              shop={shop}
+              visited={visitedIds.has(shop.id)}
+              ownVotes={ownCount(shop.id)}
+              canVoteForShop={votesPerShop === null || ownCount(shop.id) < votesPerShop}
+              votesLeft={votesLeft}
+              onVote={() => vote.mutate(shop.id)}
+            />
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Stack>
+  );
+}
+
+interface ShopVoteCardProps {
+  shop: PublicBusiness;
+  visited: boolean;
+  ownVotes: number;
+  canVoteForShop: boolean;
+  votesLeft: number;
+  onVote: () => void;
+}
+
+/** Vote / Vote Again only while the per-shop limit allows (rule 2); the server decides in the end. */
+function ShopVoteCard({
+  shop,
+  visited,
+  ownVotes,
+  canVoteForShop,
+  votesLeft,
+  onVote,
+}: ShopVoteCardProps) {
+  const titleId = useId();
+  return (
+    <Card withBorder padding="md" component="article" aria-labelledby={titleId}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Title order={3} size="h5" id={titleId}>
+            {shop.name}
+          </Title>
+          <Badge color={visited ? 'green' : 'gray'} variant={visited ? 'filled' : 'default'}>
+            {visited ? 'Visited' : 'Not Visited'}
+          </Badge>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {shop.address}
+        </Text>
+        {ownVotes > 0 && <Text size="sm">You gave {plural(ownVotes, 'vote', 'votes')}</Text>}
+        <Group gap="xs" grow>
+          {canVoteForShop ? (
+            <Button onClick={onVote} disabled={votesLeft <= 0}>
+              {ownVotes > 0 ? 'Vote Again' : 'Vote'}
+            </Button>
+          ) : (
+            <Button disabled>Voted</Button>
+          )}
+          <Button variant="default" component={Link} to={paths.business(shop.id)}>
+            View
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS, insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
+import { markRedeemed, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
+import {
+  createTestContext,
+  signedInAdmin,
+  signedInMember,
+  TestClient,
+  type TestContext,
+} from '#tests/helpers/test-app.ts';
+import { issuePass } from '../passes/issue.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('admin reads', () => {
+  it('are for organizers only: 401 signed out, 403 for members', async () => {
+    const anonymous = new TestClient(ctx.app);
+    const { client: member } = await signedInMember(ctx.app);
+    for (const url of [
+      '/api/admin/dashboard',
+      '/api/admin/leaderboard',
+      '/api/passes/challenge/1',
+    ]) {
+      expect((await anonymous.get(url)).statusCode).toBe(401);
+      expect((await member.get(url)).statusCode).toBe(403);
+    }
+  });
+
+  it('show the prompt state with no challenge', async () => {
+    const { client } = await signedInAdmin(ctx.app, ctx.db);
+    expect((await client.get('/api/admin/dashboard')).json()).toEqual({
+      activeChallenge: null,
+      totals: { passes: 0, businesses: 0, votes: 0, challenges: 0 },
+      passesTrend: null,
+      topBusinesses: [],
+      recentPurchases: [],
+    });
+    expect((await client.get('/api/admin/leaderboard')).json()).toEqual({
+      challenges: [],
+      activeChallengeId: null,
+      leaderboard: null,
+    });
+  });
+
+  it('rank shops by their vote counters, ties sharing a rank, with whole percentages', async () => {
+    const now = ctx.clock.now();
+    const challenge = await insertChallenge(ctx.db, now, { title: 'Coffee', price: 30 });
+    const older = await insertChallenge(ctx.db, now, {
+      title: 'Tacos',
+      active: false,
+      startDate: new Date(now.getTime() - 90 * DAY_MS),
+      endDate: new Date(now.getTime() - 60 * DAY_MS),
+    });
+    const a = await insertBusiness(ctx.db, challenge.id, { name: 'A', position: 0 });
+    const b = await insertBusiness(ctx.db, challenge.id, { name: 'B', position: 1 });
+    const c = await insertBusiness(ctx.db, challenge.id, { name: 'C', position: 2 });
+    await insertBusiness(ctx.db, challenge.id, { name: 'Gone', deletedAt: now, voteCount: 50 });
+
+    // Votes cast through the API: B 2, C 2, A 1.
+    for (const target of [b, b, c, c, a]) {
+      const holder = await signedInPassHolder(ctx, challenge.id);
+      await markRedeemed(ctx, holder.pass, [target.id]);
+      expect((await holder.client.post('/api/vote', { businessId: target.id })).statusCode).toBe(
+        200,
+      );
+    }
+    // One pass bought 10 days ago (last week), the five above this week.
+    const { user } = await signedInMember(ctx.app);
+    await ctx.db.transaction((tx) =>
+      issuePass(tx, {
+        userId: user.id,
+        challengeId: challenge.id,
+        purchaseDate: new Date(now.getTime() - 10 * DAY_MS),
+      }),
+    );
+
+    const { client } = await signedInAdmin(ctx.app, ctx.db);
+    const page = (await client.get('/api/admin/leaderboard')).json();
+    expect(page.activeChallengeId).toBe(challenge.id);
+    expect(page.challenges.map((each: { title: string }) => each.title)).toEqual([
+      'Coffee',
+      'Tacos',
+    ]);
+    expect(page.leaderboard.totalVotes).toBe(5);
+    expect(
+      page.leaderboard.standings.map(
+        (s: { name: string; rank: number; percent: number; votes: number }) => [
+          s.name,
+          s.votes,
+          s.rank,
+          s.percent,
+        ],
+      ),
+    ).toEqual([
+      ['B', 2, 1, 40],
+      ['C', 2, 1, 40],
+      ['A', 1, 3, 20],
+    ]);
+    const tacos = (await client.get(`/api/admin/leaderboard?challengeId=${older.id}`)).json();
+    expect(tacos.leaderboard).toMatchObject({
+      challenge: { title: 'Tacos' },
+      totalVotes: 0,
+      standings: [],
+    });
+    expect((await client.get('/api/admin/leaderboard?challengeId=999999')).statusCode).toBe(404);
+
+    const dashboard = (await client.get('/api/admin/dashboard')).json();
+    expect(dashboard.activeChallenge.title).toBe('Coffee');
+    expect(dashboard.totals).toEqual({ passes: 6, businesses: 3, votes: 5, challenges: 2 });
+    expect(dashboard.passesTrend).toEqual({ thisWeek: 5, lastWeek: 1, percentChange: 400 });
+    expect(dashboard.topBusinesses.map((s: { name: string }) => s.name)).toEqual(['B', 'C', 'A']);
+    expect(dashboard.recentPurchases).toHaveLength(5);
+    expect(dashboard.recentPurchases[0]).toMatchObject({ price: 30 });
+
+    const passList = (await client.get(`/api/passes/challenge/${challenge.id}`)).json();
+    expect(passList).toHaveLength(6);
+    expect(passList.at(-1).userId).toBe(user.id);
+    expect((await client.get('/api/passes/challenge/999999')).statusCode).toBe(404);
+  });
+});

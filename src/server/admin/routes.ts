@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dashboardSchema, leaderboardPageSchema, leaderboardQuerySchema } from '#shared/admin.ts';
+import { idParamsSchema } from '#shared/challenges.ts';
+import { errorBodySchema } from '#shared/errors.ts';
+import { passSchema } from '#shared/passes.ts';
+import type { AppDeps } from '../app.ts';
+import { requireAdmin } from '../auth/guards.ts';
+import { dashboard, leaderboardPage, passesOfChallenge } from './service.ts';
+
+/** Organizer reads: the dashboard, the leaderboard and a challenge's passes (admins only, rule 4). */
+export async function adminRoutes(app: FastifyInstance, { db, clock }: AppDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const admin = requireAdmin(db);
+
+  api.get(
+    '/api/admin/dashboard',
+    { preHandler: admin, schema: { response: { 200: dashboardSchema } } },
+    async () => dashboard(db, clock()),
+  );
+
+  api.get(
+    '/api/admin/leaderboard',
+    {
+      preHandler: admin,
+      schema: {
+        querystring: leaderboardQuerySchema,
+        response: { 200: leaderboardPageSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) =>
+      leaderboardPage(db, { challengeId: request.query.challengeId, now: clock() }),
+  );
+
+  api.get(
+    '/api/passes/challenge/:challengeId',
+    {
+      preHandler: admin,
+      schema: {
+        params: z.object({ challengeId: idParamsSchema.shape.id }),
+        response: { 200: z.array(passSchema), 404: errorBodySchema },
+      },
+    },
+    async (request) => passesOfChallenge(db, request.params.challengeId),
+  );
+}

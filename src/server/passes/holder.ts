@@ -1,0 +1,66 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { passes, type Challenge, type Pass } from '../db/schema.ts';
+import { challengePhase, findActiveChallenge } from '../challenges/active.ts';
+import { AppError, forbidden, notFound } from '../errors.ts';
+import type { Tx } from './issue.ts';
+
+export const NO_PASS_MESSAGE = 'No pass found for the current challenge.';
+
+/**
+ * The caller's pass for the active challenge (rule 1), or 404. With `lock`, the pass row is
+ * locked until the transaction ends: every rule that spends or earns votes on a pass takes
+ * this lock first, so concurrent requests for one pass run one after another.
+ */
+export async function requireHeldPass(
+  db: Db | Tx,
+  userId: number,
+  now: Date,
+  options: { lock?: boolean } = {},
+): Promise<{ pass: Pass; challenge: Challenge }> {
+  const challenge = await findActiveChallenge(db, now);
+  if (!challenge) throw notFound(NO_PASS_MESSAGE);
+  const query = db
+    .select()
+    .from(passes)
+    .where(and(eq(passes.userId, userId), eq(passes.challengeId, challenge.id)));
+  const [pass] = options.lock ? await query.for('update') : await query;
+  if (!pass) throw notFound(NO_PASS_MESSAGE);
+  return { pass, challenge };
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+
+/**
+ * Rules 3 and 2: a pass redeems and votes only while it is active (not refunded or disputed)
+ * and only while its challenge runs; otherwise a message says why.
+ */
+export function assertPassCanAct(
+  pass: Pass,
+  challenge: Challenge,
+  now: Date,
+  action: 'redeem' | 'vote',
+) {
+  const doing = action === 'redeem' ? 'redeem coupons' : 'vote';
+  if (!pass.active) {
+    const reason = pass.inactiveReason ? ` (${pass.inactiveReason})` : '';
+    throw forbidden(`This pass is no longer active${reason}, so it cannot ${doing}.`);
+  }
+  const phase = challengePhase(challenge, now);
+  if (phase === 'upcoming') {
+    throw new AppError(
+      403,
+      `${challenge.title} has not started yet. You can ${doing} from ${dateFormat.format(challenge.startDate)} UTC.`,
+    );
+  }
+  if (phase === 'ended') {
+    throw new AppError(
+      403,
+      `${challenge.title} ended on ${dateFormat.format(challenge.endDate)} UTC. You can no longer ${doing}.`,
+    );
+  }
+}

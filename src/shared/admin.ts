@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { challengeSchema } from './challenges.ts';
+
+/** One shop's standing (DECISIONS rule 10: ties share a rank; whole percentages). */
+export const standingSchema = z.object({
+  businessId: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  votes: z.number().int(),
+  rank: z.number().int(),
+  percent: z.number().int(),
+});
+export type Standing = z.infer<typeof standingSchema>;
+
+export const leaderboardSchema = z.object({
+  challenge: challengeSchema,
+  totalVotes: z.number().int(),
+  /** Most votes first. */
+  standings: z.array(standingSchema),
+});
+export type Leaderboard = z.infer<typeof leaderboardSchema>;
+
+export const leaderboardQuerySchema = z.object({
+  challengeId: z.coerce
+    .number()
+    .int('Invalid id')
+    .positive('Invalid id')
+    .max(2_147_483_647, 'Invalid id')
+    .optional(),
+});
+
+/**
+ * GET /api/admin/leaderboard: the challenges for the selector, which of them is active (rule 1),
+ * and the standings of the chosen one (by default the active challenge, else the first).
+ */
+export const leaderboardPageSchema = z.object({
+  challenges: z.array(challengeSchema),
+  activeChallengeId: z.number().int().nullable(),
+  leaderboard: leaderboardSchema.nullable(),
+});
+export type LeaderboardPage = z.infer<typeof leaderboardPageSchema>;
+
+/** A count this week (the last 7 days) against the 7 days before. */
+export const weeklyTrendSchema = z.object({
+  thisWeek: z.number().int(),
+  lastWeek: z.number().int(),
+  /** Whole-percent change; null when last week had none (no honest percentage exists). */
+  percentChange: z.number().int().nullable(),
+});
+export type WeeklyTrend = z.infer<typeof weeklyTrendSchema>;
+
+export const recentPurchaseSchema = z.object({
+  passId: z.number().int(),
+  purchaseDate: z.string(),
+  price: z.number().int(),
+});
+
+export const dashboardSchema = z.object({
+  activeChallenge: challengeSchema.nullable(),
+  totals: z.object({
+    passes: z.number().int(),
+    businesses: z.number().int(),
+    votes: z.number().int(),
+    challenges: z.number().int(),
+  }),
+  passesTrend: weeklyTrendSchema.nullable(),
+  topBusinesses: z.array(standingSchema),
+  recentPurchases: z.array(recentPurchaseSchema),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;

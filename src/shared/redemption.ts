@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { publicBusinessSchema } from './businesses.ts';
+
+/** A coupon as its holder sees it: the shop and whether it was used, never the shop's code (rule 3). */
+export const couponSchema = z.object({
+  id: z.number().int(),
+  passId: z.number().int(),
+  businessId: z.number().int(),
+  redeemed: z.boolean(),
+  redeemedAt: z.string().nullable(),
+  business: publicBusinessSchema,
+});
+export type CouponDto = z.infer<typeof couponSchema>;
+
+export const INVALID_REDEMPTION_CODE = 'Invalid redemption code';
+
+/** The code the cashier gives: exactly four digits (spec section 5). */
+export const redemptionCodeSchema = z
+  .string({ error: 'Redemption code is required' })
+  .trim()
+  .regex(/^[0-9]{4}$/, 'Redemption code must be exactly 4 digits');
+
+export const redeemBodySchema = z.object({ redemptionCode: redemptionCodeSchema });
+export type RedeemBody = z.infer<typeof redeemBodySchema>;
+
+export const redeemResultSchema = z.object({
+  message: z.string(),
+  coupon: couponSchema,
+  /** Votes the pass may still cast, counting the one this coupon earned. */
+  availableVotes: z.number().int(),
+});
+export type RedeemResult = z.infer<typeof redeemResultSchema>;

@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { E2E_ADMIN, e2eCodesFile } from './credentials.ts';
+import { expect, registerViaAuthPage, signIn, test, uniqueName } from './fixtures.ts';
+
+const codes = JSON.parse(fs.readFileSync(e2eCodesFile(process.env.E2E_PORT), 'utf8')) as Record<
+  string,
+  string
+>;
+const codeOf = (shop: string) => {
+  const code = codes[shop];
+  if (!code) throw new Error(`no seeded code for ${shop}`);
+  return code;
+};
+const wrongCodeFor = (shop: string) =>
+  codeOf(shop)
+    .split('')
+    .map((digit, index) => (index === 0 ? String((Number(digit) + 1) % 10) : digit))
+    .join('');
+
+const FIRST = 'Honest Bean Roasters';
+const SECOND = 'Rocket City Espresso';
+const UNVISITED = 'Big Spring Coffee House';
+
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
+}
+
+async function redeem(page: Page, shop: string, code: string) {
+  const dialog = page.getByRole('dialog', { name: 'Redeem Coupon' });
+  if (!(await dialog.isVisible())) {
+    await page
+      .getByRole('article', { name: shop })
+      .getByRole('button', { name: 'Redeem Coupon' })
+      .click();
+  }
+  const input = dialog.getByLabel('Redemption Code');
+  await expect(input).toHaveAttribute('inputmode', 'numeric');
+  await expect(input).toHaveAttribute('autocomplete', 'one-time-code');
+  await input.fill(code);
+  await dialog.getByRole('button', { name: 'Redeem', exact: true }).click();
+}
+
+test('a pass holder redeems at two shops, votes twice and the organizer sees the standings', async ({
+  page,
+  consoleErrors,
+}) => {
+  const username = uniqueName('voter');
+  await registerViaAuthPage(page, username);
+  await expect(page.getByText(`Welcome to Local Battles, ${username}!`)).toBeVisible();
+
+  // The pass comes from the testing tool (sandbox mode); the purchase has its own journey.
+  const created = await page.request.post('/api/testing/create-pass');
+  expect(created.status()).toBe(201);
+  const before = (await (await page.request.get('/api/votes')).json()) as Record<string, number>;
+  const shopIds = Object.fromEntries(
+    (
+      (await (await page.request.get('/api/businesses')).json()) as { id: number; name: string }[]
+    ).map((shop) => [shop.name, shop.id]),
+  );
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Your Coffee Challenge' })).toBeVisible();
+  await expect(page.getByText('0 of 8 coupons redeemed')).toBeVisible();
+  await expectAccessible(page);
+
+  // A wrong code first: refused inline and in a toast, the coupon stays available.
+  await redeem(page, FIRST, wrongCodeFor(FIRST));
+  const dialog = page.getByRole('dialog', { name: 'Redeem Coupon' });
+  await expect(dialog.getByText('Invalid redemption code')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Redemption Failed' })).toBeVisible();
+  // The browser logs the refused request itself; that one 400 is what this step expects.
+  const refused = consoleErrors.findIndex((text) => text.includes('status of 400'));
+  expect(refused).toBeGreaterThanOrEqual(0);
+  consoleErrors.splice(refused, 1);
+  await redeem(page, FIRST, codeOf(FIRST));
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByText(`Your $5 coupon at ${FIRST} has been redeemed.`, { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByRole('article', { name: FIRST }).getByText('Redeemed')).toBeVisible();
+
+  await redeem(page, SECOND, codeOf(SECOND));
+  await expect(page.getByRole('article', { name: SECOND }).getByText('Redeemed')).toBeVisible();
+  await expect(page.getByText('2 of 8 coupons redeemed')).toBeVisible();
+  await expect(page.getByText('25%')).toBeVisible();
+
+  // Two votes: one for a visited shop, one for a shop not visited.
+  await page.getByRole('tab', { name: 'Your Votes' }).click();
+  await expect(page.getByText('2 votes available')).toBeVisible();
+  const firstCard = page.getByRole('article', { name: FIRST });
+  await expect(firstCard.getByText('Visited', { exact: true })).toBeVisible();
+  await firstCard.getByRole('button', { name: 'Vote' }).click();
+  await expect(page.getByText(`Your vote for ${FIRST} has been recorded.`)).toBeVisible();
+  await expect(page.getByText('1 vote available')).toBeVisible();
+  // One vote per shop in this challenge: no 'Vote Again' for it.
+  await expect(firstCard.getByRole('button', { name: 'Voted' })).toBeDisabled();
+
+  const unvisitedCard = page.getByRole('article', { name: UNVISITED });
+  await expect(unvisitedCard.getByText('Not Visited')).toBeVisible();
+  await unvisitedCard.getByRole('button', { name: 'Vote' }).click();
+  await expect(page.getByText('0 votes available')).toBeVisible();
+  await expect(
+    page.getByRole('article', { name: `Your votes for ${FIRST}` }).getByText('1 vote'),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('article', { name: `Your votes for ${UNVISITED}` }).getByText('1 vote'),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('article', { name: SECOND }).getByRole('button', { name: 'Vote' }),
+  ).toBeDisabled();
+  await expectAccessible(page);
+
+  // The organizer's leaderboard shows the new totals.
+  await page.context().clearCookies();
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  await page.goto('/admin/leaderboard');
+  await expect(
+    page.getByRole('heading', { name: 'Huntsville Coffee Battles Leaderboard' }),
+  ).toBeVisible();
+  const rankings = page.getByRole('table');
+  for (const shop of [FIRST, UNVISITED]) {
+    const expected = (before[String(shopIds[shop])] ?? 0) + 1;
+    await expect(
+      rankings.getByRole('row').filter({ hasText: shop }).getByRole('cell').nth(2),
+    ).toHaveText(String(expected));
+  }
+  const total = Object.values(before).reduce((a, b) => a + b, 0) + 2;
+  await expect(page.getByText(`Total votes: ${total}`)).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Challenge' })).toHaveValue(
+    'Huntsville Coffee Battles (Active)',
+  );
+  await expectAccessible(page);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Top Coffee Shops' })).toBeVisible();
+  await expect(page.getByText(/\d+ days? remaining/)).toBeVisible();
+  await expectAccessible(page);
+});

@@ -5,9 +5,13 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { authRoutes } from './auth/routes.ts';
 import { businessRoutes } from './businesses/routes.ts';
 import { challengeRoutes } from './challenges/routes.ts';
+import { configRoutes } from './config/routes.ts';
 import type { Db } from './db/client.ts';
 import { healthRoutes } from './health/routes.ts';
 import { passRoutes } from './passes/routes.ts';
+import { paymentRoutes } from './payments/routes.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import { createSandboxProvider } from './payments/sandbox.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -31,12 +35,16 @@ export interface AppDeps {
   config: AppConfig;
   /** The current time; tests move it to check date rules. */
   clock: () => Date;
+  /** Stripe or the offline sandbox (DECISIONS rule 6), chosen at start. */
+  payments: PaymentProvider;
 }
 
 export interface BuildAppOptions {
   db: Db;
   config: Partial<AppConfig>;
   clock?: () => Date;
+  /** Defaults to the offline sandbox provider. */
+  payments?: PaymentProvider;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -50,7 +58,12 @@ export async function buildApp(options: BuildAppOptions) {
     logLevel: 'info',
     ...options.config,
   };
-  const deps: AppDeps = { db: options.db, config, clock: options.clock ?? (() => new Date()) };
+  const deps: AppDeps = {
+    db: options.db,
+    config,
+    clock: options.clock ?? (() => new Date()),
+    payments: options.payments ?? createSandboxProvider(),
+  };
 
   const app = Fastify({
     logger: options.logger ?? {
@@ -95,6 +108,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(businessRoutes, deps);
   await app.register(passRoutes, deps);
   await app.register(votingRoutes, deps);
+  await app.register(paymentRoutes, deps);
+  await app.register(configRoutes, deps);
 
   await app.register(spaPlugin, { clientDir: config.clientDir });
   return app;

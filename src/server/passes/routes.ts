@@ -6,9 +6,9 @@ import type { AppDeps } from '../app.ts';
 import { requireMember, signedInUser } from '../auth/guards.ts';
 import { findActiveChallenge } from '../challenges/active.ts';
 import { notFound } from '../errors.ts';
-import { findPass, toPassDto } from './service.ts';
+import { createTestPass, findPass, toPassDto } from './service.ts';
 
-export async function passRoutes(app: FastifyInstance, { db, clock }: AppDeps) {
+export async function passRoutes(app: FastifyInstance, { db, clock, config }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -24,4 +24,21 @@ export async function passRoutes(app: FastifyInstance, { db, clock }: AppDeps) {
       return toPassDto(pass);
     },
   );
+
+  // DECISIONS rule 5: without test tools the route does not exist (404 like any unknown path).
+  if (config.testToolsEnabled) {
+    api.post(
+      '/api/testing/create-pass',
+      {
+        preHandler: requireMember(db),
+        schema: {
+          response: { 201: passSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const pass = await createTestPass(db, signedInUser(request).id, clock());
+        return reply.status(201).send(toPassDto(pass));
+      },
+    );
+  }
 }

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { siteConfigSchema } from '#shared/config.ts';
+import type { AppDeps } from '../app.ts';
+
+/** GET /api/config: the settings the web app adapts to (site name, payment mode, test tools). */
+export async function configRoutes(app: FastifyInstance, { config, payments }: AppDeps) {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/config', { schema: { response: { 200: siteConfigSchema } } }, async () => ({
+      siteName: config.siteName,
+      paymentMode: payments.name,
+      testToolsEnabled: config.testToolsEnabled,
+    }));
+}

@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { passSchema, type PassDto } from '#shared/passes.ts';
 import { api, isApiError } from '#client/lib/api.ts';
 import { memberKey } from '#client/lib/query-client.ts';
 
-/**
- * The signed-in member's pass for the active challenge. Its fields are not in the shared contract
- * yet (spec section 7: "pass response fields not shown"), so any JSON object counts as a pass.
- * Replace this with the shared pass schema once the pass API lands.
- */
-const userPassSchema = z.looseObject({});
-export type UserPass = z.infer<typeof userPassSchema>;
+/** The signed-in member's pass for the active challenge (active, or switched off with a reason). */
+export const userPassSchema = passSchema;
+export type UserPass = PassDto;
 
 export const userPassQueryKey = (userId: number) => memberKey('pass', userId);
 
@@ -24,13 +20,21 @@ export async function getUserPass(signal?: AbortSignal): Promise<UserPass | null
 }
 
 export const userPassQueryOptions = (userId: number) =>
-  queryOptions({ queryKey: userPassQueryKey(userId), queryFn: ({ signal }) => getUserPass(signal) });
+  queryOptions({
+    queryKey: userPassQueryKey(userId),
+    queryFn: ({ signal }) => getUserPass(signal),
+  });
+
+/** The member's pass query; signed out (userId null) it does not ask at all. */
+export function useUserPass(userId: number | null) {
+  return useQuery({ ...userPassQueryOptions(userId ?? 0), enabled: userId !== null });
+}
 
 /**
- * Whether the member holds a pass. Signed out (userId null) it does not ask at all. Any failure
- * counts as "no pass"; the header stays quiet about it (spec section 8).
+ * Whether the member holds a pass. Any failure counts as "no pass"; the header stays quiet
+ * about it (spec section 8).
  */
 export function useHasPass(userId: number | null): boolean {
-  const query = useQuery({ ...userPassQueryOptions(userId ?? 0), enabled: userId !== null });
+  const query = useUserPass(userId);
   return userId !== null && query.isSuccess && query.data !== null;
 }

@@ -19,7 +19,7 @@ export function PassHolderView({ pass, challenge }: { pass: PassDto; challenge: 
             <Text fw={700}>{challenge.title}</Text>
             <Group gap="sm">
               <Text>Pass status:</Text>
-              <Badge color={pass.active ? 'green.9' : 'red.9'}>
+              <Badge color={pass.active ? 'coffee' : 'red.9'}>
                 {pass.active ? 'Active' : 'Inactive'}
               </Badge>
             </Group>

@@ -38,6 +38,7 @@ export async function startStripeStub() {
   const sessions = new Map<string, StubSession>();
   const requests: StubRequest[] = [];
   let sequence = 0;
+  const behaviour = { failRefunds: false, failCheckout: false };
   const nextId = (prefix: string) => `${prefix}_${(sequence += 1).toString().padStart(6, '0')}`;
 
   const server = http.createServer((req, res) => {
@@ -64,6 +65,11 @@ export async function startStripeStub() {
         return send(200, { id: nextId('cus'), object: 'customer', email: form.get('email') });
       }
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+        if (behaviour.failCheckout) {
+          return send(401, {
+            error: { type: 'invalid_request_error', message: 'Invalid API Key provided' },
+          });
+        }
         const id = nextId('cs_test');
         const metadata: Record<string, string> = {};
         for (const [key, value] of form) {
@@ -100,6 +106,11 @@ export async function startStripeStub() {
         return session ? send(200, session) : notFound();
       }
       if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        if (behaviour.failRefunds) {
+          return send(400, {
+            error: { type: 'invalid_request_error', message: 'Refunds are failing in this test' },
+          });
+        }
         return send(200, {
           id: nextId('re'),
           object: 'refund',
@@ -118,6 +129,8 @@ export async function startStripeStub() {
     port,
     sessions,
     requests,
+    /** Switches for failure paths (e.g. a refund Stripe refuses). */
+    behaviour,
     provider: () =>
       createStripeProvider({
         secretKey: STUB_SECRET_KEY,

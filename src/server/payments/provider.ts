@@ -52,6 +52,12 @@ export type PaymentEvent =
 
 export class WebhookSignatureError extends Error {}
 
+/**
+ * The provider failed or refused a call. Deliberately without an HTTP status: it is our fault or
+ * theirs, never the visitor's, so it answers 500 (logged), and a webhook is then redelivered.
+ */
+export class PaymentProviderError extends Error {}
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   createCheckoutSession(request: CheckoutSessionRequest): Promise<CreatedCheckoutSession>;

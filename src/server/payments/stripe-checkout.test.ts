@@ -123,6 +123,21 @@ describe('Stripe checkout (offline, against the stub)', () => {
     });
   });
 
+  it("a Stripe failure at checkout is our fault (500), never the visitor's 401, and records nothing", async () => {
+    const { client, user } = await signedInMember(await ctx.buildApp());
+    stub.behaviour.failCheckout = true;
+    try {
+      const response = await client.post('/api/create-checkout-session');
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({
+        message: 'Something went wrong on our side. Please try again.',
+      });
+    } finally {
+      stub.behaviour.failCheckout = false;
+    }
+    expect(await ctx.db.$count(payments, eq(payments.userId, user.id))).toBe(0);
+  });
+
   it('refuses a webhook with a bad or stale signature and changes nothing', async () => {
     const { user, sessionId } = await buyer();
     stub.complete(sessionId);
@@ -231,6 +246,56 @@ describe('Stripe checkout (offline, against the stub)', () => {
     // Stripe then reports that refund: the pass bought by the first payment stays active.
     await postWebhook(chargeRefunded(`pi_${secondId}`));
     expect(await passOf(user.id)).toMatchObject({ active: true });
+  });
+
+  it('two payments of one member completing at once: one pass, the other payment refunded', async () => {
+    const { client, user, sessionId: firstId } = await buyer();
+    const second = await client.post('/api/create-checkout-session');
+    const secondId = second.json<{ url: string }>().url.split('/').at(-1)!;
+    stub.complete(firstId);
+    stub.complete(secondId);
+    const refundsBefore = stub.refunds().length;
+    const responses = await Promise.all([
+      postWebhook(completedEvent(firstId)),
+      postWebhook(completedEvent(secondId)),
+      client.get(`/api/verify-checkout?session_id=${firstId}`),
+      client.get(`/api/verify-checkout?session_id=${secondId}`),
+    ]);
+    for (const response of responses) expect(response.statusCode, response.body).toBe(200);
+    expect(await ctx.db.$count(passes, eq(passes.userId, user.id))).toBe(1);
+    expect(stub.refunds()).toHaveLength(refundsBefore + 1);
+    const statuses = (await ctx.db.select().from(payments).where(eq(payments.userId, user.id))).map(
+      (p) => p.status,
+    );
+    expect(statuses.sort()).toEqual(['paid', 'refunded']);
+  });
+
+  it('a refund Stripe refuses leaves the duplicate payment unrecorded, so the redelivery retries it', async () => {
+    const { client, user, sessionId: firstId } = await buyer();
+    const second = await client.post('/api/create-checkout-session');
+    const secondId = second.json<{ url: string }>().url.split('/').at(-1)!;
+    stub.complete(firstId);
+    stub.complete(secondId);
+    await postWebhook(completedEvent(firstId));
+    const duplicate = completedEvent(secondId);
+    stub.behaviour.failRefunds = true;
+    try {
+      expect((await postWebhook(duplicate)).statusCode).toBe(500);
+    } finally {
+      stub.behaviour.failRefunds = false;
+    }
+    const [pending] = await ctx.db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerSessionId, secondId));
+    expect(pending!.status).toBe('pending');
+    expect((await postWebhook(duplicate)).statusCode).toBe(200);
+    const [refunded] = await ctx.db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerSessionId, secondId));
+    expect(refunded!.status).toBe('refunded');
+    expect(await ctx.db.$count(passes, eq(passes.userId, user.id))).toBe(1);
   });
 
   it('closes the pending payment when the session expires', async () => {

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { PaymentEvent, PaymentProvider, ProviderSession } from './provider.ts';
-import { WebhookSignatureError } from './provider.ts';
+import { PaymentProviderError, WebhookSignatureError } from './provider.ts';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -24,33 +24,37 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       let customerId = request.customer.providerCustomerId;
       let newCustomerId: string | null = null;
       if (!customerId) {
-        const customer = await stripe.customers.create({
-          email: request.customer.email,
-          ...(request.customer.name ? { name: request.customer.name } : {}),
-          metadata: { userId: String(request.userId) },
-        });
+        const customer = await call('customer creation', () =>
+          stripe.customers.create({
+            email: request.customer.email,
+            ...(request.customer.name ? { name: request.customer.name } : {}),
+            metadata: { userId: String(request.userId) },
+          }),
+        );
         customerId = newCustomerId = customer.id;
       }
       const metadata = { userId: String(request.userId), challengeId: String(request.challengeId) };
-      const session = await stripe.checkout.sessions.create({
-        mode: 'payment',
-        customer: customerId,
-        client_reference_id: String(request.userId),
-        metadata,
-        payment_intent_data: { metadata },
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: request.currency,
-              unit_amount: request.amountCents,
-              product_data: { name: request.productName },
+      const session = await call('checkout session creation', () =>
+        stripe.checkout.sessions.create({
+          mode: 'payment',
+          customer: customerId,
+          client_reference_id: String(request.userId),
+          metadata,
+          payment_intent_data: { metadata },
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: request.currency,
+                unit_amount: request.amountCents,
+                product_data: { name: request.productName },
+              },
             },
-          },
-        ],
-        success_url: request.successUrl,
-        cancel_url: request.cancelUrl,
-      });
+          ],
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+        }),
+      );
       if (!session.url)
         throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
       return { sessionId: session.id, url: session.url, newCustomerId };
@@ -90,12 +94,29 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
     async refund(providerPaymentId) {
       // The idempotency key makes a retried refund (webhook redelivery, race) a no-op at Stripe.
-      await stripe.refunds.create(
-        { payment_intent: providerPaymentId, reason: 'duplicate' },
-        { idempotencyKey: `refund-${providerPaymentId}` },
+      await call('refund', () =>
+        stripe.refunds.create(
+          { payment_intent: providerPaymentId, reason: 'duplicate' },
+          { idempotencyKey: `refund-${providerPaymentId}` },
+        ),
       );
     },
   };
+}
+
+function providerError(what: string, error: unknown): unknown {
+  return error instanceof Stripe.errors.StripeError
+    ? new PaymentProviderError(`Stripe ${what} failed: ${error.message}`, { cause: error })
+    : error;
+}
+
+/** SDK errors carry Stripe's HTTP status; they must not pass for the visitor's own 4xx. */
+async function call<T>(what: string, request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    throw providerError(what, error);
+  }
 }
 
 function idOf(value: string | { id: string } | null | undefined): string | null {

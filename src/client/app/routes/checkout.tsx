@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Button, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { paths } from '#shared/paths.ts';
@@ -26,6 +26,9 @@ import type { AuthRedirectState } from '../guards.tsx';
 
 /** Spec section 4: after signing in or registering here the page reloads (registration after 1.5 s). */
 const REGISTRATION_RELOAD_MS = 1500;
+
+/** Display only: the server refuses to sell for an ended challenge either way. */
+const hasEnded = (endDate: string) => new Date(endDate).getTime() < Date.now();
 
 function reloadPage(delayMs = 0) {
   window.setTimeout(() => window.location.reload(), delayMs);
@@ -89,7 +92,17 @@ function CheckoutMain() {
     <CheckoutOffer
       challenge={challenge.data}
       businesses={businesses.data ?? []}
-      purchaseCard={user ? <PurchaseButtonCard username={user.username} /> : <SignInToBuyCard />}
+      purchaseCard={
+        hasEnded(challenge.data.endDate) ? (
+          <Alert color="yellow" title="This challenge has ended">
+            Passes are no longer sold for it.
+          </Alert>
+        ) : user ? (
+          <PurchaseButtonCard username={user.username} />
+        ) : (
+          <SignInToBuyCard />
+        )
+      }
     />
   );
 }

@@ -12,6 +12,9 @@ import type { Db } from './db/client.ts';
 import { healthRoutes } from './health/routes.ts';
 import { passRoutes } from './passes/routes.ts';
 import { redemptionRoutes } from './redemption/routes.ts';
+import { paymentRoutes } from './payments/routes.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import { createSandboxProvider } from './payments/sandbox.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { serializeError } from './plugins/log-serializers.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -24,8 +27,6 @@ export interface AppConfig {
   /** The site's public URL (PUBLIC_URL); links in payments and e-mails use it. */
   publicUrl?: string | undefined;
   sessionSecret?: string | undefined;
-  /** DECISIONS rule 6: Stripe Checkout with STRIPE_SECRET_KEY, else the built-in sandbox. */
-  paymentMode: 'stripe' | 'sandbox';
   /** DECISIONS rule 5: testing tools only in sandbox payment mode or when enabled. */
   testToolsEnabled: boolean;
   clientDir: string;
@@ -38,12 +39,16 @@ export interface AppDeps {
   config: AppConfig;
   /** The current time; tests move it to check date rules. */
   clock: () => Date;
+  /** Stripe or the offline sandbox (DECISIONS rule 6), chosen at start. */
+  payments: PaymentProvider;
 }
 
 export interface BuildAppOptions {
   db: Db;
   config: Partial<AppConfig>;
   clock?: () => Date;
+  /** Defaults to the offline sandbox provider. */
+  payments?: PaymentProvider;
   /** false: silent (tests); a stream: the same log lines written there. */
   logger?: false | { level?: string; stream?: NodeJS.WritableStream };
 }
@@ -66,13 +71,17 @@ export const defaultClientDir = path.resolve(import.meta.dirname, '../../dist/cl
 export async function buildApp(options: BuildAppOptions) {
   const config: AppConfig = {
     siteName: 'Local Battles',
-    paymentMode: 'sandbox',
     testToolsEnabled: true,
     clientDir: defaultClientDir,
     logLevel: 'info',
     ...options.config,
   };
-  const deps: AppDeps = { db: options.db, config, clock: options.clock ?? (() => new Date()) };
+  const deps: AppDeps = {
+    db: options.db,
+    config,
+    clock: options.clock ?? (() => new Date()),
+    payments: options.payments ?? createSandboxProvider(),
+  };
 
   const app = Fastify({
     logger:
@@ -121,6 +130,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(businessRoutes, deps);
   await app.register(passRoutes, deps);
   await app.register(votingRoutes, deps);
+  await app.register(paymentRoutes, deps);
   await app.register(redemptionRoutes, deps);
   await app.register(adminRoutes, deps);
   await app.register(configRoutes, deps);

@@ -2,6 +2,8 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
 import { ConfigError, readEnv } from './env.ts';
+import { createSandboxProvider } from './payments/sandbox.ts';
+import { createStripeProvider } from './payments/stripe.ts';
 
 /** Process entry: settings → database → app → listen, and a graceful close on SIGTERM/SIGINT. */
 async function main() {
@@ -20,13 +22,17 @@ async function main() {
   }
 
   const sandboxPayments = !env.STRIPE_SECRET_KEY;
+  const payments =
+    env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+      ? createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET })
+      : createSandboxProvider();
   const app = await buildApp({
     db: database.db,
+    payments,
     config: {
       siteName: env.SITE_NAME,
       publicUrl: env.PUBLIC_URL,
       sessionSecret: env.SESSION_SECRET,
-      paymentMode: sandboxPayments ? 'sandbox' : 'stripe',
       testToolsEnabled: env.ENABLE_TEST_TOOLS ?? sandboxPayments,
       logLevel: env.LOG_LEVEL,
     },

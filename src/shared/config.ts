@@ -1,10 +1,11 @@
 import { z } from 'zod';
 
-/** GET /api/config: what the web app needs to know about this deployment. */
-export const publicConfigSchema = z.object({
+/** GET /api/config: what the web app may know about how this site runs. */
+export const siteConfigSchema = z.object({
   siteName: z.string(),
+  /** 'sandbox' when no Stripe key is set: the site's own offline payment page (DECISIONS rule 6). */
   paymentMode: z.enum(['stripe', 'sandbox']),
-  /** DECISIONS rule 5: the testing buttons show only when this is true. */
+  /** DECISIONS rule 5: testing buttons show only when this is true. */
   testToolsEnabled: z.boolean(),
 });
-export type PublicConfig = z.infer<typeof publicConfigSchema>;
+export type SiteConfig = z.infer<typeof siteConfigSchema>;

@@ -2,6 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp, type AppConfig } from '#server/app.ts';
 import { createOrPromoteAdmin } from '#server/auth/service.ts';
 import type { Db } from '#server/db/client.ts';
+import type { PaymentProvider } from '#server/payments/provider.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 export const TEST_ORIGIN = 'http://localhost';
@@ -28,7 +29,10 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestContext(config: Partial<AppConfig> = {}): Promise<TestContext> {
+export async function createTestContext(
+  config: Partial<AppConfig> = {},
+  options: { payments?: PaymentProvider } = {},
+): Promise<TestContext> {
   const database = await createTestDatabase();
   const clock = new TestClock();
   const apps: FastifyInstance[] = [];
@@ -37,6 +41,7 @@ export async function createTestContext(config: Partial<AppConfig> = {}): Promis
       db,
       config: { clientDir: '/nonexistent', testToolsEnabled: true, ...config },
       clock: clock.now,
+      ...(options.payments ? { payments: options.payments } : {}),
       logger: false,
     });
     apps.push(app);

@@ -31,7 +31,10 @@ export function createAppRouter() {
             { path: 'checkout', lazy: page(() => import('./routes/checkout.tsx')) },
             {
               Component: RequireUser,
-              children: [{ path: 'profile', lazy: page(() => import('./routes/profile.tsx')) }],
+              children: [
+                { path: 'profile', lazy: page(() => import('./routes/profile.tsx')) },
+                { path: 'checkout/sandbox/:sessionId', lazy: page(() => import('./routes/sandbox-checkout.tsx')) },
+              ],
             },
             {
               path: 'admin',

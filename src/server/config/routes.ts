@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { publicConfigSchema } from '#shared/config.ts';
+import { siteConfigSchema } from '#shared/config.ts';
 import type { AppDeps } from '../app.ts';
 
-/** GET /api/config: the deployment facts the web app shows or hides things by (rule 5). */
-export async function configRoutes(app: FastifyInstance, { config }: AppDeps) {
+/** GET /api/config: the settings the web app adapts to (site name, payment mode, test tools). */
+export async function configRoutes(app: FastifyInstance, { config, payments }: AppDeps) {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({
+    .get('/api/config', { schema: { response: { 200: siteConfigSchema } } }, async () => ({
       siteName: config.siteName,
-      paymentMode: config.paymentMode,
+      paymentMode: payments.name,
       testToolsEnabled: config.testToolsEnabled,
     }));
 }

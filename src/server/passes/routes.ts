@@ -6,8 +6,7 @@ import type { AppDeps } from '../app.ts';
 import { requireMember, signedInUser } from '../auth/guards.ts';
 import { findActiveChallenge } from '../challenges/active.ts';
 import { notFound } from '../errors.ts';
-import { issuePass } from './issue.ts';
-import { findPass, toPassDto } from './service.ts';
+import { createTestPass, findPass, toPassDto } from './service.ts';
 
 export async function passRoutes(app: FastifyInstance, { db, clock, config }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -26,21 +25,19 @@ export async function passRoutes(app: FastifyInstance, { db, clock, config }: Ap
     },
   );
 
-  // Rule 5: 'Create Test Pass For This Account' exists only with test tools; otherwise no route.
+  // DECISIONS rule 5: without test tools the route does not exist (404 like any unknown path).
   if (config.testToolsEnabled) {
     api.post(
       '/api/testing/create-pass',
       {
         preHandler: requireMember(db),
-        schema: { response: { 200: passSchema, 201: passSchema, 404: errorBodySchema } },
+        schema: {
+          response: { 201: passSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
+        },
       },
       async (request, reply) => {
-        const challenge = await findActiveChallenge(db, clock());
-        if (!challenge) throw notFound('No active challenge available.');
-        const { pass, created } = await db.transaction((tx) =>
-          issuePass(tx, { userId: signedInUser(request).id, challengeId: challenge.id }),
-        );
-        return reply.status(created ? 201 : 200).send(toPassDto(pass));
+        const pass = await createTestPass(db, signedInUser(request).id, clock());
+        return reply.status(201).send(toPassDto(pass));
       },
     );
   }

@@ -1,8 +1,158 @@
-import { PagePlaceholder } from '#client/components/PagePlaceholder.tsx';
+import { useEffect, useRef } from 'react';
+import { Alert, Button, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { paths } from '#shared/paths.ts';
+import { PageLoader } from '#client/components/PageLoader.tsx';
+import { useUser } from '#client/features/auth/api/get-user.ts';
+import { LoginForm } from '#client/features/auth/components/LoginForm.tsx';
+import { RegisterForm } from '#client/features/auth/components/RegisterForm.tsx';
+import { useCreateCheckoutSession } from '#client/features/checkout/api/create-checkout-session.ts';
+import { useActiveChallenge } from '#client/features/checkout/api/get-active-challenge.ts';
+import { useBusinesses } from '#client/features/checkout/api/get-businesses.ts';
+import { useVerifyCheckout } from '#client/features/checkout/api/verify-checkout.ts';
+import { CheckoutOffer } from '#client/features/checkout/components/CheckoutOffer.tsx';
+import {
+  AlreadyHasPassView,
+  CheckoutCancelledView,
+  NoActiveChallengeView,
+  PaymentErrorView,
+  PaymentNotConfirmedView,
+  PaymentSuccessView,
+} from '#client/features/checkout/components/CheckoutViews.tsx';
+import { useUserPass } from '#client/features/passes/api/get-user-pass.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
+import type { AuthRedirectState } from '../guards.tsx';
 
-/** /checkout: buy the battle pass (spec section 2). */
+/** Spec section 4: after signing in or registering here the page reloads (registration after 1.5 s). */
+const REGISTRATION_RELOAD_MS = 1500;
+
+/** Display only: the server refuses to sell for an ended challenge either way. */
+const hasEnded = (endDate: string) => new Date(endDate).getTime() < Date.now();
+
+function reloadPage(delayMs = 0) {
+  window.setTimeout(() => window.location.reload(), delayMs);
+}
+
+/** /checkout: buy the battle pass, and every outcome of a returned checkout (spec section 2). */
 export default function CheckoutRoute() {
   usePageMeta({ title: 'Buy Your Battle Pass' });
-  return <PagePlaceholder title="Buy Your Battle Pass" />;
+  const [searchParams] = useSearchParams();
+  const status = searchParams.get('status');
+  const sessionId = searchParams.get('session_id');
+
+  if (status === 'error') return <PaymentErrorView reason={searchParams.get('reason')} />;
+  if (status === 'cancelled') return <CheckoutCancelledView />;
+  if (status === 'success' && sessionId) return <CheckoutReturn sessionId={sessionId} />;
+  return <CheckoutMain />;
+}
+
+/** Back from the payment page: confirm the session once, then show what happened. */
+function CheckoutReturn({ sessionId }: { sessionId: string }) {
+  const { user, isPending } = useUser();
+  const location = useLocation();
+  const verify = useVerifyCheckout();
+  const asked = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!user || asked.current === sessionId) return;
+    asked.current = sessionId;
+    verify.mutate(sessionId);
+  }, [user, sessionId, verify]);
+
+  const toAuth = () => {
+    const state: AuthRedirectState = {
+      from: { pathname: location.pathname, search: location.search, hash: '' },
+    };
+    return <Navigate to={paths.auth} replace state={state} />;
+  };
+
+  if (isPending) return <PageLoader />;
+  if (!user) return toAuth();
+  if (verify.isError)
+    return <PaymentNotConfirmedView message="Failed to verify checkout session." />;
+  if (!verify.data) return <PageLoader label="Confirming your payment" />;
+  if (verify.data.success) return <PaymentSuccessView />;
+  if (verify.data.requiresRegistration) return toAuth();
+  return <PaymentNotConfirmedView message={verify.data.message} />;
+}
+
+function CheckoutMain() {
+  const { user, isPending: userPending } = useUser();
+  const challenge = useActiveChallenge();
+  const businesses = useBusinesses(Boolean(challenge.data));
+  const pass = useUserPass(user?.id ?? null);
+
+  if (userPending || challenge.isPending || (user && pass.isPending)) return <PageLoader />;
+  if (user && pass.data) return <AlreadyHasPassView />;
+  if (!challenge.data) return <NoActiveChallengeView />;
+  if (businesses.isPending) return <PageLoader />;
+
+  return (
+    <CheckoutOffer
+      challenge={challenge.data}
+      businesses={businesses.data ?? []}
+      purchaseCard={
+        hasEnded(challenge.data.endDate) ? (
+          <Alert color="yellow" title="This challenge has ended">
+            Passes are no longer sold for it.
+          </Alert>
+        ) : user ? (
+          <PurchaseButtonCard username={user.username} />
+        ) : (
+          <SignInToBuyCard />
+        )
+      }
+    />
+  );
+}
+
+function PurchaseButtonCard({ username }: { username: string }) {
+  const checkout = useCreateCheckoutSession();
+  return (
+    <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="md">
+        <Title order={2} size="h3">
+          Complete your purchase
+        </Title>
+        <Text>
+          Signed in as <strong>{username}</strong>
+        </Text>
+        <Button
+          size="md"
+          fullWidth
+          leftSection={<IconLock size={18} aria-hidden />}
+          loading={checkout.isPending}
+          onClick={() => {
+            checkout.mutate();
+          }}
+        >
+          Purchase Battle Pass
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Signed out: Login / Create Account tabs, Create Account first (spec section 2). */
+function SignInToBuyCard() {
+  return (
+    <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }}>
+      <Title order={2} size="h3" mb="md">
+        Sign in to buy your pass
+      </Title>
+      <Tabs defaultValue="register" keepMounted={false}>
+        <Tabs.List grow mb="lg">
+          <Tabs.Tab value="login">Login</Tabs.Tab>
+          <Tabs.Tab value="register">Create Account</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="login">
+          <LoginForm onSuccess={() => reloadPage()} />
+        </Tabs.Panel>
+        <Tabs.Panel value="register">
+          <RegisterForm onSuccess={() => reloadPage(REGISTRATION_RELOAD_MS)} />
+        </Tabs.Panel>
+      </Tabs>
+    </Paper>
+  );
 }

@@ -16,7 +16,7 @@ import type { ReactNode } from 'react';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { useActiveChallenge } from '#client/features/challenges/api/get-active-challenge.ts';
-import { useConfig } from '#client/features/config/api/get-config.ts';
+import { useSiteConfig } from '#client/lib/site-config.ts';
 import { useUserPass } from '#client/features/passes/api/get-user-pass.ts';
 import { useCoupons } from '#client/features/redemption/api/get-coupons.ts';
 import { PassCoupons } from '#client/features/redemption/components/PassCoupons.tsx';
@@ -48,7 +48,7 @@ export function PassHolderView() {
   const pass = useUserPass(user?.id ?? null);
   const challenge = useActiveChallenge();
   const coupons = useCoupons();
-  const config = useConfig();
+  const config = useSiteConfig();
 
   if (pass.isPending || challenge.isPending || coupons.isPending) return <PageLoader />;
   if (!pass.data || !challenge.data || coupons.isError) {

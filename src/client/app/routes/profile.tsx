@@ -1,16 +1,25 @@
 import { PageLoader } from '#client/components/PageLoader.tsx';
-import { PagePlaceholder } from '#client/components/PagePlaceholder.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
+import { useActiveChallenge } from '#client/features/checkout/api/get-active-challenge.ts';
+import { NoActiveChallengeView } from '#client/features/checkout/components/CheckoutViews.tsx';
 import { useUserPass } from '#client/features/passes/api/get-user-pass.ts';
+import { NoPassCard } from '#client/features/passes/components/NoPassCard.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
+import { useSiteConfig } from '#client/lib/site-config.ts';
 import { PassHolderView } from './profile-pass.tsx';
 
 /** /profile: the member's pass, coupons and votes (spec section 2). Behind RequireUser. */
 export default function ProfileRoute() {
   usePageMeta({ title: 'My Profile' });
   const { user } = useUser();
+  const challenge = useActiveChallenge();
   const pass = useUserPass(user?.id ?? null);
-  if (pass.isPending) return <PageLoader />;
-  if (pass.data) return <PassHolderView />;
-  return <PagePlaceholder title="No Pass Found" />;
+  const siteConfig = useSiteConfig();
+
+  if (challenge.isPending || pass.isPending) return <PageLoader />;
+  if (!challenge.data) return <NoActiveChallengeView />;
+  if (!pass.data) {
+    return <NoPassCard challenge={challenge.data} testToolsEnabled={siteConfig?.testToolsEnabled ?? false} />;
+  }
+  return <PassHolderView />;
 }

@@ -3,7 +3,7 @@ import { passSchema, type PassDto } from '#shared/passes.ts';
 import { api, isApiError } from '#client/lib/api.ts';
 import { memberKey } from '#client/lib/query-client.ts';
 
-/** The signed-in member's pass for the active challenge. */
+/** The signed-in member's pass for the active challenge (active, or switched off with a reason). */
 export type UserPass = PassDto;
 
 export const userPassQueryKey = (userId: number) => memberKey('pass', userId);

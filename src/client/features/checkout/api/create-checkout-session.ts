@@ -1,0 +1,26 @@
+import { useMutation } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { checkoutSessionSchema, type CheckoutSession } from '#shared/payments.ts';
+import { api, errorText } from '#client/lib/api.ts';
+
+/** No body: the server prices the pass from the challenge on sale. */
+export function createCheckoutSession(): Promise<CheckoutSession> {
+  return api.post('/api/create-checkout-session', { schema: checkoutSessionSchema });
+}
+
+/** Starts a checkout and sends the browser to the provider's page (spec section 4). */
+export function useCreateCheckoutSession() {
+  return useMutation({
+    mutationFn: createCheckoutSession,
+    onSuccess: ({ url }) => {
+      window.location.assign(url);
+    },
+    onError: (error) => {
+      notifications.show({
+        color: 'red',
+        title: 'Error',
+        message: errorText(error, 'Failed to create checkout session'),
+      });
+    },
+  });
+}

@@ -1,0 +1,48 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { verifyCheckoutSchema, type VerifyCheckoutResult } from '#shared/payments.ts';
+import { api } from '#client/lib/api.ts';
+import { MEMBER_SCOPE } from '#client/lib/query-client.ts';
+
+export function verifyCheckout(sessionId: string): Promise<VerifyCheckoutResult> {
+  return api.get(
+    `/api/verify-checkout?${new URLSearchParams({ session_id: sessionId }).toString()}`,
+    {
+      schema: verifyCheckoutSchema,
+    },
+  );
+}
+
+/**
+ * Confirms a returned checkout (spec section 4); the server fulfils it if the webhook has not.
+ * Success refreshes the member's data so the header shows 'My Battle Pass'.
+ */
+export function useVerifyCheckout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifyCheckout,
+    onSuccess: async (result) => {
+      if (result.success) {
+        notifications.show({
+          color: 'green',
+          title: 'Success',
+          message: 'Your battle pass has been activated!',
+        });
+        await queryClient.invalidateQueries({ queryKey: [MEMBER_SCOPE] });
+      } else if (!result.requiresRegistration) {
+        notifications.show({
+          color: 'yellow',
+          title: 'Warning',
+          message: 'Unexpected result from checkout verification.',
+        });
+      }
+    },
+    onError: () => {
+      notifications.show({
+        color: 'red',
+        title: 'Verification Error',
+        message: 'Failed to verify checkout session.',
+      });
+    },
+  });
+}

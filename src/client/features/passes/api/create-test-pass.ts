@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { passSchema, type PassDto } from '#shared/passes.ts';
+import { api, errorText } from '#client/lib/api.ts';
+import { MEMBER_SCOPE } from '#client/lib/query-client.ts';
+
+/** DECISIONS rule 5: only offered when the site says test tools are on. */
+export function createTestPass(): Promise<PassDto> {
+  return api.post('/api/testing/create-pass', { schema: passSchema });
+}
+
+export function useCreateTestPass() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTestPass,
+    onSuccess: async () => {
+      notifications.show({
+        color: 'green',
+        title: 'Pass Created',
+        message: 'A test pass was created for this account.',
+      });
+      await queryClient.invalidateQueries({ queryKey: [MEMBER_SCOPE] });
+    },
+    onError: (error) => {
+      notifications.show({
+        color: 'red',
+        title: 'Error Creating Pass',
+        message: errorText(error, 'Failed to create pass.'),
+      });
+    },
+  });
+}

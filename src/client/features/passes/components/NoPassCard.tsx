@@ -1,0 +1,59 @@
+import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import type { ChallengeDto } from '#shared/challenges.ts';
+import { paths } from '#shared/paths.ts';
+import { useCreateTestPass } from '../api/create-test-pass.ts';
+
+const endDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+
+/** /profile for a member without a pass (spec section 2), with the rule-5 testing button. */
+export function NoPassCard({
+  challenge,
+  testToolsEnabled,
+}: {
+  challenge: ChallengeDto;
+  testToolsEnabled: boolean;
+}) {
+  const createTestPass = useCreateTestPass();
+  return (
+    <Container size="sm" py="xl">
+      <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }}>
+        <Stack gap="md">
+          <Title order={1} size="h2">
+            No Pass Found
+          </Title>
+          <Text>You don&apos;t have a battle pass for the current challenge yet.</Text>
+          <Paper bg="coffee.0" p="md">
+            <Stack gap={4}>
+              <Title order={2} size="h4">
+                {challenge.title}
+              </Title>
+              <Text>{challenge.description}</Text>
+              <Text fz="sm">Ends {endDateFormat.format(new Date(challenge.endDate))}</Text>
+              <Text fw={700}>Price: ${challenge.price}</Text>
+            </Stack>
+          </Paper>
+          <Group gap="sm" wrap="wrap">
+            <Button component={Link} to={paths.home} variant="default">
+              Back to Home
+            </Button>
+            <Button component={Link} to={paths.checkout}>
+              Buy Pass (${challenge.price})
+            </Button>
+          </Group>
+          {testToolsEnabled && (
+            <Button
+              variant="light"
+              loading={createTestPass.isPending}
+              onClick={() => {
+                createTestPass.mutate();
+              }}
+            >
+              Create Test Pass For This Account
+            </Button>
+          )}
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * What the payment domain needs from a payment provider. Two implementations: Stripe Checkout
+ * (stripe.ts) and the offline sandbox (sandbox.ts); main.ts picks one at start, tests inject one.
+ */
+export type ProviderName = 'stripe' | 'sandbox';
+
+export interface CheckoutSessionRequest {
+  amountCents: number;
+  currency: string;
+  productName: string;
+  userId: number;
+  challengeId: number;
+  customer: { email: string; name: string | null; providerCustomerId: string | null };
+  /** May contain {CHECKOUT_SESSION_ID}, which the provider replaces with the session's id. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface CreatedCheckoutSession {
+  sessionId: string;
+  url: string;
+  /** The provider's customer for this member when one was created now (stored on the user). */
+  newCustomerId: string | null;
+}
+
+export interface ProviderSession {
+  sessionId: string;
+  paid: boolean;
+  /** The provider's id of the money movement (Stripe PaymentIntent), once there is one. */
+  providerPaymentId: string | null;
+}
+
+/** Webhook events reduced to what the payment domain acts on. */
+export type PaymentEvent =
+  | {
+      id: string;
+      type: string;
+      kind: 'checkout_completed';
+      sessionId: string;
+      paid: boolean;
+      providerPaymentId: string | null;
+    }
+  | { id: string; type: string; kind: 'checkout_expired'; sessionId: string }
+  | {
+      id: string;
+      type: string;
+      kind: 'payment_reversed';
+      providerPaymentId: string;
+      reason: 'refunded' | 'disputed';
+    }
+  | { id: string; type: string; kind: 'ignored' };
+
+export class WebhookSignatureError extends Error {}
+
+/**
+ * The provider failed or refused a call. Deliberately without an HTTP status: it is our fault or
+ * theirs, never the visitor's, so it answers 500 (logged), and a webhook is then redelivered.
+ */
+export class PaymentProviderError extends Error {}
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  createCheckoutSession(request: CheckoutSessionRequest): Promise<CreatedCheckoutSession>;
+  /** The provider's view of a session; null when it does not know the id. */
+  retrieveSession(sessionId: string): Promise<ProviderSession | null>;
+  /** The checkout session a payment belongs to, for events that name only the payment. */
+  sessionIdForPayment(providerPaymentId: string): Promise<string | null>;
+  /** Verifies the signature on the raw body; throws WebhookSignatureError when it does not hold. */
+  parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;
+  /** Gives the whole amount back; safe to call twice for one payment. */
+  refund(providerPaymentId: string): Promise<void>;
+}

@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '#shared/errors.ts';
+import {
+  checkoutSessionSchema,
+  sandboxActionSchema,
+  sandboxOutcomeSchema,
+  sandboxSessionParamsSchema,
+  sandboxSessionSchema,
+  verifyCheckoutQuerySchema,
+  verifyCheckoutSchema,
+} from '#shared/payments.ts';
+import type { AppDeps } from '../app.ts';
+import { loadCurrentUser, requireMember, signedInUser } from '../auth/guards.ts';
+import { AppError, badRequest } from '../errors.ts';
+import { WebhookSignatureError } from './provider.ts';
+import {
+  findSandboxSession,
+  handlePaymentEvent,
+  settleSandboxSession,
+  startCheckout,
+  verifyCheckout,
+} from './service.ts';
+
+export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db, clock, config, payments } = deps;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const errors = {
+    400: errorBodySchema,
+    401: errorBodySchema,
+    404: errorBodySchema,
+    409: errorBodySchema,
+  };
+
+  /** Where the provider sends the browser back: the public URL when set, else the request's own origin. */
+  const baseUrlOf = (request: FastifyRequest) =>
+    config.publicUrl ? new URL(config.publicUrl).origin : `${request.protocol}://${request.host}`;
+
+  // Any body (a price, a challenge id) is ignored: the challenge on sale sets both.
+  api.post(
+    '/api/create-checkout-session',
+    {
+      preHandler: requireMember(db),
+      schema: { response: { 200: checkoutSessionSchema, ...errors } },
+    },
+    async (request) =>
+      startCheckout(db, payments, {
+        user: signedInUser(request),
+        now: clock(),
+        baseUrl: baseUrlOf(request),
+      }),
+  );
+
+  api.get(
+    '/api/verify-checkout',
+    {
+      schema: {
+        querystring: verifyCheckoutQuerySchema,
+        response: { 200: verifyCheckoutSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await loadCurrentUser(db, request);
+      return verifyCheckout(db, payments, {
+        userId: user?.id ?? null,
+        sessionId: request.query.session_id,
+        now: clock(),
+      });
+    },
+  );
+
+  if (payments.name === 'sandbox') {
+    api.get(
+      '/api/sandbox/checkout/:sessionId',
+      {
+        preHandler: requireMember(db),
+        schema: {
+          params: sandboxSessionParamsSchema,
+          response: { 200: sandboxSessionSchema, ...errors },
+        },
+      },
+      async (request) =>
+        findSandboxSession(db, {
+          userId: signedInUser(request).id,
+          sessionId: request.params.sessionId,
+        }),
+    );
+
+    api.post(
+      '/api/sandbox/checkout/:sessionId',
+      {
+        preHandler: requireMember(db),
+        schema: {
+          params: sandboxSessionParamsSchema,
+          body: sandboxActionSchema,
+          response: { 200: sandboxOutcomeSchema, ...errors },
+        },
+      },
+      async (request) =>
+        settleSandboxSession(db, payments, {
+          userId: signedInUser(request).id,
+          sessionId: request.params.sessionId,
+          action: request.body,
+          now: clock(),
+        }),
+    );
+  }
+
+  await app.register(stripeWebhookRoute, deps);
+}
+
+/**
+ * POST /api/stripe/webhook in its own plugin, so only here JSON arrives as the raw bytes the
+ * signature covers. CSRF-exempt (app.ts): the signature is its authentication.
+ */
+async function stripeWebhookRoute(app: FastifyInstance, { db, clock, payments }: AppDeps) {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+    done(null, body);
+  });
+
+  app.post('/api/stripe/webhook', async (request) => {
+    if (payments.name !== 'stripe')
+      throw new AppError(404, 'Webhooks are not used in sandbox payment mode.');
+    if (!Buffer.isBuffer(request.body)) throw badRequest('Webhook body must be JSON.');
+    let event;
+    try {
+      event = payments.parseWebhook(
+        request.body,
+        request.headers['stripe-signature'] as string | undefined,
+      );
+    } catch (error) {
+      if (error instanceof WebhookSignatureError) {
+        request.log.warn({ reason: error.message }, 'webhook signature rejected');
+        throw badRequest('Invalid webhook signature.');
+      }
+      throw error;
+    }
+    const outcome = await handlePaymentEvent(db, payments, event, clock());
+    request.log.info({ eventId: event.id, type: event.type, outcome }, 'webhook event');
+    return { received: true };
+  });
+}

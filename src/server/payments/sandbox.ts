@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import { paths } from '#shared/paths.ts';
+import type { PaymentProvider } from './provider.ts';
+import { WebhookSignatureError } from './provider.ts';
+
+/**
+ * The offline provider (DECISIONS rule 6): its "hosted checkout" is this site's own page at
+ * /checkout/sandbox/:sessionId. No money moves, so the payments table is the only record: the
+ * page's Pay button fulfils directly (as Stripe's webhook would), and there are no webhooks.
+ */
+export function createSandboxProvider(): PaymentProvider {
+  return {
+    name: 'sandbox',
+    async createCheckoutSession(request) {
+      const sessionId = `sbx_${randomBytes(18).toString('base64url')}`;
+      const origin = new URL(request.successUrl).origin;
+      return {
+        sessionId,
+        url: `${origin}${paths.sandboxCheckout(sessionId)}`,
+        newCustomerId: null,
+      };
+    },
+    // The sandbox page settles sessions itself; nothing is ever paid behind the site's back.
+    async retrieveSession(sessionId) {
+      return { sessionId, paid: false, providerPaymentId: null };
+    },
+    async sessionIdForPayment() {
+      return null;
+    },
+    parseWebhook() {
+      throw new WebhookSignatureError('The sandbox payment provider sends no webhooks.');
+    },
+    // Nothing was charged, so there is nothing to give back.
+    async refund() {},
+  };
+}

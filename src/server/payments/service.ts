@@ -1,0 +1,385 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { SandboxAction, SandboxSession, VerifyCheckoutResult } from '#shared/payments.ts';
+import type { Db } from '../db/client.ts';
+import {
+  challenges,
+  passes,
+  payments,
+  users,
+  webhookEvents,
+  type Pass,
+  type Payment,
+  type User,
+} from '../db/schema.ts';
+import { conflict, notFound } from '../errors.ts';
+import { deactivatePass } from '../passes/deactivate.ts';
+import { issuePass, type Tx } from '../passes/issue.ts';
+import { challengeOnSale, PASS_ALREADY_HELD_MESSAGE } from '../passes/sale.ts';
+import { findPass } from '../passes/service.ts';
+import type { PaymentEvent, PaymentProvider } from './provider.ts';
+
+export const CHECKOUT_SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
+/** failureReason of a payment refunded because its buyer already held a pass. */
+const ALREADY_HELD = 'already_has_pass';
+
+export const REVERSAL_REASONS = {
+  refunded: 'Your payment was refunded, so this pass is no longer active.',
+  disputed: 'Your payment is disputed with your card issuer, so this pass is no longer active.',
+} as const;
+
+/**
+ * POST /api/create-checkout-session: a provider session for the challenge on sale, priced by
+ * the challenge (never by the request), recorded as a pending payment.
+ */
+export async function startCheckout(
+  db: Db,
+  provider: PaymentProvider,
+  input: { user: User; now: Date; baseUrl: string },
+): Promise<{ url: string }> {
+  const challenge = await challengeOnSale(db, input.now);
+  if (await findPass(db, input.user.id, challenge.id)) throw conflict(PASS_ALREADY_HELD_MESSAGE);
+
+  const amountCents = challenge.price * 100;
+  const session = await provider.createCheckoutSession({
+    amountCents,
+    currency: 'usd',
+    productName: `${challenge.title} Battle Pass`,
+    userId: input.user.id,
+    challengeId: challenge.id,
+    customer: {
+      email: input.user.email,
+      name: input.user.fullName,
+      providerCustomerId: provider.name === 'stripe' ? input.user.stripeCustomerId : null,
+    },
+    successUrl: `${input.baseUrl}/checkout?status=success&session_id=${CHECKOUT_SESSION_PLACEHOLDER}`,
+    cancelUrl: `${input.baseUrl}/checkout?status=cancelled`,
+  });
+
+  await db.transaction(async (tx) => {
+    await tx.insert(payments).values({
+      provider: provider.name,
+      providerSessionId: session.sessionId,
+      userId: input.user.id,
+      challengeId: challenge.id,
+      amountCents,
+      currency: 'usd',
+      status: 'pending',
+    });
+    if (session.newCustomerId) {
+      await tx
+        .update(users)
+        .set({ stripeCustomerId: session.newCustomerId })
+        .where(and(eq(users.id, input.user.id), isNull(users.stripeCustomerId)));
+    }
+  });
+  return { url: session.url };
+}
+
+export type FulfilmentOutcome =
+  | { kind: 'fulfilled'; pass: Pass }
+  /** The buyer already held a pass: this payment was refunded (Stripe) or nothing was charged. */
+  | { kind: 'duplicate_refunded' }
+  /** The payment was refunded or disputed before it completed: no pass. */
+  | { kind: 'reversed' }
+  | { kind: 'unknown_session' };
+
+async function lockPayment(tx: Tx, where: ReturnType<typeof and>): Promise<Payment | null> {
+  const [payment] = await tx.select().from(payments).where(where).for('update');
+  return payment ?? null;
+}
+
+/**
+ * THE fulfilment: a paid provider session becomes one pass, whoever reports it first (success
+ * page, webhook, sandbox page) and however often. The payment row is locked for the whole
+ * decision and issuePass's unique index settles races between two payments of one member.
+ */
+export async function fulfilPaymentInTx(
+  tx: Tx,
+  provider: PaymentProvider,
+  input: { sessionId: string; providerPaymentId: string | null; now: Date },
+): Promise<FulfilmentOutcome> {
+  const payment = await lockPayment(
+    tx,
+    and(eq(payments.provider, provider.name), eq(payments.providerSessionId, input.sessionId)),
+  );
+  if (!payment) return { kind: 'unknown_session' };
+  if (payment.status === 'refunded' || payment.status === 'disputed') {
+    return payment.failureReason === ALREADY_HELD
+      ? { kind: 'duplicate_refunded' }
+      : { kind: 'reversed' };
+  }
+  if (payment.status === 'paid') {
+    const [pass] = await tx.select().from(passes).where(eq(passes.paymentId, payment.id));
+    if (pass) return { kind: 'fulfilled', pass };
+  }
+
+  const providerPaymentId = input.providerPaymentId ?? payment.providerPaymentId;
+  const { pass, created } = await issuePass(tx, {
+    userId: payment.userId,
+    challengeId: payment.challengeId,
+    paymentId: payment.id,
+    purchaseDate: input.now,
+  });
+  if (!created && pass.paymentId !== payment.id) {
+    // A second payment for a pass already held is never kept: refund it before recording so a
+    // failed refund rolls back and the provider's redelivery tries again.
+    if (providerPaymentId) await provider.refund(providerPaymentId);
+    await tx
+      .update(payments)
+      .set({
+        status: 'refunded',
+        failureReason: ALREADY_HELD,
+        providerPaymentId,
+        updatedAt: input.now,
+      })
+      .where(eq(payments.id, payment.id));
+    return { kind: 'duplicate_refunded' };
+  }
+  await tx
+    .update(payments)
+    .set({ status: 'paid', failureReason: null, providerPaymentId, updatedAt: input.now })
+    .where(eq(payments.id, payment.id));
+  return { kind: 'fulfilled', pass };
+}
+
+const ACTIVATED = 'Your battle pass has been activated!';
+
+function resultOf(outcome: FulfilmentOutcome['kind']): VerifyCheckoutResult {
+  switch (outcome) {
+    case 'fulfilled':
+      return { success: true, requiresRegistration: false, message: ACTIVATED };
+    case 'duplicate_refunded':
+      return {
+        success: false,
+        requiresRegistration: false,
+        message: 'You already had a battle pass, so this payment was refunded.',
+      };
+    case 'reversed':
+      return {
+        success: false,
+        requiresRegistration: false,
+        message: 'This payment was refunded or disputed.',
+      };
+    case 'unknown_session':
+      throw notFound('Checkout session not found.');
+  }
+}
+
+/**
+ * GET /api/verify-checkout: the success page asks whether its session is paid, and fulfils it
+ * when the webhook has not yet. Only the buyer's own session answers.
+ */
+export async function verifyCheckout(
+  db: Db,
+  provider: PaymentProvider,
+  input: { userId: number | null; sessionId: string; now: Date },
+): Promise<VerifyCheckoutResult> {
+  if (input.userId === null) {
+    return {
+      success: false,
+      requiresRegistration: true,
+      message: 'Please sign in to finish activating your battle pass.',
+    };
+  }
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(eq(payments.provider, provider.name), eq(payments.providerSessionId, input.sessionId)),
+    );
+  // Someone else's session answers exactly like one that does not exist.
+  if (!payment || payment.userId !== input.userId) throw notFound('Checkout session not found.');
+
+  const closed = (message: string) => ({ success: false, requiresRegistration: false, message });
+  switch (payment.status) {
+    case 'pending': {
+      const session = await provider.retrieveSession(input.sessionId);
+      if (!session?.paid) return closed('Your payment has not been completed yet.');
+      const outcome = await db.transaction((tx) =>
+        fulfilPaymentInTx(tx, provider, {
+          sessionId: input.sessionId,
+          providerPaymentId: session.providerPaymentId,
+          now: input.now,
+        }),
+      );
+      return resultOf(outcome.kind);
+    }
+    case 'paid':
+      return resultOf('fulfilled');
+    case 'refunded':
+    case 'disputed':
+      return resultOf(payment.failureReason === ALREADY_HELD ? 'duplicate_refunded' : 'reversed');
+    case 'declined':
+      return closed(
+        `Your payment was declined: ${(payment.failureReason ?? 'unknown reason').replaceAll('_', ' ')}.`,
+      );
+    case 'cancelled':
+      return closed('This checkout was cancelled.');
+    case 'expired':
+      return closed('This checkout session expired. Please start again.');
+  }
+}
+
+/** A signed provider event, handled once: the event id is stored in the same transaction. */
+export async function handlePaymentEvent(
+  db: Db,
+  provider: PaymentProvider,
+  event: PaymentEvent,
+  now: Date,
+): Promise<'duplicate' | 'handled' | 'ignored'> {
+  return db.transaction(async (tx) => {
+    const [fresh] = await tx
+      .insert(webhookEvents)
+      .values({ id: event.id, type: event.type, receivedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: webhookEvents.id });
+    if (!fresh) return 'duplicate';
+
+    switch (event.kind) {
+      case 'checkout_completed': {
+        if (!event.paid) return 'ignored';
+        const outcome = await fulfilPaymentInTx(tx, provider, {
+          sessionId: event.sessionId,
+          providerPaymentId: event.providerPaymentId,
+          now,
+        });
+        return outcome.kind === 'unknown_session' ? 'ignored' : 'handled';
+      }
+      case 'checkout_expired': {
+        const closed = await tx
+          .update(payments)
+          .set({ status: 'expired', updatedAt: now })
+          .where(
+            and(
+              eq(payments.provider, provider.name),
+              eq(payments.providerSessionId, event.sessionId),
+              eq(payments.status, 'pending'),
+            ),
+          )
+          .returning({ id: payments.id });
+        return closed.length ? 'handled' : 'ignored';
+      }
+      case 'payment_reversed':
+        return (await reversePayment(tx, provider, event, now)) ? 'handled' : 'ignored';
+      case 'ignored':
+        return 'ignored';
+    }
+  });
+}
+
+/**
+ * A full refund or an opened dispute: the payment is marked and the pass it bought goes
+ * inactive. When this arrives before the completion event, the payment is found through its
+ * session and marked, so the later completion issues no pass.
+ */
+async function reversePayment(
+  tx: Tx,
+  provider: PaymentProvider,
+  event: Extract<PaymentEvent, { kind: 'payment_reversed' }>,
+  now: Date,
+): Promise<boolean> {
+  let payment = await lockPayment(
+    tx,
+    and(
+      eq(payments.provider, provider.name),
+      eq(payments.providerPaymentId, event.providerPaymentId),
+    ),
+  );
+  if (!payment) {
+    const sessionId = await provider.sessionIdForPayment(event.providerPaymentId);
+    if (sessionId) {
+      payment = await lockPayment(
+        tx,
+        and(eq(payments.provider, provider.name), eq(payments.providerSessionId, sessionId)),
+      );
+    }
+  }
+  if (!payment) return false;
+
+  await tx
+    .update(payments)
+    .set({ status: event.reason, providerPaymentId: event.providerPaymentId, updatedAt: now })
+    .where(eq(payments.id, payment.id));
+  // Only the pass this payment bought: refunding a duplicate payment leaves the real pass alone.
+  const [pass] = await tx.select().from(passes).where(eq(passes.paymentId, payment.id));
+  if (pass) await deactivatePass(tx, pass.id, REVERSAL_REASONS[event.reason]);
+  return true;
+}
+
+/** The sandbox payment page's view of its session; only the buyer may open it. */
+export async function findSandboxSession(
+  db: Db,
+  input: { userId: number; sessionId: string },
+): Promise<SandboxSession> {
+  const [row] = await db
+    .select({ payment: payments, title: challenges.title })
+    .from(payments)
+    .innerJoin(challenges, eq(challenges.id, payments.challengeId))
+    .where(and(eq(payments.provider, 'sandbox'), eq(payments.providerSessionId, input.sessionId)));
+  if (!row || row.payment.userId !== input.userId) throw notFound('Checkout session not found.');
+  return {
+    sessionId: input.sessionId,
+    description: `${row.title} Battle Pass`,
+    amountCents: row.payment.amountCents,
+    currency: row.payment.currency,
+    status: row.payment.status,
+  };
+}
+
+/**
+ * The sandbox page's Pay, Decline and Cancel, answered with where the browser goes next, just
+ * as a hosted checkout returns to the success or cancel URL. Pay is refused when a pass is held.
+ */
+export async function settleSandboxSession(
+  db: Db,
+  provider: PaymentProvider,
+  input: { userId: number; sessionId: string; action: SandboxAction; now: Date },
+): Promise<{ redirectUrl: string }> {
+  const back = (query: Record<string, string>) =>
+    `/checkout?${new URLSearchParams({ ...query, session_id: input.sessionId }).toString()}`;
+  return db.transaction(async (tx) => {
+    const payment = await lockPayment(
+      tx,
+      and(eq(payments.provider, 'sandbox'), eq(payments.providerSessionId, input.sessionId)),
+    );
+    if (!payment || payment.userId !== input.userId) throw notFound('Checkout session not found.');
+    if (payment.status === 'paid' && input.action.action === 'pay')
+      return { redirectUrl: back({ status: 'success' }) };
+    if (payment.status !== 'pending') throw conflict('This checkout session is already closed.');
+
+    const decline = async (reason: string) => {
+      await tx
+        .update(payments)
+        .set({ status: 'declined', failureReason: reason, updatedAt: input.now })
+        .where(eq(payments.id, payment.id));
+      return { redirectUrl: back({ status: 'error', reason }) };
+    };
+    switch (input.action.action) {
+      case 'cancel':
+        await tx
+          .update(payments)
+          .set({ status: 'cancelled', updatedAt: input.now })
+          .where(eq(payments.id, payment.id));
+        return { redirectUrl: back({ status: 'cancelled' }) };
+      case 'decline':
+        return decline(input.action.reason);
+      case 'pay': {
+        const [held] = await tx
+          .select({ id: passes.id })
+          .from(passes)
+          .where(
+            and(eq(passes.userId, payment.userId), eq(passes.challengeId, payment.challengeId)),
+          );
+        if (held) return decline('You_already_have_a_battle_pass');
+        const outcome = await fulfilPaymentInTx(tx, provider, {
+          sessionId: input.sessionId,
+          providerPaymentId: `sbx_pay_${payment.id}`,
+          now: input.now,
+        });
+        return outcome.kind === 'fulfilled'
+          ? { redirectUrl: back({ status: 'success' }) }
+          : decline('You_already_have_a_battle_pass');
+      }
+    }
+  });
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** POST /api/create-checkout-session: where to send the browser (Stripe Checkout or the sandbox page). */
+export const checkoutSessionSchema = z.object({ url: z.string() });
+export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
+
+export const verifyCheckoutQuerySchema = z.object({
+  session_id: z.string().trim().min(1, 'session_id is required').max(255, 'Invalid session_id'),
+});
+
+/** GET /api/verify-checkout (spec section 4). */
+export const verifyCheckoutSchema = z.object({
+  success: z.boolean(),
+  requiresRegistration: z.boolean(),
+  message: z.string(),
+});
+export type VerifyCheckoutResult = z.infer<typeof verifyCheckoutSchema>;
+
+/** Why a sandbox payment may be declined; shown on /checkout with underscores as spaces. */
+export const SANDBOX_DECLINE_REASONS = [
+  'Card_declined',
+  'Insufficient_funds',
+  'Expired_card',
+  'Processing_error',
+] as const;
+export type SandboxDeclineReason = (typeof SANDBOX_DECLINE_REASONS)[number];
+
+export const sandboxSessionParamsSchema = z.object({
+  sessionId: z.string().regex(/^sbx_[A-Za-z0-9_-]{10,64}$/, 'Invalid checkout session'),
+});
+
+/** What the sandbox payment page shows. */
+export const sandboxSessionSchema = z.object({
+  sessionId: z.string(),
+  description: z.string(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  status: z.enum(['pending', 'paid', 'declined', 'cancelled', 'expired', 'refunded', 'disputed']),
+});
+export type SandboxSession = z.infer<typeof sandboxSessionSchema>;
+
+export const sandboxActionSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('pay') }),
+  z.object({ action: z.literal('decline'), reason: z.enum(SANDBOX_DECLINE_REASONS) }),
+  z.object({ action: z.literal('cancel') }),
+]);
+export type SandboxAction = z.infer<typeof sandboxActionSchema>;
+
+/** Where the sandbox page sends the browser next: back to /checkout?status=… */
+export const sandboxOutcomeSchema = z.object({ redirectUrl: z.string() });

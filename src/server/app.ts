@@ -3,6 +3,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes.ts';
+import { businessHeadTags } from './businesses/head-tags.ts';
 import { businessRoutes } from './businesses/routes.ts';
 import { challengeRoutes } from './challenges/routes.ts';
 import type { Db } from './db/client.ts';
@@ -96,6 +97,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(passRoutes, deps);
   await app.register(votingRoutes, deps);
 
-  await app.register(spaPlugin, { clientDir: config.clientDir });
+  await app.register(spaPlugin, {
+    clientDir: config.clientDir,
+    headTags: businessHeadTags(deps.db, { siteName: config.siteName, publicUrl: config.publicUrl }),
+  });
   return app;
 }

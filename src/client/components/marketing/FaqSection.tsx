@@ -50,9 +50,9 @@ export function FaqSection({ votesPerShop }: { votesPerShop: number | null }) {
       <Title order={2} ta="center" mb="lg" id="faq-title">
         Frequently Asked Questions
       </Title>
-      <Accordion variant="separated" defaultValue={items[0]?.question ?? null}>
-        {items.map(({ question, answer }) => (
-          <Accordion.Item key={question} value={question}>
+      <Accordion variant="separated" defaultValue="faq-0">
+        {items.map(({ question, answer }, index) => (
+          <Accordion.Item key={question} value={`faq-${index}`}>
             <Accordion.Control>{question}</Accordion.Control>
             <Accordion.Panel>{answer}</Accordion.Panel>
           </Accordion.Item>

@@ -12,7 +12,13 @@ export function DeleteBusinessDialog({
 }) {
   const remove = useDeleteBusiness();
   return (
-    <Modal opened={business !== null} onClose={onClose} title="Are you sure?" centered>
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={business !== null}
+      onClose={onClose}
+      title="Are you sure?"
+      centered
+    >
       <Text>
         This will permanently remove {business?.name} from the challenge. This action cannot be
         undone.

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Center, Container, SimpleGrid, Title } from '@mantine/core';
 import { HOME_SHOP_LIMIT } from '#shared/constants.ts';
 import { ranksById } from '#shared/ranking.ts';
@@ -16,6 +16,14 @@ export function ParticipatingShops({ hasChallenge }: { hasChallenge: boolean }) 
   const shops = useBusinesses({ enabled: hasChallenge });
   const voteCounts = useVoteCounts({ enabled: hasChallenge });
   const [showAll, setShowAll] = useState(false);
+  const loaded = shops.isSuccess;
+
+  // '/#shops' (spec route table): the section only has its height once the shops are in.
+  useEffect(() => {
+    if (loaded && window.location.hash === `#${SHOPS_SECTION_ID}`) {
+      document.getElementById(SHOPS_SECTION_ID)?.scrollIntoView();
+    }
+  }, [loaded]);
 
   let content;
   if (!hasChallenge) {

@@ -1,4 +1,4 @@
-import { Box, Button, Center, Container } from '@mantine/core';
+import { Box, Button, Container } from '@mantine/core';
 import { Link } from 'react-router';
 import { CHALLENGE_DATES_LABEL, FALLBACK_CHALLENGE_TITLE } from '#shared/constants.ts';
 import { paths } from '#shared/paths.ts';
@@ -78,7 +78,6 @@ export default function HomeRoute() {
           <Box bg="coffee.0">
             <ShareSection title={title} />
           </Box>
-          <Center pb="xl" />
         </>
       )}
     </>

@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Anchor,
-  Box,
-  Burger,
-  Button,
-  Drawer,
-  Group,
-  NavLink,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Box, Burger, Button, Drawer, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconCoffee,
@@ -70,11 +59,7 @@ export function Header({ user, userPending, hasPass, onLogout, loggingOut }: Hea
 
         <Group gap="xs" visibleFrom="sm" wrap="nowrap">
           {!userPending && (
-            <Button
-              component={Link}
-              to={passLink.to}
-              leftSection={<IconTicket size={18} aria-hidden />}
-            >
+            <Button component={Link} to={passLink.to} leftSection={<IconTicket size={18} aria-hidden />}>
               {passLink.label}
             </Button>
           )}

@@ -16,10 +16,7 @@ export function useLogout() {
     onSuccess: () => {
       queryClient.setQueryData(userQueryKey, null);
       clearAccountData(queryClient);
-      notifications.show({
-        title: 'Logged out',
-        message: 'You have been successfully logged out.',
-      });
+      notifications.show({ title: 'Logged out', message: 'You have been successfully logged out.' });
     },
     onError: (error) => {
       notifications.show({

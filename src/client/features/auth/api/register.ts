@@ -9,12 +9,7 @@ import { userQueryKey } from './get-user.ts';
 /** What the register call sends: never the confirmation, never isAdmin. */
 export type RegisterInput = Pick<RegisterBody, 'username' | 'email' | 'fullName' | 'password'>;
 
-export function register({
-  username,
-  email,
-  fullName,
-  password,
-}: RegisterInput): Promise<PublicUser> {
+export function register({ username, email, fullName, password }: RegisterInput): Promise<PublicUser> {
   return api.post('/api/register', {
     body: { username, email, fullName, password },
     schema: userSchema,

@@ -1,10 +1,6 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import {
-  registerFormSchema,
-  type PublicUser,
-  type RegisterForm as RegisterFormValues,
-} from '#shared/auth.ts';
+import { registerFormSchema, type PublicUser, type RegisterForm as RegisterFormValues } from '#shared/auth.ts';
 import { zodResolver } from '#client/lib/schema-resolver.ts';
 import { useRegister } from '../api/register.ts';
 

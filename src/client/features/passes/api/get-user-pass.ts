@@ -24,10 +24,7 @@ export async function getUserPass(signal?: AbortSignal): Promise<UserPass | null
 }
 
 export const userPassQueryOptions = (userId: number) =>
-  queryOptions({
-    queryKey: userPassQueryKey(userId),
-    queryFn: ({ signal }) => getUserPass(signal),
-  });
+  queryOptions({ queryKey: userPassQueryKey(userId), queryFn: ({ signal }) => getUserPass(signal) });
 
 /**
  * Whether the member holds a pass. Signed out (userId null) it does not ask at all. Any failure

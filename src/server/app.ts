@@ -5,6 +5,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { adminRoutes } from './admin/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { businessHeadTags } from './businesses/head-tags.ts';
 import { businessRoutes } from './businesses/routes.ts';
 import { challengeRoutes } from './challenges/routes.ts';
 import { configRoutes } from './config/routes.ts';
@@ -135,6 +136,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(adminRoutes, deps);
   await app.register(configRoutes, deps);
 
-  await app.register(spaPlugin, { clientDir: config.clientDir });
+  await app.register(spaPlugin, {
+    clientDir: config.clientDir,
+    headTags: businessHeadTags(deps.db, { siteName: config.siteName, publicUrl: config.publicUrl }),
+  });
   return app;
 }

@@ -26,3 +26,70 @@ export type AdminBusiness = z.infer<typeof adminBusinessSchema>;
 /** GET /api/votes: shop id → vote count. */
 export const voteCountsSchema = z.record(z.string(), z.number().int());
 export type VoteCounts = z.infer<typeof voteCountsSchema>;
+
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/**
+ * Create/edit body of /api/admin/businesses (spec section 5). The server also normalizes the
+ * website, checks hours and image URL, and sanitizes longDescription (DECISIONS rule 9).
+ */
+export const businessFieldsSchema = z.object({
+  name: z
+    .string({ error: 'Business name is required' })
+    .trim()
+    .min(1, 'Business name is required')
+    .max(200, 'Business name is too long'),
+  description: z
+    .string({ error: 'Business description is required' })
+    .trim()
+    .min(1, 'Business description is required')
+    .max(2000, 'Business description is too long'),
+  longDescription: optionalText(500_000, 'The rich-text description is too long'),
+  address: z
+    .string({ error: 'Address is required' })
+    .trim()
+    .min(1, 'Address is required')
+    .max(300, 'Address is too long'),
+  phone: optionalText(50, 'Phone is too long'),
+  website: optionalText(500, 'Website is too long'),
+  imageUrl: optionalText(2000, 'Image URL is too long'),
+  /** JSON text of an object of label to time range. */
+  hours: optionalText(2000, 'Hours are too long'),
+  specialties: optionalText(500, 'Specialties are too long'),
+  position: z
+    .number({ error: 'Display order must be a whole number of at least 0' })
+    .int('Display order must be a whole number of at least 0')
+    .min(0, 'Display order must be a whole number of at least 0')
+    .max(1_000_000, 'Display order is too large'),
+  /** Omitted or empty: the server picks an unused random code. */
+  redemptionCode: z.preprocess(
+    (value) => (value === '' ? null : value),
+    z
+      .string({ error: 'Redemption code must be 4 digits' })
+      .trim()
+      .min(4, 'Redemption code must be at least 4 characters')
+      .max(4, 'Redemption code must be exactly 4 characters')
+      .regex(/^[0-9]{4}$/, 'Redemption code must be 4 digits')
+      .nullish(),
+  ),
+});
+
+export const businessCreateSchema = businessFieldsSchema.extend({
+  position: businessFieldsSchema.shape.position.default(0),
+  challengeId: z
+    .number({ error: 'No challenge selected' })
+    .int('No challenge selected')
+    .positive('No challenge selected')
+    .max(2_147_483_647, 'No challenge selected'),
+});
+export type BusinessCreateInput = z.input<typeof businessCreateSchema>;
+
+/** PATCH: any subset (no defaults applied); a shop stays in its challenge. */
+export const businessPatchSchema = businessFieldsSchema.partial();
+export type BusinessPatchInput = z.input<typeof businessPatchSchema>;

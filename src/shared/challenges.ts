@@ -18,3 +18,82 @@ export type ChallengeDto = z.infer<typeof challengeSchema>;
 export const idParamsSchema = z.object({
   id: z.coerce.number().int('Invalid id').positive('Invalid id').max(2_147_483_647, 'Invalid id'),
 });
+
+/** Create/edit body of /api/admin/challenges (spec section 5; DECISIONS rule 2 for votesPerShop). */
+const instantField = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .min(1, requiredMessage)
+    .refine((value) => !Number.isNaN(Date.parse(value)), 'Enter a valid date');
+
+const activeField = z.boolean({ error: 'Active must be true or false' });
+const themeField = z.string().trim().min(1, 'Theme is required').max(50, 'Theme is too long');
+const votesPerShopMessage = 'Votes per shop must be a whole number of at least 1, or unlimited';
+const votesPerShopField = z
+  .number({ error: votesPerShopMessage })
+  .int(votesPerShopMessage)
+  .min(1, votesPerShopMessage)
+  .max(1000, 'Votes per shop must be at most 1000')
+  .nullable();
+
+const challengeFieldsSchema = z.object({
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(200, 'Title is too long'),
+  description: z
+    .string({ error: 'Description is required' })
+    .trim()
+    .min(1, 'Description is required')
+    .max(2000, 'Description is too long'),
+  startDate: instantField('Start date is required'),
+  endDate: instantField('End date is required'),
+  /** Whole dollars; a numeric string is accepted as the spec's form sends either. */
+  price: z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d+(\.\d+)?$/, 'Price must be a valid number')
+          .transform(Number),
+      ],
+      {
+        error: 'Price must be a valid number',
+      },
+    )
+    .pipe(
+      z
+        .number({ error: 'Price must be a valid number' })
+        .int('Price must be a whole number of dollars')
+        .min(0, 'Price cannot be negative')
+        .max(100_000, 'Price is too high'),
+    ),
+  active: activeField,
+  theme: themeField,
+  /** null = unlimited. */
+  votesPerShop: votesPerShopField,
+});
+
+export const challengeInputSchema = challengeFieldsSchema.extend({
+  active: activeField.default(false),
+  theme: themeField.default('coffee'),
+  votesPerShop: votesPerShopField.default(1),
+});
+export type ChallengeInput = z.input<typeof challengeInputSchema>;
+
+/** PATCH: any subset of the fields; omitted ones keep their value (no defaults applied). */
+export const challengePatchSchema = challengeFieldsSchema.partial();
+export type ChallengePatchInput = z.input<typeof challengePatchSchema>;
+
+/** Admin status label (spec section 4): Active, Ended (inactive and over), else Inactive. */
+export type ChallengeStatus = 'Active' | 'Ended' | 'Inactive';
+export function challengeStatus(
+  challenge: Pick<ChallengeDto, 'active' | 'endDate'>,
+  now: Date,
+): ChallengeStatus {
+  if (challenge.active) return 'Active';
+  return new Date(challenge.endDate) < now ? 'Ended' : 'Inactive';
+}

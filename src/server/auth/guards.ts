@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { User } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../errors.ts';
@@ -39,4 +39,15 @@ export function requireAdmin(db: Db) {
 export function signedInUser(request: FastifyRequest): User {
   if (!request.currentUser) throw unauthorized();
   return request.currentUser;
+}
+
+/**
+ * Makes every route of an encapsulated plugin admin-only (401/403 before the body is even
+ * validated) and keeps its answers, which may hold redemption codes, out of every cache.
+ */
+export function guardAdminScope(scope: FastifyInstance, db: Db) {
+  scope.addHook('preValidation', requireAdmin(db));
+  scope.addHook('onSend', async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+  });
 }

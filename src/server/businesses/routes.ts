@@ -1,13 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { publicBusinessSchema } from '#shared/businesses.ts';
+import {
+  adminBusinessSchema,
+  businessCreateSchema,
+  businessPatchSchema,
+  publicBusinessSchema,
+} from '#shared/businesses.ts';
 import { idParamsSchema } from '#shared/challenges.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app.ts';
+import { guardAdminScope } from '../auth/guards.ts';
 import { findActiveChallenge } from '../challenges/active.ts';
+import { PUBLIC_READ_CACHE_CONTROL } from '../challenges/routes.ts';
 import { notFound } from '../errors.ts';
-import { findLiveBusiness, listLiveBusinesses, toPublicBusiness } from './service.ts';
+import {
+  createBusiness,
+  deleteBusiness,
+  findLiveBusiness,
+  listBusinessesForAdmin,
+  listLiveBusinesses,
+  toAdminBusiness,
+  toPublicBusiness,
+  updateBusiness,
+} from './service.ts';
 
 export async function businessRoutes(app: FastifyInstance, { db, clock }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -15,7 +31,8 @@ export async function businessRoutes(app: FastifyInstance, { db, clock }: AppDep
   api.get(
     '/api/businesses',
     { schema: { response: { 200: z.array(publicBusinessSchema) } } },
-    async () => {
+    async (_request, reply) => {
+      void reply.header('cache-control', PUBLIC_READ_CACHE_CONTROL);
       const challenge = await findActiveChallenge(db, clock());
       if (!challenge) return [];
       return (await listLiveBusinesses(db, challenge.id)).map(toPublicBusiness);
@@ -24,11 +41,76 @@ export async function businessRoutes(app: FastifyInstance, { db, clock }: AppDep
 
   api.get(
     '/api/businesses/:id',
-    { schema: { params: idParamsSchema, response: { 200: publicBusinessSchema, 404: errorBodySchema } } },
-    async (request) => {
+    {
+      schema: {
+        params: idParamsSchema,
+        response: { 200: publicBusinessSchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
       const business = await findLiveBusiness(db, request.params.id);
       if (!business) throw notFound('Coffee shop not found');
+      void reply.header('cache-control', PUBLIC_READ_CACHE_CONTROL);
       return toPublicBusiness(business);
     },
   );
+
+  await app.register(async (admin) => {
+    const adminApi = admin.withTypeProvider<ZodTypeProvider>();
+    guardAdminScope(admin, db);
+
+    adminApi.get(
+      '/api/admin/challenges/:id/businesses',
+      {
+        schema: {
+          params: idParamsSchema,
+          response: { 200: z.array(adminBusinessSchema), 404: errorBodySchema },
+        },
+      },
+      async (request) => (await listBusinessesForAdmin(db, request.params.id)).map(toAdminBusiness),
+    );
+
+    adminApi.post(
+      '/api/admin/businesses',
+      {
+        schema: {
+          body: businessCreateSchema,
+          response: {
+            201: adminBusinessSchema,
+            400: errorBodySchema,
+            404: errorBodySchema,
+            409: errorBodySchema,
+          },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(toAdminBusiness(await createBusiness(db, request.body))),
+    );
+
+    adminApi.patch(
+      '/api/admin/businesses/:id',
+      {
+        schema: {
+          params: idParamsSchema,
+          body: businessPatchSchema,
+          response: {
+            200: adminBusinessSchema,
+            400: errorBodySchema,
+            404: errorBodySchema,
+            409: errorBodySchema,
+          },
+        },
+      },
+      async (request) => toAdminBusiness(await updateBusiness(db, request.params.id, request.body)),
+    );
+
+    adminApi.delete(
+      '/api/admin/businesses/:id',
+      { schema: { params: idParamsSchema, response: { 204: z.null(), 404: errorBodySchema } } },
+      async (request, reply) => {
+        await deleteBusiness(db, request.params.id, clock());
+        return reply.status(204).send(null);
+      },
+    );
+  });
 }

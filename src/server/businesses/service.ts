@@ -1,7 +1,18 @@
+import { randomInt } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { PublicBusiness } from '#shared/businesses.ts';
+import type { z } from 'zod';
+import type {
+  AdminBusiness,
+  businessCreateSchema,
+  businessFieldsSchema,
+  businessPatchSchema,
+  PublicBusiness,
+} from '#shared/businesses.ts';
 import type { Db } from '../db/client.ts';
-import { businesses, type Business } from '../db/schema.ts';
+import { businesses, challenges, votes, type Business } from '../db/schema.ts';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../errors.ts';
+import { addCouponsForNewBusiness, type Tx } from '../passes/issue.ts';
+import { sanitizeRichText } from './rich-text.ts';
 
 /** Strips what only organizers may see (the redemption code, DECISIONS rule 3). */
 export function toPublicBusiness(business: Business): PublicBusiness {
@@ -36,4 +47,190 @@ export async function findLiveBusiness(db: Db, id: number): Promise<Business | n
     .from(businesses)
     .where(and(eq(businesses.id, id), isNull(businesses.deletedAt)));
   return business ?? null;
+}
+
+type BusinessFields = z.output<typeof businessFieldsSchema>;
+
+export function toAdminBusiness(business: Business): AdminBusiness {
+  return { ...toPublicBusiness(business), redemptionCode: business.redemptionCode };
+}
+
+const HOURS_MESSAGE =
+  'Hours must be a JSON object of days to hours, e.g. {"Monday - Friday": "6:30am - 8:00pm"}';
+
+/** Hours are a JSON object of label → time range (spec section 3); stored compactly. */
+export function normalizeHours(hours: string | null): string | null {
+  if (hours === null) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(hours);
+  } catch {
+    throw badRequest(HOURS_MESSAGE);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw badRequest(HOURS_MESSAGE);
+  const entries = Object.entries(parsed);
+  if (entries.length === 0) return null;
+  if (!entries.every(([label, range]) => label.trim() !== '' && typeof range === 'string')) {
+    throw badRequest(HOURS_MESSAGE);
+  }
+  return JSON.stringify(parsed);
+}
+
+/** A website is a web address; a bare domain gets https:// (spec section 2), any other scheme is refused. */
+export function normalizeWebsite(website: string | null): string | null {
+  if (website === null) return null;
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(website) ? website : `https://${website}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    throw badRequest('Website must be a valid web address');
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname.includes('.')) {
+    throw badRequest('Website must be a valid web address');
+  }
+  return withScheme;
+}
+
+/** Shop images: a web address or a path on this site (the demo images live under /images). */
+export function checkImageUrl(imageUrl: string | null): string | null {
+  if (imageUrl === null) return null;
+  if (/^https?:\/\/[^\s]+$/i.test(imageUrl) || /^\/(?!\/)[^\s]*$/.test(imageUrl)) return imageUrl;
+  throw badRequest('Image URL must start with http://, https:// or /');
+}
+
+/** Field values as stored: checked, normalized and sanitized (DECISIONS rule 9). */
+function storedFields<T extends Partial<BusinessFields>>(fields: T) {
+  const { redemptionCode: _code, ...rest } = fields;
+  return {
+    ...rest,
+    ...(fields.longDescription !== undefined
+      ? { longDescription: sanitizeRichText(fields.longDescription) }
+      : {}),
+    ...(fields.hours !== undefined ? { hours: normalizeHours(fields.hours) } : {}),
+    ...(fields.website !== undefined ? { website: normalizeWebsite(fields.website) } : {}),
+    ...(fields.imageUrl !== undefined ? { imageUrl: checkImageUrl(fields.imageUrl) } : {}),
+  };
+}
+
+const codeTaken = (code: string) =>
+  conflict(
+    `Redemption code ${code} is already used by another shop in this challenge. Choose another code.`,
+  );
+
+/** A random 4-digit code no live shop of the challenge uses (DECISIONS rule 3). */
+async function unusedCode(tx: Tx, challengeId: number): Promise<string> {
+  const rows = await tx
+    .select({ code: businesses.redemptionCode })
+    .from(businesses)
+    .where(and(eq(businesses.challengeId, challengeId), isNull(businesses.deletedAt)));
+  const used = new Set(rows.map((row) => row.code));
+  if (used.size >= 10_000)
+    throw conflict('Every 4-digit redemption code is in use in this challenge.');
+  for (;;) {
+    const code = String(randomInt(0, 10_000)).padStart(4, '0');
+    if (!used.has(code)) return code;
+  }
+}
+
+/** Runs a write; the partial unique index on live codes turns a taken code into a clear 409. */
+async function withCodeCheck<T>(
+  code: string | null | undefined,
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, 'businesses_live_code_uq')) {
+      throw code
+        ? codeTaken(code)
+        : conflict('That redemption code was just taken. Please try again.');
+    }
+    throw error;
+  }
+}
+
+/**
+ * Adds a shop to a challenge. Without a code the server picks an unused random one. Passes
+ * already sold get the shop's coupon in the same transaction (DECISIONS rule 7).
+ */
+export async function createBusiness(
+  db: Db,
+  input: z.output<typeof businessCreateSchema>,
+): Promise<Business> {
+  const fields = storedFields(input);
+  const insert = () =>
+    db.transaction(async (tx) => {
+      const [challenge] = await tx
+        .select({ id: challenges.id })
+        .from(challenges)
+        .where(eq(challenges.id, input.challengeId));
+      if (!challenge) throw notFound('Challenge not found');
+      const redemptionCode = input.redemptionCode ?? (await unusedCode(tx, input.challengeId));
+      const [created] = await tx
+        .insert(businesses)
+        .values({ ...fields, challengeId: input.challengeId, redemptionCode })
+        .returning();
+      if (!created) throw new Error('insert returned no row');
+      await addCouponsForNewBusiness(tx, created.id, created.challengeId);
+      return created;
+    });
+  if (input.redemptionCode) return withCodeCheck(input.redemptionCode, insert);
+  // A generated code can collide with one a concurrent request just took: pick again.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await insert();
+    } catch (error) {
+      if (attempt >= 5 || !isUniqueViolation(error, 'businesses_live_code_uq')) {
+        return withCodeCheck(null, () => Promise.reject(error as Error));
+      }
+    }
+  }
+}
+
+/** Changes the given fields of a live shop; a null or empty code keeps the current one. */
+export async function updateBusiness(
+  db: Db,
+  id: number,
+  patch: z.output<typeof businessPatchSchema>,
+): Promise<Business> {
+  const fields = storedFields(patch);
+  const code = patch.redemptionCode ?? undefined;
+  return withCodeCheck(code, async () => {
+    const [updated] = await db
+      .update(businesses)
+      .set({ ...fields, ...(code ? { redemptionCode: code } : {}) })
+      .where(and(eq(businesses.id, id), isNull(businesses.deletedAt)))
+      .returning();
+    if (!updated) throw notFound('Business not found');
+    return updated;
+  });
+}
+
+/**
+ * DECISIONS rule 8: the shop leaves every list (soft delete); redeemed coupons stay on record;
+ * votes cast for it are removed in the same transaction, so they return to their voters'
+ * available votes. Updating the row first locks it against a vote arriving meanwhile.
+ */
+export async function deleteBusiness(db: Db, id: number, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .update(businesses)
+      .set({ deletedAt: now, voteCount: 0 })
+      .where(and(eq(businesses.id, id), isNull(businesses.deletedAt)))
+      .returning({ id: businesses.id });
+    if (!deleted) throw notFound('Business not found');
+    await tx.delete(votes).where(eq(votes.businessId, id));
+  });
+}
+
+/** Every live shop of a challenge with its code, for organizers. */
+export async function listBusinessesForAdmin(db: Db, challengeId: number): Promise<Business[]> {
+  const [challenge] = await db
+    .select({ id: challenges.id })
+    .from(challenges)
+    .where(eq(challenges.id, challengeId));
+  if (!challenge) throw notFound('Challenge not found');
+  return listLiveBusinesses(db, challengeId);
 }

@@ -1,11 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { challengeSchema } from '#shared/challenges.ts';
+import { z } from 'zod';
+import {
+  challengeInputSchema,
+  challengePatchSchema,
+  challengeSchema,
+  idParamsSchema,
+} from '#shared/challenges.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app.ts';
+import { guardAdminScope } from '../auth/guards.ts';
 import { notFound } from '../errors.ts';
 import { findActiveChallenge } from './active.ts';
-import { toChallengeDto } from './service.ts';
+import { createChallenge, listChallenges, toChallengeDto, updateChallenge } from './service.ts';
+
+/**
+ * Public reads may sit in a browser or proxy cache briefly: the challenge changes rarely and a
+ * few seconds of staleness after an organizer's edit is harmless (README, "Caching").
+ */
+export const PUBLIC_READ_CACHE_CONTROL = 'public, max-age=15';
 
 export async function challengeRoutes(app: FastifyInstance, { db, clock }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -13,10 +26,52 @@ export async function challengeRoutes(app: FastifyInstance, { db, clock }: AppDe
   api.get(
     '/api/challenge/active',
     { schema: { response: { 200: challengeSchema, 404: errorBodySchema } } },
-    async () => {
+    async (_request, reply) => {
       const challenge = await findActiveChallenge(db, clock());
       if (!challenge) throw notFound('No active challenge available.');
+      void reply.header('cache-control', PUBLIC_READ_CACHE_CONTROL);
       return toChallengeDto(challenge);
     },
   );
+
+  await app.register(async (admin) => {
+    const adminApi = admin.withTypeProvider<ZodTypeProvider>();
+    guardAdminScope(admin, db);
+
+    adminApi.get(
+      '/api/admin/challenges',
+      {
+        schema: {
+          response: { 200: z.array(challengeSchema), 401: errorBodySchema, 403: errorBodySchema },
+        },
+      },
+      async () => (await listChallenges(db)).map(toChallengeDto),
+    );
+
+    adminApi.post(
+      '/api/admin/challenges',
+      {
+        schema: {
+          body: challengeInputSchema,
+          response: { 201: challengeSchema, 400: errorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const created = await createChallenge(db, request.body);
+        return reply.status(201).send(toChallengeDto(created));
+      },
+    );
+
+    adminApi.patch(
+      '/api/admin/challenges/:id',
+      {
+        schema: {
+          params: idParamsSchema,
+          body: challengePatchSchema,
+          response: { 200: challengeSchema, 400: errorBodySchema, 404: errorBodySchema },
+        },
+      },
+      async (request) => toChallengeDto(await updateChallenge(db, request.params.id, request.body)),
+    );
+  });
 }

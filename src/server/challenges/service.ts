@@ -1,5 +1,14 @@
-import type { ChallengeDto } from '#shared/challenges.ts';
-import type { Challenge } from '../db/schema.ts';
+import { desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  ChallengeDto,
+  challengeInputSchema,
+  challengePatchSchema,
+} from '#shared/challenges.ts';
+import type { Db } from '../db/client.ts';
+import { challenges, type Challenge } from '../db/schema.ts';
+import { badRequest, notFound } from '../errors.ts';
+import type { Tx } from '../passes/issue.ts';
 
 export function toChallengeDto(challenge: Challenge): ChallengeDto {
   return {
@@ -13,4 +22,55 @@ export function toChallengeDto(challenge: Challenge): ChallengeDto {
     theme: challenge.theme,
     votesPerShop: challenge.votesPerShop,
   };
+}
+
+/** Every challenge for organizers, newest start first. */
+export async function listChallenges(db: Db): Promise<Challenge[]> {
+  return db.select().from(challenges).orderBy(desc(challenges.startDate), desc(challenges.id));
+}
+
+export async function findChallenge(db: Db | Tx, id: number): Promise<Challenge | null> {
+  const [challenge] = await db.select().from(challenges).where(eq(challenges.id, id));
+  return challenge ?? null;
+}
+
+function checkDates(startDate: Date, endDate: Date) {
+  if (endDate <= startDate) throw badRequest('End date must be after the start date');
+}
+
+export async function createChallenge(
+  db: Db,
+  input: z.output<typeof challengeInputSchema>,
+): Promise<Challenge> {
+  const startDate = new Date(input.startDate);
+  const endDate = new Date(input.endDate);
+  checkDates(startDate, endDate);
+  const [created] = await db
+    .insert(challenges)
+    .values({ ...input, startDate, endDate })
+    .returning();
+  if (!created) throw new Error('insert returned no row');
+  return created;
+}
+
+/** Changes the given fields; the date order is checked against the stored values under a row lock. */
+export async function updateChallenge(
+  db: Db,
+  id: number,
+  patch: z.output<typeof challengePatchSchema>,
+): Promise<Challenge> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(challenges).where(eq(challenges.id, id)).for('update');
+    if (!current) throw notFound('Challenge not found');
+    const startDate = patch.startDate === undefined ? current.startDate : new Date(patch.startDate);
+    const endDate = patch.endDate === undefined ? current.endDate : new Date(patch.endDate);
+    checkDates(startDate, endDate);
+    const [updated] = await tx
+      .update(challenges)
+      .set({ ...patch, startDate, endDate })
+      .where(eq(challenges.id, id))
+      .returning();
+    if (!updated) throw notFound('Challenge not found');
+    return updated;
+  });
 }

@@ -8,8 +8,8 @@ import { useUser } from '#client/features/auth/api/get-user.ts';
 import { LoginForm } from '#client/features/auth/components/LoginForm.tsx';
 import { RegisterForm } from '#client/features/auth/components/RegisterForm.tsx';
 import { useCreateCheckoutSession } from '#client/features/checkout/api/create-checkout-session.ts';
-import { useActiveChallenge } from '#client/features/checkout/api/get-active-challenge.ts';
-import { useBusinesses } from '#client/features/checkout/api/get-businesses.ts';
+import { useActiveChallenge } from '#client/lib/active-challenge.ts';
+import { useBusinesses } from '#client/lib/public-businesses.ts';
 import { useVerifyCheckout } from '#client/features/checkout/api/verify-checkout.ts';
 import { CheckoutOffer } from '#client/features/checkout/components/CheckoutOffer.tsx';
 import {
@@ -80,7 +80,7 @@ function CheckoutReturn({ sessionId }: { sessionId: string }) {
 function CheckoutMain() {
   const { user, isPending: userPending } = useUser();
   const challenge = useActiveChallenge();
-  const businesses = useBusinesses(Boolean(challenge.data));
+  const businesses = useBusinesses({ enabled: Boolean(challenge.data) });
   const pass = useUserPass(user?.id ?? null);
 
   if (userPending || challenge.isPending || (user && pass.isPending)) return <PageLoader />;

@@ -1,23 +1,85 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Container } from '@mantine/core';
 import { Link } from 'react-router';
 import { CHALLENGE_DATES_LABEL, FALLBACK_CHALLENGE_TITLE } from '#shared/constants.ts';
 import { paths } from '#shared/paths.ts';
+import { Countdown } from '#client/components/Countdown.tsx';
+import { FaqSection } from '#client/components/marketing/FaqSection.tsx';
+import { Hero } from '#client/components/marketing/Hero.tsx';
+import { HowItWorks } from '#client/components/marketing/HowItWorks.tsx';
+import { PassPromoCard } from '#client/components/marketing/PassPromoCard.tsx';
+import { ShareSection } from '#client/components/marketing/ShareSection.tsx';
+import { PageLoader } from '#client/components/PageLoader.tsx';
+import { ParticipatingShops } from '#client/features/businesses/components/ParticipatingShops.tsx';
+import { useActiveChallenge } from '#client/lib/active-challenge.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
-/** / : home of the active challenge (spec section 2). Shell stage: the hero heading only. */
+export const ABOUT_SECTION_ID = 'about';
+
+/** / : home of the active challenge (spec section 2). */
 export default function HomeRoute() {
-  usePageMeta();
+  const challenge = useActiveChallenge();
+  const active = challenge.data ?? null;
+  const title = active?.title ?? FALLBACK_CHALLENGE_TITLE;
+  usePageMeta({
+    title: active?.title,
+    description: active
+      ? `${active.title}: buy a battle pass, redeem a $5 coupon at every participating coffee shop and vote for your favorite.`
+      : undefined,
+  });
+
   return (
-    <Container size="lg" py={{ base: 'xl', sm: 60 }}>
-      <Stack gap="md" align="flex-start">
-        <Title order={1}>{FALLBACK_CHALLENGE_TITLE}</Title>
-        <Text size="lg" c="dimmed">
-          {CHALLENGE_DATES_LABEL}
-        </Text>
-        <Button component={Link} to={paths.checkout} size="md">
-          Buy Battle Pass
-        </Button>
-      </Stack>
-    </Container>
+    <>
+      <Hero
+        title={title}
+        subtitle={CHALLENGE_DATES_LABEL}
+        actions={
+          <>
+            <Button component={Link} to={paths.checkout} variant="white" size="md">
+              Buy Battle Pass
+            </Button>
+            <Button
+              component="a"
+              href={`#${ABOUT_SECTION_ID}`}
+              variant="outline"
+              color="white"
+              size="md"
+              onClick={(event) => {
+                event.preventDefault();
+                document.getElementById(ABOUT_SECTION_ID)?.scrollIntoView({ behavior: 'smooth' });
+              }}
+            >
+              Learn More
+            </Button>
+          </>
+        }
+      />
+      {challenge.isPending ? (
+        <PageLoader label="Loading the challenge" />
+      ) : (
+        <>
+          {active && (
+            <Container
+              size="lg"
+              pt={{ base: 'xl', sm: 60 }}
+              component="section"
+              aria-label="Countdown"
+            >
+              <Countdown endDate={active.endDate} />
+            </Container>
+          )}
+          <Box id={ABOUT_SECTION_ID} style={{ scrollMarginTop: 72 }}>
+            <HowItWorks />
+          </Box>
+          <Box bg="coffee.0">
+            <PassPromoCard />
+          </Box>
+          <ParticipatingShops hasChallenge={active !== null} />
+          <FaqSection votesPerShop={active ? active.votesPerShop : 1} />
+          <Box bg="coffee.0">
+            <ShareSection title={title} />
+          </Box>
+        </>
+      )}
+    </>
   );
 }

@@ -15,7 +15,7 @@ import { IconTicket, IconThumbUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
-import { useActiveChallenge } from '#client/features/challenges/api/get-active-challenge.ts';
+import { useActiveChallenge } from '#client/lib/active-challenge.ts';
 import { useSiteConfig } from '#client/lib/site-config.ts';
 import { useUserPass } from '#client/features/passes/api/get-user-pass.ts';
 import { useCoupons } from '#client/features/redemption/api/get-coupons.ts';

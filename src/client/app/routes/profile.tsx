@@ -1,6 +1,6 @@
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
-import { useActiveChallenge } from '#client/features/checkout/api/get-active-challenge.ts';
+import { useActiveChallenge } from '#client/lib/active-challenge.ts';
 import { NoActiveChallengeView } from '#client/features/checkout/components/CheckoutViews.tsx';
 import { useUserPass } from '#client/features/passes/api/get-user-pass.ts';
 import { NoPassCard } from '#client/features/passes/components/NoPassCard.tsx';

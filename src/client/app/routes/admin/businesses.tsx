@@ -1,8 +1,153 @@
-import { PagePlaceholder } from '#client/components/PagePlaceholder.tsx';
+import { useState } from 'react';
+import { Alert, Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { IconBuildingStore, IconPlus } from '@tabler/icons-react';
+import type { AdminBusiness } from '#shared/businesses.ts';
+import { PageLoader } from '#client/components/PageLoader.tsx';
+import { useChallengeBusinesses } from '#client/features/businesses/api/get-challenge-businesses.ts';
+import { BusinessesTable } from '#client/features/businesses/components/BusinessesTable.tsx';
+import { BusinessFormDialog } from '#client/features/businesses/components/BusinessFormDialog.tsx';
+import { DeleteBusinessDialog } from '#client/features/businesses/components/DeleteBusinessDialog.tsx';
+import { useActiveChallenge } from '#client/lib/active-challenge.ts';
+import { useAdminChallenges } from '#client/features/challenges/api/get-admin-challenges.ts';
+import { errorText } from '#client/lib/api.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
+
+type FormState = { opened: false } | { opened: true; business: AdminBusiness | null };
 
 /** /admin/businesses: the shops of a challenge (spec section 2). Behind RequireAdmin. */
 export default function AdminBusinessesRoute() {
   usePageMeta({ title: 'Manage Businesses - Admin Dashboard' });
-  return <PagePlaceholder title="Manage Businesses" />;
+  const challenges = useAdminChallenges();
+  const publicChallenge = useActiveChallenge();
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const [form, setForm] = useState<FormState>({ opened: false });
+  const [deleting, setDeleting] = useState<AdminBusiness | null>(null);
+
+  const list = challenges.data ?? [];
+  // Defaults to the public (active) challenge, otherwise the first (spec section 2).
+  const selected =
+    list.find((challenge) => challenge.id === chosenId) ??
+    list.find((challenge) => challenge.id === publicChallenge.data?.id) ??
+    list[0] ??
+    null;
+  const businesses = useChallengeBusinesses(selected?.id ?? null);
+  const shops = businesses.data ?? [];
+
+  if (challenges.isPending || publicChallenge.isPending)
+    return <PageLoader label="Loading challenges" />;
+  if (challenges.isError) {
+    return (
+      <Alert color="red" title="Could not load the challenges" m="md">
+        {errorText(challenges.error, 'Failed to fetch challenges.')}
+      </Alert>
+    );
+  }
+
+  const openCreate = () => setForm({ opened: true, business: null });
+
+  return (
+    <Stack gap="lg" p={{ base: 'md', sm: 'xl' }}>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          Manage Businesses
+        </Title>
+        <Button
+          leftSection={<IconPlus size={18} aria-hidden />}
+          onClick={openCreate}
+          disabled={!selected}
+        >
+          Add New Business
+        </Button>
+      </Group>
+
+      <Select
+        label="Challenge"
+        placeholder="Select a Challenge"
+        data={list.map((challenge) => ({
+          value: String(challenge.id),
+          label: `${challenge.title}${challenge.active ? ' (Active)' : ''}`,
+        }))}
+        value={selected ? String(selected.id) : null}
+        onChange={(value) => setChosenId(value ? Number(value) : null)}
+        allowDeselect={false}
+        maw={480}
+      />
+
+      {!selected ? (
+        <Card withBorder radius="md" padding="xl">
+          <Stack align="center" ta="center" gap="xs">
+            <Title order={2} fz="lg">
+              No Challenge Selected
+            </Title>
+            <Text c="dimmed">Create a challenge first, then add its businesses.</Text>
+          </Stack>
+        </Card>
+      ) : (
+        <>
+          <Card withBorder radius="md" padding="lg">
+            <Group justify="space-between" align="flex-start" wrap="nowrap">
+              <Stack gap={4}>
+                <Title order={2} fz="xl">
+                  {selected.title}
+                </Title>
+                <Text c="dimmed">{selected.description}</Text>
+                <Text size="sm">
+                  Theme: <span style={{ textTransform: 'capitalize' }}>{selected.theme}</span>
+                </Text>
+              </Stack>
+              {selected.active && (
+                <Badge color="teal.9" style={{ flexShrink: 0 }}>
+                  Active
+                </Badge>
+              )}
+            </Group>
+          </Card>
+
+          <Card withBorder radius="md" padding={0}>
+            <Stack gap={4} p="lg" pb="sm">
+              <Title order={2} fz="lg">
+                Participating Businesses
+              </Title>
+              <Text size="sm" c="dimmed">
+                {shops.length === 1 ? '1 business' : `${shops.length} businesses in this challenge`}
+              </Text>
+            </Stack>
+            {businesses.isPending ? (
+              <PageLoader label="Loading businesses" />
+            ) : businesses.isError ? (
+              <Alert color="red" title="Could not load the businesses" m="md">
+                {errorText(businesses.error, 'Failed to fetch businesses')}
+              </Alert>
+            ) : shops.length === 0 ? (
+              <Stack align="center" ta="center" gap="xs" p="xl">
+                <IconBuildingStore size={40} aria-hidden color="var(--mantine-color-gray-7)" />
+                <Title order={3} fz="md">
+                  No Businesses Yet
+                </Title>
+                <Text c="dimmed">Add your first business to this challenge</Text>
+                <Button onClick={openCreate} mt="xs">
+                  Add First Business
+                </Button>
+              </Stack>
+            ) : (
+              <BusinessesTable
+                businesses={shops}
+                onEdit={(business) => setForm({ opened: true, business })}
+                onDelete={setDeleting}
+              />
+            )}
+          </Card>
+        </>
+      )}
+
+      <BusinessFormDialog
+        opened={form.opened}
+        challengeId={selected?.id ?? null}
+        business={form.opened ? form.business : null}
+        nextPosition={shops.length}
+        onClose={() => setForm({ opened: false })}
+      />
+      <DeleteBusinessDialog business={deleting} onClose={() => setDeleting(null)} />
+    </Stack>
+  );
 }

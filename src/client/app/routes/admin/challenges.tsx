@@ -1,8 +1,58 @@
-import { PagePlaceholder } from '#client/components/PagePlaceholder.tsx';
+import { useState } from 'react';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import type { ChallengeDto } from '#shared/challenges.ts';
+import { PageLoader } from '#client/components/PageLoader.tsx';
+import { useAdminChallenges } from '#client/features/challenges/api/get-admin-challenges.ts';
+import { ChallengeFormDialog } from '#client/features/challenges/components/ChallengeFormDialog.tsx';
+import { ChallengesTable } from '#client/features/challenges/components/ChallengesTable.tsx';
+import { errorText } from '#client/lib/api.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
+
+type DialogState = { opened: false } | { opened: true; challenge: ChallengeDto | null };
 
 /** /admin/challenges: list, create and edit challenges (spec section 2). Behind RequireAdmin. */
 export default function AdminChallengesRoute() {
   usePageMeta({ title: 'Manage Challenges - Admin Dashboard' });
-  return <PagePlaceholder title="Manage Challenges" />;
+  const challenges = useAdminChallenges();
+  const [dialog, setDialog] = useState<DialogState>({ opened: false });
+
+  return (
+    <Stack gap="lg" p={{ base: 'md', sm: 'xl' }}>
+      <Group justify="space-between">
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          Manage Challenges
+        </Title>
+        <Button
+          leftSection={<IconPlus size={18} aria-hidden />}
+          onClick={() => setDialog({ opened: true, challenge: null })}
+        >
+          Create Challenge
+        </Button>
+      </Group>
+      <Card withBorder radius="md" padding={0}>
+        {challenges.isPending ? (
+          <PageLoader label="Loading challenges" />
+        ) : challenges.isError ? (
+          <Alert color="red" title="Could not load the challenges" m="md">
+            {errorText(challenges.error, 'Failed to fetch challenges.')}
+          </Alert>
+        ) : challenges.data.length === 0 ? (
+          <Text p="xl" ta="center" c="dimmed">
+            No challenges yet. Create the first one.
+          </Text>
+        ) : (
+          <ChallengesTable
+            challenges={challenges.data}
+            onEdit={(challenge) => setDialog({ opened: true, challenge })}
+          />
+        )}
+      </Card>
+      <ChallengeFormDialog
+        opened={dialog.opened}
+        challenge={dialog.opened ? dialog.challenge : null}
+        onClose={() => setDialog({ opened: false })}
+      />
+    </Stack>
+  );
 }

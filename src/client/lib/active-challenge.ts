@@ -1,8 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { challengeSchema, type ChallengeDto } from '#shared/challenges.ts';
-import { api, isApiError } from '#client/lib/api.ts';
+import { PUBLIC_DATA_STALE_MS } from '#shared/constants.ts';
+import { api, isApiError } from './api.ts';
 
-/** The challenge on sale (rule 1), or null when there is none (404 is an answer). */
+export const activeChallengeQueryKey = ['challenge', 'active'] as const;
+
+/** The public challenge (DECISIONS rule 1), or null when there is none (a 404 is not an error). */
 export async function getActiveChallenge(signal?: AbortSignal): Promise<ChallengeDto | null> {
   try {
     return await api.get('/api/challenge/active', { schema: challengeSchema, signal });
@@ -12,10 +15,13 @@ export async function getActiveChallenge(signal?: AbortSignal): Promise<Challeng
   }
 }
 
+/** Spec section 7: cached 60 s, one retry. */
 export const activeChallengeQueryOptions = () =>
   queryOptions({
-    queryKey: ['challenge', 'active'] as const,
+    queryKey: activeChallengeQueryKey,
     queryFn: ({ signal }) => getActiveChallenge(signal),
+    staleTime: PUBLIC_DATA_STALE_MS,
+    retry: 1,
   });
 
 export function useActiveChallenge() {

@@ -1,0 +1,84 @@
+import { Badge, Button, Card, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconMapPin } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { COUPON_VALUE_DOLLARS, TOP_RANK_HIGHLIGHT } from '#shared/constants.ts';
+import { paths } from '#shared/paths.ts';
+
+export const SHOP_FALLBACK_IMAGE = '/images/shop-fallback.svg';
+/** A green dark enough for white text (6.3:1); Mantine's green-9 is 4.4:1. */
+const CREDIT_GREEN = '#216e33';
+
+export interface ShopCardProps {
+  shop: { id: number; name: string; address: string; imageUrl: string | null };
+  /** Rank by votes (DECISIONS rule 10); omitted while the counts load. */
+  rank?: number | undefined;
+  votes?: number | undefined;
+}
+
+/** A shop in a grid (spec section 2): image, name, rank badge, address, '$5 Credit', 'View Details'. */
+export function ShopCard({ shop, rank, votes }: ShopCardProps) {
+  const highlighted = rank !== undefined && rank <= TOP_RANK_HIGHLIGHT;
+  return (
+    <Card withBorder padding="md" radius="md" component="article" aria-label={shop.name}>
+      <Card.Section>
+        <Image
+          src={shop.imageUrl ?? SHOP_FALLBACK_IMAGE}
+          fallbackSrc={SHOP_FALLBACK_IMAGE}
+          h={180}
+          alt=""
+          loading="lazy"
+        />
+      </Card.Section>
+      <Stack gap="xs" mt="md">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Title order={3} fz="lg" lineClamp={2}>
+            {shop.name}
+          </Title>
+          {rank !== undefined && (
+            <Badge
+              size="lg"
+              variant="filled"
+              color={highlighted ? 'yellow.4' : 'gray.7'}
+              aria-label={`Rank ${rank}${votes === undefined ? '' : `, ${votes} ${votes === 1 ? 'vote' : 'votes'}`}`}
+            >
+              #{rank}
+            </Badge>
+          )}
+        </Group>
+        <Group gap={4} wrap="nowrap" c="dimmed">
+          <IconMapPin size={16} aria-hidden style={{ flexShrink: 0 }} />
+          <Text size="sm" c="dimmed" lineClamp={2}>
+            {shop.address}
+          </Text>
+        </Group>
+        <Group justify="space-between" mt="xs">
+          <Badge color={CREDIT_GREEN} variant="filled" size="lg" tt="none">
+            ${COUPON_VALUE_DOLLARS} Credit
+          </Badge>
+          <Button
+            component={Link}
+            to={paths.business(shop.id)}
+            variant="light"
+            aria-label={`View Details: ${shop.name}`}
+          >
+            View Details
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** The grey placeholder shown while shops load. */
+export function ShopCardSkeleton() {
+  return (
+    <Card withBorder padding="md" radius="md" aria-hidden>
+      <Card.Section>
+        <Skeleton h={180} radius={0} />
+      </Card.Section>
+      <Skeleton h={20} mt="md" w="70%" />
+      <Skeleton h={14} mt="sm" w="90%" />
+      <Skeleton h={30} mt="md" />
+    </Card>
+  );
+}

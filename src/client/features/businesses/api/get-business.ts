@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { publicBusinessSchema } from '#shared/businesses.ts';
+import { PUBLIC_DATA_STALE_MS } from '#shared/constants.ts';
+import { api } from '#client/lib/api.ts';
+import { businessesQueryKey } from '#client/lib/public-businesses.ts';
+
+export function getBusiness(id: string, signal?: AbortSignal) {
+  return api.get(`/api/businesses/${id}`, { schema: publicBusinessSchema, signal });
+}
+
+export const businessQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...businessesQueryKey, id],
+    queryFn: ({ signal }) => getBusiness(id, signal),
+    staleTime: PUBLIC_DATA_STALE_MS,
+  });
+
+export function useBusiness(id: string) {
+  return useQuery(businessQueryOptions(id));
+}

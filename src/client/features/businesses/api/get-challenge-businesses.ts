@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { adminBusinessSchema } from '#shared/businesses.ts';
+import { api } from '#client/lib/api.ts';
+import { adminKey } from '#client/lib/query-client.ts';
+
+export const challengeBusinessesQueryKey = (challengeId: number) =>
+  adminKey('challenges', challengeId, 'businesses');
+
+export function getChallengeBusinesses(challengeId: number, signal?: AbortSignal) {
+  return api.get(`/api/admin/challenges/${challengeId}/businesses`, {
+    schema: z.array(adminBusinessSchema),
+    signal,
+  });
+}
+
+/** A challenge's live shops with their codes (organizers only); idle without a challenge. */
+export function useChallengeBusinesses(challengeId: number | null) {
+  return useQuery(
+    queryOptions({
+      queryKey: challengeBusinessesQueryKey(challengeId ?? 0),
+      queryFn: ({ signal }) => getChallengeBusinesses(challengeId ?? 0, signal),
+      enabled: challengeId !== null,
+    }),
+  );
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { voteCountsSchema } from '#shared/businesses.ts';
+import { PUBLIC_DATA_STALE_MS } from '#shared/constants.ts';
+import { api } from '#client/lib/api.ts';
+
+export const voteCountsQueryKey = ['votes'] as const;
+
+/** Shop id → votes, for the rank badges on shop cards. */
+export function useVoteCounts({ enabled }: { enabled: boolean }) {
+  return useQuery(
+    queryOptions({
+      queryKey: voteCountsQueryKey,
+      queryFn: ({ signal }) => api.get('/api/votes', { schema: voteCountsSchema, signal }),
+      staleTime: PUBLIC_DATA_STALE_MS,
+      retry: 1,
+      enabled,
+    }),
+  );
+}

@@ -1,0 +1,57 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import {
+  adminBusinessSchema,
+  type AdminBusiness,
+  type BusinessCreateInput,
+  type BusinessPatchInput,
+} from '#shared/businesses.ts';
+import { api, errorText } from '#client/lib/api.ts';
+import { challengeBusinessesQueryKey } from './get-challenge-businesses.ts';
+import { businessesQueryKey } from '#client/lib/public-businesses.ts';
+
+export function createBusiness(body: BusinessCreateInput): Promise<AdminBusiness> {
+  return api.post('/api/admin/businesses', { body, schema: adminBusinessSchema });
+}
+
+export function updateBusiness(id: number, body: BusinessPatchInput): Promise<AdminBusiness> {
+  return api.patch(`/api/admin/businesses/${id}`, { body, schema: adminBusinessSchema });
+}
+
+export type SaveBusinessVariables =
+  | { id: null; body: BusinessCreateInput }
+  | { id: number; challengeId: number; body: BusinessPatchInput };
+
+/** Adds (no id) or updates a shop; the organizer's and the public lists refresh (spec section 8 toasts). */
+export function useSaveBusiness() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (variables: SaveBusinessVariables) =>
+      variables.id === null
+        ? createBusiness(variables.body)
+        : updateBusiness(variables.id, variables.body),
+    onSuccess: async (business, { id }) => {
+      notifications.show(
+        id === null
+          ? { title: 'Business Saved', message: 'The business has been saved successfully.' }
+          : { title: 'Business Updated', message: 'The business has been updated successfully.' },
+      );
+      await Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: challengeBusinessesQueryKey(business.challengeId),
+        }),
+        queryClient.invalidateQueries({ queryKey: businessesQueryKey }),
+      ]);
+    },
+    onError: (error, { id }) => {
+      notifications.show({
+        color: 'red',
+        title: id === null ? 'Error Creating Business' : 'Error Updating Business',
+        message: errorText(
+          error,
+          id === null ? 'Failed to create business' : 'Failed to update business',
+        ),
+      });
+    },
+  });
+}

@@ -1,0 +1,151 @@
+import {
+  Anchor,
+  Badge,
+  Card,
+  Group,
+  Image,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Typography,
+} from '@mantine/core';
+import { IconClock, IconMapPin, IconPhone, IconWorld } from '@tabler/icons-react';
+import type { PublicBusiness } from '#shared/businesses.ts';
+import { DEFAULT_HOURS } from '#shared/constants.ts';
+import { SHOP_FALLBACK_IMAGE } from '#client/components/ShopCard.tsx';
+
+/** The spec's website rule: 'https://' is added when the address has no scheme. */
+export function websiteHref(website: string): string {
+  return /^https?:\/\//i.test(website) ? website : `https://${website}`;
+}
+
+/** Stored hours (a JSON object of label → range), or the spec's defaults when none or unreadable. */
+export function openingHours(hours: string | null): [string, string][] {
+  if (hours) {
+    try {
+      const parsed: unknown = JSON.parse(hours);
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
+        const entries = Object.entries(parsed).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string',
+        );
+        if (entries.length > 0) return entries;
+      }
+    } catch {
+      // Unreadable hours fall back to the defaults below.
+    }
+  }
+  return Object.entries(DEFAULT_HOURS);
+}
+
+export function specialtiesOf(specialties: string | null): string[] {
+  return (specialties ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/** One shop's page body (spec section 2, /business/{id}). */
+export function BusinessDetail({ shop }: { shop: PublicBusiness }) {
+  const specialties = specialtiesOf(shop.specialties);
+  return (
+    <Stack gap="lg">
+      <Image
+        src={shop.imageUrl ?? SHOP_FALLBACK_IMAGE}
+        fallbackSrc={SHOP_FALLBACK_IMAGE}
+        alt={`${shop.name}`}
+        h={{ base: 220, sm: 360 }}
+        radius="md"
+      />
+      <Title order={1}>{shop.name}</Title>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Card withBorder radius="md" padding="lg">
+          <Stack gap="sm">
+            <Title order={2} fz="lg">
+              Contact
+            </Title>
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <IconMapPin size={18} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
+              <Text>{shop.address}</Text>
+            </Group>
+            {shop.phone && (
+              <Group gap="xs" wrap="nowrap">
+                <IconPhone size={18} aria-hidden />
+                <Anchor href={`tel:${shop.phone.replace(/[^\d+]/g, '')}`}>{shop.phone}</Anchor>
+              </Group>
+            )}
+            {shop.website && (
+              <Group gap="xs" wrap="nowrap">
+                <IconWorld size={18} aria-hidden />
+                <Anchor
+                  href={websiteHref(shop.website)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  style={{ wordBreak: 'break-all' }}
+                >
+                  {shop.website.replace(/^https?:\/\//i, '')}
+                </Anchor>
+              </Group>
+            )}
+          </Stack>
+        </Card>
+        <Card withBorder radius="md" padding="lg">
+          <Stack gap="sm">
+            <Group gap="xs">
+              <IconClock size={18} aria-hidden />
+              <Title order={2} fz="lg">
+                Hours
+              </Title>
+            </Group>
+            <Table>
+              <Table.Tbody>
+                {openingHours(shop.hours).map(([label, range]) => (
+                  <Table.Tr key={label}>
+                    <Table.Th scope="row" fw={600}>
+                      {label}
+                    </Table.Th>
+                    <Table.Td>{range}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Stack>
+        </Card>
+      </SimpleGrid>
+      <Card withBorder radius="md" padding="lg">
+        <Stack gap="sm">
+          <Title order={2} fz="lg">
+            Specialties
+          </Title>
+          {specialties.length > 0 ? (
+            <Group gap="xs">
+              {specialties.map((item) => (
+                <Badge key={item} variant="light" size="lg">
+                  {item}
+                </Badge>
+              ))}
+            </Group>
+          ) : (
+            <Text c="dimmed">Information not available</Text>
+          )}
+        </Stack>
+      </Card>
+      <Card withBorder radius="md" padding="lg">
+        <Stack gap="sm">
+          <Title order={2} fz="lg">
+            About
+          </Title>
+          {shop.longDescription ? (
+            <Typography>
+              {/* Safe only because the server sanitizes this HTML on save (DECISIONS rule 9, rich-text.ts). */}
+              <div dangerouslySetInnerHTML={{ __html: shop.longDescription }} />
+            </Typography>
+          ) : (
+            <Text>{shop.description}</Text>
+          )}
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

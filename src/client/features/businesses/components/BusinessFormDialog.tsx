@@ -1,0 +1,291 @@
+import { lazy, Suspense } from 'react';
+import {
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Skeleton,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import type { AdminBusiness, BusinessPatchInput } from '#shared/businesses.ts';
+import { DEFAULT_HOURS, DEFAULT_SPECIALTIES } from '#shared/constants.ts';
+import { useSaveBusiness } from '../api/save-business.ts';
+
+/** Tiptap is big: it loads with the first opening of this dialog, never on public pages. */
+const RichTextField = lazy(() => import('./RichTextField.tsx'));
+
+interface FormValues {
+  name: string;
+  description: string;
+  longDescription: string;
+  address: string;
+  phone: string;
+  website: string;
+  imageUrl: string;
+  hours: string;
+  specialties: string;
+  position: number | string;
+  redemptionCode: string;
+}
+
+const HOURS_MESSAGE =
+  'Hours must be a JSON object of days to hours, e.g. {"Monday - Friday": "6:30am - 8:00pm"}';
+
+/** Same rule as the server: an object whose values are all text. */
+export function hoursError(hours: string): string | null {
+  if (!hours.trim()) return null;
+  try {
+    const parsed: unknown = JSON.parse(hours);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      return HOURS_MESSAGE;
+    return Object.values(parsed).every((range) => typeof range === 'string') ? null : HOURS_MESSAGE;
+  } catch {
+    return HOURS_MESSAGE;
+  }
+}
+
+function initialValues(business: AdminBusiness | null, nextPosition: number): FormValues {
+  if (business) {
+    return {
+      name: business.name,
+      description: business.description,
+      longDescription: business.longDescription ?? '',
+      address: business.address,
+      phone: business.phone ?? '',
+      website: business.website ?? '',
+      imageUrl: business.imageUrl ?? '',
+      hours: business.hours ? JSON.stringify(JSON.parse(business.hours), null, 2) : '',
+      specialties: business.specialties ?? '',
+      position: business.position,
+      redemptionCode: business.redemptionCode,
+    };
+  }
+  // Spec section 3: default hours and specialties; position = the current number of shops.
+  return {
+    name: '',
+    description: '',
+    longDescription: '',
+    address: '',
+    phone: '',
+    website: '',
+    imageUrl: '',
+    hours: JSON.stringify(DEFAULT_HOURS, null, 2),
+    specialties: DEFAULT_SPECIALTIES,
+    position: nextPosition,
+    redemptionCode: '',
+  };
+}
+
+/** The body both create and update send; an empty or non-numeric position counts as 0 (spec section 5). */
+function toBody(values: FormValues): BusinessPatchInput {
+  return {
+    name: values.name,
+    description: values.description,
+    longDescription: values.longDescription || null,
+    address: values.address,
+    phone: values.phone || null,
+    website: values.website || null,
+    imageUrl: values.imageUrl || null,
+    hours: values.hours.trim() || null,
+    specialties: values.specialties || null,
+    position:
+      typeof values.position === 'number' &&
+      Number.isInteger(values.position) &&
+      values.position >= 0
+        ? values.position
+        : 0,
+    redemptionCode: values.redemptionCode || null,
+  };
+}
+
+export interface BusinessFormDialogProps {
+  opened: boolean;
+  /** The selected challenge; null shows 'No Challenge Selected' on submit. */
+  challengeId: number | null;
+  /** null: add a shop; otherwise edit this one. */
+  business: AdminBusiness | null;
+  /** Default display order for a new shop. */
+  nextPosition: number;
+  onClose: () => void;
+}
+
+/** 'Add New Business' / 'Edit Business' (spec section 2, /admin/businesses). */
+export function BusinessFormDialog({
+  opened,
+  challengeId,
+  business,
+  nextPosition,
+  onClose,
+}: BusinessFormDialogProps) {
+  return (
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={opened}
+      onClose={onClose}
+      title={business ? 'Edit Business' : 'Add New Business'}
+      size={600}
+    >
+      {opened && (
+        <BusinessForm
+          key={business?.id ?? 'new'}
+          challengeId={challengeId}
+          business={business}
+          nextPosition={nextPosition}
+          onDone={onClose}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function BusinessForm({
+  challengeId,
+  business,
+  nextPosition,
+  onDone,
+}: Omit<BusinessFormDialogProps, 'opened' | 'onClose'> & { onDone: () => void }) {
+  const save = useSaveBusiness();
+  const form = useForm<FormValues>({
+    initialValues: initialValues(business, nextPosition),
+    validate: {
+      name: (value) => (value.trim() ? null : 'Business name is required'),
+      description: (value) => (value.trim() ? null : 'Business description is required'),
+      address: (value) => (value.trim() ? null : 'Address is required'),
+      hours: hoursError,
+      redemptionCode: (value) =>
+        !value
+          ? null
+          : value.length < 4
+            ? 'Redemption code must be at least 4 characters'
+            : value.length > 4
+              ? 'Redemption code must be exactly 4 characters'
+              : /^[0-9]{4}$/.test(value)
+                ? null
+                : 'Redemption code must be 4 digits',
+    },
+  });
+
+  const submit = form.onSubmit(
+    (values) => {
+      if (challengeId === null) {
+        notifications.show({
+          color: 'red',
+          title: 'No Challenge Selected',
+          message: 'Please select a challenge before adding a business.',
+        });
+        return;
+      }
+      const body = toBody(values);
+      if (business) {
+        save.mutate({ id: business.id, challengeId, body }, { onSuccess: onDone });
+      } else {
+        save.mutate(
+          {
+            id: null,
+            body: {
+              ...body,
+              name: values.name,
+              description: values.description,
+              address: values.address,
+              challengeId,
+            },
+          },
+          { onSuccess: onDone },
+        );
+      }
+    },
+    (errors) => {
+      if (errors.name || errors.description || errors.address) {
+        notifications.show({
+          color: 'red',
+          title: 'Missing Required Fields',
+          message: 'Please fill out all required fields',
+        });
+      }
+    },
+  );
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="md">
+        <TextInput label="Business Name" required {...form.getInputProps('name')} />
+        <Textarea
+          label="Short Description"
+          description="One or two sentences for cards and link previews"
+          required
+          autosize
+          minRows={2}
+          {...form.getInputProps('description')}
+        />
+        <Suspense fallback={<Skeleton h={360} aria-label="Loading the editor" />}>
+          <RichTextField
+            label="Business Description"
+            description="Shown as About on the shop's page"
+            value={form.values.longDescription}
+            onChange={(html) => form.setFieldValue('longDescription', html)}
+          />
+        </Suspense>
+        <TextInput label="Address" required {...form.getInputProps('address')} />
+        <TextInput label="Phone (optional)" type="tel" {...form.getInputProps('phone')} />
+        <TextInput
+          label="Website (optional)"
+          placeholder="example.com"
+          {...form.getInputProps('website')}
+        />
+        <TextInput
+          label="Image URL (optional)"
+          placeholder="https://..."
+          {...form.getInputProps('imageUrl')}
+        />
+        <Textarea
+          label="Hours (optional)"
+          description='A JSON object of days to hours, e.g. {"Saturday": "7:00am - 8:00pm"}'
+          autosize
+          minRows={3}
+          ff="monospace"
+          {...form.getInputProps('hours')}
+        />
+        <TextInput
+          label="Specialties (optional)"
+          description="Comma-separated"
+          {...form.getInputProps('specialties')}
+        />
+        <NumberInput
+          label="Display Order"
+          description="Lower numbers show first"
+          min={0}
+          step={1}
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('position')}
+        />
+        <TextInput
+          label="Redemption Code"
+          description="A unique 4-digit code the cashier gives; leave empty to generate one"
+          inputMode="numeric"
+          maxLength={4}
+          autoComplete="off"
+          {...form.getInputProps('redemptionCode')}
+          onChange={(event) =>
+            form.setFieldValue(
+              'redemptionCode',
+              event.currentTarget.value.replace(/\D/g, '').slice(0, 4),
+            )
+          }
+        />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : business ? 'Update Business' : 'Add Business'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

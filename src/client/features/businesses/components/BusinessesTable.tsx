@@ -1,0 +1,96 @@
+import { ActionIcon, Anchor, Menu, Stack, Table, Text } from '@mantine/core';
+import { IconDots, IconEdit, IconTrash } from '@tabler/icons-react';
+import type { AdminBusiness } from '#shared/businesses.ts';
+import { DESCRIPTION_PREVIEW_LENGTH } from '#shared/constants.ts';
+import { websiteHref } from './BusinessDetail.tsx';
+
+/** Spec section 9: the description cut to 50 characters plus an ellipsis. */
+export function preview(text: string): string {
+  return text.length > DESCRIPTION_PREVIEW_LENGTH
+    ? `${text.slice(0, DESCRIPTION_PREVIEW_LENGTH)}...`
+    : text;
+}
+
+export interface BusinessesTableProps {
+  businesses: AdminBusiness[];
+  onEdit: (business: AdminBusiness) => void;
+  onDelete: (business: AdminBusiness) => void;
+}
+
+/** 'Participating Businesses' rows: #, Name, Address, Contact, Actions (spec section 2). */
+export function BusinessesTable({ businesses, onEdit, onDelete }: BusinessesTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={680}>
+      <Table striped verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>#</Table.Th>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Address</Table.Th>
+            <Table.Th>Contact</Table.Th>
+            <Table.Th>Code</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {businesses.map((business) => (
+            <Table.Tr key={business.id}>
+              <Table.Td>{business.position}</Table.Td>
+              <Table.Td>
+                <Text fw={600}>{business.name}</Text>
+                <Text size="sm" c="dimmed">
+                  {preview(business.description)}
+                </Text>
+              </Table.Td>
+              <Table.Td>{business.address}</Table.Td>
+              <Table.Td>
+                <Stack gap={2}>
+                  {business.phone && <Text size="sm">{business.phone}</Text>}
+                  {business.website && (
+                    <Anchor
+                      size="sm"
+                      href={websiteHref(business.website)}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      Website
+                    </Anchor>
+                  )}
+                </Stack>
+              </Table.Td>
+              <Table.Td ff="monospace">{business.redemptionCode}</Table.Td>
+              <Table.Td>
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray.7"
+                      aria-label={`Actions for ${business.name}`}
+                    >
+                      <IconDots size={18} aria-hidden />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item
+                      leftSection={<IconEdit size={16} aria-hidden />}
+                      onClick={() => onEdit(business)}
+                    >
+                      Edit
+                    </Menu.Item>
+                    <Menu.Item
+                      color="red.8"
+                      leftSection={<IconTrash size={16} aria-hidden />}
+                      onClick={() => onDelete(business)}
+                    >
+                      Delete
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

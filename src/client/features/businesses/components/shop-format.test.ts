@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_HOURS } from '#shared/constants.ts';
+import { openingHours, specialtiesOf, websiteHref } from './BusinessDetail.tsx';
+import { hoursError } from './BusinessFormDialog.tsx';
+import { preview } from './BusinessesTable.tsx';
+
+describe('shop page formatting (spec section 2)', () => {
+  it('adds https:// to a website without a scheme only', () => {
+    expect(websiteHref('cafe.example.com')).toBe('https://cafe.example.com');
+    expect(websiteHref('http://cafe.example.com')).toBe('http://cafe.example.com');
+    expect(websiteHref('HTTPS://cafe.example.com')).toBe('HTTPS://cafe.example.com');
+  });
+
+  it('shows stored hours, else the spec defaults', () => {
+    expect(openingHours('{"Daily":"7am - 3pm"}')).toEqual([['Daily', '7am - 3pm']]);
+    for (const hours of [null, '', 'not json', '[]', '{}', '{"Daily": 7}']) {
+      expect(openingHours(hours)).toEqual(Object.entries(DEFAULT_HOURS));
+    }
+  });
+
+  it('splits specialties on commas and drops blanks', () => {
+    expect(specialtiesOf(' Espresso, ,Cold brew ')).toEqual(['Espresso', 'Cold brew']);
+    expect(specialtiesOf(null)).toEqual([]);
+  });
+});
+
+describe('admin form helpers', () => {
+  it('cuts descriptions to 50 characters plus an ellipsis', () => {
+    expect(preview('a'.repeat(50))).toBe('a'.repeat(50));
+    expect(preview('b'.repeat(51))).toBe(`${'b'.repeat(50)}...`);
+  });
+
+  it('accepts hours only as a JSON object of text values', () => {
+    expect(hoursError('')).toBeNull();
+    expect(hoursError('{"Mon": "9-5"}')).toBeNull();
+    for (const bad of ['9-5', '["9-5"]', '{"Mon": 9}', 'null', '"x"'])
+      expect(hoursError(bad)).toMatch(/JSON object/);
+  });
+});

@@ -1,0 +1,47 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { challengeSchema, type ChallengeDto, type ChallengeInput } from '#shared/challenges.ts';
+import { api, errorText } from '#client/lib/api.ts';
+import { activeChallengeQueryKey } from '#client/lib/active-challenge.ts';
+import { adminChallengesQueryKey } from './get-admin-challenges.ts';
+
+export function createChallenge(body: ChallengeInput): Promise<ChallengeDto> {
+  return api.post('/api/admin/challenges', { body, schema: challengeSchema });
+}
+
+export function updateChallenge(id: number, body: ChallengeInput): Promise<ChallengeDto> {
+  return api.patch(`/api/admin/challenges/${id}`, { body, schema: challengeSchema });
+}
+
+/**
+ * Creates (no id) or updates a challenge; the lists and the public challenge refresh and the
+ * toasts of spec section 8 show.
+ */
+export function useSaveChallenge() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: ChallengeInput }) =>
+      id === null ? createChallenge(body) : updateChallenge(id, body),
+    onSuccess: async (_challenge, { id }) => {
+      notifications.show(
+        id === null
+          ? { title: 'Challenge Created', message: 'The challenge has been created successfully.' }
+          : { title: 'Challenge Updated', message: 'The challenge has been updated successfully.' },
+      );
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminChallengesQueryKey }),
+        queryClient.invalidateQueries({ queryKey: activeChallengeQueryKey }),
+      ]);
+    },
+    onError: (error, { id }) => {
+      notifications.show({
+        color: 'red',
+        title: id === null ? 'Error Creating Challenge' : 'Error Updating Challenge',
+        message: errorText(
+          error,
+          id === null ? 'Failed to create challenge' : 'Failed to update challenge',
+        ),
+      });
+    },
+  });
+}

@@ -1,0 +1,208 @@
+import {
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  Stack,
+  Switch,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import dayjs from 'dayjs';
+import type { ChallengeDto, ChallengeInput } from '#shared/challenges.ts';
+import {
+  DEFAULT_CHALLENGE_LENGTH_DAYS,
+  DEFAULT_NEW_CHALLENGE_PRICE_DOLLARS,
+  DEFAULT_THEME,
+} from '#shared/constants.ts';
+import { useSaveChallenge } from '../api/save-challenge.ts';
+
+interface FormValues {
+  title: string;
+  description: string;
+  theme: string;
+  /** YYYY-MM-DD as the date inputs hold it. */
+  startDate: string;
+  endDate: string;
+  price: number | string;
+  active: boolean;
+  unlimitedVotes: boolean;
+  votesPerShop: number | string;
+}
+
+const DATE = 'YYYY-MM-DD';
+
+function initialValues(challenge: ChallengeDto | null): FormValues {
+  if (challenge) {
+    return {
+      title: challenge.title,
+      description: challenge.description,
+      theme: challenge.theme,
+      startDate: dayjs(challenge.startDate).format(DATE),
+      endDate: dayjs(challenge.endDate).format(DATE),
+      price: challenge.price,
+      active: challenge.active,
+      unlimitedVotes: challenge.votesPerShop === null,
+      votesPerShop: challenge.votesPerShop ?? 1,
+    };
+  }
+  // Spec section 9: 30 days from today, price 20, theme coffee.
+  return {
+    title: '',
+    description: '',
+    theme: DEFAULT_THEME,
+    startDate: dayjs().format(DATE),
+    endDate: dayjs().add(DEFAULT_CHALLENGE_LENGTH_DAYS, 'day').format(DATE),
+    price: DEFAULT_NEW_CHALLENGE_PRICE_DOLLARS,
+    active: false,
+    unlimitedVotes: false,
+    votesPerShop: 1,
+  };
+}
+
+/**
+ * The challenge's days run in the organizer's time zone: it starts at the start day's first
+ * instant and ends at the end day's last one (DECISIONS rule 11 stores instants).
+ */
+export function toChallengeInput(values: FormValues): ChallengeInput {
+  return {
+    title: values.title,
+    description: values.description,
+    theme: values.theme.trim() || DEFAULT_THEME,
+    startDate: dayjs(values.startDate).startOf('day').toISOString(),
+    endDate: dayjs(values.endDate).endOf('day').toISOString(),
+    price: typeof values.price === 'number' ? values.price : Number.NaN,
+    active: values.active,
+    votesPerShop: values.unlimitedVotes ? null : Number(values.votesPerShop),
+  };
+}
+
+export interface ChallengeFormDialogProps {
+  opened: boolean;
+  /** null: create a challenge; otherwise edit this one. */
+  challenge: ChallengeDto | null;
+  onClose: () => void;
+}
+
+/** Create/edit dialog of /admin/challenges with the rules and messages of spec section 5. */
+export function ChallengeFormDialog({ opened, challenge, onClose }: ChallengeFormDialogProps) {
+  return (
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={opened}
+      onClose={onClose}
+      title={challenge ? 'Edit Challenge' : 'Create Challenge'}
+      size={600}
+    >
+      {/* Keyed so each opening starts from the row (or the defaults). */}
+      {opened && (
+        <ChallengeForm key={challenge?.id ?? 'new'} challenge={challenge} onDone={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+function ChallengeForm({
+  challenge,
+  onDone,
+}: {
+  challenge: ChallengeDto | null;
+  onDone: () => void;
+}) {
+  const save = useSaveChallenge();
+  const form = useForm<FormValues>({
+    initialValues: initialValues(challenge),
+    validate: {
+      title: (value) => (value.trim() ? null : 'Title is required'),
+      description: (value) => (value.trim() ? null : 'Description is required'),
+      startDate: (value) => (value ? null : 'Start date is required'),
+      endDate: (value, values) =>
+        !value
+          ? 'End date is required'
+          : values.startDate && value < values.startDate
+            ? 'End date must be after the start date'
+            : null,
+      price: (value) =>
+        typeof value === 'number' && Number.isFinite(value) ? null : 'Price must be a valid number',
+      votesPerShop: (value, values) =>
+        values.unlimitedVotes ||
+        (typeof value === 'number' && Number.isInteger(value) && value >= 1)
+          ? null
+          : 'Votes per shop must be a whole number of at least 1, or unlimited',
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        save.mutate(
+          { id: challenge?.id ?? null, body: toChallengeInput(values) },
+          { onSuccess: onDone },
+        );
+      })}
+    >
+      <Stack gap="md">
+        <TextInput label="Title" required {...form.getInputProps('title')} />
+        <Textarea
+          label="Description"
+          required
+          autosize
+          minRows={2}
+          {...form.getInputProps('description')}
+        />
+        <TextInput
+          label="Theme"
+          description="For example coffee, taco or ice cream"
+          {...form.getInputProps('theme')}
+        />
+        <Group grow align="flex-start">
+          <TextInput type="date" label="Start Date" required {...form.getInputProps('startDate')} />
+          <TextInput type="date" label="End Date" required {...form.getInputProps('endDate')} />
+        </Group>
+        <NumberInput
+          label="Price ($)"
+          min={0}
+          step={1}
+          allowDecimal={false}
+          allowNegative={false}
+          required
+          {...form.getInputProps('price')}
+        />
+        <Group align="flex-end">
+          <NumberInput
+            label="Votes per shop"
+            description="How many votes one pass may give one shop"
+            min={1}
+            step={1}
+            allowDecimal={false}
+            allowNegative={false}
+            disabled={form.values.unlimitedVotes}
+            style={{ flexGrow: 1 }}
+            {...form.getInputProps('votesPerShop')}
+          />
+          <Checkbox
+            label="Unlimited"
+            mb={8}
+            {...form.getInputProps('unlimitedVotes', { type: 'checkbox' })}
+          />
+        </Group>
+        <Switch
+          label="Active"
+          description="Active challenges can be shown on the public site"
+          {...form.getInputProps('active', { type: 'checkbox' })}
+        />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {challenge ? 'Update Challenge' : 'Create Challenge'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+import { Badge, Button, Table, Text } from '@mantine/core';
+import { IconEdit } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { challengeStatus, type ChallengeDto, type ChallengeStatus } from '#shared/challenges.ts';
+
+const statusColor: Record<ChallengeStatus, string> = {
+  Active: 'teal.9',
+  Ended: 'gray.7',
+  Inactive: 'yellow.4',
+};
+
+export function formatDates(challenge: Pick<ChallengeDto, 'startDate' | 'endDate'>): string {
+  return `${dayjs(challenge.startDate).format('MMM D, YYYY')} - ${dayjs(challenge.endDate).format('MMM D, YYYY')}`;
+}
+
+/** The challenges table of /admin/challenges: Status, Title, Theme, Dates, Price, Edit. */
+export function ChallengesTable({
+  challenges,
+  onEdit,
+}: {
+  challenges: ChallengeDto[];
+  onEdit: (challenge: ChallengeDto) => void;
+}) {
+  const now = new Date();
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped highlightOnHover verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Title</Table.Th>
+            <Table.Th>Theme</Table.Th>
+            <Table.Th>Dates</Table.Th>
+            <Table.Th>Price</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {challenges.map((challenge) => {
+            const status = challengeStatus(challenge, now);
+            return (
+              <Table.Tr key={challenge.id}>
+                <Table.Td>
+                  <Badge color={statusColor[status]}>{status}</Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Text fw={600}>{challenge.title}</Text>
+                </Table.Td>
+                <Table.Td tt="capitalize">{challenge.theme}</Table.Td>
+                <Table.Td>{formatDates(challenge)}</Table.Td>
+                <Table.Td>${challenge.price}</Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconEdit size={14} aria-hidden />}
+                    onClick={() => onEdit(challenge)}
+                    aria-label={`Edit ${challenge.title}`}
+                  >
+                    Edit
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { publicBusinessSchema } from '#shared/businesses.ts';
+import { PUBLIC_DATA_STALE_MS } from '#shared/constants.ts';
+import { api } from './api.ts';
+
+/** Every public shop query starts with this key; organizer changes invalidate it. */
+export const businessesQueryKey = ['businesses'] as const;
+
+export function getBusinesses(signal?: AbortSignal) {
+  return api.get('/api/businesses', { schema: z.array(publicBusinessSchema), signal });
+}
+
+/** Spec section 7: only asked when a challenge exists; cached 60 s, one retry. */
+export function useBusinesses({ enabled }: { enabled: boolean }) {
+  return useQuery(
+    queryOptions({
+      queryKey: businessesQueryKey,
+      queryFn: ({ signal }) => getBusinesses(signal),
+      staleTime: PUBLIC_DATA_STALE_MS,
+      retry: 1,
+      enabled,
+    }),
+  );
+}

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { challengeStatus } from '#shared/challenges.ts';
+import { DAY_MS } from '#tests/helpers/fixtures.ts';
+import {
+  createTestContext,
+  signedInAdmin,
+  signedInMember,
+  TestClient,
+  type TestContext,
+} from '#tests/helpers/test-app.ts';
+
+let ctx: TestContext;
+let admin: TestClient;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = (await signedInAdmin(ctx.app, ctx.db)).client;
+});
+afterAll(() => ctx.close());
+
+const validBody = () => ({
+  title: 'Spring Coffee',
+  description: 'Thirty days of coffee',
+  startDate: '2026-03-01T00:00:00.000Z',
+  endDate: '2026-03-31T00:00:00.000Z',
+  price: 20,
+  theme: 'coffee',
+});
+
+describe('admin challenges API', () => {
+  it('answers 401 signed out and 403 for members on every endpoint, before validating', async () => {
+    const anonymous = new TestClient(ctx.app);
+    const { client: member } = await signedInMember(ctx.app);
+    for (const [client, status] of [
+      [anonymous, 401],
+      [member, 403],
+    ] as const) {
+      expect((await client.get('/api/admin/challenges')).statusCode).toBe(status);
+      expect((await client.post('/api/admin/challenges', {})).statusCode).toBe(status);
+      expect((await client.post('/api/admin/challenges', validBody())).statusCode).toBe(status);
+      expect((await client.patch('/api/admin/challenges/1', { title: 'x' })).statusCode).toBe(
+        status,
+      );
+    }
+    expect((await admin.get('/api/admin/challenges')).json()).toEqual([]);
+  });
+
+  it('creates with the defaults (inactive, coffee, 1 vote per shop) and lists newest start first', async () => {
+    const created = await admin.post('/api/admin/challenges', {
+      ...validBody(),
+      price: '25',
+      theme: undefined,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.headers['cache-control']).toBe('no-store');
+    expect(created.json()).toMatchObject({
+      title: 'Spring Coffee',
+      price: 25,
+      active: false,
+      theme: 'coffee',
+      votesPerShop: 1,
+      startDate: '2026-03-01T00:00:00.000Z',
+    });
+    const later = await admin.post('/api/admin/challenges', {
+      ...validBody(),
+      title: 'Summer Tacos',
+      theme: 'taco',
+      startDate: '2026-06-01T00:00:00.000Z',
+      endDate: '2026-06-30T00:00:00.000Z',
+      active: true,
+      votesPerShop: null,
+    });
+    expect(later.json()).toMatchObject({ active: true, theme: 'taco', votesPerShop: null });
+    const titles = (await admin.get('/api/admin/challenges'))
+      .json()
+      .map((c: { title: string }) => c.title);
+    expect(titles.slice(0, 2)).toEqual(['Summer Tacos', 'Spring Coffee']);
+  });
+
+  it.each([
+    [{ startDate: undefined }, 'Start date is required'],
+    [{ startDate: '' }, 'Start date is required'],
+    [{ endDate: undefined }, 'End date is required'],
+    [{ endDate: 'not a date' }, 'Enter a valid date'],
+    [{ price: 'abc' }, 'Price must be a valid number'],
+    [{ price: -1 }, 'Price cannot be negative'],
+    [{ price: 2.5 }, 'Price must be a whole number of dollars'],
+    [{ title: '  ' }, 'Title is required'],
+    [{ description: undefined }, 'Description is required'],
+    [{ votesPerShop: 0 }, 'Votes per shop must be a whole number of at least 1, or unlimited'],
+    [{ votesPerShop: 1.5 }, 'Votes per shop must be a whole number of at least 1, or unlimited'],
+    [{ endDate: '2026-02-01T00:00:00.000Z' }, 'End date must be after the start date'],
+    [{ active: 'yes' }, 'Active must be true or false'],
+  ])('refuses %o with %s and stores nothing', async (change, message) => {
+    const before = (await admin.get('/api/admin/challenges')).json().length;
+    const response = await admin.post('/api/admin/challenges', { ...validBody(), ...change });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+    expect((await admin.get('/api/admin/challenges')).json()).toHaveLength(before);
+  });
+
+  it('updates only the given fields, checks the dates against stored ones, 404s unknown ids', async () => {
+    const { id } = (await admin.post('/api/admin/challenges', validBody())).json<{ id: number }>();
+    const patched = await admin.patch(`/api/admin/challenges/${id}`, {
+      title: 'Renamed',
+      active: true,
+      votesPerShop: 3,
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json()).toMatchObject({
+      title: 'Renamed',
+      active: true,
+      votesPerShop: 3,
+      price: 20,
+      theme: 'coffee',
+    });
+
+    const badEnd = await admin.patch(`/api/admin/challenges/${id}`, {
+      endDate: '2026-02-27T00:00:00.000Z',
+    });
+    expect(badEnd.statusCode).toBe(400);
+    expect(badEnd.json().message).toBe('End date must be after the start date');
+    expect((await admin.patch(`/api/admin/challenges/${id}`, { price: 'x' })).statusCode).toBe(400);
+    const unchanged = (await admin.get('/api/admin/challenges'))
+      .json()
+      .find((c: { id: number }) => c.id === id);
+    expect(unchanged).toMatchObject({
+      title: 'Renamed',
+      endDate: '2026-03-31T00:00:00.000Z',
+      price: 20,
+    });
+
+    expect(
+      (await admin.patch(`/api/admin/challenges/${id}`, { votesPerShop: null })).json()
+        .votesPerShop,
+    ).toBeNull();
+    const missing = await admin.patch('/api/admin/challenges/999999', { title: 'x' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Challenge not found' });
+    expect((await admin.patch('/api/admin/challenges/abc', { title: 'x' })).statusCode).toBe(400);
+  });
+
+  it('an active challenge created through the API becomes the public one by rule 1', async () => {
+    const now = ctx.clock.now();
+    const running = await admin.post('/api/admin/challenges', {
+      ...validBody(),
+      title: 'Running now',
+      startDate: new Date(now.getTime() - DAY_MS).toISOString(),
+      endDate: new Date(now.getTime() + 29 * DAY_MS).toISOString(),
+      active: true,
+    });
+    const publicOne = await new TestClient(ctx.app).get('/api/challenge/active');
+    expect(publicOne.json()).toMatchObject({ id: running.json().id, title: 'Running now' });
+    expect(publicOne.headers['cache-control']).toBe('public, max-age=15');
+  });
+});
+
+describe('challengeStatus (spec section 4)', () => {
+  const now = new Date('2026-07-15T00:00:00Z');
+  it('is Active when active, Ended when inactive and past, else Inactive', () => {
+    expect(challengeStatus({ active: true, endDate: '2026-01-01T00:00:00Z' }, now)).toBe('Active');
+    expect(challengeStatus({ active: false, endDate: '2026-07-14T00:00:00Z' }, now)).toBe('Ended');
+    expect(challengeStatus({ active: false, endDate: '2026-08-01T00:00:00Z' }, now)).toBe(
+      'Inactive',
+    );
+  });
+});

@@ -6,8 +6,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { adminRoutes } from './admin/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { businessHeadTags } from './businesses/head-tags.ts';
-import { businessRoutes } from './businesses/routes.ts';
-import { challengeRoutes } from './challenges/routes.ts';
+import { businessPublicRoutes, businessRoutes } from './businesses/routes.ts';
+import { challengePublicRoutes, challengeRoutes } from './challenges/routes.ts';
 import { configRoutes } from './config/routes.ts';
 import type { Db } from './db/client.ts';
 import { healthRoutes } from './health/routes.ts';
@@ -20,8 +20,9 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { serializeError } from './plugins/log-serializers.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { PublicReadCache } from './plugins/public-cache.ts';
 import { spaPlugin } from './plugins/spa.ts';
-import { votingRoutes } from './voting/routes.ts';
+import { votingPublicRoutes, votingRoutes } from './voting/routes.ts';
 
 export interface AppConfig {
   siteName: string;
@@ -32,6 +33,8 @@ export interface AppConfig {
   testToolsEnabled: boolean;
   clientDir: string;
   logLevel: string;
+  /** How long public reads are served from memory; 0 turns the cache off. */
+  publicCacheTtlMs: number;
 }
 
 /** What every domain's routes receive: no decorators, plain dependencies. */
@@ -42,6 +45,8 @@ export interface AppDeps {
   clock: () => Date;
   /** Stripe or the offline sandbox (DECISIONS rule 6), chosen at start. */
   payments: PaymentProvider;
+  /** Public reads served from memory for a moment (plugins/public-cache.ts). */
+  publicCache: PublicReadCache;
 }
 
 export interface BuildAppOptions {
@@ -75,6 +80,7 @@ export async function buildApp(options: BuildAppOptions) {
     testToolsEnabled: true,
     clientDir: defaultClientDir,
     logLevel: 'info',
+    publicCacheTtlMs: 1000,
     ...options.config,
   };
   const deps: AppDeps = {
@@ -82,6 +88,7 @@ export async function buildApp(options: BuildAppOptions) {
     config,
     clock: options.clock ?? (() => new Date()),
     payments: options.payments ?? createSandboxProvider(),
+    publicCache: new PublicReadCache(config.publicCacheTtlMs),
   };
 
   const app = Fastify({
@@ -111,13 +118,6 @@ export async function buildApp(options: BuildAppOptions) {
       message: `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
     }),
   });
-  await app.register(sessionPlugin, {
-    db: deps.db,
-    secret: config.sessionSecret,
-    secureCookie: config.publicUrl?.startsWith('https:') ? true : 'auto',
-    now: deps.clock,
-  });
-
   // The API description is generated from the same zod schemas that validate requests.
   await app.register(fastifySwagger, {
     openapi: { info: { title: `${config.siteName} API`, version: '1' } },
@@ -125,16 +125,34 @@ export async function buildApp(options: BuildAppOptions) {
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  // Public reads need no session: no cookie parsing, no session lookup, cached JSON.
   await app.register(healthRoutes, deps);
-  await app.register(authRoutes, deps);
-  await app.register(challengeRoutes, deps);
-  await app.register(businessRoutes, deps);
-  await app.register(passRoutes, deps);
-  await app.register(votingRoutes, deps);
-  await app.register(paymentRoutes, deps);
-  await app.register(redemptionRoutes, deps);
-  await app.register(adminRoutes, deps);
   await app.register(configRoutes, deps);
+  await app.register(challengePublicRoutes, deps);
+  await app.register(businessPublicRoutes, deps);
+  await app.register(votingPublicRoutes, deps);
+
+  // Everything that needs to know who is asking.
+  await app.register(async (withSession) => {
+    await withSession.register(sessionPlugin, {
+      db: deps.db,
+      secret: config.sessionSecret,
+      secureCookie: config.publicUrl?.startsWith('https:') ? true : 'auto',
+      now: deps.clock,
+    });
+    // An organizer's change shows at once on this instance (others within the cache interval).
+    withSession.addHook('onResponse', async (request) => {
+      if (request.method !== 'GET' && request.url.startsWith('/api/admin/')) deps.publicCache.clear();
+    });
+    await withSession.register(authRoutes, deps);
+    await withSession.register(challengeRoutes, deps);
+    await withSession.register(businessRoutes, deps);
+    await withSession.register(passRoutes, deps);
+    await withSession.register(votingRoutes, deps);
+    await withSession.register(paymentRoutes, deps);
+    await withSession.register(redemptionRoutes, deps);
+    await withSession.register(adminRoutes, deps);
+  });
 
   await app.register(spaPlugin, {
     clientDir: config.clientDir,

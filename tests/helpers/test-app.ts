@@ -39,7 +39,7 @@ export async function createTestContext(
   const build = async (db: Db = database.db) => {
     const app = await buildApp({
       db,
-      config: { clientDir: '/nonexistent', testToolsEnabled: true, ...config },
+      config: { clientDir: '/nonexistent', testToolsEnabled: true, publicCacheTtlMs: 0, ...config },
       clock: clock.now,
       ...(options.payments ? { payments: options.payments } : {}),
       logger: false,

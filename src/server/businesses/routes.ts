@@ -14,6 +14,7 @@ import { guardAdminScope } from '../auth/guards.ts';
 import { findActiveChallenge } from '../challenges/active.ts';
 import { PUBLIC_READ_CACHE_CONTROL } from '../challenges/routes.ts';
 import { notFound } from '../errors.ts';
+import { sendJson } from '../plugins/public-cache.ts';
 import {
   createBusiness,
   deleteBusiness,
@@ -25,17 +26,19 @@ import {
   updateBusiness,
 } from './service.ts';
 
-export async function businessRoutes(app: FastifyInstance, { db, clock }: AppDeps) {
+/** Public reads: no session, answered from the public read cache. */
+export async function businessPublicRoutes(app: FastifyInstance, { db, clock, publicCache }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
     '/api/businesses',
     { schema: { response: { 200: z.array(publicBusinessSchema) } } },
     async (_request, reply) => {
-      void reply.header('cache-control', PUBLIC_READ_CACHE_CONTROL);
-      const challenge = await findActiveChallenge(db, clock());
-      if (!challenge) return [];
-      return (await listLiveBusinesses(db, challenge.id)).map(toPublicBusiness);
+      const body = await publicCache.json('businesses', async () => {
+        const challenge = await findActiveChallenge(db, clock());
+        return challenge ? (await listLiveBusinesses(db, challenge.id)).map(toPublicBusiness) : [];
+      });
+      return sendJson(reply.header('cache-control', PUBLIC_READ_CACHE_CONTROL), body);
     },
   );
 
@@ -54,6 +57,10 @@ export async function businessRoutes(app: FastifyInstance, { db, clock }: AppDep
       return toPublicBusiness(business);
     },
   );
+}
+
+/** Organizer routes for shops. */
+export async function businessRoutes(app: FastifyInstance, { db, clock }: AppDeps) {
 
   await app.register(async (admin) => {
     const adminApi = admin.withTypeProvider<ZodTypeProvider>();

@@ -11,6 +11,7 @@ import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app.ts';
 import { guardAdminScope } from '../auth/guards.ts';
 import { notFound } from '../errors.ts';
+import { sendJson } from '../plugins/public-cache.ts';
 import { findActiveChallenge } from './active.ts';
 import { createChallenge, listChallenges, toChallengeDto, updateChallenge } from './service.ts';
 
@@ -20,19 +21,26 @@ import { createChallenge, listChallenges, toChallengeDto, updateChallenge } from
  */
 export const PUBLIC_READ_CACHE_CONTROL = 'public, max-age=15';
 
-export async function challengeRoutes(app: FastifyInstance, { db, clock }: AppDeps) {
+/** Public read: no session, answered from the public read cache. */
+export async function challengePublicRoutes(app: FastifyInstance, { db, clock, publicCache }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
     '/api/challenge/active',
     { schema: { response: { 200: challengeSchema, 404: errorBodySchema } } },
     async (_request, reply) => {
-      const challenge = await findActiveChallenge(db, clock());
-      if (!challenge) throw notFound('No active challenge available.');
-      void reply.header('cache-control', PUBLIC_READ_CACHE_CONTROL);
-      return toChallengeDto(challenge);
+      const body = await publicCache.json('challenge', async () => {
+        const challenge = await findActiveChallenge(db, clock());
+        return challenge ? toChallengeDto(challenge) : null;
+      });
+      if (body === 'null') throw notFound('No active challenge available.');
+      return sendJson(reply.header('cache-control', PUBLIC_READ_CACHE_CONTROL), body);
     },
   );
+}
+
+/** Organizer routes for challenges. */
+export async function challengeRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   await app.register(async (admin) => {
     const adminApi = admin.withTypeProvider<ZodTypeProvider>();

@@ -9,6 +9,7 @@ import type { AppDeps } from '../app.ts';
 import { requireMember, signedInUser } from '../auth/guards.ts';
 import { findActiveChallenge } from '../challenges/active.ts';
 import { requireHeldPass } from '../passes/holder.ts';
+import { sendJson } from '../plugins/public-cache.ts';
 import {
   availableVotesOf,
   castVote,
@@ -19,16 +20,27 @@ import {
   votedBusinesses,
 } from './service.ts';
 
+/** Public vote totals: no session, answered from the public read cache (at most a second old). */
+export async function votingPublicRoutes(app: FastifyInstance, { db, clock, publicCache }: AppDeps) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/votes',
+    { schema: { response: { 200: voteCountsSchema } } },
+    async (_request, reply) => {
+      const body = await publicCache.json('votes', async () => {
+        const challenge = await findActiveChallenge(db, clock());
+        return challenge ? voteCountsForChallenge(db, challenge.id) : {};
+      });
+      return sendJson(reply, body);
+    },
+  );
+}
+
 export async function votingRoutes(app: FastifyInstance, { db, clock, config }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const member = requireMember(db);
   const heldPass = async (request: Parameters<typeof signedInUser>[0]) =>
     (await requireHeldPass(db, signedInUser(request).id, clock())).pass;
 
-  api.get('/api/votes', { schema: { response: { 200: voteCountsSchema } } }, async () => {
-    const challenge = await findActiveChallenge(db, clock());
-    return challenge ? voteCountsForChallenge(db, challenge.id) : {};
-  });
 
   api.get(
     '/api/user/available-votes',

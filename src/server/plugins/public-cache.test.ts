@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businesses } from '../db/schema.ts';
+import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
+import { createTestContext, signedInAdmin, TestClient, type TestContext } from '#tests/helpers/test-app.ts';
+import { PublicReadCache } from './public-cache.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ publicCacheTtlMs: 60_000 });
+});
+afterAll(() => ctx.close());
+
+describe('public read cache', () => {
+  it('serves public reads from memory until an organizer changes something on this instance', async () => {
+    const challenge = await insertChallenge(ctx.db, ctx.clock.now());
+    const shop = await insertBusiness(ctx.db, challenge.id, { name: 'Cached Café' });
+    const visitor = new TestClient(ctx.app);
+    expect((await visitor.get('/api/businesses')).json()).toMatchObject([{ name: 'Cached Café' }]);
+    expect((await visitor.get('/api/votes')).json()).toEqual({ [shop.id]: 0 });
+
+    // A change behind the site's back is not seen while the entry lives…
+    await ctx.db.update(businesses).set({ name: 'Renamed', voteCount: 3 }).where(eq(businesses.id, shop.id));
+    expect((await visitor.get('/api/businesses')).json()).toMatchObject([{ name: 'Cached Café' }]);
+    expect((await visitor.get('/api/votes')).headers['content-type']).toMatch(/application\/json/);
+
+    // …but an organizer's write through the API clears it at once.
+    const { client: admin } = await signedInAdmin(ctx.app, ctx.db);
+    const patched = await admin.patch(`/api/admin/businesses/${shop.id}`, { phone: '555-0100' });
+    expect(patched.statusCode).toBe(200);
+    expect((await visitor.get('/api/businesses')).json()).toMatchObject([{ name: 'Renamed' }]);
+    expect((await visitor.get('/api/votes')).json()).toEqual({ [shop.id]: 3 });
+  });
+
+  it('computes a missing entry once for concurrent readers and forgets failures', async () => {
+    const cache = new PublicReadCache(60_000);
+    let computed = 0;
+    const bodies = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        cache.json('key', async () => {
+          computed += 1;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          return { n: 1 };
+        }),
+      ),
+    );
+    expect(computed).toBe(1);
+    expect(new Set(bodies)).toEqual(new Set(['{"n":1}']));
+
+    await expect(cache.json('broken', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(await cache.json('broken', async () => ({ ok: true }))).toBe('{"ok":true}');
+  });
+});

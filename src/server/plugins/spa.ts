@@ -49,7 +49,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
     return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   }
 
-  app.get('/', (request, reply) => sendShell(request, reply, 200));
+  app.get('/', { schema: { hide: true } }, (request, reply) => sendShell(request, reply, 200));
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

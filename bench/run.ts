@@ -1,6 +1,7 @@
 import { benchPublicReads } from './api-reads.ts';
+import { benchWrites } from './api-writes.ts';
 import { votesGrowth } from './votes-growth.ts';
-import { note, record, results, writeReport } from './lib/report.ts';
+import { record, results, writeReport } from './lib/report.ts';
 import { freshPostgresDatabase, startServer } from '#tests/helpers/server-process.ts';
 import { benchStartup } from './startup.ts';
 import { benchHomeBundle, benchLighthouse } from './web.ts';
@@ -28,8 +29,12 @@ if (wants('api')) {
   await seedDemoData(database.db, new Date());
   await database.close();
   const server = await startServer(3302, { DATABASE_URL: databaseUrl });
-  note(`Server RSS idle after start: ${server.rssMb().toFixed(0)} MB.`);
+  const idle = server.rssMb();
+  record({ name: 'server RSS idle after start', figure: idle, unit: 'MB', budget: '< 300 MB', pass: idle < 300 });
   await benchPublicReads(server);
+  const peerDatabase = await openDatabase({ databaseUrl, poolSize: 64 });
+  await benchWrites(server, peerDatabase.db);
+  await peerDatabase.close();
   await server.stop();
 }
 

@@ -68,7 +68,8 @@ test('a pass holder redeems at two shops, votes twice and the organizer sees the
 
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Your Coffee Challenge' })).toBeVisible();
-  await expect(page.getByText('0 of 8 coupons redeemed')).toBeVisible();
+  const shopCount = Object.keys(shopIds).length;
+  await expect(page.getByText(`0 of ${shopCount} coupons redeemed`)).toBeVisible();
   await expectAccessible(page);
 
   // A wrong code first: refused inline and in a toast, the coupon stays available.
@@ -89,7 +90,7 @@ test('a pass holder redeems at two shops, votes twice and the organizer sees the
 
   await redeem(page, SECOND, codeOf(SECOND));
   await expect(page.getByRole('article', { name: SECOND }).getByText('Redeemed')).toBeVisible();
-  await expect(page.getByText('2 of 8 coupons redeemed')).toBeVisible();
+  await expect(page.getByText(`2 of ${shopCount} coupons redeemed`)).toBeVisible();
   await expect(page.getByText('25%')).toBeVisible();
 
   // Two votes: one for a visited shop, one for a shop not visited.

@@ -4,8 +4,13 @@ import { z } from 'zod';
 export const checkoutSessionSchema = z.object({ url: z.string() });
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 
+/** A Stripe Checkout session id (cs_test_…, cs_live_…) or a sandbox one (sbx_…). */
 export const verifyCheckoutQuerySchema = z.object({
-  session_id: z.string().trim().min(1, 'session_id is required').max(255, 'Invalid session_id'),
+  session_id: z
+    .string()
+    .trim()
+    .min(1, 'session_id is required')
+    .regex(/^(cs_(test|live)_[A-Za-z0-9]{1,200}|sbx_[A-Za-z0-9_-]{10,64})$/, 'Invalid session_id'),
 });
 
 /** GET /api/verify-checkout (spec section 4). */

@@ -11,6 +11,8 @@ export interface Answer {
 export class HttpMember {
   cookie: string | undefined;
   readonly statuses: number[] = [];
+  /** 'POST /api/register 201' and the like, for the run's figures. */
+  readonly outcomes: string[] = [];
 
   constructor(
     readonly username: string,
@@ -39,6 +41,7 @@ export class HttpMember {
         if (setCookie) this.cookie = setCookie.split(';')[0];
         const text = await response.text();
         this.statuses.push(response.status);
+        this.outcomes.push(`${method} ${path.split('?')[0]!.replace(/\/(\d+|sbx_[\w-]+)/g, '/:id')} ${response.status}`);
         return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
       } catch (error) {
         // Connection refused or reset: the instance is down. Nothing was acknowledged; try another.

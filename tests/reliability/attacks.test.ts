@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findActiveChallenge } from '#server/challenges/active.ts';
-import { users } from '#server/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { businesses, coupons, users } from '#server/db/schema.ts';
+import { WRONG_CODE_LIMITS } from '#server/redemption/service.ts';
 import { seedDemoData } from '#server/db/seed.ts';
 import { issuePass } from '#server/passes/issue.ts';
 import { createTestContext, signedInAdmin, signedInMember, TestClient, type TestContext } from '#tests/helpers/test-app.ts';
@@ -28,6 +30,35 @@ afterAll(() => ctx.close());
 const pathFor = (endpoint: Endpoint) => endpoint.path.replace(/\{[^}]+\}/g, '1');
 
 describe('attacks', () => {
+  it('makes guessing a redemption code impractical at the enforced limit', async () => {
+    const { client, user } = await signedInMember(ctx.app);
+    const challenge = (await findActiveChallenge(ctx.db, ctx.clock.now()))!;
+    const { pass } = await ctx.db.transaction((tx) => issuePass(tx, { userId: user.id, challengeId: challenge.id }));
+    const [coupon] = await ctx.db.select().from(coupons).where(eq(coupons.passId, pass.id));
+    const [shop] = await ctx.db.select().from(businesses).where(eq(businesses.id, coupon!.businessId));
+    const guesses = Array.from({ length: 40 }, (_, index) => String(index).padStart(4, '0')).filter((code) => code !== shop!.redemptionCode);
+
+    const statuses: number[] = [];
+    for (const guess of guesses) {
+      statuses.push((await client.post(`/api/coupons/${coupon!.id}/redeem`, { redemptionCode: guess })).statusCode);
+    }
+    const perWindow = WRONG_CODE_LIMITS[0].attempts;
+    expect(statuses.slice(0, perWindow).every((status) => status === 400)).toBe(true);
+    expect(statuses.slice(perWindow).every((status) => status === 429)).toBe(true);
+    // Even the right code waits out the lock: the limit is on the pass, not on wrong answers only.
+    expect((await client.post(`/api/coupons/${coupon!.id}/redeem`, { redemptionCode: shop!.redemptionCode })).statusCode).toBe(429);
+
+    const perDay = Math.min(...WRONG_CODE_LIMITS.map((limit) => limit.attempts * ((24 * 60 * 60 * 1000) / limit.windowMs)));
+    const expectedGuesses = 10_000 / 2;
+    recordFigure('code-guessing', {
+      wrongCodesAllowedPerPass: WRONG_CODE_LIMITS.map((limit) => `${limit.attempts} per ${limit.windowMs / 60_000} min`).join(', '),
+      guessesPerPassPerDay: perDay,
+      expectedGuessesToFindOneCode: expectedGuesses,
+      expectedDaysToFindOneCode: expectedGuesses / perDay,
+    });
+    expect(expectedGuesses / perDay).toBeGreaterThan(30);
+  });
+
   it('refuses every state-changing request from a foreign origin, changing nothing', async () => {
     const before = await databaseFingerprint(ctx.db);
     const targets = endpoints.filter(isStateChanging).filter((endpoint) => endpoint.path !== '/api/stripe/webhook');

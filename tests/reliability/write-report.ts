@@ -10,7 +10,8 @@ const promises: [string, string][] = [
   ['Public vote totals equal the stored votes', 'tests/reliability/load-and-crash.test.ts'],
   ['Every malformed request to every endpoint gets a 4xx JSON answer and changes nothing; no 5xx', 'tests/reliability/hostile-input.test.ts'],
   ['Every endpoint answers each kind of caller as it should, and no answer leaks a code, hash, session id or another member\'s data', 'tests/reliability/permissions.test.ts'],
-  ['Guessing codes and passwords is limited; foreign origins, session fixation, forged/stale/replayed webhooks, SQL injection and oversized bodies are refused', 'tests/reliability/attacks.test.ts'],
+  ['Guessing codes and passwords is limited; foreign origins, session fixation, SQL injection probes and oversized bodies are refused', 'tests/reliability/attacks.test.ts, tests/reliability/hostile-input.test.ts'],
+  ['Forged, stale, tampered and replayed Stripe webhooks change nothing; the success page and the webhook racing end with one pass', 'src/server/payments/stripe-checkout.test.ts'],
   ['Stored rich text and every other text field cannot run script in a browser', 'tests/e2e/xss.spec.ts'],
   ['Logs never contain a password, code or session id; every 5xx is logged with request id, route and cause', 'src/server/plugins/logging.test.ts'],
 ];

@@ -72,18 +72,19 @@ async function signIn(server: RunningServer, member: BenchMember, username: stri
   member.cookie = response.headers.getSetCookie().at(-1)!.split(';')[0];
 }
 
-/** Each autocannon connection is one member, walking through its own coupons or votes. */
-function perMemberRequests(members: BenchMember[], build: (member: BenchMember, step: number) => { path: string; body: unknown }, origin: string): Request[] {
-  let nextMember = 0;
+/**
+ * One shared queue of jobs, interleaved by member (job k belongs to member k mod 64), so the 64
+ * requests in flight at any moment are 64 different members, as at 64 cashiers at once.
+ * (autocannon resets its per-connection context after every request, so the queue lives here.)
+ */
+function interleavedRequests(members: BenchMember[], build: (member: BenchMember, step: number) => { path: string; body: unknown }, origin: string): Request[] {
+  let next = 0;
   return [
     {
-      setupRequest: (request, rawContext) => {
-        const context = rawContext as { member?: BenchMember; step?: number };
-        context.member ??= members[nextMember++ % members.length];
-        const step = (context.step ?? 0) + 1;
-        context.step = step;
-        const member = context.member!;
-        const { path, body } = build(member, step - 1);
+      setupRequest: (request) => {
+        const job = next++;
+        const member = members[job % members.length]!;
+        const { path, body } = build(member, Math.floor(job / members.length));
         return {
           ...request,
           method: 'POST',
@@ -98,14 +99,22 @@ function perMemberRequests(members: BenchMember[], build: (member: BenchMember, 
 
 /** The same rules (the same SQL through the same service functions) in bare loops: the database's limit. */
 async function peerThroughput(db: Db, members: BenchMember[], job: (member: BenchMember, step: number) => Promise<unknown>) {
+  const latencies: number[] = [];
   const started = performance.now();
   await Promise.all(
     members.map(async (member) => {
-      for (let step = 0; step < member.coupons.length; step += 1) await job(member, step);
+      for (let step = 0; step < member.coupons.length; step += 1) {
+        const begun = performance.now();
+        await job(member, step);
+        latencies.push(performance.now() - begun);
+      }
     }),
   );
-  const total = members.reduce((sum, member) => sum + member.coupons.length, 0);
-  return total / ((performance.now() - started) / 1000);
+  latencies.sort((a, b) => a - b);
+  return {
+    requestsPerSecond: latencies.length / ((performance.now() - started) / 1000),
+    p99Ms: latencies[Math.floor(latencies.length * 0.99)] ?? 0,
+  };
 }
 
 export async function benchWrites(server: RunningServer, db: Db) {
@@ -117,7 +126,7 @@ export async function benchWrites(server: RunningServer, db: Db) {
     url: server.url,
     connections: MEMBERS,
     amount: total,
-    requests: perMemberRequests(site.members, (member, step) => {
+    requests: interleavedRequests(site.members, (member, step) => {
       const coupon = member.coupons[step % member.coupons.length]!;
       return { path: `/api/coupons/${coupon.id}/redeem`, body: { redemptionCode: coupon.code } };
     }, server.url),
@@ -126,7 +135,7 @@ export async function benchWrites(server: RunningServer, db: Db) {
     url: server.url,
     connections: MEMBERS,
     amount: total,
-    requests: perMemberRequests(site.members, (member, step) => ({
+    requests: interleavedRequests(site.members, (member, step) => ({
       path: '/api/vote',
       body: { businessId: site.shopIds[(member.userId + step) % site.shopIds.length] },
     }), server.url),
@@ -153,14 +162,17 @@ export async function benchWrites(server: RunningServer, db: Db) {
       name: `${name} throughput, ${MEMBERS} members at once${ok ? '' : ` (${result.non2xx} non-2xx, ${result.errors} errors)`}`,
       figure: result.requestsPerSecond,
       unit: 'req/s',
-      peer: { name: 'same rule functions in bare pg loops', figure: peerFigure },
+      peer: { name: 'same rule functions in bare pg loops', figure: peerFigure.requestsPerSecond },
       budget: `>= ${WRITE_BUDGET_RATIO * 100}% of peer`,
-      pass: ok && result.requestsPerSecond >= WRITE_BUDGET_RATIO * peerFigure,
+      pass: ok && result.requestsPerSecond >= WRITE_BUDGET_RATIO * peerFigure.requestsPerSecond,
     });
     record({
       name: `${name} p99 latency, ${MEMBERS} members at once`,
       figure: result.p99Ms,
       unit: 'ms',
+      // Little's law: 64 requests in flight at X per second wait 64/X seconds on average, so the
+      // bare loops' p99 at the same concurrency is the floor this machine sets.
+      peer: { name: 'same rule functions in bare pg loops, p99', figure: peerFigure.p99Ms },
       budget: `< ${P99_BUDGET_MS} ms`,
       pass: result.p99Ms < P99_BUDGET_MS,
     });

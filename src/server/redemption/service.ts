@@ -91,16 +91,24 @@ function waitText(ms: number): string {
  * the pass must wait until the oldest attempt that keeps it full leaves the window.
  */
 async function lockedUntil(tx: Tx, passId: number, now: Date): Promise<Date | null> {
+  // One query for every window: the newest attempts of the widest window, newest first.
+  const widest = Math.max(...WRONG_CODE_LIMITS.map((limit) => limit.windowMs));
+  const most = Math.max(...WRONG_CODE_LIMITS.map((limit) => limit.attempts));
+  const recent = await tx
+    .select({ at: redemptionAttempts.attemptedAt })
+    .from(redemptionAttempts)
+    .where(
+      and(
+        eq(redemptionAttempts.passId, passId),
+        gt(redemptionAttempts.attemptedAt, new Date(now.getTime() - widest)),
+      ),
+    )
+    .orderBy(desc(redemptionAttempts.attemptedAt))
+    .limit(most);
   let until: Date | null = null;
   for (const limit of WRONG_CODE_LIMITS) {
-    const since = new Date(now.getTime() - limit.windowMs);
-    const recent = await tx
-      .select({ at: redemptionAttempts.attemptedAt })
-      .from(redemptionAttempts)
-      .where(and(eq(redemptionAttempts.passId, passId), gt(redemptionAttempts.attemptedAt, since)))
-      .orderBy(desc(redemptionAttempts.attemptedAt))
-      .limit(limit.attempts);
-    const blocking = recent[limit.attempts - 1];
+    const since = now.getTime() - limit.windowMs;
+    const blocking = recent.filter((attempt) => attempt.at.getTime() > since)[limit.attempts - 1];
     if (!blocking) continue;
     const freeAt = new Date(blocking.at.getTime() + limit.windowMs);
     if (!until || freeAt > until) until = freeAt;

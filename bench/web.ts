@@ -3,20 +3,10 @@ import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '#tests/helpers/chromium.ts';
 import { record } from './lib/report.ts';
 import type { RunningServer } from '#tests/helpers/server-process.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const BUNDLE_BUDGET_KB = 150;
 const distDir = path.resolve('dist/client');
 
@@ -33,7 +23,7 @@ export async function benchHomeBundle(server: RunningServer) {
   const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const sourceOf = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, chunk.src ?? key]));
 
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
   const assets = new Set<string>();
   page.on('request', (request) => {
@@ -67,7 +57,7 @@ export async function benchHomeBundle(server: RunningServer) {
 
 /** Lighthouse with its default mobile settings: performance >= 90, accessibility >= 95 per page. */
 export async function benchLighthouse(server: RunningServer, pages: { path: string; cookie?: string }[]) {
-  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
   try {
     for (const { path: pagePath, cookie } of pages) {
       const result = await lighthouse(`${server.url}${pagePath}`, {

@@ -1,6 +1,4 @@
-import { Button, List, Modal } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconHelpCircle } from '@tabler/icons-react';
+import { StepsHelp } from '#client/components/StepsHelp.tsx';
 
 const steps = [
   'Visit any participating coffee shop during the challenge.',
@@ -13,23 +11,5 @@ const steps = [
 
 /** The 'How to Redeem Coupons' help: a button and a modal with the six steps. */
 export function HowToRedeem() {
-  const [opened, { open, close }] = useDisclosure(false);
-  return (
-    <>
-      <Button
-        variant="subtle"
-        leftSection={<IconHelpCircle size={18} aria-hidden />}
-        onClick={open}
-      >
-        How to Redeem Coupons
-      </Button>
-      <Modal opened={opened} onClose={close} title="How to Redeem Coupons" centered>
-        <List type="ordered" spacing="sm">
-          {steps.map((step) => (
-            <List.Item key={step}>{step}</List.Item>
-          ))}
-        </List>
-      </Modal>
-    </>
-  );
+  return <StepsHelp title="How to Redeem Coupons" steps={steps} />;
 }

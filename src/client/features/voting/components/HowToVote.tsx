@@ -1,6 +1,4 @@
-import { Button, List, Modal } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconHelpCircle } from '@tabler/icons-react';
+import { StepsHelp } from '#client/components/StepsHelp.tsx';
 
 const steps = [
   'Redeem a coupon at a coffee shop: each redeemed coupon earns one vote.',
@@ -12,23 +10,5 @@ const steps = [
 
 /** The 'How to Vote' help: a button and a modal with the five steps. */
 export function HowToVote() {
-  const [opened, { open, close }] = useDisclosure(false);
-  return (
-    <>
-      <Button
-        variant="subtle"
-        leftSection={<IconHelpCircle size={18} aria-hidden />}
-        onClick={open}
-      >
-        How to Vote
-      </Button>
-      <Modal opened={opened} onClose={close} title="How to Vote" centered>
-        <List type="ordered" spacing="sm">
-          {steps.map((step) => (
-            <List.Item key={step}>{step}</List.Item>
-          ))}
-        </List>
-      </Modal>
-    </>
-  );
+  return <StepsHelp title="How to Vote" steps={steps} />;
 }

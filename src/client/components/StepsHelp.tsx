@@ -1,0 +1,22 @@
+import { Button, List, Modal } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconHelpCircle } from '@tabler/icons-react';
+
+/** A help button that opens a modal of numbered steps ('How to Redeem Coupons', 'How to Vote'). */
+export function StepsHelp({ title, steps }: { title: string; steps: readonly string[] }) {
+  const [opened, { open, close }] = useDisclosure(false);
+  return (
+    <>
+      <Button variant="subtle" leftSection={<IconHelpCircle size={18} aria-hidden />} onClick={open}>
+        {title}
+      </Button>
+      <Modal opened={opened} onClose={close} title={title} centered>
+        <List type="ordered" spacing="sm">
+          {steps.map((step) => (
+            <List.Item key={step}>{step}</List.Item>
+          ))}
+        </List>
+      </Modal>
+    </>
+  );
+}

@@ -62,15 +62,23 @@ export async function createTestContext(
 }
 
 /** A browser-like client: keeps its session cookie and sends a same-origin Origin header. */
+let clientSequence = 0;
+
 export class TestClient {
   cookie: string | undefined;
+  /** Each client is its own browser on its own address, as far as per-address rate limits go. */
+  readonly address: string;
 
-  constructor(public app: FastifyInstance) {}
+  constructor(public app: FastifyInstance) {
+    clientSequence += 1;
+    this.address = `10.${(clientSequence >> 16) & 255}.${(clientSequence >> 8) & 255}.${clientSequence & 255}`;
+  }
 
   async request(options: InjectOptions): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { origin: TEST_ORIGIN, host: 'localhost' };
     if (this.cookie) headers.cookie = this.cookie;
     const response = await this.app.inject({
+      remoteAddress: this.address,
       ...options,
       headers: { ...headers, ...(options.headers as Record<string, string> | undefined) },
     });

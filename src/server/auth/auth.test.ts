@@ -120,6 +120,8 @@ describe('sign in and out', () => {
       url: '/api/register',
       payload: validRegistration('cookie_https'),
       headers: { 'x-forwarded-proto': 'https', origin: 'https://localhost' },
+      // The TLS-terminating proxy runs on this host, the only one trusted to say so.
+      remoteAddress: '127.0.0.1',
     });
     expect(overHttps.statusCode).toBe(201);
     expect(overHttps.cookies.find((c) => c.name === 'lb.sid')?.secure).toBe(true);

@@ -61,7 +61,10 @@ export async function castVote(
           eq(businesses.challengeId, challenge.id),
           isNull(businesses.deletedAt),
         ),
-      );
+      )
+      // Locked (after the pass, always in that order) so a shop being deleted at this moment
+      // either takes this vote back with it or refuses it: no vote is left on a deleted shop.
+      .for('update');
     if (!shop) throw notFound('Coffee shop not found');
 
     const available = await availableVotesOf(tx, pass.id);

@@ -12,6 +12,7 @@ import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { markRedeemed, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 import {
   createTestContext,
+  signedInAdmin,
   signedInMember,
   TestClient,
   type TestContext,
@@ -158,6 +159,26 @@ describe('POST /api/vote', () => {
     expect(
       (await new TestClient(ctx.app).post('/api/vote', { businessId: shop(0).id })).statusCode,
     ).toBe(401);
+  });
+
+  it('leaves no vote on a shop deleted while votes for it arrive, and returns them to voters', async () => {
+    await setVotesPerShop(1);
+    const doomed = await insertBusiness(ctx.db, challenge.id, { name: 'Closing Down', position: 9 });
+    const holders = await Promise.all(Array.from({ length: 6 }, () => signedInPassHolder(ctx, challenge.id)));
+    for (const holder of holders) await markRedeemed(ctx, holder.pass, [shop(0).id]);
+    const { client: admin } = await signedInAdmin(ctx.app, ctx.db);
+
+    const [deleted, ...answers] = await Promise.all([
+      admin.delete(`/api/admin/businesses/${doomed.id}`),
+      ...holders.map((holder) => holder.client.post('/api/vote', { businessId: doomed.id })),
+    ]);
+    expect(deleted!.statusCode).toBe(204);
+    expect(answers.every((answer) => answer.statusCode === 200 || answer.statusCode === 404)).toBe(true);
+    expect(await ctx.db.$count(votes, eq(votes.businessId, doomed.id))).toBe(0);
+    for (const holder of holders) {
+      expect((await holder.client.get('/api/user/available-votes')).json()).toEqual({ availableVotes: 1 });
+    }
+    await expectCountersMatchVotes();
   });
 
   it('GET /api/votes reads the counters of the live shops', async () => {

@@ -172,7 +172,7 @@ describe('POST /api/vote', () => {
       admin.delete(`/api/admin/businesses/${doomed.id}`),
       ...holders.map((holder) => holder.client.post('/api/vote', { businessId: doomed.id })),
     ]);
-    expect(deleted!.statusCode).toBe(204);
+    expect(deleted.statusCode).toBe(204);
     expect(answers.every((answer) => answer.statusCode === 200 || answer.statusCode === 404)).toBe(true);
     expect(await ctx.db.$count(votes, eq(votes.businessId, doomed.id))).toBe(0);
     for (const holder of holders) {

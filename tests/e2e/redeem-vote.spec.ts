@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { rankOf } from '#shared/ranking.ts';
 import { E2E_ADMIN, e2eCodesFile } from './credentials.ts';
 import { expect, registerViaAuthPage, signIn, test, uniqueName } from './fixtures.ts';
 
@@ -120,6 +121,22 @@ test('a pass holder redeems at two shops, votes twice and the organizer sees the
     page.getByRole('article', { name: SECOND }).getByRole('button', { name: 'Vote' }),
   ).toBeDisabled();
   await expectAccessible(page);
+
+  // The home page ranks the shops by the new totals (DECISIONS rule 10), once the public
+  // read cache (one second) has turned over.
+  await page.waitForTimeout(1100);
+  const after = (await (await page.request.get('/api/votes')).json()) as Record<string, number>;
+  expect(after[String(shopIds[FIRST])]).toBe((before[String(shopIds[FIRST])] ?? 0) + 1);
+  const firstVotes = after[String(shopIds[FIRST])]!;
+  const expectedRank = rankOf(firstVotes, Object.values(after));
+  await page.goto('/');
+  const viewAll = page.getByRole('button', { name: 'View All Coffee Shops' });
+  if (await viewAll.isVisible()) await viewAll.click();
+  await expect(
+    page
+      .getByRole('article', { name: FIRST })
+      .getByLabel(`Rank ${expectedRank}, ${firstVotes} ${firstVotes === 1 ? 'vote' : 'votes'}`),
+  ).toHaveText(`#${expectedRank}`);
 
   // The organizer's leaderboard shows the new totals.
   await page.context().clearCookies();

@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '#server/app.ts';
 import { createOrPromoteAdmin } from '#server/auth/service.ts';
 import { openDatabase, type Database } from '#server/db/client.ts';
 import { businesses, challenges } from '#server/db/schema.ts';
 import { TestClient } from '#tests/helpers/test-app.ts';
-import { adminUrl, withDatabase } from '#tests/helpers/test-db.ts';
+import { freshPostgresDatabase } from '#tests/helpers/server-process.ts';
 
 /**
  * Does reading the standings slow down as votes grow? /api/votes, the admin leaderboard and the
@@ -32,29 +30,12 @@ export interface Figure {
   budget: number;
 }
 
-async function openBenchDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    await database.migrate();
-    return { database, drop: async () => {} };
-  }
-  const name = `lb_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl(serverUrl) });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const database = await openDatabase({ databaseUrl: withDatabase(serverUrl, name) });
+/** A fresh database on the PostgreSQL server `npm run bench` measures (bench/run.ts sets DATABASE_URL). */
+async function openBenchDatabase(): Promise<Database> {
+  const databaseUrl = await freshPostgresDatabase(process.env.DATABASE_URL!, 'lb_bench_growth');
+  const database = await openDatabase({ databaseUrl });
   await database.migrate();
-  return {
-    database,
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl(serverUrl) });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
+  return database;
 }
 
 /** Adds votes in one statement, spread over the passes and shops, and keeps the counters equal to them. */
@@ -87,7 +68,7 @@ async function median(run: () => Promise<unknown>): Promise<number> {
 }
 
 export async function votesGrowth(log: (line: string) => void): Promise<Figure[]> {
-  const { database, drop } = await openBenchDatabase();
+  const database = await openBenchDatabase();
   let app: FastifyInstance | undefined;
   try {
     const { db } = database;
@@ -169,6 +150,5 @@ export async function votesGrowth(log: (line: string) => void): Promise<Figure[]
   } finally {
     await app?.close();
     await database.close();
-    await drop();
   }
 }

@@ -2,13 +2,28 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 
+/** The part of JSON Schema the generated description uses for requests. */
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: boolean | number;
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+  items?: JsonSchema;
+}
+
 /** The API as the generated OpenAPI description lists it: one entry per method and path. */
 export interface Endpoint {
   method: string;
   path: string;
   operation: {
-    parameters?: { in: 'path' | 'query'; name: string; schema: Record<string, unknown> }[];
-    requestBody?: { content: Record<string, { schema: { properties?: Record<string, { type?: unknown }>; required?: string[] } }> };
+    parameters?: { in: 'path' | 'query'; name: string; required?: boolean; schema: JsonSchema }[];
+    requestBody?: { content: Record<string, { schema: JsonSchema }> };
   };
 }
 

@@ -147,10 +147,10 @@ export async function benchWrites(server: RunningServer, db: Db) {
   const now = () => new Date();
   const redeemPeer = await peerThroughput(db, peer.members, (member, step) => {
     const coupon = member.coupons[step]!;
-    return redeemCoupon(db, { userId: member.userId, couponId: coupon.id, redemptionCode: coupon.code, now: now() });
+    return redeemCoupon(db, { member: { userId: member.userId }, couponId: coupon.id, redemptionCode: coupon.code, now: now() });
   });
   const votePeer = await peerThroughput(db, peer.members, (member, step) =>
-    castVote(db, { userId: member.userId, businessId: peer.shopIds[(member.userId + step) % peer.shopIds.length]!, now: now() }),
+    castVote(db, { member: { userId: member.userId }, businessId: peer.shopIds[(member.userId + step) % peer.shopIds.length]!, now: now() }),
   );
 
   for (const [name, result, peerFigure] of [

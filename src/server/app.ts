@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { Signer } from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -12,17 +13,17 @@ import { configRoutes } from './config/routes.ts';
 import type { Db } from './db/client.ts';
 import { healthRoutes } from './health/routes.ts';
 import { passRoutes } from './passes/routes.ts';
-import { redemptionRoutes } from './redemption/routes.ts';
+import { redeemRoutes, redemptionRoutes } from './redemption/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { createSandboxProvider } from './payments/sandbox.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { serializeError } from './plugins/log-serializers.ts';
 import { securityPlugin } from './plugins/security.ts';
-import { sessionPlugin } from './plugins/session.ts';
+import { sessionPlugin, sharedSessionSecret } from './plugins/session.ts';
 import { PublicReadCache } from './plugins/public-cache.ts';
 import { spaPlugin } from './plugins/spa.ts';
-import { votingPublicRoutes, votingRoutes } from './voting/routes.ts';
+import { voteRoutes, votingPublicRoutes, votingRoutes } from './voting/routes.ts';
 
 export interface AppConfig {
   siteName: string;
@@ -47,6 +48,8 @@ export interface AppDeps {
   payments: PaymentProvider;
   /** Public reads served from memory for a moment (plugins/public-cache.ts). */
   publicCache: PublicReadCache;
+  /** Signs session cookies (SESSION_SECRET, else a secret shared through the database). */
+  sessionSigner: Signer;
 }
 
 export interface BuildAppOptions {
@@ -89,6 +92,7 @@ export async function buildApp(options: BuildAppOptions) {
     clock: options.clock ?? (() => new Date()),
     payments: options.payments ?? createSandboxProvider(),
     publicCache: new PublicReadCache(config.publicCacheTtlMs),
+    sessionSigner: new Signer(config.sessionSecret ?? (await sharedSessionSecret(options.db))),
   };
 
   const app = Fastify({
@@ -131,12 +135,15 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(challengePublicRoutes, deps);
   await app.register(businessPublicRoutes, deps);
   await app.register(votingPublicRoutes, deps);
+  // Redeem and vote check the session cookie inside their one database call (docs/decisions/0006).
+  await app.register(redeemRoutes, deps);
+  await app.register(voteRoutes, deps);
 
   // Everything that needs to know who is asking.
   await app.register(async (withSession) => {
     await withSession.register(sessionPlugin, {
       db: deps.db,
-      secret: config.sessionSecret,
+      signer: deps.sessionSigner,
       secureCookie: config.publicUrl?.startsWith('https:') ? true : 'auto',
       now: deps.clock,
     });

@@ -20,11 +20,14 @@ export async function loadCurrentUser(db: Db, request: FastifyRequest): Promise<
   return user;
 }
 
-/** preHandlers: 401 when signed out, 403 when signed in without the role (DECISIONS rule 4). */
-export function requireMember(db: Db) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    if (!(await loadCurrentUser(db, request))) throw unauthorized();
-  };
+/**
+ * preHandlers: 401 when signed out, 403 when signed in without the role (DECISIONS rule 4).
+ * A member needs only the session: accounts are never deleted and sign-out deletes the session,
+ * so member routes skip loading the user row (one round trip less on every redeem and vote).
+ * Organizer routes load it, because the role can be taken away.
+ */
+export async function requireMember(request: FastifyRequest, _reply: FastifyReply) {
+  if (request.session.userId === undefined) throw unauthorized();
 }
 
 export function requireAdmin(db: Db) {
@@ -35,10 +38,18 @@ export function requireAdmin(db: Db) {
   };
 }
 
-/** The signed-in user inside a handler guarded by requireMember or requireAdmin. */
-export function signedInUser(request: FastifyRequest): User {
-  if (!request.currentUser) throw unauthorized();
-  return request.currentUser;
+/** The signed-in member's id inside a handler guarded by requireMember or requireAdmin. */
+export function signedInUserId(request: FastifyRequest): number {
+  const userId = request.session.userId;
+  if (userId === undefined) throw unauthorized();
+  return userId;
+}
+
+/** The signed-in user's row, for the handlers that need more than the id. */
+export async function requireSignedInUser(db: Db, request: FastifyRequest): Promise<User> {
+  const user = await loadCurrentUser(db, request);
+  if (!user) throw unauthorized();
+  return user;
 }
 
 /**

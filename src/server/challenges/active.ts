@@ -7,27 +7,14 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /**
  * DECISIONS rule 1: among active challenges, the one running now (latest start first), else
  * the next to start, else the one that ended last; ties broken by id, so any set of rows
- * gives one answer.
+ * gives one answer. The ordering lives in the database's active_challenge_id (drizzle/0001),
+ * which the rule functions use too.
  */
 export async function findActiveChallenge(db: Db | Tx, now: Date): Promise<Challenge | null> {
-  const at = now.toISOString();
-  const phase = sql`case
-    when ${challenges.startDate} <= ${at}::timestamptz and ${at}::timestamptz <= ${challenges.endDate} then 0
-    when ${challenges.startDate} > ${at}::timestamptz then 1
-    else 2 end`;
   const [challenge] = await db
     .select()
     .from(challenges)
-    .where(eq(challenges.active, true))
-    .orderBy(
-      phase,
-      sql`case
-        when ${phase} = 0 then -extract(epoch from ${challenges.startDate})
-        when ${phase} = 1 then extract(epoch from ${challenges.startDate})
-        else -extract(epoch from ${challenges.endDate}) end`,
-      challenges.id,
-    )
-    .limit(1);
+    .where(eq(challenges.id, sql`(select active_challenge_id(${now.toISOString()}::timestamptz))`));
   return challenge ?? null;
 }
 

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { passes, type Challenge, type Pass } from '../db/schema.ts';
+import { challenges, passes, type Challenge, type Pass } from '../db/schema.ts';
+import { rowFromJson } from '../db/rule-call.ts';
 import { challengePhase, findActiveChallenge } from '../challenges/active.ts';
 import { AppError, forbidden, notFound } from '../errors.ts';
 import type { Tx } from './issue.ts';
@@ -37,30 +38,30 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
 
 /**
  * Rules 3 and 2: a pass redeems and votes only while it is active (not refunded or disputed)
- * and only while its challenge runs; otherwise a message says why.
+ * and only while its challenge runs. The rule functions in the database decide that a pass
+ * cannot act (outcome 'cannot-act', with its pass and challenge rows); this says why.
  */
-export function assertPassCanAct(
-  pass: Pass,
-  challenge: Challenge,
+export function passCannotAct(
+  found: { pass: Record<string, unknown>; challenge: Record<string, unknown> },
   now: Date,
   action: 'redeem' | 'vote',
-) {
+): AppError {
+  const pass = rowFromJson(passes, found.pass);
+  const challenge = rowFromJson(challenges, found.challenge);
   const doing = action === 'redeem' ? 'redeem coupons' : 'vote';
   if (!pass.active) {
     const reason = pass.inactiveReason ? ` (${pass.inactiveReason})` : '';
-    throw forbidden(`This pass is no longer active${reason}, so it cannot ${doing}.`);
+    return forbidden(`This pass is no longer active${reason}, so it cannot ${doing}.`);
   }
   const phase = challengePhase(challenge, now);
   if (phase === 'upcoming') {
-    throw new AppError(
+    return new AppError(
       403,
       `${challenge.title} has not started yet. You can ${doing} from ${dateFormat.format(challenge.startDate)} UTC.`,
     );
   }
-  if (phase === 'ended') {
-    throw new AppError(
-      403,
-      `${challenge.title} ended on ${dateFormat.format(challenge.endDate)} UTC. You can no longer ${doing}.`,
-    );
-  }
+  return new AppError(
+    403,
+    `${challenge.title} ended on ${dateFormat.format(challenge.endDate)} UTC. You can no longer ${doing}.`,
+  );
 }

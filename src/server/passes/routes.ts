@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '#shared/errors.ts';
 import { passSchema } from '#shared/passes.ts';
 import type { AppDeps } from '../app.ts';
-import { requireMember, signedInUser } from '../auth/guards.ts';
+import { requireMember, signedInUserId } from '../auth/guards.ts';
 import { findActiveChallenge } from '../challenges/active.ts';
 import { notFound } from '../errors.ts';
 import { createTestPass, findPass, toPassDto } from './service.ts';
@@ -14,12 +14,12 @@ export async function passRoutes(app: FastifyInstance, { db, clock, config }: Ap
   api.get(
     '/api/user/pass',
     {
-      preHandler: requireMember(db),
+      preHandler: requireMember,
       schema: { response: { 200: passSchema, 404: errorBodySchema } },
     },
     async (request) => {
       const challenge = await findActiveChallenge(db, clock());
-      const pass = challenge && (await findPass(db, signedInUser(request).id, challenge.id));
+      const pass = challenge && (await findPass(db, signedInUserId(request), challenge.id));
       if (!pass) throw notFound('No pass found for the current challenge.');
       return toPassDto(pass);
     },
@@ -30,13 +30,13 @@ export async function passRoutes(app: FastifyInstance, { db, clock, config }: Ap
     api.post(
       '/api/testing/create-pass',
       {
-        preHandler: requireMember(db),
+        preHandler: requireMember,
         schema: {
           response: { 201: passSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
         },
       },
       async (request, reply) => {
-        const pass = await createTestPass(db, signedInUser(request).id, clock());
+        const pass = await createTestPass(db, signedInUserId(request), clock());
         return reply.status(201).send(toPassDto(pass));
       },
     );

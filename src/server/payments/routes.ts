@@ -11,7 +11,7 @@ import {
   verifyCheckoutSchema,
 } from '#shared/payments.ts';
 import type { AppDeps } from '../app.ts';
-import { loadCurrentUser, requireMember, signedInUser } from '../auth/guards.ts';
+import { loadCurrentUser, requireMember, requireSignedInUser, signedInUserId } from '../auth/guards.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { WebhookSignatureError } from './provider.ts';
 import {
@@ -40,12 +40,12 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
   api.post(
     '/api/create-checkout-session',
     {
-      preHandler: requireMember(db),
+      preHandler: requireMember,
       schema: { response: { 200: checkoutSessionSchema, ...errors } },
     },
     async (request) =>
       startCheckout(db, payments, {
-        user: signedInUser(request),
+        user: await requireSignedInUser(db, request),
         now: clock(),
         baseUrl: baseUrlOf(request),
       }),
@@ -73,7 +73,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
     api.get(
       '/api/sandbox/checkout/:sessionId',
       {
-        preHandler: requireMember(db),
+        preHandler: requireMember,
         schema: {
           params: sandboxSessionParamsSchema,
           response: { 200: sandboxSessionSchema, ...errors },
@@ -81,7 +81,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
       },
       async (request) =>
         findSandboxSession(db, {
-          userId: signedInUser(request).id,
+          userId: signedInUserId(request),
           sessionId: request.params.sessionId,
         }),
     );
@@ -89,7 +89,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
     api.post(
       '/api/sandbox/checkout/:sessionId',
       {
-        preHandler: requireMember(db),
+        preHandler: requireMember,
         schema: {
           params: sandboxSessionParamsSchema,
           body: sandboxActionSchema,
@@ -98,7 +98,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
       },
       async (request) =>
         settleSandboxSession(db, payments, {
-          userId: signedInUser(request).id,
+          userId: signedInUserId(request),
           sessionId: request.params.sessionId,
           action: request.body,
           now: clock(),

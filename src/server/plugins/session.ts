@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import fastifyCookie from '@fastify/cookie';
+import fastifyCookie, { type Signer } from '@fastify/cookie';
 import fastifySession, { type SessionStore } from '@fastify/session';
 import type { Session } from 'fastify';
 import { eq, lt, sql } from 'drizzle-orm';
@@ -64,7 +64,7 @@ export class DatabaseSessionStore implements SessionStore {
  * Without SESSION_SECRET every instance on one database must still sign cookies alike and
  * keep doing so after a restart, so a generated secret is stored once in the database.
  */
-async function sharedSessionSecret(db: Db): Promise<string> {
+export async function sharedSessionSecret(db: Db): Promise<string> {
   await db
     .insert(appSettings)
     .values({ key: 'session_secret', value: randomBytes(48).toString('base64url') })
@@ -79,7 +79,8 @@ async function sharedSessionSecret(db: Db): Promise<string> {
 
 export interface SessionOptions {
   db: Db;
-  secret?: string | undefined;
+  /** Signs and checks session cookies; the redeem and vote routes check them with it too. */
+  signer: Signer;
   /** true: always Secure; 'auto': Secure when the request came over HTTPS. */
   secureCookie: boolean | 'auto';
   now: () => Date;
@@ -89,7 +90,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOpt
   const store = new DatabaseSessionStore(options.db, options.now);
   await app.register(fastifyCookie);
   await app.register(fastifySession, {
-    secret: options.secret ?? (await sharedSessionSecret(options.db)),
+    secret: options.signer,
     cookieName: SESSION_COOKIE,
     store,
     saveUninitialized: false,

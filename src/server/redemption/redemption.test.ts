@@ -1,8 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passes, redemptionAttempts, type Business, type Challenge } from '../db/schema.ts';
+import {
+  passes,
+  redemptionAttempts,
+  sessions,
+  type Business,
+  type Challenge,
+} from '../db/schema.ts';
 import { DAY_MS, insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
-import { couponOf, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
+import { couponOf, markRedeemed, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 import {
   createTestContext,
   signedInMember,
@@ -83,6 +89,45 @@ describe('GET /api/user/coupons and /api/businesses/coupon/:id', () => {
 });
 
 describe('POST /api/coupons/:id/redeem', () => {
+  it('with POST /api/vote, answers 401 without a live session and changes nothing', async () => {
+    const holder = await signedInPassHolder(ctx, challenge.id);
+    await markRedeemed(ctx, holder.pass, [shop(2).id]);
+    const coupon = await couponOf(ctx, holder.pass, shop(1).id);
+    const replaying = (cookie: string | undefined) => {
+      const client = new TestClient(ctx.app);
+      client.cookie = cookie;
+      return client;
+    };
+    const live = holder.client.cookie!;
+    const tampered = live.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
+    const expired = await signedInPassHolder(ctx, challenge.id);
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(ctx.clock.now().getTime() - 1000) })
+      .where(sql`${sessions.data} ->> 'userId' = ${String(expired.user.id)}`);
+    const signedOut = await signedInPassHolder(ctx, challenge.id);
+    const beforeSignOut = signedOut.client.cookie;
+    await signedOut.client.post('/api/logout');
+
+    for (const client of [
+      new TestClient(ctx.app),
+      replaying(tampered),
+      expired.client,
+      replaying(beforeSignOut),
+    ]) {
+      const redeem = await client.post(`/api/coupons/${coupon.id}/redeem`, {
+        redemptionCode: '2222',
+      });
+      const vote = await client.post('/api/vote', { businessId: shop(2).id });
+      expect([redeem.statusCode, vote.statusCode]).toEqual([401, 401]);
+      expect(redeem.json()).toEqual({ message: 'You must be signed in.' });
+    }
+    expect((await couponOf(ctx, holder.pass, shop(1).id)).redeemed).toBe(false);
+    expect((await holder.client.get('/api/user/available-votes')).json()).toEqual({
+      availableVotes: 1,
+    });
+  });
+
   it('redeems once when twenty requests arrive at once, earning exactly one vote', async () => {
     const holder = await signedInPassHolder(ctx, challenge.id);
     const coupon = await couponOf(ctx, holder.pass, shop(0).id);

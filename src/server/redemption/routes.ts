@@ -6,51 +6,47 @@ import { idParamsSchema } from '#shared/challenges.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import { couponSchema, redeemBodySchema, redeemResultSchema } from '#shared/redemption.ts';
 import type { AppDeps } from '../app.ts';
-import { requireMember, signedInUser } from '../auth/guards.ts';
+import { requireMember, signedInUserId } from '../auth/guards.ts';
+import { sessionIdOf } from '../auth/session-member.ts';
 import { requireHeldPass } from '../passes/holder.ts';
 import { businessForCoupon, listCoupons, redeemCoupon } from './service.ts';
 
 const couponParamsSchema = z.object({ couponId: idParamsSchema.shape.id });
 
-export async function redemptionRoutes(app: FastifyInstance, { db, clock }: AppDeps) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const member = requireMember(db);
-
-  api.get(
-    '/api/user/coupons',
-    {
-      preHandler: member,
-      schema: { response: { 200: z.array(couponSchema), 404: errorBodySchema } },
-    },
-    async (request) => {
-      const { pass } = await requireHeldPass(db, signedInUser(request).id, clock());
-      return listCoupons(db, pass.id);
-    },
-  );
-
-  api.post(
+/** POST /api/coupons/:id/redeem: the session is checked in the rule's one database call (docs/decisions/0006). */
+export async function redeemRoutes(app: FastifyInstance, { db, clock, sessionSigner }: AppDeps) {
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/api/coupons/:id/redeem',
-    {
-      preHandler: member,
-      schema: {
-        params: idParamsSchema,
-        body: redeemBodySchema,
-        response: { 200: redeemResultSchema },
-      },
-    },
+    { schema: { params: idParamsSchema, body: redeemBodySchema, response: { 200: redeemResultSchema } } },
     async (request) =>
       redeemCoupon(db, {
-        userId: signedInUser(request).id,
+        member: { sessionId: sessionIdOf(request, sessionSigner) },
         couponId: request.params.id,
         redemptionCode: request.body.redemptionCode,
         now: clock(),
       }),
   );
+}
+
+export async function redemptionRoutes(app: FastifyInstance, { db, clock }: AppDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/user/coupons',
+    {
+      preHandler: requireMember,
+      schema: { response: { 200: z.array(couponSchema), 404: errorBodySchema } },
+    },
+    async (request) => {
+      const { pass } = await requireHeldPass(db, signedInUserId(request), clock());
+      return listCoupons(db, pass.id);
+    },
+  );
 
   api.get(
     '/api/businesses/coupon/:couponId',
     {
-      preHandler: member,
+      preHandler: requireMember,
       schema: {
         params: couponParamsSchema,
         response: { 200: publicBusinessSchema, 404: errorBodySchema },
@@ -58,7 +54,7 @@ export async function redemptionRoutes(app: FastifyInstance, { db, clock }: AppD
     },
     async (request) =>
       businessForCoupon(db, {
-        userId: signedInUser(request).id,
+        userId: signedInUserId(request),
         couponId: request.params.couponId,
         now: clock(),
       }),

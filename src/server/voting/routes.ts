@@ -6,7 +6,8 @@ import { publicBusinessSchema, voteCountsSchema } from '#shared/businesses.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import { availableVotesSchema, voteBodySchema, voteResultSchema } from '#shared/voting.ts';
 import type { AppDeps } from '../app.ts';
-import { requireMember, signedInUser } from '../auth/guards.ts';
+import { requireMember, signedInUserId } from '../auth/guards.ts';
+import { sessionIdOf } from '../auth/session-member.ts';
 import { findActiveChallenge } from '../challenges/active.ts';
 import { requireHeldPass } from '../passes/holder.ts';
 import { sendJson } from '../plugins/public-cache.ts';
@@ -35,17 +36,30 @@ export async function votingPublicRoutes(app: FastifyInstance, { db, clock, publ
   );
 }
 
+/** POST /api/vote: the session is checked in the vote's one database call (docs/decisions/0006). */
+export async function voteRoutes(app: FastifyInstance, { db, clock, sessionSigner }: AppDeps) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/vote',
+    { schema: { body: voteBodySchema, response: { 200: voteResultSchema } } },
+    async (request) =>
+      castVote(db, {
+        member: { sessionId: sessionIdOf(request, sessionSigner) },
+        businessId: request.body.businessId,
+        now: clock(),
+      }),
+  );
+}
+
 export async function votingRoutes(app: FastifyInstance, { db, clock, config }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const member = requireMember(db);
-  const heldPass = async (request: Parameters<typeof signedInUser>[0]) =>
-    (await requireHeldPass(db, signedInUser(request).id, clock())).pass;
+  const heldPass = async (request: Parameters<typeof signedInUserId>[0]) =>
+    (await requireHeldPass(db, signedInUserId(request), clock())).pass;
 
 
   api.get(
     '/api/user/available-votes',
     {
-      preHandler: member,
+      preHandler: requireMember,
       schema: { response: { 200: availableVotesSchema, 404: errorBodySchema } },
     },
     async (request) => ({
@@ -53,30 +67,16 @@ export async function votingRoutes(app: FastifyInstance, { db, clock, config }: 
     }),
   );
 
-  api.post(
-    '/api/vote',
-    {
-      preHandler: member,
-      schema: { body: voteBodySchema, response: { 200: voteResultSchema } },
-    },
-    async (request) =>
-      castVote(db, {
-        userId: signedInUser(request).id,
-        businessId: request.body.businessId,
-        now: clock(),
-      }),
-  );
-
   api.get(
     '/api/user/own-votes',
-    { preHandler: member, schema: { response: { 200: voteCountsSchema, 404: errorBodySchema } } },
+    { preHandler: requireMember, schema: { response: { 200: voteCountsSchema, 404: errorBodySchema } } },
     async (request) => ownVoteCounts(db, (await heldPass(request)).id),
   );
 
   api.get(
     '/api/user/voted-businesses',
     {
-      preHandler: member,
+      preHandler: requireMember,
       schema: { response: { 200: z.array(publicBusinessSchema), 404: errorBodySchema } },
     },
     async (request) => votedBusinesses(db, (await heldPass(request)).id),
@@ -85,7 +85,7 @@ export async function votingRoutes(app: FastifyInstance, { db, clock, config }: 
   api.get(
     '/api/user/visited-businesses',
     {
-      preHandler: member,
+      preHandler: requireMember,
       schema: { response: { 200: z.array(publicBusinessSchema), 404: errorBodySchema } },
     },
     async (request) => visitedBusinesses(db, (await heldPass(request)).id),
@@ -95,9 +95,9 @@ export async function votingRoutes(app: FastifyInstance, { db, clock, config }: 
   if (config.testToolsEnabled) {
     api.post(
       '/api/reset-votes',
-      { preHandler: member, schema: { response: { 200: messageSchema, 404: errorBodySchema } } },
+      { preHandler: requireMember, schema: { response: { 200: messageSchema, 404: errorBodySchema } } },
       async (request) => {
-        const removed = await resetVotes(db, { userId: signedInUser(request).id, now: clock() });
+        const removed = await resetVotes(db, { userId: signedInUserId(request), now: clock() });
         return { message: `Your votes have been reset (${removed} removed).` };
       },
     );

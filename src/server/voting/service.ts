@@ -4,8 +4,10 @@ import type { VoteResult } from '#shared/voting.ts';
 import type { Db } from '../db/client.ts';
 import { businesses, coupons, votes, type Business } from '../db/schema.ts';
 import { listLiveBusinesses, toPublicBusiness } from '../businesses/service.ts';
-import { conflict, notFound } from '../errors.ts';
-import { assertPassCanAct, requireHeldPass } from '../passes/holder.ts';
+import { memberIdSql, type MemberRef } from '../auth/session-member.ts';
+import { conflict, notFound, unauthorized } from '../errors.ts';
+import { callRule } from '../db/rule-call.ts';
+import { NO_PASS_MESSAGE, passCannotAct, requireHeldPass } from '../passes/holder.ts';
 import type { Tx } from '../passes/issue.ts';
 
 /**
@@ -23,79 +25,58 @@ const countedVotesOf = (passId: number) =>
 
 /**
  * DECISIONS rule 2: each redeemed coupon earns one vote; available = redeemed − cast, never
- * below zero. Votes for a deleted shop no longer count, so they return to the voter (rule 8).
+ * below zero, votes for deleted shops returned (rule 8). Counted by the database's
+ * available_votes (drizzle/0001), the same count the rule functions use.
  */
 export async function availableVotesOf(db: Db | Tx, passId: number): Promise<number> {
-  const earned = await db.$count(
-    coupons,
-    and(eq(coupons.passId, passId), eq(coupons.redeemed, true)),
-  );
-  const [cast] = await db
-    .select({ n: count() })
-    .from(votes)
-    .innerJoin(businesses, eq(businesses.id, votes.businessId))
-    .where(countedVotesOf(passId));
-  return Math.max(0, earned - (cast?.n ?? 0));
+  return callRule<number>(db, sql`select available_votes(${passId}) as result`);
 }
 
+type VoteOutcome =
+  | { outcome: 'signed-out' | 'no-pass' | 'shop-not-found' | 'no-votes' }
+  | { outcome: 'cannot-act'; pass: Record<string, unknown>; challenge: Record<string, unknown> }
+  | { outcome: 'shop-limit'; shopName: string; votesPerShop: number }
+  | { outcome: 'voted'; shopName: string; availableVotes: number; votesForShop: number };
+
 /**
- * DECISIONS rule 2, the one place a vote is cast: the pass must be active, the challenge
- * running, a vote available and the shop's per-pass limit not reached. The pass row is locked
- * first, so parallel votes of one pass are counted one after another; the vote row and the
- * shop's counter change in the same transaction.
+ * DECISIONS rule 2: one call of the database's cast_vote (drizzle/0001). It locks the pass row
+ * first, so parallel votes of one pass are counted one after another, then the shop row, and
+ * changes the vote row and the shop's counter together. This function only words the outcome.
  */
 export async function castVote(
   db: Db,
-  input: { userId: number; businessId: number; now: Date },
+  input: { member: MemberRef; businessId: number; now: Date },
 ): Promise<VoteResult> {
-  return db.transaction(async (tx) => {
-    const { pass, challenge } = await requireHeldPass(tx, input.userId, input.now, { lock: true });
-    assertPassCanAct(pass, challenge, input.now, 'vote');
-
-    const [shop] = await tx
-      .select()
-      .from(businesses)
-      .where(
-        and(
-          eq(businesses.id, input.businessId),
-          eq(businesses.challengeId, challenge.id),
-          isNull(businesses.deletedAt),
-        ),
-      )
-      // Locked (after the pass, always in that order) so a shop being deleted at this moment
-      // either takes this vote back with it or refuses it: no vote is left on a deleted shop.
-      .for('update');
-    if (!shop) throw notFound('Coffee shop not found');
-
-    const available = await availableVotesOf(tx, pass.id);
-    if (available <= 0) {
+  const result = await callRule<VoteOutcome>(
+    db,
+    sql`select cast_vote(${memberIdSql(input.member, input.now)}, ${input.businessId}, ${input.now.toISOString()}::timestamptz) as result`,
+  );
+  switch (result.outcome) {
+    case 'signed-out':
+      throw unauthorized();
+    case 'no-pass':
+      throw notFound(NO_PASS_MESSAGE);
+    case 'cannot-act':
+      throw passCannotAct(result, input.now, 'vote');
+    case 'shop-not-found':
+      throw notFound('Coffee shop not found');
+    case 'no-votes':
       throw conflict(
         'You have no votes available. Redeem a coupon at a coffee shop to earn a vote.',
       );
-    }
-    const alreadyForShop = await tx.$count(
-      votes,
-      and(eq(votes.passId, pass.id), eq(votes.businessId, shop.id)),
-    );
-    if (challenge.votesPerShop !== null && alreadyForShop >= challenge.votesPerShop) {
+    case 'shop-limit':
       throw conflict(
-        challenge.votesPerShop === 1
-          ? `You have already voted for ${shop.name}. Each pass gives a shop one vote.`
-          : `You have already given ${shop.name} ${challenge.votesPerShop} votes, the most one pass may give a shop.`,
+        result.votesPerShop === 1
+          ? `You have already voted for ${result.shopName}. Each pass gives a shop one vote.`
+          : `You have already given ${result.shopName} ${result.votesPerShop} votes, the most one pass may give a shop.`,
       );
-    }
-
-    await tx.insert(votes).values({ passId: pass.id, businessId: shop.id, votedAt: input.now });
-    await tx
-      .update(businesses)
-      .set({ voteCount: sql`${businesses.voteCount} + 1` })
-      .where(eq(businesses.id, shop.id));
-    return {
-      message: `Your vote for ${shop.name} has been recorded.`,
-      availableVotes: available - 1,
-      votesForShop: alreadyForShop + 1,
-    };
-  });
+    case 'voted':
+      return {
+        message: `Your vote for ${result.shopName} has been recorded.`,
+        availableVotes: result.availableVotes,
+        votesForShop: result.votesForShop,
+      };
+  }
 }
 
 /** The caller's votes per live shop (GET /api/user/own-votes). */

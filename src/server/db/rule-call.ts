@@ -1,0 +1,30 @@
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from './client.ts';
+
+/**
+ * Runs one function of drizzle/0001_rule_functions.sql (`select fn(...) as result`) and returns
+ * its answer. One statement: one round trip, and its own transaction unless inside one.
+ */
+export async function callRule<T>(db: Pick<Db, 'execute'>, call: SQL): Promise<T> {
+  // Both drivers (node-postgres and PGlite) answer with { rows }.
+  const { rows } = (await db.execute<{ result: T }>(call)) as { rows: { result: T }[] };
+  const [row] = rows;
+  if (!row) throw new Error('rule function returned no row');
+  return row.result;
+}
+
+/** A table row that a rule function returned as `to_jsonb(row)`, typed as drizzle reads it. */
+export function rowFromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  return Object.fromEntries(
+    Object.entries(getTableColumns(table)).map(([key, column]) => {
+      const value = json[column.name];
+      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+    }),
+  );
+}
+
+/** A list of whole numbers as one `integer[]` parameter. */
+export function sqlIntArray(values: readonly number[]): SQL {
+  return sql`${`{${values.map((value) => Math.trunc(value)).join(',')}}`}::integer[]`;
+}

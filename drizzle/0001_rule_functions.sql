@@ -49,6 +49,22 @@ END
 $$;
 --> statement-breakpoint
 
+-- The lock every rule that spends or earns votes takes first: the member's pass for the active
+-- challenge, locked until the transaction ends, with that challenge. held_pass is null without one.
+CREATE FUNCTION lock_held_pass(p_user_id integer, p_now timestamptz, OUT held_challenge challenges, OUT held_pass passes)
+LANGUAGE plpgsql AS $$
+BEGIN
+  -- A scalar subquery, so active_challenge_id runs once rather than once per challenge row.
+  SELECT * INTO held_challenge FROM challenges WHERE id = (SELECT active_challenge_id(p_now));
+  IF FOUND THEN
+    SELECT * INTO held_pass FROM passes
+    WHERE user_id = p_user_id AND challenge_id = held_challenge.id
+    FOR UPDATE;
+  END IF;
+END
+$$;
+--> statement-breakpoint
+
 -- DECISIONS rules 2 and 3, the one place a coupon is redeemed. Outcomes: signed-out, no-pass,
 -- coupon-not-found, cannot-act (with pass and challenge, for the wording), already-redeemed,
 -- locked (with retryAt), wrong-code (the attempt is recorded), redeemed.
@@ -62,6 +78,7 @@ CREATE FUNCTION redeem_coupon(
 ) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
+  v_held record;
   v_challenge challenges;
   v_pass passes;
   v_coupon coupons;
@@ -69,15 +86,12 @@ DECLARE
   v_retry_at timestamptz;
 BEGIN
   IF p_user_id IS NULL THEN RETURN jsonb_build_object('outcome', 'signed-out'); END IF;
-  -- A scalar subquery, so the function runs once rather than once per challenge row.
-  SELECT * INTO v_challenge FROM challenges WHERE id = (SELECT active_challenge_id(p_now));
-  IF NOT FOUND THEN RETURN jsonb_build_object('outcome', 'no-pass'); END IF;
   -- Locked first: parallel attempts of one pass are judged one after another, so the limit on
   -- wrong codes counts every attempt and a coupon is redeemed exactly once.
-  SELECT * INTO v_pass FROM passes
-  WHERE user_id = p_user_id AND challenge_id = v_challenge.id
-  FOR UPDATE;
-  IF NOT FOUND THEN RETURN jsonb_build_object('outcome', 'no-pass'); END IF;
+  SELECT * INTO v_held FROM lock_held_pass(p_user_id, p_now);
+  v_challenge := v_held.held_challenge;
+  v_pass := v_held.held_pass;
+  IF v_pass.id IS NULL THEN RETURN jsonb_build_object('outcome', 'no-pass'); END IF;
 
   -- Someone else's coupon is "not found", as is one for a deleted shop.
   SELECT * INTO v_coupon FROM coupons WHERE id = p_coupon_id AND pass_id = v_pass.id;
@@ -127,6 +141,7 @@ $$;
 CREATE FUNCTION cast_vote(p_user_id integer, p_business_id integer, p_now timestamptz) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
+  v_held record;
   v_challenge challenges;
   v_pass passes;
   v_shop businesses;
@@ -134,14 +149,11 @@ DECLARE
   v_for_shop integer;
 BEGIN
   IF p_user_id IS NULL THEN RETURN jsonb_build_object('outcome', 'signed-out'); END IF;
-  -- A scalar subquery, so the function runs once rather than once per challenge row.
-  SELECT * INTO v_challenge FROM challenges WHERE id = (SELECT active_challenge_id(p_now));
-  IF NOT FOUND THEN RETURN jsonb_build_object('outcome', 'no-pass'); END IF;
   -- Locked first: parallel votes of one pass are counted one after another.
-  SELECT * INTO v_pass FROM passes
-  WHERE user_id = p_user_id AND challenge_id = v_challenge.id
-  FOR UPDATE;
-  IF NOT FOUND THEN RETURN jsonb_build_object('outcome', 'no-pass'); END IF;
+  SELECT * INTO v_held FROM lock_held_pass(p_user_id, p_now);
+  v_challenge := v_held.held_challenge;
+  v_pass := v_held.held_pass;
+  IF v_pass.id IS NULL THEN RETURN jsonb_build_object('outcome', 'no-pass'); END IF;
   IF NOT v_pass.active OR p_now < v_challenge.start_date OR p_now > v_challenge.end_date THEN
     RETURN jsonb_build_object('outcome', 'cannot-act', 'pass', to_jsonb(v_pass), 'challenge', to_jsonb(v_challenge));
   END IF;

@@ -1,9 +1,10 @@
-import { AppShell, Progress } from '@mantine/core';
+import { Progress } from '@mantine/core';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Header } from '#client/components/Header.tsx';
 import { useLogout } from '#client/features/auth/api/logout.ts';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { useHasPass } from '#client/features/passes/api/get-user-pass.ts';
+import classes from './layout.module.css';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -15,7 +16,7 @@ export function RootLayout() {
   const navigation = useNavigation();
 
   return (
-    <AppShell header={{ height: 64 }} padding={0}>
+    <div className={classes.shell}>
       <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
         Skip to main content
       </a>
@@ -33,7 +34,7 @@ export function RootLayout() {
           aria-label="Loading page"
         />
       )}
-      <AppShell.Header>
+      <header className={classes.header}>
         <Header
           user={user}
           userPending={isPending}
@@ -43,11 +44,11 @@ export function RootLayout() {
           }}
           loggingOut={logout.isPending}
         />
-      </AppShell.Header>
-      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
+      </header>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
         <Outlet />
-      </AppShell.Main>
+      </main>
       <ScrollRestoration />
-    </AppShell>
+    </div>
   );
 }

@@ -15,12 +15,17 @@ function* files(dir) {
   }
 }
 
+// Small files too (pages load many small chunks), but only where compressing makes them smaller.
+function writeIfSmaller(file, content, compressed) {
+  if (compressed.length < content.length) fs.writeFileSync(file, compressed);
+}
+
 for (const file of files(root)) {
   const content = fs.readFileSync(file);
-  if (content.length < 1024) continue;
-  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
-  fs.writeFileSync(
+  writeIfSmaller(`${file}.gz`, content, zlib.gzipSync(content, { level: 9 }));
+  writeIfSmaller(
     `${file}.br`,
+    content,
     zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
   );
 }

@@ -54,3 +54,4 @@ export const userSchema = z.object({
 export type PublicUser = z.infer<typeof userSchema>;
 
 export const messageSchema = z.object({ message: z.string() });
+export type MessageBody = z.infer<typeof messageSchema>;

@@ -53,3 +53,4 @@ export type SandboxAction = z.infer<typeof sandboxActionSchema>;
 
 /** Where the sandbox page sends the browser next: back to /checkout?status=… */
 export const sandboxOutcomeSchema = z.object({ redirectUrl: z.string() });
+export type SandboxOutcome = z.infer<typeof sandboxOutcomeSchema>;

@@ -1,39 +1,48 @@
-import { AppShell, Progress } from '@mantine/core';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Suspense, useLayoutEffect } from 'react';
+import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router';
 import { Header } from '#client/components/Header.tsx';
+import { PageLoader } from '#client/components/PageLoader.tsx';
+import { RouteError } from '#client/components/RouteError.tsx';
 import { useLogout } from '#client/features/auth/api/logout.ts';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { useHasPass } from '#client/features/passes/api/get-user-pass.ts';
+import classes from './layout.module.css';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
-/** Every page: skip link, header (auth and pass features meet here), the page, scroll restoration. */
+/**
+ * A page reached by a link or a redirect starts at its top, or at the element its #hash names;
+ * back and forward leave the position to the browser, which restores it.
+ */
+function useScrollOnNavigate() {
+  const { key, hash } = useLocation();
+  const navigationType = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigationType === NavigationType.Pop) return;
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [key, hash, navigationType]);
+}
+
+/**
+ * Every page: skip link, header (auth and pass features meet here), the page. While a page's
+ * module downloads, the page before it stays (navigations are transitions); on the first visit
+ * a spinner shows below the header.
+ */
 export function RootLayout() {
   const { user, isPending } = useUser();
   const hasPass = useHasPass(user?.id ?? null);
   const logout = useLogout();
-  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  useScrollOnNavigate();
 
   return (
-    <AppShell header={{ height: 64 }} padding={0}>
+    <div className={classes.shell}>
       <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
         Skip to main content
       </a>
-      {navigation.state === 'loading' && (
-        <Progress
-          value={100}
-          animated
-          size="xs"
-          radius={0}
-          pos="fixed"
-          top={0}
-          left={0}
-          right={0}
-          style={{ zIndex: 'calc(var(--mantine-z-index-app) + 2)' }}
-          aria-label="Loading page"
-        />
-      )}
-      <AppShell.Header>
+      <header className={classes.header}>
         <Header
           user={user}
           userPending={isPending}
@@ -43,11 +52,14 @@ export function RootLayout() {
           }}
           loggingOut={logout.isPending}
         />
-      </AppShell.Header>
-      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
-        <Outlet />
-      </AppShell.Main>
-      <ScrollRestoration />
-    </AppShell>
+      </header>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
+        <RouteError resetKey={pathname}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </RouteError>
+      </main>
+    </div>
   );
 }

@@ -1,15 +1,32 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '#client/lib/query-client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
+
+const Toasts = lazy(() => import('./Toasts.tsx'));
+
+/**
+ * Mantine's toast container (with its transitions) is fetched when the first toast is shown,
+ * not with every page; it then shows the toasts already in Mantine's store.
+ */
+function LazyToasts() {
+  const anyToast = useNotifications().notifications.length > 0;
+  const [wanted, setWanted] = useState(false);
+  if (anyToast && !wanted) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Notifications position="top-right" limit={4} />
+      <LazyToasts />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/SimpleGrid.css';
 import { useEffect, useState } from 'react';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 

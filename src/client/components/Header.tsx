@@ -1,8 +1,8 @@
-import { ActionIcon, Anchor, Box, Burger, Button, Drawer, Group, NavLink, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { ActionIcon, Anchor, Burger, Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconCoffee,
-  IconLayoutDashboard,
   IconLogin2,
   IconLogout,
   IconShieldCheck,
@@ -12,6 +12,9 @@ import {
 import { Link } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { PRODUCT_NAME } from '#client/lib/page-meta.ts';
+
+const NavigationDrawer = lazy(() => import('./NavigationDrawer.tsx'));
+const NAVIGATION_DRAWER_ID = 'site-navigation-drawer';
 
 export interface HeaderUser {
   username: string;
@@ -31,10 +34,12 @@ export interface HeaderProps {
 
 /**
  * The header of every page (spec section 2). From the `sm` breakpoint up the buttons sit in the
- * bar; below it they move into a drawer opened by the burger.
+ * bar; below it they move into a drawer opened by the burger (NavigationDrawer).
  */
 export function Header({ user, userPending, hasPass, onLogout, loggingOut }: HeaderProps) {
   const [drawerOpened, drawer] = useDisclosure(false);
+  // The drawer's code is fetched on the first tap of the burger, and kept for the next ones.
+  const [drawerWanted, setDrawerWanted] = useState(false);
 
   const passLink = hasPass
     ? { to: paths.profile, label: 'My Battle Pass' }
@@ -111,87 +116,30 @@ export function Header({ user, userPending, hasPass, onLogout, loggingOut }: Hea
         <Burger
           hiddenFrom="sm"
           opened={drawerOpened}
-          onClick={drawer.toggle}
+          onClick={() => {
+            setDrawerWanted(true);
+            drawer.toggle();
+          }}
           aria-label="Open navigation"
           aria-expanded={drawerOpened}
-          aria-controls="site-navigation-drawer"
+          aria-controls={NAVIGATION_DRAWER_ID}
         />
       </Group>
 
-      <Drawer
-        id="site-navigation-drawer"
-        opened={drawerOpened}
-        onClose={drawer.close}
-        position="right"
-        size="xs"
-        hiddenFrom="sm"
-        title={PRODUCT_NAME}
-        closeButtonProps={{ 'aria-label': 'Close navigation' }}
-        // The drawer's own <header> would be a second "banner" landmark beside the page header.
-        attributes={{ header: { role: 'presentation' } }}
-      >
-        <Box component="nav" aria-label="Site">
-          <Stack gap="xs">
-            {user && (
-              <Text size="sm" c="dimmed">
-                Signed in as <strong>{user.username}</strong>
-              </Text>
-            )}
-            {user && (
-              <NavLink
-                component={Link}
-                to={paths.profile}
-                label="My Profile"
-                leftSection={<IconUser size={18} aria-hidden />}
-                onClick={drawer.close}
-              />
-            )}
-            {user?.isAdmin && (
-              <NavLink
-                component={Link}
-                to={paths.admin}
-                label="Admin Dashboard"
-                leftSection={<IconLayoutDashboard size={18} aria-hidden />}
-                onClick={drawer.close}
-              />
-            )}
-            {user && (
-              <NavLink
-                component="button"
-                type="button"
-                label="Logout"
-                leftSection={<IconLogout size={18} aria-hidden />}
-                disabled={loggingOut}
-                onClick={() => {
-                  drawer.close();
-                  onLogout();
-                }}
-              />
-            )}
-            {!user && !userPending && (
-              <NavLink
-                component={Link}
-                to={paths.auth}
-                label="Sign In"
-                leftSection={<IconLogin2 size={18} aria-hidden />}
-                onClick={drawer.close}
-              />
-            )}
-            {!userPending && (
-              <Button
-                component={Link}
-                to={passLink.to}
-                fullWidth
-                mt="sm"
-                leftSection={<IconTicket size={18} aria-hidden />}
-                onClick={drawer.close}
-              >
-                {passLink.label}
-              </Button>
-            )}
-          </Stack>
-        </Box>
-      </Drawer>
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <NavigationDrawer
+            id={NAVIGATION_DRAWER_ID}
+            opened={drawerOpened}
+            onClose={drawer.close}
+            passLink={passLink}
+            user={user}
+            userPending={userPending}
+            onLogout={onLogout}
+            loggingOut={loggingOut}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

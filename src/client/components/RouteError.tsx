@@ -1,17 +1,33 @@
+import { Component, type ReactNode } from 'react';
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
-import { NotFound } from './NotFound.tsx';
+
+interface RouteErrorProps {
+  /** The page's path: moving to another page clears the error. */
+  resetKey: string;
+  children: ReactNode;
+}
 
 /**
  * Error boundary for pages: a page that crashed, or a page module that failed to download
  * (e.g. after a new deploy). It sits below the layout, so the header stays usable.
  */
-export function RouteError() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  return <ErrorPage />;
+export class RouteError extends Component<RouteErrorProps, { failed: boolean; resetKey: string }> {
+  override state = { failed: false, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: RouteErrorProps, state: { resetKey: string }) {
+    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
+  }
+
+  override render() {
+    return this.state.failed ? <ErrorPage /> : this.props.children;
+  }
 }
 
 function ErrorPage() {

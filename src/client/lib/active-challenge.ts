@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { challengeSchema, type ChallengeDto } from '#shared/challenges.ts';
+import type { ChallengeDto } from '#shared/challenges.ts';
 import { PUBLIC_DATA_STALE_MS } from '#shared/constants.ts';
 import { api, isApiError } from './api.ts';
 
@@ -8,7 +8,7 @@ export const activeChallengeQueryKey = ['challenge', 'active'] as const;
 /** The public challenge (DECISIONS rule 1), or null when there is none (a 404 is not an error). */
 export async function getActiveChallenge(signal?: AbortSignal): Promise<ChallengeDto | null> {
   try {
-    return await api.get('/api/challenge/active', { schema: challengeSchema, signal });
+    return await api.get<ChallengeDto>('/api/challenge/active', { signal });
   } catch (error) {
     if (isApiError(error, 404)) return null;
     throw error;

@@ -1,9 +1,11 @@
-import type { z } from 'zod';
-
 /**
- * The web app's only HTTP transport. Pure: it sends JSON with the session cookie, parses the
- * answer with the shared zod contract when given, and throws a typed error. It never shows
- * toasts or redirects; hooks and route guards decide what a failure means.
+ * The web app's only HTTP transport. Pure: it sends JSON with the session cookie, returns the
+ * answer typed with the shared contract's type, and throws a typed error. It never shows toasts
+ * or redirects; hooks and route guards decide what a failure means.
+ *
+ * Answers are not parsed again here (ADR 0006): each route declares its answer with the shared
+ * zod schema whose type the caller names, and the server's handlers are type-checked (and its
+ * serializer checks) against it, so zod stays out of the pages' download.
  */
 
 /** A non-ok answer. `message` follows spec section 8: '{status}: {body text or status text}'. */
@@ -23,28 +25,20 @@ export class ApiError extends Error {
   }
 }
 
-/** The answer had a 2xx status but did not match the shared contract. */
-export class ApiContractError extends Error {
-  override readonly name = 'ApiContractError';
-}
-
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface RequestOptions<Schema extends z.ZodType | undefined> {
+export interface RequestOptions {
   /** Sent as JSON. Omit for requests without a body (no Content-Type is sent then). */
   body?: unknown;
-  /** Parses the successful answer; without it the answer is `unknown`. */
-  schema?: Schema;
   signal?: AbortSignal;
 }
 
-type Result<Schema> = Schema extends z.ZodType ? z.output<Schema> : unknown;
-
-export async function apiRequest<Schema extends z.ZodType | undefined = undefined>(
+/** `Answer`: the contract's type of the route's 2xx answer (e.g. `PublicUser`); unknown if unnamed. */
+export async function apiRequest<Answer = unknown>(
   method: Method,
   path: string,
-  options: RequestOptions<Schema> = {},
-): Promise<Result<Schema>> {
+  options: RequestOptions = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const init: RequestInit = { method, headers, credentials: 'include' };
   if (options.signal) init.signal = options.signal;
@@ -59,13 +53,7 @@ export async function apiRequest<Schema extends z.ZodType | undefined = undefine
   if (!response.ok) {
     throw new ApiError(response.status, messageOf(body), body, response.statusText);
   }
-  if (!options.schema) return body as Result<Schema>;
-
-  const parsed = options.schema.safeParse(body);
-  if (!parsed.success) {
-    throw new ApiContractError(`Unexpected answer from ${method} ${path}`, { cause: parsed.error });
-  }
-  return parsed.data as Result<Schema>;
+  return body as Answer;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -89,18 +77,12 @@ function messageOf(body: unknown): string | undefined {
 }
 
 export const api = {
-  get: <Schema extends z.ZodType | undefined = undefined>(
-    path: string,
-    options?: Omit<RequestOptions<Schema>, 'body'>,
-  ) => apiRequest('GET', path, options),
-  post: <Schema extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<Schema>) =>
-    apiRequest('POST', path, options),
-  put: <Schema extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<Schema>) =>
-    apiRequest('PUT', path, options),
-  patch: <Schema extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<Schema>) =>
-    apiRequest('PATCH', path, options),
-  delete: <Schema extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<Schema>) =>
-    apiRequest('DELETE', path, options),
+  get: <Answer = unknown>(path: string, options?: Omit<RequestOptions, 'body'>) =>
+    apiRequest<Answer>('GET', path, options),
+  post: <Answer = unknown>(path: string, options?: RequestOptions) => apiRequest<Answer>('POST', path, options),
+  put: <Answer = unknown>(path: string, options?: RequestOptions) => apiRequest<Answer>('PUT', path, options),
+  patch: <Answer = unknown>(path: string, options?: RequestOptions) => apiRequest<Answer>('PATCH', path, options),
+  delete: <Answer = unknown>(path: string, options?: RequestOptions) => apiRequest<Answer>('DELETE', path, options),
 };
 
 export function isApiError(error: unknown, status?: number): error is ApiError {
@@ -109,7 +91,7 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
 
 /**
  * Text for a toast: the server's own message when it sent one, else the fallback copy.
- * Network failures and contract mismatches get the fallback.
+ * Network failures get the fallback.
  */
 export function errorText(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;

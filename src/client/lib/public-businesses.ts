@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { publicBusinessSchema } from '#shared/businesses.ts';
+import type { PublicBusiness } from '#shared/businesses.ts';
 import { PUBLIC_DATA_STALE_MS } from '#shared/constants.ts';
 import { api } from './api.ts';
 
@@ -8,7 +7,7 @@ import { api } from './api.ts';
 export const businessesQueryKey = ['businesses'] as const;
 
 export function getBusinesses(signal?: AbortSignal) {
-  return api.get('/api/businesses', { schema: z.array(publicBusinessSchema), signal });
+  return api.get<PublicBusiness[]>('/api/businesses', { signal });
 }
 
 /** Spec section 7: only asked when a challenge exists; cached 60 s, one retry. */

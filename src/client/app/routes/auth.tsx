@@ -1,3 +1,7 @@
+import '@mantine/core/styles/Grid.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/ThemeIcon.css';
 import type { ReactNode } from 'react';
 import { Grid, List, Paper, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingStore, IconCoffee, IconThumbUp, IconTicket } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Alert.css';
 import { Alert, Anchor, Container, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { paths } from '#shared/paths.ts';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Accordion.css';
 import { Accordion, Container, Title } from '@mantine/core';
 
 /** What the FAQ promises about voting follows the challenge's setting (DECISIONS rule 2). */

@@ -1,3 +1,5 @@
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/ThemeIcon.css';
 import { Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingStore, IconThumbUp, IconTicket } from '@tabler/icons-react';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';

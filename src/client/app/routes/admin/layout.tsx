@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Grid.css';
+import '@mantine/core/styles/NavLink.css';
 import { Grid, NavLink } from '@mantine/core';
 import { IconBuildingStore, IconChartBar, IconLayoutDashboard, IconTrophy } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';

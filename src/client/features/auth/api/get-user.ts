@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userSchema, type PublicUser } from '#shared/auth.ts';
+import type { PublicUser } from '#shared/auth.ts';
 import { api, isApiError } from '#client/lib/api.ts';
 
 export const userQueryKey = ['auth', 'user'] as const;
@@ -7,7 +7,7 @@ export const userQueryKey = ['auth', 'user'] as const;
 /** The signed-in account, or null when signed out (401 is an answer, not an error). */
 export async function getUser(signal?: AbortSignal): Promise<PublicUser | null> {
   try {
-    return await api.get('/api/user', { schema: userSchema, signal });
+    return await api.get<PublicUser>('/api/user', { signal });
   } catch (error) {
     if (isApiError(error, 401)) return null;
     throw error;

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { userSchema, type LoginBody, type PublicUser } from '#shared/auth.ts';
+import type { LoginBody, PublicUser } from '#shared/auth.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { clearAccountData } from '#client/lib/query-client.ts';
 import { userQueryKey } from './get-user.ts';
 
 export function login(body: LoginBody): Promise<PublicUser> {
-  return api.post('/api/login', { body, schema: userSchema });
+  return api.post<PublicUser>('/api/login', { body });
 }
 
 /** Signs in; on success the current user is set and a welcome toast shows (spec section 8). */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { userSchema, type PublicUser, type RegisterBody } from '#shared/auth.ts';
+import type { PublicUser, RegisterBody } from '#shared/auth.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { PRODUCT_NAME } from '#client/lib/page-meta.ts';
 import { clearAccountData } from '#client/lib/query-client.ts';
@@ -10,10 +10,7 @@ import { userQueryKey } from './get-user.ts';
 export type RegisterInput = Pick<RegisterBody, 'username' | 'email' | 'fullName' | 'password'>;
 
 export function register({ username, email, fullName, password }: RegisterInput): Promise<PublicUser> {
-  return api.post('/api/register', {
-    body: { username, email, fullName, password },
-    schema: userSchema,
-  });
+  return api.post<PublicUser>('/api/register', { body: { username, email, fullName, password } });
 }
 
 /** Creates the account and signs it in (spec section 8 toasts). */

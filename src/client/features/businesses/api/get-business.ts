@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { publicBusinessSchema } from '#shared/businesses.ts';
+import type { PublicBusiness } from '#shared/businesses.ts';
 import { PUBLIC_DATA_STALE_MS } from '#shared/constants.ts';
 import { api } from '#client/lib/api.ts';
 import { businessesQueryKey } from '#client/lib/public-businesses.ts';
 
 export function getBusiness(id: string, signal?: AbortSignal) {
-  return api.get(`/api/businesses/${id}`, { schema: publicBusinessSchema, signal });
+  return api.get<PublicBusiness>(`/api/businesses/${id}`, { signal });
 }
 
 export const businessQueryOptions = (id: string) =>

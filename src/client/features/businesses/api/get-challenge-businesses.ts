@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { adminBusinessSchema } from '#shared/businesses.ts';
+import type { AdminBusiness } from '#shared/businesses.ts';
 import { api } from '#client/lib/api.ts';
 import { adminKey } from '#client/lib/query-client.ts';
 
@@ -8,10 +7,7 @@ export const challengeBusinessesQueryKey = (challengeId: number) =>
   adminKey('challenges', challengeId, 'businesses');
 
 export function getChallengeBusinesses(challengeId: number, signal?: AbortSignal) {
-  return api.get(`/api/admin/challenges/${challengeId}/businesses`, {
-    schema: z.array(adminBusinessSchema),
-    signal,
-  });
+  return api.get<AdminBusiness[]>(`/api/admin/challenges/${challengeId}/businesses`, { signal });
 }
 
 /** A challenge's live shops with their codes (organizers only); idle without a challenge. */

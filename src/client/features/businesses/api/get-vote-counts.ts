@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { voteCountsSchema } from '#shared/businesses.ts';
+import type { VoteCounts } from '#shared/businesses.ts';
 import { PUBLIC_DATA_STALE_MS } from '#shared/constants.ts';
 import { api } from '#client/lib/api.ts';
 
@@ -10,7 +10,7 @@ export function useVoteCounts({ enabled }: { enabled: boolean }) {
   return useQuery(
     queryOptions({
       queryKey: voteCountsQueryKey,
-      queryFn: ({ signal }) => api.get('/api/votes', { schema: voteCountsSchema, signal }),
+      queryFn: ({ signal }) => api.get<VoteCounts>('/api/votes', { signal }),
       staleTime: PUBLIC_DATA_STALE_MS,
       retry: 1,
       enabled,

@@ -1,21 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import {
-  adminBusinessSchema,
-  type AdminBusiness,
-  type BusinessCreateInput,
-  type BusinessPatchInput,
-} from '#shared/businesses.ts';
+import type { AdminBusiness, BusinessCreateInput, BusinessPatchInput } from '#shared/businesses.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { challengeBusinessesQueryKey } from './get-challenge-businesses.ts';
 import { businessesQueryKey } from '#client/lib/public-businesses.ts';
 
 export function createBusiness(body: BusinessCreateInput): Promise<AdminBusiness> {
-  return api.post('/api/admin/businesses', { body, schema: adminBusinessSchema });
+  return api.post<AdminBusiness>('/api/admin/businesses', { body });
 }
 
 export function updateBusiness(id: number, body: BusinessPatchInput): Promise<AdminBusiness> {
-  return api.patch(`/api/admin/businesses/${id}`, { body, schema: adminBusinessSchema });
+  return api.patch<AdminBusiness>(`/api/admin/businesses/${id}`, { body });
 }
 
 export type SaveBusinessVariables =

@@ -1,3 +1,9 @@
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Image.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Typography.css';
 import {
   Anchor,
   Badge,

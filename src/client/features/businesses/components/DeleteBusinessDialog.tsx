@@ -1,3 +1,6 @@
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import type { AdminBusiness } from '#shared/businesses.ts';
 import { useDeleteBusiness } from '../api/delete-business.ts';

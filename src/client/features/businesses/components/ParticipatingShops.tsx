@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/SimpleGrid.css';
 import { useEffect, useState } from 'react';
 import { Alert, Button, Center, Container, SimpleGrid, Title } from '@mantine/core';
 import { HOME_SHOP_LIMIT } from '#shared/constants.ts';

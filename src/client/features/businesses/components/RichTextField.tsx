@@ -1,3 +1,10 @@
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/ColorSwatch.css';
+import '@mantine/core/styles/ColorPicker.css';
+import '@mantine/core/styles/Tooltip.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Typography.css';
 import '@mantine/tiptap/styles.css';
 import { ColorSwatch, Input, Popover, SimpleGrid, UnstyledButton } from '@mantine/core';
 import { Link, RichTextEditor, useRichTextEditorContext } from '@mantine/tiptap';

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { challengeSchema } from '#shared/challenges.ts';
+import type { ChallengeDto } from '#shared/challenges.ts';
 import { api } from '#client/lib/api.ts';
 import { adminKey } from '#client/lib/query-client.ts';
 
 export const adminChallengesQueryKey = adminKey('challenges');
 
 export function getAdminChallenges(signal?: AbortSignal) {
-  return api.get('/api/admin/challenges', { schema: z.array(challengeSchema), signal });
+  return api.get<ChallengeDto[]>('/api/admin/challenges', { signal });
 }
 
 export const adminChallengesQueryOptions = () =>

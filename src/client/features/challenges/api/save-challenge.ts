@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { challengeSchema, type ChallengeDto, type ChallengeInput } from '#shared/challenges.ts';
+import type { ChallengeDto, ChallengeInput } from '#shared/challenges.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { activeChallengeQueryKey } from '#client/lib/active-challenge.ts';
 import { adminChallengesQueryKey } from './get-admin-challenges.ts';
 
 export function createChallenge(body: ChallengeInput): Promise<ChallengeDto> {
-  return api.post('/api/admin/challenges', { body, schema: challengeSchema });
+  return api.post<ChallengeDto>('/api/admin/challenges', { body });
 }
 
 export function updateChallenge(id: number, body: ChallengeInput): Promise<ChallengeDto> {
-  return api.patch(`/api/admin/challenges/${id}`, { body, schema: challengeSchema });
+  return api.patch<ChallengeDto>(`/api/admin/challenges/${id}`, { body });
 }
 
 /**

@@ -1,3 +1,6 @@
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Table.css';
 import { Badge, Button, Table, Text } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import dayjs from 'dayjs';

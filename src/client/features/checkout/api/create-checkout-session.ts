@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { checkoutSessionSchema, type CheckoutSession } from '#shared/payments.ts';
+import type { CheckoutSession } from '#shared/payments.ts';
 import { api, errorText } from '#client/lib/api.ts';
 
 /** No body: the server prices the pass from the challenge on sale. */
 export function createCheckoutSession(): Promise<CheckoutSession> {
-  return api.post('/api/create-checkout-session', { schema: checkoutSessionSchema });
+  return api.post<CheckoutSession>('/api/create-checkout-session');
 }
 
 /** Starts a checkout and sends the browser to the provider's page (spec section 4). */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { sandboxSessionSchema } from '#shared/payments.ts';
+import type { SandboxSession } from '#shared/payments.ts';
 import { api } from '#client/lib/api.ts';
 import { memberKey } from '#client/lib/query-client.ts';
 
@@ -7,10 +7,7 @@ export const sandboxSessionQueryOptions = (sessionId: string) =>
   queryOptions({
     queryKey: memberKey('sandbox-session', sessionId),
     queryFn: ({ signal }) =>
-      api.get(`/api/sandbox/checkout/${encodeURIComponent(sessionId)}`, {
-        schema: sandboxSessionSchema,
-        signal,
-      }),
+      api.get<SandboxSession>(`/api/sandbox/checkout/${encodeURIComponent(sessionId)}`, { signal }),
   });
 
 export function useSandboxSession(sessionId: string) {

@@ -1,15 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { sandboxOutcomeSchema, type SandboxAction } from '#shared/payments.ts';
+import type { SandboxAction, SandboxOutcome } from '#shared/payments.ts';
 import { api, errorText } from '#client/lib/api.ts';
 
 export function settleSandboxSession(
   sessionId: string,
   action: SandboxAction,
-): Promise<{ redirectUrl: string }> {
-  return api.post(`/api/sandbox/checkout/${encodeURIComponent(sessionId)}`, {
+): Promise<SandboxOutcome> {
+  return api.post<SandboxOutcome>(`/api/sandbox/checkout/${encodeURIComponent(sessionId)}`, {
     body: action,
-    schema: sandboxOutcomeSchema,
   });
 }
 

@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { verifyCheckoutSchema, type VerifyCheckoutResult } from '#shared/payments.ts';
+import type { VerifyCheckoutResult } from '#shared/payments.ts';
 import { api } from '#client/lib/api.ts';
 import { MEMBER_SCOPE } from '#client/lib/query-client.ts';
 
 export function verifyCheckout(sessionId: string): Promise<VerifyCheckoutResult> {
-  return api.get(
+  return api.get<VerifyCheckoutResult>(
     `/api/verify-checkout?${new URLSearchParams({ session_id: sessionId }).toString()}`,
-    {
-      schema: verifyCheckoutSchema,
-    },
   );
 }
 

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/ThemeIcon.css';
 import type { ReactNode } from 'react';
 import { Button, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconTicket } from '@tabler/icons-react';

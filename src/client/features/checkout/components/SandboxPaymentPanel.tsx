@@ -1,3 +1,9 @@
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Divider.css';
 import { useState } from 'react';
 import {
   Alert,

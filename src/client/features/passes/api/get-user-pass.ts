@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { passSchema, type PassDto } from '#shared/passes.ts';
+import type { PassDto } from '#shared/passes.ts';
 import { api, isApiError } from '#client/lib/api.ts';
 import { memberKey } from '#client/lib/query-client.ts';
 
@@ -11,7 +11,7 @@ export const userPassQueryKey = (userId: number) => memberKey('pass', userId);
 /** null when the member has no pass: a 404 answer means "none" and is not an error (spec section 4). */
 export async function getUserPass(signal?: AbortSignal): Promise<UserPass | null> {
   try {
-    return await api.get('/api/user/pass', { schema: passSchema, signal });
+    return await api.get<UserPass>('/api/user/pass', { signal });
   } catch (error) {
     if (isApiError(error, 404)) return null;
     throw error;

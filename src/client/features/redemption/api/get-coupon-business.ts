@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
-import { publicBusinessSchema, type PublicBusiness } from '#shared/businesses.ts';
+import type { PublicBusiness } from '#shared/businesses.ts';
 import { api, isApiError } from '#client/lib/api.ts';
 import { memberKey } from '#client/lib/query-client.ts';
 
 export function getCouponBusiness(couponId: number, signal?: AbortSignal): Promise<PublicBusiness> {
-  return api.get(`/api/businesses/coupon/${couponId}`, { schema: publicBusinessSchema, signal });
+  return api.get<PublicBusiness>(`/api/businesses/coupon/${couponId}`, { signal });
 }
 
 export const couponBusinessQueryOptions = (couponId: number) =>

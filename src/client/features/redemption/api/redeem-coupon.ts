@@ -1,10 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import {
-  INVALID_REDEMPTION_CODE,
-  redeemResultSchema,
-  type RedeemResult,
-} from '#shared/redemption.ts';
+import { INVALID_REDEMPTION_CODE, type RedeemResult } from '#shared/redemption.ts';
 import { api, errorText, isApiError } from '#client/lib/api.ts';
 import { MEMBER_SCOPE } from '#client/lib/query-client.ts';
 
@@ -12,9 +8,8 @@ export function redeemCoupon(input: {
   couponId: number;
   redemptionCode: string;
 }): Promise<RedeemResult> {
-  return api.post(`/api/coupons/${input.couponId}/redeem`, {
+  return api.post<RedeemResult>(`/api/coupons/${input.couponId}/redeem`, {
     body: { redemptionCode: input.redemptionCode },
-    schema: redeemResultSchema,
   });
 }
 

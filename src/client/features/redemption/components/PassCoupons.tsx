@@ -1,3 +1,4 @@
+import '@mantine/core/styles/SimpleGrid.css';
 import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { CouponDto } from '#shared/redemption.ts';
 import { CouponCard } from './CouponCard.tsx';

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import type { VoteCounts } from '#shared/businesses.ts';
-import { voteResultSchema, type VoteResult } from '#shared/voting.ts';
+import type { VoteResult } from '#shared/voting.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { votingKeys } from './member-votes.ts';
 
 export function castVote(businessId: number): Promise<VoteResult> {
-  return api.post('/api/vote', { body: { businessId }, schema: voteResultSchema });
+  return api.post<VoteResult>('/api/vote', { body: { businessId } });
 }
 
 /**

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { publicBusinessSchema, voteCountsSchema } from '#shared/businesses.ts';
+import type { PublicBusiness, VoteCounts } from '#shared/businesses.ts';
 import { PROFILE_POLL_MS } from '#shared/constants.ts';
-import { availableVotesSchema } from '#shared/voting.ts';
+import type { AvailableVotes } from '#shared/voting.ts';
 import { api } from '#client/lib/api.ts';
 import { memberKey } from '#client/lib/query-client.ts';
 
@@ -24,15 +23,14 @@ export const availableVotesQueryOptions = () =>
   queryOptions({
     queryKey: votingKeys.available,
     queryFn: async ({ signal }) =>
-      (await api.get('/api/user/available-votes', { schema: availableVotesSchema, signal }))
-        .availableVotes,
+      (await api.get<AvailableVotes>('/api/user/available-votes', { signal })).availableVotes,
     ...polling,
   });
 
 export const ownVotesQueryOptions = () =>
   queryOptions({
     queryKey: votingKeys.own,
-    queryFn: ({ signal }) => api.get('/api/user/own-votes', { schema: voteCountsSchema, signal }),
+    queryFn: ({ signal }) => api.get<VoteCounts>('/api/user/own-votes', { signal }),
     ...polling,
   });
 
@@ -40,7 +38,7 @@ export const votedBusinessesQueryOptions = () =>
   queryOptions({
     queryKey: votingKeys.voted,
     queryFn: ({ signal }) =>
-      api.get('/api/user/voted-businesses', { schema: z.array(publicBusinessSchema), signal }),
+      api.get<PublicBusiness[]>('/api/user/voted-businesses', { signal }),
     ...polling,
   });
 
@@ -48,7 +46,7 @@ export const visitedBusinessesQueryOptions = () =>
   queryOptions({
     queryKey: votingKeys.visited,
     queryFn: ({ signal }) =>
-      api.get('/api/user/visited-businesses', { schema: z.array(publicBusinessSchema), signal }),
+      api.get<PublicBusiness[]>('/api/user/visited-businesses', { signal }),
     ...polling,
   });
 

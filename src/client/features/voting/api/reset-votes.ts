@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { messageSchema } from '#shared/auth.ts';
+import type { MessageBody } from '#shared/auth.ts';
 import { api } from '#client/lib/api.ts';
 import { votingKeys } from './member-votes.ts';
 
-export function resetVotes(): Promise<{ message: string }> {
-  return api.post('/api/reset-votes', { schema: messageSchema });
+export function resetVotes(): Promise<MessageBody> {
+  return api.post<MessageBody>('/api/reset-votes');
 }
 
 /** Testing only (rule 5): the button exists only when the server has test tools on. */

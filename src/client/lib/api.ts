@@ -3,7 +3,7 @@
  * answer typed with the shared contract's type, and throws a typed error. It never shows toasts
  * or redirects; hooks and route guards decide what a failure means.
  *
- * Answers are not parsed again here (ADR 0006): each route declares its answer with the shared
+ * Answers are not parsed again here (ADR 0007): each route declares its answer with the shared
  * zod schema whose type the caller names, and the server's handlers are type-checked (and its
  * serializer checks) against it, so zod stays out of the pages' download.
  */

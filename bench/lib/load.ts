@@ -20,14 +20,17 @@ export interface LoadOptions {
 }
 
 /**
- * One autocannon run: its mean throughput (requests over the run's whole duration; autocannon's
- * per-second average is coarse for runs of a few seconds) and latency percentiles.
+ * One autocannon run: its mean throughput (requests over the run's whole duration) and latency
+ * percentiles.
  */
 export async function load(options: LoadOptions): Promise<LoadResult> {
   const result = await autocannon({
     url: options.url,
     connections: options.connections,
     pipelining: 1,
+    // autocannon notices the end of a fixed amount only at its next sample: sample often, so the
+    // measured duration (and the throughput) is not rounded up to whole seconds.
+    sampleInt: 50,
     ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? 10 }),
     ...(options.requests ? { requests: options.requests } : {}),
     ...(options.headers ? { headers: options.headers } : {}),

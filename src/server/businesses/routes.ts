@@ -30,11 +30,12 @@ import {
 export async function businessPublicRoutes(app: FastifyInstance, { db, clock, publicCache }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
+  const publicBusinessesSchema = z.array(publicBusinessSchema);
   api.get(
     '/api/businesses',
-    { schema: { response: { 200: z.array(publicBusinessSchema) } } },
+    { schema: { response: { 200: publicBusinessesSchema } } },
     async (_request, reply) => {
-      const body = await publicCache.json('businesses', async () => {
+      const body = await publicCache.json('businesses', publicBusinessesSchema, async () => {
         const challenge = await findActiveChallenge(db, clock());
         return challenge ? (await listLiveBusinesses(db, challenge.id)).map(toPublicBusiness) : [];
       });

@@ -29,7 +29,7 @@ export async function challengePublicRoutes(app: FastifyInstance, { db, clock, p
     '/api/challenge/active',
     { schema: { response: { 200: challengeSchema, 404: errorBodySchema } } },
     async (_request, reply) => {
-      const body = await publicCache.json('challenge', async () => {
+      const body = await publicCache.json('challenge', challengeSchema.nullable(), async () => {
         const challenge = await findActiveChallenge(db, clock());
         return challenge ? toChallengeDto(challenge) : null;
       });

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { businesses } from '../db/schema.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { createTestContext, signedInAdmin, TestClient, type TestContext } from '#tests/helpers/test-app.ts';
@@ -37,7 +38,7 @@ describe('public read cache', () => {
     let computed = 0;
     const bodies = await Promise.all(
       Array.from({ length: 20 }, () =>
-        cache.json('key', async () => {
+        cache.json('key', z.object({ n: z.number() }), async () => {
           computed += 1;
           await new Promise((resolve) => setTimeout(resolve, 10));
           return { n: 1 };
@@ -47,7 +48,18 @@ describe('public read cache', () => {
     expect(computed).toBe(1);
     expect(new Set(bodies)).toEqual(new Set(['{"n":1}']));
 
-    await expect(cache.json('broken', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
-    expect(await cache.json('broken', async () => ({ ok: true }))).toBe('{"ok":true}');
+    const okSchema = z.object({ ok: z.boolean() });
+    await expect(cache.json('broken', okSchema, () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(await cache.json('broken', okSchema, async () => ({ ok: true }))).toBe('{"ok":true}');
+  });
+
+  it('sends only what the answer schema lists, and refuses an answer that breaks it', async () => {
+    const cache = new PublicReadCache(60_000);
+    const shopSchema = z.array(z.object({ id: z.number(), name: z.string() }));
+    const body = await cache.json('shops', shopSchema, async () => [
+      { id: 1, name: 'Café', redemptionCode: '1234' },
+    ]);
+    expect(body).toBe('[{"id":1,"name":"Café"}]');
+    await expect(cache.json('bad', shopSchema, async () => [{ id: 'one', name: 'Café' }] as never)).rejects.toThrow();
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
 
 /**
  * The JSON of public reads (active challenge, shops, vote totals), kept for a moment in this
@@ -11,12 +12,18 @@ export class PublicReadCache {
 
   constructor(readonly ttlMs: number) {}
 
-  async json(key: string, compute: () => Promise<unknown>): Promise<string> {
-    if (this.ttlMs <= 0) return JSON.stringify(await compute());
+  /**
+   * The JSON of `compute()`, checked against the route's answer schema as every other answer is
+   * (unknown keys stripped, so nothing unlisted such as a redemption code can leave), once per
+   * computation rather than per request.
+   */
+  async json<S extends z.ZodType>(key: string, schema: S, compute: () => Promise<z.input<S>>): Promise<string> {
+    const encode = async () => JSON.stringify(schema.parse(await compute()));
+    if (this.ttlMs <= 0) return encode();
     const now = performance.now();
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > now) return hit.body;
-    const body = compute().then((value) => JSON.stringify(value));
+    const body = encode();
     this.entries.set(key, { expiresAt: now + this.ttlMs, body });
     body.catch(() => this.entries.delete(key));
     return body;

@@ -27,7 +27,7 @@ export async function votingPublicRoutes(app: FastifyInstance, { db, clock, publ
     '/api/votes',
     { schema: { response: { 200: voteCountsSchema } } },
     async (_request, reply) => {
-      const body = await publicCache.json('votes', async () => {
+      const body = await publicCache.json('votes', voteCountsSchema, async () => {
         const challenge = await findActiveChallenge(db, clock());
         return challenge ? voteCountsForChallenge(db, challenge.id) : {};
       });

@@ -15,8 +15,18 @@ const CoffeeBattleRoute = lazy(() => import('./routes/coffee-battle.tsx'));
 const AuthRoute = lazy(() => import('./routes/auth.tsx'));
 const BusinessRoute = lazy(() => import('./routes/business.tsx'));
 const CheckoutRoute = lazy(() => import('./routes/checkout.tsx'));
-const ProfileRoute = lazy(() => import('./routes/profile.tsx'));
-const SandboxCheckoutRoute = lazy(() => import('./routes/sandbox-checkout.tsx'));
+const loadProfile = () => import('./routes/profile.tsx');
+const loadSandboxCheckout = () => import('./routes/sandbox-checkout.tsx');
+const ProfileRoute = lazy(loadProfile);
+const SandboxCheckoutRoute = lazy(loadSandboxCheckout);
+
+// Signed-in pages render only after the sign-in check answers; when a visit starts on one,
+// fetch its module meanwhile so the two downloads overlap instead of following each other.
+const signedInPageAtStart = [
+  { path: '/profile', load: loadProfile },
+  { path: '/checkout/sandbox/', load: loadSandboxCheckout },
+].find(({ path }) => window.location.pathname.startsWith(path));
+void signedInPageAtStart?.load();
 const AdminLayout = lazy(() => import('./routes/admin/layout.tsx'));
 const AdminDashboardRoute = lazy(() => import('./routes/admin/dashboard.tsx'));
 const AdminChallengesRoute = lazy(() => import('./routes/admin/challenges.tsx'));

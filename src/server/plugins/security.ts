@@ -11,8 +11,11 @@ export interface SecurityOptions {
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** helmet's default Strict-Transport-Security, for API answers too when the site is on HTTPS. */
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
+  const hstsOn = options.publicOrigin?.startsWith('https:') ?? false;
   // helmet itself, built once: @fastify/helmet builds a new helmet (parsing every directive) on
   // each request, a measurable share of a cached public read (npm run bench).
   const safeHeaders = helmet({
@@ -34,9 +37,23 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
     },
     // Stripe Checkout and shop images may live on other origins.
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: options.publicOrigin?.startsWith('https:') ? undefined : false,
+    strictTransportSecurity: hstsOn ? undefined : false,
   });
+  // API answers are data, never pages: they carry the headers that matter for data (no sniffing,
+  // not readable cross-origin, nothing loads from or frames them), a few bytes instead of helmet's
+  // full set, which halved the throughput of a cached public read (npm run bench).
+  const apiHeaders = {
+    'x-content-type-options': 'nosniff',
+    'cross-origin-resource-policy': 'same-origin',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    ...(hstsOn ? { 'strict-transport-security': HSTS } : {}),
+  };
   app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.startsWith('/api/')) {
+      void reply.headers(apiHeaders);
+      done();
+      return;
+    }
     safeHeaders(request.raw, reply.raw, () => done());
   });
 

@@ -158,13 +158,12 @@ BEGIN
     RETURN jsonb_build_object('outcome', 'cannot-act', 'pass', to_jsonb(v_pass), 'challenge', to_jsonb(v_challenge));
   END IF;
 
-  -- Locked after the pass, always in that order, so a shop being deleted at this moment either
-  -- takes this vote back with it or refuses it: no vote is left on a deleted shop.
   SELECT * INTO v_shop FROM businesses
-  WHERE id = p_business_id AND challenge_id = v_challenge.id AND deleted_at IS NULL
-  FOR UPDATE;
+  WHERE id = p_business_id AND challenge_id = v_challenge.id AND deleted_at IS NULL;
   IF NOT FOUND THEN RETURN jsonb_build_object('outcome', 'shop-not-found'); END IF;
 
+  -- Both counts are of the pass's own rows, which its lock protects (a shop deleted meanwhile
+  -- can only return votes to it).
   v_available := available_votes(v_pass.id);
   IF v_available <= 0 THEN RETURN jsonb_build_object('outcome', 'no-votes'); END IF;
   SELECT count(*) INTO v_for_shop FROM votes WHERE pass_id = v_pass.id AND business_id = v_shop.id;
@@ -172,9 +171,14 @@ BEGIN
     RETURN jsonb_build_object('outcome', 'shop-limit', 'shopName', v_shop.name, 'votesPerShop', v_challenge.votes_per_shop);
   END IF;
 
+  -- The shop row is locked only now (after the pass, always in that order), so votes for one shop
+  -- wait on each other for the insert and the commit alone. The update re-checks the row under
+  -- the lock: a shop deleted meanwhile takes no vote, and one deleted after this commit takes
+  -- this vote back with it (rule 8). The counter changes with the vote row, so standings never
+  -- count rows.
+  UPDATE businesses SET vote_count = vote_count + 1 WHERE id = v_shop.id AND deleted_at IS NULL;
+  IF NOT FOUND THEN RETURN jsonb_build_object('outcome', 'shop-not-found'); END IF;
   INSERT INTO votes (pass_id, business_id, voted_at) VALUES (v_pass.id, v_shop.id, p_now);
-  -- The counter changes with the vote row, so standings never count rows.
-  UPDATE businesses SET vote_count = vote_count + 1 WHERE id = v_shop.id;
   RETURN jsonb_build_object(
     'outcome', 'voted',
     'shopName', v_shop.name,

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { record } from './lib/report.ts';
+import { median } from './lib/stats.ts';
 import { startServer, waitForHealth } from '#tests/helpers/server-process.ts';
 
 const STARTUP_BUDGET_MS = 5000;
@@ -29,12 +30,12 @@ export async function benchStartup(port: number) {
       process.kill(-child.pid!, 'SIGTERM');
     });
   }
-  const median = timings.sort((a, b) => a - b)[1]!;
+  const typical = median(timings);
   record({
-    name: '`npm start` to first answer, existing embedded database (median of 3)',
-    figure: median,
+    name: `\`npm start\` to first answer, existing embedded database (median of ${timings.length})`,
+    figure: typical,
     unit: 'ms',
     budget: `< ${STARTUP_BUDGET_MS} ms`,
-    pass: median < STARTUP_BUDGET_MS,
+    pass: typical < STARTUP_BUDGET_MS,
   });
 }

@@ -11,6 +11,7 @@ const READ_BUDGET = 0.6;
 // Site and peer take turns, and each figure is the median of its rounds: on a 2-core machine a
 // single pair of runs moved the ratio by ±0.1 from one run of the bench to the next.
 const READ_ROUNDS = 3;
+const WARM_UP_SECONDS = 2;
 
 /**
  * A bare node:http server answering one static body: the ceiling for a JSON read on this
@@ -44,6 +45,9 @@ export async function benchPublicReads(server: RunningServer) {
   for (const path of ['/api/challenge/active', '/api/businesses', '/api/votes']) {
     const body = await (await fetch(`${server.url}${path}`)).text();
     const peer = await staticPeer(body);
+    // Steady state, as for writes: a short load first lets both servers' JIT settle.
+    await load({ url: `${server.url}${path}`, connections: READ_CONNECTIONS, duration: WARM_UP_SECONDS });
+    await load({ url: peer.url, connections: READ_CONNECTIONS, duration: WARM_UP_SECONDS });
     const siteRuns = [];
     const bareRuns = [];
     for (let round = 0; round < READ_ROUNDS; round += 1) {

@@ -1,5 +1,5 @@
-import { Suspense, useLayoutEffect } from 'react';
-import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { Header } from '#client/components/Header.tsx';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { RouteError } from '#client/components/RouteError.tsx';
@@ -7,23 +7,9 @@ import { useLogout } from '#client/features/auth/api/logout.ts';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { useHasPass } from '#client/features/passes/api/get-user-pass.ts';
 import classes from './layout.module.css';
+import { useScrollOnNavigate } from './scroll-on-navigate.ts';
 
 export const MAIN_CONTENT_ID = 'main-content';
-
-/**
- * A page reached by a link or a redirect starts at its top, or at the element its #hash names;
- * back and forward leave the position to the browser, which restores it.
- */
-function useScrollOnNavigate() {
-  const { key, hash } = useLocation();
-  const navigationType = useNavigationType();
-  useLayoutEffect(() => {
-    if (navigationType === NavigationType.Pop) return;
-    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
-    if (target) target.scrollIntoView();
-    else window.scrollTo(0, 0);
-  }, [key, hash, navigationType]);
-}
 
 /**
  * Every page: skip link, header (auth and pass features meet here), the page. While a page's

@@ -4,9 +4,9 @@ import type { Db } from './client.ts';
 
 /**
  * Runs one function of drizzle/0001_rule_functions.sql (`select fn(...) as result`) and returns
- * its answer. One statement: one round trip, and its own transaction unless inside one.
+ * its answer. One statement: one round trip and its own transaction.
  */
-export async function callRule<T>(db: Pick<Db, 'execute'>, call: SQL): Promise<T> {
+export async function callRule<T>(db: Db, call: SQL): Promise<T> {
   // Both drivers (node-postgres and PGlite) answer with { rows }.
   const { rows } = (await db.execute<{ result: T }>(call)) as { rows: { result: T }[] };
   const [row] = rows;

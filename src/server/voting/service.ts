@@ -8,7 +8,6 @@ import { memberIdSql, type MemberRef } from '../auth/session-member.ts';
 import { conflict, notFound, unauthorized } from '../errors.ts';
 import { callRule } from '../db/rule-call.ts';
 import { NO_PASS_MESSAGE, passCannotAct, requireHeldPass } from '../passes/holder.ts';
-import type { Tx } from '../passes/issue.ts';
 
 /**
  * Vote totals per live shop. They are read from the counter each vote keeps in the same
@@ -28,7 +27,7 @@ const countedVotesOf = (passId: number) =>
  * below zero, votes for deleted shops returned (rule 8). Counted by the database's
  * available_votes (drizzle/0001), the same count the rule functions use.
  */
-export async function availableVotesOf(db: Db | Tx, passId: number): Promise<number> {
+export async function availableVotesOf(db: Db, passId: number): Promise<number> {
   return callRule<number>(db, sql`select available_votes(${passId}) as result`);
 }
 

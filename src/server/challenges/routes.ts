@@ -21,6 +21,9 @@ import { createChallenge, listChallenges, toChallengeDto, updateChallenge } from
  */
 export const PUBLIC_READ_CACHE_CONTROL = 'public, max-age=15';
 
+/** The active challenge's answer, or null; built once, since a zod schema is costly to construct. */
+const activeChallengeBodySchema = challengeSchema.nullable();
+
 /** Public read: no session, answered from the public read cache. */
 export async function challengePublicRoutes(app: FastifyInstance, { db, clock, publicCache }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -29,7 +32,7 @@ export async function challengePublicRoutes(app: FastifyInstance, { db, clock, p
     '/api/challenge/active',
     { schema: { response: { 200: challengeSchema, 404: errorBodySchema } } },
     async (_request, reply) => {
-      const body = await publicCache.json('challenge', challengeSchema.nullable(), async () => {
+      const body = await publicCache.json('challenge', activeChallengeBodySchema, async () => {
         const challenge = await findActiveChallenge(db, clock());
         return challenge ? toChallengeDto(challenge) : null;
       });

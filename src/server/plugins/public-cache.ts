@@ -17,11 +17,12 @@ export class PublicReadCache {
    * (unknown keys stripped, so nothing unlisted such as a redemption code can leave), once per
    * computation rather than per request.
    */
-  async json<S extends z.ZodType>(key: string, schema: S, compute: () => Promise<z.input<S>>): Promise<string> {
+  json<S extends z.ZodType>(key: string, schema: S, compute: () => Promise<z.input<S>>): Promise<string> {
     const encode = async () => JSON.stringify(schema.parse(await compute()));
     if (this.ttlMs <= 0) return encode();
     const now = performance.now();
     const hit = this.entries.get(key);
+    // Not an async function: a hit hands back the stored promise itself, no new one per request.
     if (hit && hit.expiresAt > now) return hit.body;
     const body = encode();
     this.entries.set(key, { expiresAt: now + this.ttlMs, body });

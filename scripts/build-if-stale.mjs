@@ -1,11 +1,9 @@
-// `npm start` builds the web app only when dist/ is missing or older than its sources, so a
-// restart on an unchanged checkout starts in about a second.
+// `npm start` builds the web app and the server only when their output in dist/ is missing or
+// older than their sources, so a restart on an unchanged checkout starts in about a second.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const built = 'dist/client/index.html';
-const sources = ['src/client', 'src/shared', 'public', 'vite.config.ts', 'package-lock.json'];
 
 function newestMtime(entry) {
   if (!fs.existsSync(entry)) return 0;
@@ -14,9 +12,16 @@ function newestMtime(entry) {
   return Math.max(0, ...fs.readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
 }
 
-const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
-if (builtAt < Math.max(...sources.map(newestMtime))) {
+function isStale(built, sources) {
+  const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
+  return builtAt < Math.max(...sources.map(newestMtime));
+}
+
+if (isStale('dist/client/index.html', ['src/client', 'src/shared', 'public', 'vite.config.ts', 'package-lock.json'])) {
   process.stdout.write('Building the web app…\n');
   execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   execFileSync(process.execPath, ['scripts/compress-assets.mjs'], { stdio: 'inherit' });
+}
+if (isStale('dist/server/main.js', ['src/server', 'src/shared', 'scripts/build-server.mjs', 'package-lock.json'])) {
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
 }

@@ -22,6 +22,7 @@ import { serializeError } from './plugins/log-serializers.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin, sharedSessionSecret } from './plugins/session.ts';
 import { PublicReadCache } from './plugins/public-cache.ts';
+import { projectRoot } from './project-root.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { voteRoutes, votingPublicRoutes, votingRoutes } from './voting/routes.ts';
 
@@ -75,7 +76,7 @@ function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifySe
   };
 }
 
-export const defaultClientDir = path.resolve(import.meta.dirname, '../../dist/client');
+export const defaultClientDir = path.join(projectRoot, 'dist/client');
 
 export async function buildApp(options: BuildAppOptions) {
   const config: AppConfig = {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import pg from 'pg';
 import { adminUrl, withDatabase } from './test-db.ts';
@@ -31,9 +31,26 @@ export async function waitForHealth(url: string, timeoutMs = 60_000): Promise<vo
   throw new Error(`server at ${url} did not become healthy`);
 }
 
-/** Starts the production server as its own process, as `npm start` would after the build. */
+/**
+ * The node arguments of `npm start` after its build step (package.json), so tests and benchmarks
+ * run the production server exactly as it is started.
+ */
+function startArguments(): string[] {
+  const { scripts } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
+  const [node, ...args] = scripts.start.split('&&').at(-1)!.trim().split(/\s+/);
+  if (node !== 'node') throw new Error(`npm start no longer ends with a node command: ${scripts.start}`);
+  return args;
+}
+
+let built = false;
+
+/** Starts the production server as its own process, as `npm start` does (building it first if stale). */
 export async function startServer(port: number, env: Record<string, string>): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  if (!built) {
+    execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], { stdio: 'inherit' });
+    built = true;
+  }
+  const child = spawn(process.execPath, startArguments(), {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO: 'false', SESSION_SECRET: BENCH_SESSION_SECRET, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Signer } from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -76,6 +77,17 @@ function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifySe
   };
 }
 
+/**
+ * Request ids for the logs: this process's random tag and a counter. As unique across instances
+ * and restarts as the logs need, without generating a UUID per request (a measurable share of a
+ * cached public read, npm run bench).
+ */
+function requestIdGenerator(): () => string {
+  const processTag = randomBytes(4).toString('hex');
+  let sequence = 0;
+  return () => `${processTag}-${(sequence += 1).toString(36)}`;
+}
+
 export const defaultClientDir = path.join(projectRoot, 'dist/client');
 
 export async function buildApp(options: BuildAppOptions) {
@@ -104,7 +116,7 @@ export async function buildApp(options: BuildAppOptions) {
     // Only a proxy on this host may tell us the client's address and protocol.
     trustProxy: '127.0.0.1,::1',
     bodyLimit: 1024 * 1024,
-    genReqId: () => crypto.randomUUID(),
+    genReqId: requestIdGenerator(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

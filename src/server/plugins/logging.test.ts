@@ -58,5 +58,10 @@ describe('request logs', () => {
       msg: 'request failed',
       err: expect.objectContaining({ message: expect.any(String) }),
     });
+    // One id per request, each line of a request carrying it: "incoming request" and "request completed".
+    const ids = lines.map((line) => (JSON.parse(line) as { reqId?: string }).reqId).filter(Boolean);
+    const requests = 6;
+    expect(new Set(ids).size).toBe(requests);
+    expect(ids.length).toBeGreaterThanOrEqual(2 * requests);
   });
 });

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { load } from './lib/load.ts';
+import { load, type LoadResult } from './lib/load.ts';
 import { record } from './lib/report.ts';
 import { median } from './lib/stats.ts';
 import type { RunningServer } from '#tests/helpers/server-process.ts';
@@ -8,9 +8,11 @@ import type { RunningServer } from '#tests/helpers/server-process.ts';
 const READ_CONNECTIONS = 128;
 const READ_SECONDS = 5;
 const READ_BUDGET = 0.6;
-// Site and peer take turns, and each figure is the median of its rounds: on a 2-core machine a
-// single pair of runs moved the ratio by ±0.1 from one run of the bench to the next.
-const READ_ROUNDS = 3;
+// Site and peer take turns, and each figure is the median of its rounds. Each round starts both
+// afresh: on this 2-core VM one server process can run 20% faster or slower than the next start of
+// the same code, steadily for its whole life, so one process would decide the figure alone.
+const READ_ROUNDS = 5;
+const READ_PATHS = ['/api/challenge/active', '/api/businesses', '/api/votes'];
 const WARM_UP_SECONDS = 2;
 
 /**
@@ -40,26 +42,36 @@ async function staticPeer(body: string) {
   };
 }
 
-/** Public reads at 128 concurrent clients beside a static node:http server with a body of the same size. */
-export async function benchPublicReads(server: RunningServer) {
-  for (const path of ['/api/challenge/active', '/api/businesses', '/api/votes']) {
-    const body = await (await fetch(`${server.url}${path}`)).text();
-    const peer = await staticPeer(body);
-    // Steady state, as for writes: a short load first lets both servers' JIT settle.
-    await load({ url: `${server.url}${path}`, connections: READ_CONNECTIONS, duration: WARM_UP_SECONDS });
-    await load({ url: peer.url, connections: READ_CONNECTIONS, duration: WARM_UP_SECONDS });
-    const siteRuns = [];
-    const bareRuns = [];
-    for (let round = 0; round < READ_ROUNDS; round += 1) {
-      siteRuns.push(await load({ url: `${server.url}${path}`, connections: READ_CONNECTIONS, duration: READ_SECONDS }));
-      bareRuns.push(await load({ url: peer.url, connections: READ_CONNECTIONS, duration: READ_SECONDS }));
+/**
+ * Public reads at 128 concurrent clients beside a static node:http server with a body of the same
+ * size, over rounds that each start a fresh site server.
+ */
+export async function benchPublicReads(startSite: () => Promise<RunningServer>) {
+  const siteRuns = new Map(READ_PATHS.map((path) => [path, [] as LoadResult[]]));
+  const bareRuns = new Map(READ_PATHS.map((path) => [path, [] as LoadResult[]]));
+  const bodySizes = new Map<string, number>();
+  for (let round = 0; round < READ_ROUNDS; round += 1) {
+    const server = await startSite();
+    for (const path of READ_PATHS) {
+      const siteUrl = `${server.url}${path}`;
+      const body = await (await fetch(siteUrl)).text();
+      bodySizes.set(path, body.length);
+      const peer = await staticPeer(body);
+      // Steady state, as for writes: a short load first lets both servers' JIT settle.
+      await load({ url: siteUrl, connections: READ_CONNECTIONS, duration: WARM_UP_SECONDS });
+      await load({ url: peer.url, connections: READ_CONNECTIONS, duration: WARM_UP_SECONDS });
+      siteRuns.get(path)!.push(await load({ url: siteUrl, connections: READ_CONNECTIONS, duration: READ_SECONDS }));
+      bareRuns.get(path)!.push(await load({ url: peer.url, connections: READ_CONNECTIONS, duration: READ_SECONDS }));
+      await peer.close();
     }
-    await peer.close();
-    const site = median(siteRuns.map((run) => run.requestsPerSecond));
-    const bare = median(bareRuns.map((run) => run.requestsPerSecond));
-    const failed = siteRuns.some((run) => run.non2xx > 0 || run.errors > 0);
+    await server.stop();
+  }
+  for (const path of READ_PATHS) {
+    const site = median(siteRuns.get(path)!.map((run) => run.requestsPerSecond));
+    const bare = median(bareRuns.get(path)!.map((run) => run.requestsPerSecond));
+    const failed = siteRuns.get(path)!.some((run) => run.non2xx > 0 || run.errors > 0);
     record({
-      name: `GET ${path} (${body.length} B body, ${READ_CONNECTIONS} clients, median of ${READ_ROUNDS} alternating runs)`,
+      name: `GET ${path} (${bodySizes.get(path)} B body, ${READ_CONNECTIONS} clients, median of ${READ_ROUNDS} alternating runs, each on freshly started servers)`,
       figure: site,
       unit: 'req/s',
       peer: { name: 'bare node:http, same body', figure: bare },

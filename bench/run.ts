@@ -30,14 +30,17 @@ if (wants('api')) {
   await database.migrate();
   await seedDemoData(database.db, new Date());
   await database.close();
-  const server = await startServer(3302, { DATABASE_URL: databaseUrl });
+  const startSite = () => startServer(3302, { DATABASE_URL: databaseUrl });
+  const server = await startSite();
   const idle = server.rssMb();
   record({ name: 'server RSS idle after start', figure: idle, unit: 'MB', budget: '< 300 MB', pass: idle < 300 });
-  await benchPublicReads(server);
-  const peerDatabase = await openDatabase({ databaseUrl, poolSize: 64 });
-  await benchWrites(server, peerDatabase.db);
-  await peerDatabase.close();
   await server.stop();
+  await benchPublicReads(startSite);
+  const writeServer = await startSite();
+  const peerDatabase = await openDatabase({ databaseUrl, poolSize: 64 });
+  await benchWrites(writeServer, peerDatabase.db);
+  await peerDatabase.close();
+  await writeServer.stop();
 }
 
 if (wants('growth')) {

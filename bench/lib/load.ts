@@ -1,4 +1,5 @@
 import autocannon, { type Request } from 'autocannon';
+import { percentile } from './stats.ts';
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -17,29 +18,64 @@ export interface LoadOptions {
   amount?: number;
   requests?: Request[];
   headers?: Record<string, string>;
+  /**
+   * Answers at the start of the run left out of its throughput and latency: the run opens all its
+   * connections and sends their first requests in the same instant, a burst no steady crowd makes.
+   * They still count as errors or non-2xx answers.
+   */
+  leadIn?: number;
 }
 
 /**
- * One autocannon run: its mean throughput (requests over the run's whole duration) and latency
- * percentiles.
+ * One autocannon run: its mean throughput (requests over the run's whole duration, or over the
+ * part after the lead-in) and latency percentiles.
  */
 export async function load(options: LoadOptions): Promise<LoadResult> {
-  const result = await autocannon({
-    url: options.url,
-    connections: options.connections,
-    pipelining: 1,
-    // autocannon notices the end of a fixed amount only at its next sample: sample often, so the
-    // measured duration (and the throughput) is not rounded up to whole seconds.
-    sampleInt: 50,
-    ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? 10 }),
-    ...(options.requests ? { requests: options.requests } : {}),
-    ...(options.headers ? { headers: options.headers } : {}),
+  const leadIn = options.leadIn ?? 0;
+  const latencies: number[] = [];
+  let measuredFrom = 0;
+  let lastAnswerAt = 0;
+  let answers = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const run = autocannon(
+      {
+        url: options.url,
+        connections: options.connections,
+        pipelining: 1,
+        // autocannon notices the end of a fixed amount only at its next sample: sample often, so the
+        // measured duration (and the throughput) is not rounded up to whole seconds.
+        sampleInt: 50,
+        ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? 10 }),
+        ...(options.requests ? { requests: options.requests } : {}),
+        ...(options.headers ? { headers: options.headers } : {}),
+      },
+      (error, finished) => (error ? reject(error as Error) : resolve(finished)),
+    );
+    if (leadIn > 0) {
+      run.on('response', (_client, _status, _bytes, responseTimeMs) => {
+        answers += 1;
+        lastAnswerAt = performance.now();
+        if (answers === leadIn) measuredFrom = lastAnswerAt;
+        else if (answers > leadIn) latencies.push(responseTimeMs);
+      });
+    }
   });
+  if (leadIn === 0) {
+    return {
+      requestsPerSecond: result.requests.total / ((result.finish.getTime() - result.start.getTime()) / 1000),
+      p50Ms: result.latency.p50,
+      p99Ms: result.latency.p99,
+      total: result.requests.total,
+      non2xx: result.non2xx,
+      errors: result.errors,
+    };
+  }
+  latencies.sort((a, b) => a - b);
   return {
-    requestsPerSecond: result.requests.total / ((result.finish.getTime() - result.start.getTime()) / 1000),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    total: result.requests.total,
+    requestsPerSecond: latencies.length / ((lastAnswerAt - measuredFrom) / 1000),
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+    total: latencies.length,
     non2xx: result.non2xx,
     errors: result.errors,
   };

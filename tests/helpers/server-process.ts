@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import pg from 'pg';
 import { adminUrl, withDatabase } from './test-db.ts';
 
@@ -31,6 +32,17 @@ export async function waitForHealth(url: string, timeoutMs = 60_000): Promise<vo
   throw new Error(`server at ${url} did not become healthy`);
 }
 
+/** A server left over on the port would answer the health check in place of the one started. */
+async function assertPortFree(port: number): Promise<void> {
+  const probe = net.createServer();
+  try {
+    await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(port, '0.0.0.0', resolve));
+  } catch (error) {
+    throw new Error(`port ${port} is in use (a server left over from an earlier run?): ${(error as Error).message}`);
+  }
+  await new Promise((resolve) => probe.close(resolve));
+}
+
 /**
  * The node arguments of `npm start` after its build step (package.json), so tests and benchmarks
  * run the production server exactly as it is started.
@@ -50,12 +62,21 @@ export async function startServer(port: number, env: Record<string, string>): Pr
     execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], { stdio: 'inherit' });
     built = true;
   }
+  await assertPortFree(port);
   const child = spawn(process.execPath, startArguments(), {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO: 'false', SESSION_SECRET: BENCH_SESSION_SECRET, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(url);
+  const exitedEarly = new Promise<never>((_resolve, reject) => {
+    child.once('exit', (code, signalName) => reject(new Error(`server on port ${port} exited (${code ?? signalName}) before answering`)));
+  });
+  exitedEarly.catch(() => {});
+  await Promise.race([waitForHealth(url), exitedEarly]);
+  // No server outlives the process that started it, even when that process fails.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   return {
     url,
     pid: child.pid!,

@@ -25,7 +25,7 @@ const countedVotesOf = (passId: number) =>
 /**
  * DECISIONS rule 2: each redeemed coupon earns one vote; available = redeemed − cast, never
  * below zero, votes for deleted shops returned (rule 8). Counted by the database's
- * available_votes (drizzle/0001), the same count the rule functions use.
+ * available_votes (drizzle/0001, as rewritten in 0002), the same count the rule functions use.
  */
 export async function availableVotesOf(db: Db, passId: number): Promise<number> {
   return callRule<number>(db, sql`select available_votes(${passId}) as result`);

@@ -181,6 +181,20 @@ describe('POST /api/vote', () => {
     await expectCountersMatchVotes();
   });
 
+  it('gives back a vote whose shop is deleted even while the vote row remains (rule 8)', async () => {
+    await setVotesPerShop(1);
+    const closing = await insertBusiness(ctx.db, challenge.id, { name: 'Closing Soon', position: 8 });
+    const holder = await signedInPassHolder(ctx, challenge.id);
+    await markRedeemed(ctx, holder.pass, [shop(0).id, shop(1).id]);
+    expect((await holder.client.post('/api/vote', { businessId: closing.id })).statusCode).toBe(200);
+    const available = async () => (await holder.client.get('/api/user/available-votes')).json();
+    expect(await available()).toEqual({ availableVotes: 1 });
+    // Deleted in the database alone: the vote row stays, and still no longer spends a vote.
+    await ctx.db.update(businesses).set({ deletedAt: new Date() }).where(eq(businesses.id, closing.id));
+    expect(await available()).toEqual({ availableVotes: 2 });
+    expect(await ctx.db.$count(votes, eq(votes.businessId, closing.id))).toBe(1);
+  });
+
   it('GET /api/votes reads the counters of the live shops', async () => {
     const counts = (await new TestClient(ctx.app).get('/api/votes')).json();
     const [row] = await ctx.db

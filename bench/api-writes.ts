@@ -25,6 +25,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface BenchMember {
   userId: number;
+  username: string;
   cookie?: string;
   coupons: { id: number; code: string; businessId: number }[];
 }
@@ -68,16 +69,16 @@ export async function createWriteWorld(db: Db, label: string, memberCount: numbe
   for (const user of memberRows) {
     const { pass } = await db.transaction((tx) => issuePass(tx, { userId: user.id, challengeId: challenge!.id }));
     const rows = await db.select().from(coupons).where(sql`${coupons.passId} = ${pass.id}`);
-    members.push({ userId: user.id, coupons: rows.map((row) => ({ id: row.id, code: codeOf.get(row.businessId)!, businessId: row.businessId })) });
+    members.push({ userId: user.id, username: user.username, coupons: rows.map((row) => ({ id: row.id, code: codeOf.get(row.businessId)!, businessId: row.businessId })) });
   }
   return { challengeId: challenge!.id, members, shopIds: shops.map((shop) => shop.id) };
 }
 
-async function signIn(server: RunningServer, member: BenchMember, username: string, address: string) {
+async function signIn(server: RunningServer, member: BenchMember, address: string) {
   const response = await fetch(`${server.url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.url, 'x-forwarded-for': address },
-    body: JSON.stringify({ username, password: BENCH_PASSWORD }),
+    body: JSON.stringify({ username: member.username, password: BENCH_PASSWORD }),
   });
   member.cookie = response.headers.getSetCookie().at(-1)!.split(';')[0];
 }
@@ -159,7 +160,7 @@ function voteRequests(world: { members: BenchMember[]; shopIds: number[] }, orig
 async function signedInWorld(server: RunningServer, db: Db, label: string, memberCount: number, network: number) {
   const world = await createWriteWorld(db, label, memberCount);
   // One address per member: sign-in is rate limited per address.
-  for (const [index, member] of world.members.entries()) await signIn(server, member, `bench_${label}_${index}`, `10.${network}.${index >> 8}.${index & 255}`);
+  for (const [index, member] of world.members.entries()) await signIn(server, member, `10.${network}.${index >> 8}.${index & 255}`);
   return world;
 }
 
@@ -185,16 +186,16 @@ export async function benchWrites(server: RunningServer, db: Db) {
     const coupon = member.coupons[step]!;
     return redeemCoupon(db, { member: { userId: member.userId }, couponId: coupon.id, redemptionCode: coupon.code, now: now() });
   };
-  const voteLoop = (world: { shopIds: number[] }) => (member: BenchMember, step: number) =>
+  const voteJobIn = (world: { shopIds: number[] }) => (member: BenchMember, step: number) =>
     castVote(db, { member: { userId: member.userId }, businessId: world.shopIds[(member.userId + step) % world.shopIds.length]!, now: now() });
   const peerRehearsal = await createWriteWorld(db, 'peer_rehearsal', MEMBERS);
   const rehearsalMembers = peerRehearsal.members.map((member) => ({ ...member, coupons: member.coupons.slice(0, REHEARSAL_ROUNDS) }));
   await peerThroughput(rehearsalMembers, redeemJob);
-  await peerThroughput(rehearsalMembers, voteLoop(peerRehearsal));
+  await peerThroughput(rehearsalMembers, voteJobIn(peerRehearsal));
   await closeChallenge(db, peerRehearsal.challengeId);
   const peer = await createWriteWorld(db, 'peer', WORLD_MEMBERS);
   const redeemPeer = await peerThroughput(peer.members, redeemJob);
-  const votePeer = await peerThroughput(peer.members, voteLoop(peer));
+  const votePeer = await peerThroughput(peer.members, voteJobIn(peer));
 
   for (const [name, result, peerFigure] of [
     ['POST /api/coupons/:id/redeem', redeem, redeemPeer],

@@ -48,40 +48,38 @@ export default function NavigationDrawer({
       <Box component="nav" aria-label="Site">
         <Stack gap="xs">
           {user && (
-            <Text size="sm" c="dimmed">
-              Signed in as <strong>{user.username}</strong>
-            </Text>
-          )}
-          {user && (
-            <NavLink
-              component={Link}
-              to={paths.profile}
-              label="My Profile"
-              leftSection={<IconUser size={18} aria-hidden />}
-              onClick={onClose}
-            />
-          )}
-          {user?.isAdmin && (
-            <NavLink
-              component={Link}
-              to={paths.admin}
-              label="Admin Dashboard"
-              leftSection={<IconLayoutDashboard size={18} aria-hidden />}
-              onClick={onClose}
-            />
-          )}
-          {user && (
-            <NavLink
-              component="button"
-              type="button"
-              label="Logout"
-              leftSection={<IconLogout size={18} aria-hidden />}
-              disabled={loggingOut}
-              onClick={() => {
-                onClose();
-                onLogout();
-              }}
-            />
+            <>
+              <Text size="sm" c="dimmed">
+                Signed in as <strong>{user.username}</strong>
+              </Text>
+              <NavLink
+                component={Link}
+                to={paths.profile}
+                label="My Profile"
+                leftSection={<IconUser size={18} aria-hidden />}
+                onClick={onClose}
+              />
+              {user.isAdmin && (
+                <NavLink
+                  component={Link}
+                  to={paths.admin}
+                  label="Admin Dashboard"
+                  leftSection={<IconLayoutDashboard size={18} aria-hidden />}
+                  onClick={onClose}
+                />
+              )}
+              <NavLink
+                component="button"
+                type="button"
+                label="Logout"
+                leftSection={<IconLogout size={18} aria-hidden />}
+                disabled={loggingOut}
+                onClick={() => {
+                  onClose();
+                  onLogout();
+                }}
+              />
+            </>
           )}
           {!user && !userPending && (
             <NavLink

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   AdminBusiness,
@@ -8,10 +8,11 @@ import type {
   businessPatchSchema,
   PublicBusiness,
 } from '#shared/businesses.ts';
-import type { Db } from '../db/client.ts';
-import { businesses, challenges, votes, type Business } from '../db/schema.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { callRule } from '../db/rule-call.ts';
+import { businesses, challenges, type Business } from '../db/schema.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../errors.ts';
-import { addCouponsForNewBusiness, type Tx } from '../passes/issue.ts';
+import { addCouponsForNewBusiness } from '../passes/issue.ts';
 import { sanitizeRichText } from './rich-text.ts';
 
 /** Strips what only organizers may see (the redemption code, DECISIONS rule 3). */
@@ -209,20 +210,15 @@ export async function updateBusiness(
 }
 
 /**
- * DECISIONS rule 8: the shop leaves every list (soft delete); redeemed coupons stay on record;
- * votes cast for it are removed in the same transaction, so they return to their voters'
- * available votes. Updating the row first locks it against a vote arriving meanwhile.
+ * docs/RULES.md rule 8: one call of the delete_business rule (src/server/db/rules/): the shop
+ * leaves every list, its redeemed coupons stay on record, and its votes return to their voters.
  */
 export async function deleteBusiness(db: Db, id: number, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [deleted] = await tx
-      .update(businesses)
-      .set({ deletedAt: now, voteCount: 0 })
-      .where(and(eq(businesses.id, id), isNull(businesses.deletedAt)))
-      .returning({ id: businesses.id });
-    if (!deleted) throw notFound('Business not found');
-    await tx.delete(votes).where(eq(votes.businessId, id));
-  });
+  const deleted = await callRule<boolean>(
+    db,
+    sql`select delete_business(${id}, ${now.toISOString()}::timestamptz) as result`,
+  );
+  if (!deleted) throw notFound('Business not found');
 }
 
 /** Every live shop of a challenge with its code, for organizers. */

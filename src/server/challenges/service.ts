@@ -8,7 +8,6 @@ import type {
 import type { Db } from '../db/client.ts';
 import { challenges, type Challenge } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
-import type { Tx } from '../passes/issue.ts';
 
 export function toChallengeDto(challenge: Challenge): ChallengeDto {
   return {
@@ -27,11 +26,6 @@ export function toChallengeDto(challenge: Challenge): ChallengeDto {
 /** Every challenge for organizers, newest start first. */
 export async function listChallenges(db: Db): Promise<Challenge[]> {
   return db.select().from(challenges).orderBy(desc(challenges.startDate), desc(challenges.id));
-}
-
-export async function findChallenge(db: Db | Tx, id: number): Promise<Challenge | null> {
-  const [challenge] = await db.select().from(challenges).where(eq(challenges.id, id));
-  return challenge ?? null;
 }
 
 function checkDates(startDate: Date, endDate: Date) {

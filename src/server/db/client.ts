@@ -6,11 +6,15 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { projectRoot } from '../project-root.ts';
+import { readRuleSources, RULES_INSTALL_LOCK_KEY } from './rules.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle a `db.transaction` callback receives. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;
@@ -21,7 +25,18 @@ export interface Database {
 
 const migrationsFolder = path.join(projectRoot, 'drizzle');
 
-export class DatabaseInUseError extends Error {}
+/** Installs every rule function from its source file (src/server/db/rules.ts), after the tables. */
+async function installRules(db: Db): Promise<void> {
+  const rules = readRuleSources();
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${RULES_INSTALL_LOCK_KEY})`);
+    for (const rule of rules) await tx.execute(sql.raw(rule.definition));
+  });
+}
+
+export class DatabaseInUseError extends Error {
+  override name = 'DatabaseInUseError';
+}
 
 /** PGlite allows one process per data directory; a lock file makes a second opener fail clearly. */
 function lockDataDir(dataDir: string): () => void {
@@ -74,7 +89,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      migrate: async () => {
+        await migratePg(drizzlePg(pool), { migrationsFolder });
+        await installRules(db);
+      },
       close: () => pool.end(),
     };
   }
@@ -92,7 +110,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+      await installRules(db);
+    },
     close: async () => {
       await client.close();
       release();

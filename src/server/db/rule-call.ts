@@ -1,12 +1,12 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from './client.ts';
+import type { Db, Tx } from './client.ts';
 
 /**
- * Runs one function of drizzle/0001_rule_functions.sql (`select fn(...) as result`) and returns
- * its answer. One statement: one round trip and its own transaction.
+ * Runs one rule function of src/server/db/rules/ (`select fn(...) as result`) and returns its
+ * answer. One statement: one round trip, and its own transaction unless called inside one.
  */
-export async function callRule<T>(db: Db, call: SQL): Promise<T> {
+export async function callRule<T>(db: Db | Tx, call: SQL): Promise<T> {
   // Both drivers (node-postgres and PGlite) answer with { rows }.
   const { rows } = (await db.execute<{ result: T }>(call)) as { rows: { result: T }[] };
   const [row] = rows;

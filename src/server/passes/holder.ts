@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { challenges, passes, type Challenge, type Pass } from '../db/schema.ts';
 import { rowFromJson } from '../db/rule-call.ts';
 import { challengePhase, findActiveChallenge } from '../challenges/active.ts';
 import { AppError, forbidden, notFound } from '../errors.ts';
-import type { Tx } from './issue.ts';
 
 export const NO_PASS_MESSAGE = 'No pass found for the current challenge.';
 
@@ -44,11 +43,11 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
 export function passCannotAct(
   found: { pass: Record<string, unknown>; challenge: Record<string, unknown> },
   now: Date,
-  action: 'redeem' | 'vote',
+  action: 'redeem' | 'vote' | 'reset votes',
 ): AppError {
   const pass = rowFromJson(passes, found.pass);
   const challenge = rowFromJson(challenges, found.challenge);
-  const doing = action === 'redeem' ? 'redeem coupons' : 'vote';
+  const doing = action === 'redeem' ? 'redeem coupons' : action;
   if (!pass.active) {
     const reason = pass.inactiveReason ? ` (${pass.inactiveReason})` : '';
     return forbidden(`This pass is no longer active${reason}, so it cannot ${doing}.`);

@@ -1,8 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
 import { businesses, coupons, passes, type Pass } from '../db/schema.ts';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * The one place a pass comes into being (purchase, webhook, testing tool). Run inside the

@@ -48,6 +48,7 @@ export type PaymentEvent =
       providerPaymentId: string;
       reason: 'refunded' | 'disputed';
     }
+  | { id: string; type: string; kind: 'dispute_won'; providerPaymentId: string }
   | { id: string; type: string; kind: 'ignored' };
 
 export class WebhookSignatureError extends Error {}

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { SandboxAction, SandboxSession, VerifyCheckoutResult } from '#shared/payments.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import {
   challenges,
   passes,
@@ -12,8 +12,8 @@ import {
   type User,
 } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
-import { deactivatePass } from '../passes/deactivate.ts';
-import { issuePass, type Tx } from '../passes/issue.ts';
+import { setPassActive } from '../passes/switch.ts';
+import { issuePass } from '../passes/issue.ts';
 import { challengeOnSale, PASS_ALREADY_HELD_MESSAGE } from '../passes/sale.ts';
 import { findPass } from '../passes/service.ts';
 import type { PaymentEvent, PaymentProvider } from './provider.ts';
@@ -261,6 +261,8 @@ export async function handlePaymentEvent(
       }
       case 'payment_reversed':
         return (await reversePayment(tx, provider, event, now)) ? 'handled' : 'ignored';
+      case 'dispute_won':
+        return (await reinstateDisputedPayment(tx, provider, event, now)) ? 'handled' : 'ignored';
       case 'ignored':
         return 'ignored';
     }
@@ -298,11 +300,44 @@ async function reversePayment(
 
   await tx
     .update(payments)
-    .set({ status: event.reason, providerPaymentId: event.providerPaymentId, updatedAt: now })
+    // A refund is final: a dispute opened on a refunded payment must not make it winnable again.
+    .set({
+      status: payment.status === 'refunded' ? 'refunded' : event.reason,
+      providerPaymentId: event.providerPaymentId,
+      updatedAt: now,
+    })
     .where(eq(payments.id, payment.id));
   // Only the pass this payment bought: refunding a duplicate payment leaves the real pass alone.
   const [pass] = await tx.select().from(passes).where(eq(passes.paymentId, payment.id));
-  if (pass) await deactivatePass(tx, pass.id, REVERSAL_REASONS[event.reason]);
+  if (pass) await setPassActive(tx, pass.id, { active: false, reason: REVERSAL_REASONS[event.reason] });
+  return true;
+}
+
+/**
+ * A dispute closed in the site's favour: the payment counts as paid again and the pass it bought
+ * works again, its votes counted again. Only a disputed payment: a refunded one stays refunded.
+ */
+async function reinstateDisputedPayment(
+  tx: Tx,
+  provider: PaymentProvider,
+  event: Extract<PaymentEvent, { kind: 'dispute_won' }>,
+  now: Date,
+): Promise<boolean> {
+  const payment = await lockPayment(
+    tx,
+    and(
+      eq(payments.provider, provider.name),
+      eq(payments.providerPaymentId, event.providerPaymentId),
+      eq(payments.status, 'disputed'),
+    ),
+  );
+  if (!payment) return false;
+  await tx
+    .update(payments)
+    .set({ status: 'paid', updatedAt: now })
+    .where(eq(payments.id, payment.id));
+  const [pass] = await tx.select().from(passes).where(eq(passes.paymentId, payment.id));
+  if (pass) await setPassActive(tx, pass.id, { active: true });
   return true;
 }
 

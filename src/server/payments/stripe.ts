@@ -164,6 +164,13 @@ function toPaymentEvent(event: Stripe.Event): PaymentEvent {
         reason: 'disputed',
       };
     }
+    case 'charge.dispute.closed': {
+      // Won: the money stays with the site, so the pass the dispute switched off works again.
+      const dispute = event.data.object;
+      const paymentIntent = idOf(dispute.payment_intent);
+      if (!paymentIntent || dispute.status !== 'won') return { ...base, kind: 'ignored' };
+      return { ...base, kind: 'dispute_won', providerPaymentId: paymentIntent };
+    }
     default:
       return { ...base, kind: 'ignored' };
   }

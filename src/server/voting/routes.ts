@@ -97,7 +97,10 @@ export async function votingRoutes(app: FastifyInstance, { db, clock, config }: 
       '/api/reset-votes',
       { preHandler: requireMember, schema: { response: { 200: messageSchema, 404: errorBodySchema } } },
       async (request) => {
-        const removed = await resetVotes(db, { userId: signedInUserId(request), now: clock() });
+        const { removed } = await resetVotes(db, {
+          member: { userId: signedInUserId(request) },
+          now: clock(),
+        });
         return { message: `Your votes have been reset (${removed} removed).` };
       },
     );

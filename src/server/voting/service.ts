@@ -7,7 +7,7 @@ import { listLiveBusinesses, toPublicBusiness } from '../businesses/service.ts';
 import { memberIdSql, type MemberRef } from '../auth/session-member.ts';
 import { conflict, notFound, unauthorized } from '../errors.ts';
 import { callRule } from '../db/rule-call.ts';
-import { NO_PASS_MESSAGE, passCannotAct, requireHeldPass } from '../passes/holder.ts';
+import { NO_PASS_MESSAGE, passCannotAct } from '../passes/holder.ts';
 
 /**
  * Vote totals per live shop. They are read from the counter each vote keeps in the same
@@ -58,10 +58,10 @@ export async function castVote(
     case 'cannot-act':
       throw passCannotAct(result, input.now, 'vote');
     case 'shop-not-found':
-      throw notFound('Coffee shop not found');
+      throw notFound('Shop not found');
     case 'no-votes':
       throw conflict(
-        'You have no votes available. Redeem a coupon at a coffee shop to earn a vote.',
+        'You have no votes available. Redeem a coupon at a participating shop to earn a vote.',
       );
     case 'shop-limit':
       throw conflict(
@@ -123,27 +123,31 @@ export async function visitedBusinesses(db: Db, passId: number): Promise<PublicB
   );
 }
 
+type ResetOutcome =
+  | { outcome: 'signed-out' | 'no-pass' }
+  | { outcome: 'cannot-act'; pass: Record<string, unknown>; challenge: Record<string, unknown> }
+  | { outcome: 'reset'; removed: number; availableVotes: number };
+
 /**
- * DECISIONS rule 5 (testing only): deletes the caller's votes and takes them off the shops'
- * counters in the same transaction, so the counters always equal the vote rows.
+ * docs/RULES.md rule 5 (testing only): one call of the reset_votes rule (src/server/db/rules/),
+ * which deletes the caller's votes and takes the counted ones off the shops' counters.
  */
-export async function resetVotes(db: Db, input: { userId: number; now: Date }): Promise<number> {
-  return db.transaction(async (tx) => {
-    const { pass } = await requireHeldPass(tx, input.userId, input.now, { lock: true });
-    const removed = await tx
-      .delete(votes)
-      .where(eq(votes.passId, pass.id))
-      .returning({ businessId: votes.businessId });
-    const perShop = new Map<number, number>();
-    for (const { businessId } of removed)
-      perShop.set(businessId, (perShop.get(businessId) ?? 0) + 1);
-    // In id order, so two resets touching the same shops never wait on each other in a cycle.
-    for (const [businessId, n] of [...perShop].sort(([a], [b]) => a - b)) {
-      await tx
-        .update(businesses)
-        .set({ voteCount: sql`${businesses.voteCount} - ${n}` })
-        .where(eq(businesses.id, businessId));
-    }
-    return removed.length;
-  });
+export async function resetVotes(
+  db: Db,
+  input: { member: MemberRef; now: Date },
+): Promise<{ removed: number; availableVotes: number }> {
+  const result = await callRule<ResetOutcome>(
+    db,
+    sql`select reset_votes(${memberIdSql(input.member, input.now)}, ${input.now.toISOString()}::timestamptz) as result`,
+  );
+  switch (result.outcome) {
+    case 'signed-out':
+      throw unauthorized();
+    case 'no-pass':
+      throw notFound(NO_PASS_MESSAGE);
+    case 'cannot-act':
+      throw passCannotAct(result, input.now, 'reset votes');
+    case 'reset':
+      return { removed: result.removed, availableVotes: result.availableVotes };
+  }
 }

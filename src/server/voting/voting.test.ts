@@ -133,7 +133,7 @@ describe('POST /api/vote', () => {
     const other = await insertChallenge(ctx.db, ctx.clock.now(), { active: false });
     const foreign = await insertBusiness(ctx.db, other.id);
     expect((await holder.client.post('/api/vote', { businessId: foreign.id })).json()).toEqual({
-      message: 'Coffee shop not found',
+      message: 'Shop not found',
     });
     expect((await holder.client.post('/api/vote', { businessId: 'x' })).statusCode).toBe(400);
 
@@ -141,7 +141,7 @@ describe('POST /api/vote', () => {
     const none = await empty.client.post('/api/vote', { businessId: shop(0).id });
     expect(none.statusCode).toBe(409);
     expect(none.json().message).toBe(
-      'You have no votes available. Redeem a coupon at a coffee shop to earn a vote.',
+      'You have no votes available. Redeem a coupon at a participating shop to earn a vote.',
     );
 
     await ctx.db

@@ -1,0 +1,55 @@
+-- docs/RULES.md rule 2, the one place a vote is cast. Outcomes: signed-out, no-pass, cannot-act (with
+-- pass and challenge), shop-not-found, no-votes, shop-limit (with shopName and votesPerShop), voted.
+-- A shop's vote_count is the number of its counted votes: vote rows of an active pass for the live
+-- shop (docs/decisions/0010). Only the functions in this folder change votes or counters.
+CREATE OR REPLACE FUNCTION public.cast_vote(p_user_id integer, p_business_id integer, p_now timestamp with time zone)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  v_held record;
+  v_challenge challenges;
+  v_pass passes;
+  v_shop businesses;
+  v_available integer;
+  v_for_shop integer;
+BEGIN
+  IF p_user_id IS NULL THEN RETURN jsonb_build_object('outcome', 'signed-out'); END IF;
+  -- Locked first: parallel votes of one pass are counted one after another.
+  SELECT * INTO v_held FROM lock_held_pass(p_user_id, p_now);
+  v_challenge := v_held.held_challenge;
+  v_pass := v_held.held_pass;
+  IF v_pass.id IS NULL THEN RETURN jsonb_build_object('outcome', 'no-pass'); END IF;
+  IF NOT v_pass.active OR p_now < v_challenge.start_date OR p_now > v_challenge.end_date THEN
+    RETURN jsonb_build_object('outcome', 'cannot-act', 'pass', to_jsonb(v_pass), 'challenge', to_jsonb(v_challenge));
+  END IF;
+
+  SELECT * INTO v_shop FROM businesses
+  WHERE id = p_business_id AND challenge_id = v_challenge.id AND deleted_at IS NULL;
+  IF NOT FOUND THEN RETURN jsonb_build_object('outcome', 'shop-not-found'); END IF;
+
+  -- Both counts are of the pass's own rows, which its lock protects (a shop deleted meanwhile
+  -- can only return votes to it).
+  v_available := available_votes(v_pass.id);
+  IF v_available <= 0 THEN RETURN jsonb_build_object('outcome', 'no-votes'); END IF;
+  SELECT count(*) INTO v_for_shop FROM votes WHERE pass_id = v_pass.id AND business_id = v_shop.id;
+  IF v_challenge.votes_per_shop IS NOT NULL AND v_for_shop >= v_challenge.votes_per_shop THEN
+    RETURN jsonb_build_object('outcome', 'shop-limit', 'shopName', v_shop.name, 'votesPerShop', v_challenge.votes_per_shop);
+  END IF;
+
+  -- The shop row is locked only now (after the pass, always in that order), so votes for one shop
+  -- wait on each other for the insert and the commit alone. The update re-checks the row under
+  -- the lock: a shop deleted meanwhile takes no vote, and one deleted after this commit takes
+  -- this vote back with it (rule 8). The counter changes with the vote row, so standings never
+  -- count rows.
+  UPDATE businesses SET vote_count = vote_count + 1 WHERE id = v_shop.id AND deleted_at IS NULL;
+  IF NOT FOUND THEN RETURN jsonb_build_object('outcome', 'shop-not-found'); END IF;
+  INSERT INTO votes (pass_id, business_id, voted_at) VALUES (v_pass.id, v_shop.id, p_now);
+  RETURN jsonb_build_object(
+    'outcome', 'voted',
+    'shopName', v_shop.name,
+    'availableVotes', v_available - 1,
+    'votesForShop', v_for_shop + 1
+  );
+END
+$function$

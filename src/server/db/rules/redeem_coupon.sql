@@ -1,0 +1,65 @@
+-- docs/RULES.md rules 2 and 3, the one place a coupon is redeemed. Outcomes: signed-out, no-pass,
+-- coupon-not-found, cannot-act (with pass and challenge, for the wording), already-redeemed,
+-- locked (with retryAt), wrong-code (the attempt is recorded), redeemed. Earns a vote but moves no
+-- counter: votes are counted when cast.
+CREATE OR REPLACE FUNCTION public.redeem_coupon(p_user_id integer, p_coupon_id integer, p_code text, p_now timestamp with time zone, p_limit_attempts integer[], p_limit_seconds integer[])
+ RETURNS jsonb
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  v_held record;
+  v_challenge challenges;
+  v_pass passes;
+  v_coupon coupons;
+  v_shop businesses;
+  v_retry_at timestamptz;
+BEGIN
+  IF p_user_id IS NULL THEN RETURN jsonb_build_object('outcome', 'signed-out'); END IF;
+  -- Locked first: parallel attempts of one pass are judged one after another, so the limit on
+  -- wrong codes counts every attempt and a coupon is redeemed exactly once.
+  SELECT * INTO v_held FROM lock_held_pass(p_user_id, p_now);
+  v_challenge := v_held.held_challenge;
+  v_pass := v_held.held_pass;
+  IF v_pass.id IS NULL THEN RETURN jsonb_build_object('outcome', 'no-pass'); END IF;
+
+  -- Someone else's coupon is "not found", as is one for a deleted shop.
+  SELECT * INTO v_coupon FROM coupons WHERE id = p_coupon_id AND pass_id = v_pass.id;
+  IF FOUND THEN
+    SELECT * INTO v_shop FROM businesses WHERE id = v_coupon.business_id AND deleted_at IS NULL;
+  END IF;
+  IF v_shop.id IS NULL THEN RETURN jsonb_build_object('outcome', 'coupon-not-found'); END IF;
+
+  IF NOT v_pass.active OR p_now < v_challenge.start_date OR p_now > v_challenge.end_date THEN
+    RETURN jsonb_build_object('outcome', 'cannot-act', 'pass', to_jsonb(v_pass), 'challenge', to_jsonb(v_challenge));
+  END IF;
+  IF v_coupon.redeemed THEN
+    RETURN jsonb_build_object('outcome', 'already-redeemed', 'shopName', v_shop.name);
+  END IF;
+
+  -- For each full window, the pass waits until the oldest attempt keeping it full leaves it.
+  SELECT max(blocking.attempted_at + make_interval(secs => window_limit.seconds)) INTO v_retry_at
+  FROM unnest(p_limit_attempts, p_limit_seconds) AS window_limit(attempts, seconds)
+  CROSS JOIN LATERAL (
+    SELECT attempted_at FROM redemption_attempts
+    WHERE pass_id = v_pass.id AND attempted_at > p_now - make_interval(secs => window_limit.seconds)
+    ORDER BY attempted_at DESC
+    OFFSET window_limit.attempts - 1 LIMIT 1
+  ) AS blocking;
+  IF v_retry_at IS NOT NULL THEN
+    RETURN jsonb_build_object('outcome', 'locked', 'retryAt', v_retry_at);
+  END IF;
+
+  IF v_shop.redemption_code IS DISTINCT FROM p_code THEN
+    INSERT INTO redemption_attempts (pass_id, coupon_id, attempted_at) VALUES (v_pass.id, v_coupon.id, p_now);
+    RETURN jsonb_build_object('outcome', 'wrong-code');
+  END IF;
+
+  UPDATE coupons SET redeemed = true, redeemed_at = p_now WHERE id = v_coupon.id RETURNING * INTO v_coupon;
+  RETURN jsonb_build_object(
+    'outcome', 'redeemed',
+    'coupon', to_jsonb(v_coupon),
+    'business', to_jsonb(v_shop),
+    'availableVotes', available_votes(v_pass.id)
+  );
+END
+$function$

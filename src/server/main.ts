@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { openDatabase } from './db/client.ts';
+import { DatabaseInUseError, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
 import { ConfigError, readEnv } from './env.ts';
 import { createSandboxProvider } from './payments/sandbox.ts';
@@ -60,8 +60,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || (error as Error).name === 'DatabaseInUseError') {
-    process.stderr.write(`${(error as Error).message}\n`);
+  if (error instanceof ConfigError || error instanceof DatabaseInUseError) {
+    process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(`Start-up failed: ${(error as Error).stack ?? String(error)}\n`);
   }

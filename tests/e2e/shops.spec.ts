@@ -246,7 +246,7 @@ test('the home page explains the rules and its links work', async ({ page }) => 
 
   await page.goto('/business/999999');
   await expect(page.getByText('Error Loading Coffee Shop')).toBeVisible();
-  await expect(page.getByText('Coffee shop not found')).toBeVisible();
+  await expect(page.getByText('Shop not found', { exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Back to Home' }).click();
   await expect(page).toHaveURL('/');
 });

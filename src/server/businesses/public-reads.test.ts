@@ -42,7 +42,7 @@ describe('public reads', () => {
     const one = await anonymous.get(`/api/businesses/${second.id}`);
     expect(one.json()).toMatchObject({ id: second.id, name: 'Second' });
     expect(one.body).not.toContain('redemptionCode');
-    expect((await anonymous.get(`/api/businesses/${gone.id}`)).json()).toEqual({ message: 'Coffee shop not found' });
+    expect((await anonymous.get(`/api/businesses/${gone.id}`)).json()).toEqual({ message: 'Shop not found' });
     expect((await anonymous.get('/api/businesses/abc')).statusCode).toBe(400);
 
     expect((await anonymous.get('/api/votes')).json()).toEqual({ [first.id]: 0, [second.id]: 4 });

@@ -53,7 +53,7 @@ export async function businessPublicRoutes(app: FastifyInstance, { db, clock, pu
     },
     async (request, reply) => {
       const business = await findLiveBusiness(db, request.params.id);
-      if (!business) throw notFound('Coffee shop not found');
+      if (!business) throw notFound('Shop not found');
       void reply.header('cache-control', PUBLIC_READ_CACHE_CONTROL);
       return toPublicBusiness(business);
     },

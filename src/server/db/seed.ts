@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_HOURS } from '#shared/constants.ts';
+import { COUPON_VALUE_DOLLARS, DEFAULT_HOURS } from '#shared/constants.ts';
 import { createOrPromoteAdmin } from '../auth/service.ts';
 import type { Db } from './client.ts';
 import { businesses, challenges, users } from './schema.ts';
@@ -118,7 +118,7 @@ export async function seedDemoData(db: Db, now: Date): Promise<SeedResult | null
       .values({
         title: 'Huntsville Coffee Battles',
         description:
-          'Visit every participating coffee shop, redeem a $5 coupon at each, and vote for the best coffee in Huntsville.',
+          `Visit every participating coffee shop, redeem a $${COUPON_VALUE_DOLLARS} coupon at each, and vote for the best coffee in Huntsville.`,
         startDate: new Date(now.getTime() - 10 * DAY_MS),
         endDate: new Date(now.getTime() + 20 * DAY_MS),
         price: 25,

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { PublicBusiness } from '#shared/businesses.ts';
+import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import { INVALID_REDEMPTION_CODE, type CouponDto, type RedeemResult } from '#shared/redemption.ts';
 import type { Db } from '../db/client.ts';
 import { callRule, rowFromJson, sqlIntArray } from '../db/rule-call.ts';
@@ -129,7 +130,7 @@ export async function redeemCoupon(
     case 'redeemed': {
       const business = rowFromJson(businesses, result.business);
       return {
-        message: `Your $5 coupon at ${business.name} has been redeemed. You earned a vote!`,
+        message: `Your $${COUPON_VALUE_DOLLARS} coupon at ${business.name} has been redeemed. You earned a vote!`,
         coupon: toCouponDto(rowFromJson(coupons, result.coupon), business),
         availableVotes: result.availableVotes,
       };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codeRotationSchema } from './shop-side.ts';
 
 /** A shop as anyone may see it: never the redemption code (DECISIONS rule 3). */
 export const publicBusinessSchema = z.object({
@@ -16,11 +17,21 @@ export const publicBusinessSchema = z.object({
   hours: z.string().nullable(),
   specialties: z.string().nullable(),
   position: z.number().int(),
+  /** Redemptions paused by the organizer or the shop: 'Temporarily not accepting coupons'. */
+  paused: z.boolean(),
 });
 export type PublicBusiness = z.infer<typeof publicBusinessSchema>;
 
 /** What organizers see: the shop plus its code. */
-export const adminBusinessSchema = publicBusinessSchema.extend({ redemptionCode: z.string() });
+export const adminBusinessSchema = publicBusinessSchema.extend({
+  /** The static code; with rotation on, the shop's page shows the current one instead. */
+  redemptionCode: z.string(),
+  codeRotation: codeRotationSchema,
+  /** At most this many coupons a day (in the challenge's time zone); null = no cap. */
+  dailyCap: z.number().int().nullable(),
+  /** Whether the shop's private page link is issued (the link itself is shown once, at issue). */
+  shopLinkIssued: z.boolean(),
+});
 export type AdminBusiness = z.infer<typeof adminBusinessSchema>;
 
 /** GET /api/votes: shop id → vote count. */
@@ -67,6 +78,14 @@ export const businessFieldsSchema = z.object({
     .int('Display order must be a whole number of at least 0')
     .min(0, 'Display order must be a whole number of at least 0')
     .max(1_000_000, 'Display order is too large'),
+  codeRotation: codeRotationSchema,
+  paused: z.boolean({ error: 'Paused must be true or false' }),
+  dailyCap: z
+    .number({ error: 'Daily cap must be a whole number of at least 1, or none' })
+    .int('Daily cap must be a whole number of at least 1, or none')
+    .min(1, 'Daily cap must be a whole number of at least 1, or none')
+    .max(1_000_000, 'Daily cap is too large')
+    .nullable(),
   /** Omitted or empty: the server picks an unused random code. */
   redemptionCode: z.preprocess(
     (value) => (value === '' ? null : value),
@@ -82,6 +101,9 @@ export const businessFieldsSchema = z.object({
 
 export const businessCreateSchema = businessFieldsSchema.extend({
   position: businessFieldsSchema.shape.position.default(0),
+  codeRotation: codeRotationSchema.default('off'),
+  paused: businessFieldsSchema.shape.paused.default(false),
+  dailyCap: businessFieldsSchema.shape.dailyCap.default(null),
   challengeId: z
     .number({ error: 'No challenge selected' })
     .int('No challenge selected')

@@ -12,6 +12,8 @@ export const challengeSchema = z.object({
   theme: z.string(),
   /** Votes one pass may give one shop; null = unlimited (DECISIONS rule 2). */
   votesPerShop: z.number().int().nullable(),
+  /** IANA time zone of the battle's city: its days (shop caps, 'today', daily codes) run in it. */
+  timeZone: z.string(),
 });
 export type ChallengeDto = z.infer<typeof challengeSchema>;
 
@@ -28,6 +30,20 @@ const instantField = (requiredMessage: string) =>
 
 const activeField = z.boolean({ error: 'Active must be true or false' });
 const themeField = z.string().trim().min(1, 'Theme is required').max(50, 'Theme is too long');
+const timeZoneField = z
+  .string({ error: 'Time zone is required' })
+  .trim()
+  .refine((zone) => isTimeZone(zone), 'Time zone must be an IANA zone such as America/Chicago');
+
+/** Whether the runtime knows this IANA time zone name. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone.length > 0;
+  } catch {
+    return false;
+  }
+}
 const votesPerShopMessage = 'Votes per shop must be a whole number of at least 1, or unlimited';
 const votesPerShopField = z
   .number({ error: votesPerShopMessage })
@@ -75,12 +91,15 @@ const challengeFieldsSchema = z.object({
   theme: themeField,
   /** null = unlimited. */
   votesPerShop: votesPerShopField,
+  timeZone: timeZoneField,
 });
 
 export const challengeInputSchema = challengeFieldsSchema.extend({
   active: activeField.default(false),
   theme: themeField.default('coffee'),
   votesPerShop: votesPerShopField.default(1),
+  /** Omitted: the server's own time zone. */
+  timeZone: timeZoneField.optional(),
 });
 export type ChallengeInput = z.input<typeof challengeInputSchema>;
 

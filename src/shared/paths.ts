@@ -11,6 +11,10 @@ export const paths = {
   adminChallenges: '/admin/challenges',
   adminBusinesses: '/admin/businesses',
   adminLeaderboard: '/admin/leaderboard',
+  adminSettlement: '/admin/settlement',
+  cashierCard: (businessId: number | string) => `/admin/businesses/${businessId}/card`,
+  /** A shop's private page; the token is its only key. */
+  shopPage: (token: string) => `/shop/${token}`,
 } as const;
 
 /** Route patterns the web app renders; any other non-API path is a 404 page with status 404. */
@@ -23,7 +27,9 @@ export const pageRoutePatterns: readonly RegExp[] = [
   /^\/checkout\/sandbox\/sbx_[A-Za-z0-9_-]{10,64}\/?$/,
   /^\/profile\/?$/,
   /^\/admin\/?$/,
-  /^\/admin\/(challenges|businesses|leaderboard)\/?$/,
+  /^\/admin\/(challenges|businesses|leaderboard|settlement)\/?$/,
+  /^\/admin\/businesses\/[1-9][0-9]{0,9}\/card\/?$/,
+  /^\/shop\/[A-Za-z0-9_-]{20,100}\/?$/,
 ];
 
 export function isPageRoute(pathname: string): boolean {

@@ -30,6 +30,7 @@ export function toPublicBusiness(business: Business): PublicBusiness {
     hours: business.hours,
     specialties: business.specialties,
     position: business.position,
+    paused: business.paused,
   };
 }
 
@@ -53,7 +54,13 @@ export async function findLiveBusiness(db: Db, id: number): Promise<Business | n
 type BusinessFields = z.output<typeof businessFieldsSchema>;
 
 export function toAdminBusiness(business: Business): AdminBusiness {
-  return { ...toPublicBusiness(business), redemptionCode: business.redemptionCode };
+  return {
+    ...toPublicBusiness(business),
+    redemptionCode: business.redemptionCode,
+    codeRotation: business.codeRotation,
+    dailyCap: business.dailyCap,
+    shopLinkIssued: business.shopLinkHash !== null,
+  };
 }
 
 const HOURS_MESSAGE =

@@ -20,12 +20,18 @@ export function toChallengeDto(challenge: Challenge): ChallengeDto {
     active: challenge.active,
     theme: challenge.theme,
     votesPerShop: challenge.votesPerShop,
+    timeZone: challenge.timeZone,
   };
 }
 
 /** Every challenge for organizers, newest start first. */
 export async function listChallenges(db: Db): Promise<Challenge[]> {
   return db.select().from(challenges).orderBy(desc(challenges.startDate), desc(challenges.id));
+}
+
+/** The zone a new challenge runs in unless the organizer names one: this server's own. */
+export function serverTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
 function checkDates(startDate: Date, endDate: Date) {
@@ -41,7 +47,7 @@ export async function createChallenge(
   checkDates(startDate, endDate);
   const [created] = await db
     .insert(challenges)
-    .values({ ...input, startDate, endDate })
+    .values({ ...input, startDate, endDate, timeZone: input.timeZone ?? serverTimeZone() })
     .returning();
   if (!created) throw new Error('insert returned no row');
   return created;

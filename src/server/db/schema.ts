@@ -13,6 +13,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** A secret drawn by the database: 122 random bits per UUID (gen_random_uuid is core PostgreSQL). */
+const randomSecret = sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`;
 
 export const users = pgTable(
   'users',
@@ -56,6 +58,10 @@ export const challenges = pgTable(
     theme: text('theme').notNull().default('coffee'),
     /** How many votes one pass may give one shop; null means unlimited (DECISIONS rule 2). */
     votesPerShop: integer('votes_per_shop').default(1),
+    /** IANA zone of the battle's city: shop caps, a shop's 'today' and daily codes follow its days. */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** Pseudonymises pass numbers in the votes export (docs/decisions/0013); never sent anywhere. */
+    auditSalt: text('audit_salt').notNull().default(randomSecret),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -87,6 +93,16 @@ export const businesses = pgTable(
     redemptionCode: text('redemption_code').notNull(),
     /** Live vote total, kept in the same transaction as every vote so reads never count rows. */
     voteCount: integer('vote_count').notNull().default(0),
+    /** 'off' (the static code), 'daily' or 'hourly': codes derived from code_secret per period. */
+    codeRotation: text('code_rotation', { enum: ['off', 'daily', 'hourly'] }).notNull().default('off'),
+    /** Seeds the rotating codes; never leaves the database except as the shop's current code. */
+    codeSecret: text('code_secret').notNull().default(randomSecret),
+    /** Redemptions paused by the organizer or the shop. */
+    paused: boolean('paused').notNull().default(false),
+    /** At most this many redemptions a day (challenge's time zone); null = no cap. */
+    dailyCap: integer('daily_cap'),
+    /** SHA-256 of the shop's private page token; null while none is issued (or after revoking). */
+    shopLinkHash: text('shop_link_hash'),
     /** Soft delete: redeemed coupons stay on record (DECISIONS rule 8). */
     deletedAt: instant('deleted_at'),
     createdAt: instant('created_at').notNull().defaultNow(),
@@ -95,6 +111,9 @@ export const businesses = pgTable(
     check('businesses_code_four_digits', sql`${t.redemptionCode} ~ '^[0-9]{4}$'`),
     check('businesses_position_non_negative', sql`${t.position} >= 0`),
     check('businesses_vote_count_non_negative', sql`${t.voteCount} >= 0`),
+    check('businesses_daily_cap_positive', sql`${t.dailyCap} IS NULL OR ${t.dailyCap} >= 1`),
+    check('businesses_code_rotation_known', sql`${t.codeRotation} IN ('off', 'daily', 'hourly')`),
+    uniqueIndex('businesses_shop_link_uq').on(t.shopLinkHash),
     uniqueIndex('businesses_live_code_uq')
       .on(t.challengeId, t.redemptionCode)
       .where(sql`${t.deletedAt} IS NULL`),

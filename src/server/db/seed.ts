@@ -99,6 +99,8 @@ export interface SeedResult {
   adminPassword: string;
 }
 
+const HUNTSVILLE_TIME_ZONE = 'America/Chicago';
+
 /** Fills an empty database with a running coffee battle; returns the admin's credentials once. */
 export async function seedDemoData(db: Db, now: Date): Promise<SeedResult | null> {
   const [userCount, challengeCount] = await Promise.all([db.$count(users), db.$count(challenges)]);
@@ -125,6 +127,7 @@ export async function seedDemoData(db: Db, now: Date): Promise<SeedResult | null
         active: true,
         theme: 'coffee',
         votesPerShop: 1,
+        timeZone: HUNTSVILLE_TIME_ZONE,
       })
       .returning();
     const codes = distinctCodes(demoShops.length);
@@ -147,6 +150,7 @@ export async function seedDemoData(db: Db, now: Date): Promise<SeedResult | null
       active: false,
       theme: 'taco',
       votesPerShop: 1,
+      timeZone: HUNTSVILLE_TIME_ZONE,
     });
   });
   return { adminUsername, adminPassword };

@@ -8,7 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { adminRoutes } from './admin/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { businessHeadTags } from './businesses/head-tags.ts';
-import { businessPublicRoutes, businessRoutes } from './businesses/routes.ts';
+import { businessPublicRoutes, businessRoutes, shopPageRoutes } from './businesses/routes.ts';
 import { challengePublicRoutes, challengeRoutes } from './challenges/routes.ts';
 import { configRoutes } from './config/routes.ts';
 import type { Db } from './db/client.ts';
@@ -19,12 +19,14 @@ import { paymentRoutes } from './payments/routes.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { createSandboxProvider } from './payments/sandbox.ts';
 import { errorsPlugin } from './plugins/errors.ts';
-import { serializeError } from './plugins/log-serializers.ts';
+import { serializeError, serializeRequest } from './plugins/log-serializers.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin, sharedSessionSecret } from './plugins/session.ts';
 import { PublicReadCache } from './plugins/public-cache.ts';
 import { projectRoot } from './project-root.ts';
 import { spaPlugin } from './plugins/spa.ts';
+import { settlementRoutes } from './settlement/routes.ts';
+import { testClock } from './plugins/test-clock.ts';
 import { voteRoutes, votingPublicRoutes, votingRoutes } from './voting/routes.ts';
 
 export interface AppConfig {
@@ -38,6 +40,8 @@ export interface AppConfig {
   logLevel: string;
   /** How long public reads are served from memory; 0 turns the cache off. */
   publicCacheTtlMs: number;
+  /** TEST_CLOCK: browser tests may move the server's clock (POST /api/testing/clock). */
+  testClockEnabled?: boolean;
 }
 
 /** What every domain's routes receive: no decorators, plain dependencies. */
@@ -72,7 +76,7 @@ function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifySe
       paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       censor: '[redacted]',
     },
-    serializers: { err: serializeError },
+    serializers: { err: serializeError, req: serializeRequest },
     ...(stream ? { stream } : {}),
   };
 }
@@ -99,10 +103,12 @@ export async function buildApp(options: BuildAppOptions) {
     publicCacheTtlMs: 1000,
     ...options.config,
   };
+  const baseClock = options.clock ?? (() => new Date());
+  const movableClock = config.testClockEnabled ? testClock(baseClock) : undefined;
   const deps: AppDeps = {
     db: options.db,
     config,
-    clock: options.clock ?? (() => new Date()),
+    clock: movableClock?.now ?? baseClock,
     payments: options.payments ?? createSandboxProvider(),
     publicCache: new PublicReadCache(config.publicCacheTtlMs),
     sessionSigner: new Signer(config.sessionSecret ?? (await sharedSessionSecret(options.db))),
@@ -148,6 +154,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(challengePublicRoutes, deps);
   await app.register(businessPublicRoutes, deps);
   await app.register(votingPublicRoutes, deps);
+  await app.register(shopPageRoutes, deps);
+  if (movableClock) await app.register(movableClock.routes);
   // Redeem and vote check the session cookie inside their one database call (docs/decisions/0006).
   await app.register(redeemRoutes, deps);
   await app.register(voteRoutes, deps);
@@ -172,6 +180,7 @@ export async function buildApp(options: BuildAppOptions) {
     await withSession.register(paymentRoutes, deps);
     await withSession.register(redemptionRoutes, deps);
     await withSession.register(adminRoutes, deps);
+    await withSession.register(settlementRoutes, deps);
   });
 
   await app.register(spaPlugin, {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { siteOrigin } from '../plugins/site-origin.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '#shared/errors.ts';
 import {
@@ -32,9 +33,8 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
     409: errorBodySchema,
   };
 
-  /** Where the provider sends the browser back: the public URL when set, else the request's own origin. */
-  const baseUrlOf = (request: FastifyRequest) =>
-    config.publicUrl ? new URL(config.publicUrl).origin : `${request.protocol}://${request.host}`;
+  /** Where the provider sends the browser back. */
+  const baseUrlOf = (request: FastifyRequest) => siteOrigin(config.publicUrl, request);
 
   // Any body (a price, a challenge id) is ignored: the challenge on sale sets both.
   api.post(

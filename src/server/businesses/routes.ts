@@ -9,11 +9,11 @@ import {
 } from '#shared/businesses.ts';
 import { idParamsSchema } from '#shared/challenges.ts';
 import { errorBodySchema } from '#shared/errors.ts';
-import type { AppDeps } from '../app.ts';
-import { guardAdminScope } from '../auth/guards.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { findActiveChallenge } from '../challenges/active.ts';
 import { PUBLIC_READ_CACHE_CONTROL } from '../challenges/routes.ts';
 import { notFound } from '../errors.ts';
+import { guardAdminScope } from '../plugins/guards.ts';
 import { sendJson } from '../plugins/public-cache.ts';
 import {
   createBusiness,

@@ -17,7 +17,13 @@ const couponParamsSchema = z.object({ couponId: idParamsSchema.shape.id });
 export async function redeemRoutes(app: FastifyInstance, { db, clock, sessionSigner }: AppDeps) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/coupons/:id/redeem',
-    { schema: { params: idParamsSchema, body: redeemBodySchema, response: { 200: redeemResultSchema } } },
+    {
+      schema: {
+        params: idParamsSchema,
+        body: redeemBodySchema,
+        response: { 200: redeemResultSchema },
+      },
+    },
     async (request) =>
       redeemCoupon(db, {
         member: { sessionId: sessionIdOf(request, sessionSigner) },

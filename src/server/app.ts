@@ -11,6 +11,7 @@ import { businessHeadTags } from './businesses/head-tags.ts';
 import { businessPublicRoutes, businessRoutes, shopPageRoutes } from './businesses/routes.ts';
 import { challengePublicRoutes, challengeRoutes } from './challenges/routes.ts';
 import { configRoutes } from './config/routes.ts';
+import type { AppConfig, AppDeps } from './app-deps.ts';
 import type { Db } from './db/client.ts';
 import { healthRoutes } from './health/routes.ts';
 import { passRoutes } from './passes/routes.ts';
@@ -28,35 +29,6 @@ import { spaPlugin } from './plugins/spa.ts';
 import { settlementRoutes } from './settlement/routes.ts';
 import { testClock } from './plugins/test-clock.ts';
 import { voteRoutes, votingPublicRoutes, votingRoutes } from './voting/routes.ts';
-
-export interface AppConfig {
-  siteName: string;
-  /** The site's public URL (PUBLIC_URL); links in payments and e-mails use it. */
-  publicUrl?: string | undefined;
-  sessionSecret?: string | undefined;
-  /** DECISIONS rule 5: testing tools only in sandbox payment mode or when enabled. */
-  testToolsEnabled: boolean;
-  clientDir: string;
-  logLevel: string;
-  /** How long public reads are served from memory; 0 turns the cache off. */
-  publicCacheTtlMs: number;
-  /** TEST_CLOCK: browser tests may move the server's clock (POST /api/testing/clock). */
-  testClockEnabled?: boolean;
-}
-
-/** What every domain's routes receive: no decorators, plain dependencies. */
-export interface AppDeps {
-  db: Db;
-  config: AppConfig;
-  /** The current time; tests move it to check date rules. */
-  clock: () => Date;
-  /** Stripe or the offline sandbox (DECISIONS rule 6), chosen at start. */
-  payments: PaymentProvider;
-  /** Public reads served from memory for a moment (plugins/public-cache.ts). */
-  publicCache: PublicReadCache;
-  /** Signs session cookies (SESSION_SECRET, else a secret shared through the database). */
-  sessionSigner: Signer;
-}
 
 export interface BuildAppOptions {
   db: Db;

@@ -18,11 +18,11 @@ import {
   shopTokenParamsSchema,
 } from '#shared/shop-side.ts';
 import { errorBodySchema } from '#shared/errors.ts';
-import type { AppDeps } from '../app.ts';
-import { guardAdminScope } from '../auth/guards.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { findActiveChallenge } from '../challenges/active.ts';
 import { PUBLIC_READ_CACHE_CONTROL } from '../challenges/routes.ts';
 import { notFound } from '../errors.ts';
+import { guardAdminScope } from '../plugins/guards.ts';
 import { sendJson } from '../plugins/public-cache.ts';
 import { siteOrigin } from '../plugins/site-origin.ts';
 import { importShops } from './import.ts';

@@ -11,9 +11,9 @@ import {
   verifyCheckoutQuerySchema,
   verifyCheckoutSchema,
 } from '#shared/payments.ts';
-import type { AppDeps } from '../app.ts';
-import { loadCurrentUser, requireMember, requireSignedInUser, signedInUserId } from '../auth/guards.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { AppError, badRequest } from '../errors.ts';
+import { loadCurrentUser, requireMember, requireSignedInUser, signedInUserId } from '../plugins/guards.ts';
 import { WebhookSignatureError } from './provider.ts';
 import {
   findSandboxSession,

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { idParamsSchema } from '#shared/challenges.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import { settlementSchema } from '#shared/shop-side.ts';
-import type { AppDeps } from '../app.ts';
-import { guardAdminScope } from '../auth/guards.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { guardAdminScope } from '../plugins/guards.ts';
 import { settlementCsv, settlementOf, votesCsvStream } from './service.ts';
 
 const csvHeaders = (filename: string) => ({

@@ -119,3 +119,21 @@ test('the profile refreshes with one request a tick', async ({ page }) => {
   expect(polling.seen.length).toBeGreaterThanOrEqual(2);
   expect(polling.seen.length).toBeLessThanOrEqual(3);
 });
+
+test('the profile’s dialogs have a close button that says what it does', async ({ page }) => {
+  await newPassHolderOnProfile(page);
+
+  const dialogs: [opener: string, dialog: string, tab: string][] = [
+    ['How to Redeem Coupons', 'How to Redeem Coupons', 'Your Pass'],
+    ['Redeem Coupon', 'Redeem Coupon', 'Your Pass'],
+    ['How to Vote', 'How to Vote', 'Your Votes'],
+  ];
+  for (const [opener, name, tab] of dialogs) {
+    await page.getByRole('tab', { name: tab }).click();
+    await page.getByRole('button', { name: opener, exact: true }).first().click();
+    const dialog = page.getByRole('dialog', { name, exact: true });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+  }
+});

@@ -129,7 +129,6 @@ export function BusinessFormDialog({
 }: BusinessFormDialogProps) {
   return (
     <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={opened}
       onClose={onClose}
       title={business ? 'Edit Business' : 'Add New Business'}

@@ -80,7 +80,7 @@ test('an organizer manages a challenge and shops; visitors see the shops on the 
 
   // The businesses page defaults to the public challenge; the new one is still empty.
   await page.goto('/admin/businesses');
-  await expect(page).toHaveTitle('Manage Businesses - Admin Dashboard - Local Battles');
+  await expect(page).toHaveTitle('Manage Businesses - Admin Dashboard');
   const selector = page.getByRole('combobox', { name: 'Challenge' });
   await expect(selector).toHaveValue(`${SEEDED_CHALLENGE} (Active)`);
   await selector.click();
@@ -203,6 +203,14 @@ test('an organizer manages a challenge and shops; visitors see the shops on the 
   await coffee.getByRole('link', { name: 'Join Battle' }).click();
   await expect(visitor).toHaveURL('/');
   await visitor.context().close();
+});
+
+test('the organizer pages carry the titles the spec gives', async ({ page }) => {
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  await page.goto('/admin/businesses');
+  await expect(page).toHaveTitle('Manage Businesses - Admin Dashboard');
+  await page.goto('/admin/leaderboard');
+  await expect(page).toHaveTitle('Leaderboard - Admin Dashboard');
 });
 
 test('the home page explains the rules and its links work', async ({ page }) => {

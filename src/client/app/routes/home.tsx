@@ -15,7 +15,7 @@ import { usePageMeta } from '#client/lib/page-meta.ts';
 
 export const ABOUT_SECTION_ID = 'about';
 
-/** / : home of the active challenge (spec section 2). */
+/** / and /battles/coffee: home of the active challenge. */
 export default function HomeRoute() {
   const challenge = useActiveChallenge();
   const active = challenge.data ?? null;

@@ -11,6 +11,7 @@ export const TOP_BUSINESSES_SHOWN = 3;
 export const DESCRIPTION_PREVIEW_LENGTH = 50;
 export const PUBLIC_DATA_STALE_MS = 60_000;
 export const PROFILE_POLL_MS = 2_000;
+/** The one definition of a redemption code: exactly four digits. */
 export const REDEMPTION_CODE_PATTERN = /^[0-9]{4}$/;
 export const FALLBACK_CHALLENGE_TITLE = 'Huntsville Coffee Battles';
 export const CHALLENGE_DATES_LABEL = 'July 1-31, 2025';

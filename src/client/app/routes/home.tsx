@@ -23,7 +23,7 @@ export default function HomeRoute() {
   usePageMeta({
     title: active?.title,
     description: active
-      ? `${active.title}: buy a battle pass, redeem a $5 coupon at every participating coffee shop and vote for your favorite.`
+      ? `${active.title}: buy a battle pass, redeem a $5 coupon at every participating shop and vote for your favorite.`
       : undefined,
   });
 

@@ -28,7 +28,9 @@ export function useRedeemCoupon() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: redeemCoupon,
-    onSuccess: (result) => {
+    onSuccess: async (result) => {
+      // A refresh that started before the redemption must not land after its answer.
+      await queryClient.cancelQueries({ queryKey: queryKeys.member.progress });
       queryClient.setQueryData<MemberProgress>(queryKeys.member.progress, (progress) =>
         progress && {
           ...progress,

@@ -47,7 +47,9 @@ export function useCastVote() {
         message: errorText(error, 'An error occurred while submitting your vote. Please try again.'),
       });
     },
-    onSuccess: (result, businessId) => {
+    onSuccess: async (result, businessId) => {
+      // A refresh that started before the vote was counted must not land after its answer.
+      await queryClient.cancelQueries({ queryKey: progressKey });
       queryClient.setQueryData<MemberProgress>(progressKey, (progress) =>
         progress && {
           ...progress,

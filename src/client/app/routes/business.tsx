@@ -21,7 +21,7 @@ export default function BusinessRoute() {
 
 function BusinessPage({ id }: { id: string }) {
   const shop = useBusiness(id);
-  usePageMeta({ title: shop.data?.name ?? 'Coffee Shop', description: shop.data?.description });
+  usePageMeta({ title: shop.data?.name ?? 'Shop', description: shop.data?.description });
 
   return (
     <Container size="md" py={{ base: 'md', sm: 'xl' }}>

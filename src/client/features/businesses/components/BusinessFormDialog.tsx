@@ -17,7 +17,12 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import type { AdminBusiness, BusinessPatchInput } from '#shared/businesses.ts';
+import {
+  businessFieldsSchema,
+  checkHours,
+  type AdminBusiness,
+  type BusinessPatchInput,
+} from '#shared/businesses.ts';
 import { DEFAULT_HOURS, DEFAULT_SPECIALTIES } from '#shared/constants.ts';
 import { useSaveBusiness } from '../api/save-business.ts';
 
@@ -38,20 +43,17 @@ interface FormValues {
   redemptionCode: string;
 }
 
-const HOURS_MESSAGE =
-  'Hours must be a JSON object of days to hours, e.g. {"Monday - Friday": "6:30am - 8:00pm"}';
-
-/** Same rule as the server: an object whose values are all text. */
+/** The server's hours rule, checked before sending; empty means no hours. */
 export function hoursError(hours: string): string | null {
   if (!hours.trim()) return null;
-  try {
-    const parsed: unknown = JSON.parse(hours);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-      return HOURS_MESSAGE;
-    return Object.values(parsed).every((range) => typeof range === 'string') ? null : HOURS_MESSAGE;
-  } catch {
-    return HOURS_MESSAGE;
-  }
+  const check = checkHours(hours);
+  return check.valid ? null : check.message;
+}
+
+/** The contract's code rule (empty: the server picks one), with its messages. */
+export function redemptionCodeError(code: string): string | null {
+  const result = businessFieldsSchema.shape.redemptionCode.safeParse(code);
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
 }
 
 function initialValues(business: AdminBusiness | null, nextPosition: number): FormValues {
@@ -129,7 +131,6 @@ export function BusinessFormDialog({
 }: BusinessFormDialogProps) {
   return (
     <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={opened}
       onClose={onClose}
       title={business ? 'Edit Business' : 'Add New Business'}
@@ -162,16 +163,7 @@ function BusinessForm({
       description: (value) => (value.trim() ? null : 'Business description is required'),
       address: (value) => (value.trim() ? null : 'Address is required'),
       hours: hoursError,
-      redemptionCode: (value) =>
-        !value
-          ? null
-          : value.length < 4
-            ? 'Redemption code must be at least 4 characters'
-            : value.length > 4
-              ? 'Redemption code must be exactly 4 characters'
-              : /^[0-9]{4}$/.test(value)
-                ? null
-                : 'Redemption code must be 4 digits',
+      redemptionCode: redemptionCodeError,
     },
   });
 

@@ -8,7 +8,8 @@ export default defineConfig({
   // One server and one seeded database for the whole run; journeys create their own members.
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // Long organizer journeys on a 2-core machine running PostgreSQL, the server and Chromium at once.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PW_JSON_OUTPUT
     ? [['list'], ['json', { outputFile: process.env.PW_JSON_OUTPUT }]]

@@ -68,7 +68,11 @@ function RedeemHere({ shop }: { shop: PublicBusiness }) {
   const [opened, setOpened] = useState(searchParams.get(REDEEM_PARAM) === '1');
   // Without a pass the server answers 404: then there is simply no coupon to offer. The profile
   // page polls coupons; here one answer is enough.
-  const coupons = useQuery({ ...couponsQueryOptions(), enabled: user !== null, refetchInterval: false });
+  const coupons = useQuery({
+    ...couponsQueryOptions(),
+    enabled: user !== null,
+    refetchInterval: false,
+  });
   const coupon = coupons.data?.find((candidate) => candidate.businessId === shop.id);
 
   const close = () => {

@@ -32,7 +32,11 @@ function CashierCardPage({ id }: { id: string }) {
   const challenges = useAdminChallenges();
   const business = shops.data?.find((candidate) => candidate.id === Number(id));
   const challenge = challenges.data?.find((candidate) => candidate.id === challengeId);
-  usePageMeta({ title: business ? `Cashier Card: ${business.name} - Admin Dashboard` : 'Cashier Card - Admin Dashboard' });
+  usePageMeta({
+    title: business
+      ? `Cashier Card: ${business.name} - Admin Dashboard`
+      : 'Cashier Card - Admin Dashboard',
+  });
 
   const failure = shop.error ?? shops.error ?? challenges.error;
   if (failure) {

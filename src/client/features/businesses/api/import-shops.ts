@@ -12,7 +12,11 @@ export interface ImportShopsVariables {
   commit: boolean;
 }
 
-export function importShops({ challengeId, csv, commit }: ImportShopsVariables): Promise<ShopImportResult> {
+export function importShops({
+  challengeId,
+  csv,
+  commit,
+}: ImportShopsVariables): Promise<ShopImportResult> {
   return api.post<ShopImportResult>(`/api/admin/challenges/${challengeId}/businesses/import`, {
     body: { csv, commit },
   });

@@ -26,7 +26,9 @@ export function useIssueShopLink() {
   return useMutation({
     mutationFn: (business: AdminBusiness) => issueShopLink(business.id),
     onSuccess: (_link, business) =>
-      queryClient.invalidateQueries({ queryKey: challengeBusinessesQueryKey(business.challengeId) }),
+      queryClient.invalidateQueries({
+        queryKey: challengeBusinessesQueryKey(business.challengeId),
+      }),
     onError: (error) => {
       notifications.show({
         color: 'red',

@@ -28,7 +28,12 @@ export interface BusinessesTableProps {
 const ROTATION_LABELS = { daily: 'Changes daily', hourly: 'Changes hourly' } as const;
 
 /** 'Participating Businesses' rows: #, Name, Address, Contact, Actions (spec section 2). */
-export function BusinessesTable({ businesses, onEdit, onDelete, onShopLink }: BusinessesTableProps) {
+export function BusinessesTable({
+  businesses,
+  onEdit,
+  onDelete,
+  onShopLink,
+}: BusinessesTableProps) {
   return (
     <Table.ScrollContainer minWidth={680}>
       <Table striped verticalSpacing="sm">

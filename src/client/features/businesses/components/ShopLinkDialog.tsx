@@ -39,10 +39,15 @@ function ShopLinkPanel({ business, onDone }: { business: AdminBusiness; onDone: 
     return (
       <Stack gap="md">
         <Text>
-          The private page of <strong>{business.name}</strong>. Send it to the shop; it is shown only
-          this once.
+          The private page of <strong>{business.name}</strong>. Send it to the shop; it is shown
+          only this once.
         </Text>
-        <TextInput label="Shop link" value={issue.data.url} readOnly onFocus={(event) => event.currentTarget.select()} />
+        <TextInput
+          label="Shop link"
+          value={issue.data.url}
+          readOnly
+          onFocus={(event) => event.currentTarget.select()}
+        />
         {hadLink && (
           <Alert color="orange" variant="light">
             The old link stops working now.

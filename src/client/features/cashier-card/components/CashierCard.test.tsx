@@ -82,10 +82,14 @@ describe('CashierCard', () => {
       [...container.querySelectorAll('style')].find((style) => style.textContent.includes('@page'))
         ?.textContent;
     expect(pageRule()).toContain('size: A6');
-    const letter = [...container.querySelectorAll('label')].find((label) => label.textContent === 'Letter');
+    const letter = [...container.querySelectorAll('label')].find(
+      (label) => label.textContent === 'Letter',
+    );
     act(() => letter?.click());
     expect(pageRule()).toContain('size: letter');
-    const printButton = [...container.querySelectorAll('button')].find((button) => button.textContent === 'Print');
+    const printButton = [...container.querySelectorAll('button')].find(
+      (button) => button.textContent === 'Print',
+    );
     act(() => printButton?.click());
     expect(print).toHaveBeenCalledOnce();
   });

@@ -47,7 +47,13 @@ export interface CashierCardProps {
 }
 
 /** The print-ready card by the till: who, what to do, the code (or where to find it), a QR code. */
-export function CashierCard({ shopName, challengeTitle, code, rotation, redeemUrl }: CashierCardProps) {
+export function CashierCard({
+  shopName,
+  challengeTitle,
+  code,
+  rotation,
+  redeemUrl,
+}: CashierCardProps) {
   const [paper, setPaper] = useState<PaperSize>('A6');
   const qr = useQrCode(redeemUrl);
   const paperLabelId = useId();
@@ -97,11 +103,7 @@ export function CashierCard({ shopName, challengeTitle, code, rotation, redeemUr
             </Text>
           )}
           {qr && (
-            <img
-              className={classes.qr}
-              src={qr}
-              alt={`QR code: redeem a coupon at ${shopName}`}
-            />
+            <img className={classes.qr} src={qr} alt={`QR code: redeem a coupon at ${shopName}`} />
           )}
           <Text size="sm">Members scan this to open {shopName} on their phone.</Text>
         </Stack>

@@ -3,11 +3,14 @@ import type { Settlement } from '#shared/shop-side.ts';
 import { api } from '#client/lib/api.ts';
 import { adminKey } from '#client/lib/query-client.ts';
 
-export const settlementQueryKey = (challengeId: number) => adminKey('challenges', challengeId, 'settlement');
+export const settlementQueryKey = (challengeId: number) =>
+  adminKey('challenges', challengeId, 'settlement');
 
 /** The exports are plain downloads: the admin session cookie goes with a link. */
-export const settlementCsvUrl = (challengeId: number) => `/api/admin/challenges/${challengeId}/settlement.csv`;
-export const votesCsvUrl = (challengeId: number) => `/api/admin/challenges/${challengeId}/votes.csv`;
+export const settlementCsvUrl = (challengeId: number) =>
+  `/api/admin/challenges/${challengeId}/settlement.csv`;
+export const votesCsvUrl = (challengeId: number) =>
+  `/api/admin/challenges/${challengeId}/votes.csv`;
 
 export function getSettlement(challengeId: number, signal?: AbortSignal): Promise<Settlement> {
   return api.get<Settlement>(`/api/admin/challenges/${challengeId}/settlement`, { signal });

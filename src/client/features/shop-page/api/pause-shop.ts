@@ -17,8 +17,15 @@ export function usePauseShop(token: string) {
       queryClient.setQueryData(shopPageQueryKey(token), page);
       notifications.show(
         page.paused
-          ? { title: 'Redemptions Paused', message: 'Members see that you are not accepting coupons.' }
-          : { color: 'teal', title: 'Redemptions Resumed', message: 'Members can redeem coupons again.' },
+          ? {
+              title: 'Redemptions Paused',
+              message: 'Members see that you are not accepting coupons.',
+            }
+          : {
+              color: 'teal',
+              title: 'Redemptions Resumed',
+              message: 'Members can redeem coupons again.',
+            },
       );
     },
     onError: (error) => {

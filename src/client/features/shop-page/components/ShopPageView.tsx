@@ -73,7 +73,8 @@ export function ShopPageView({ token, page }: { token: string; page: ShopPage })
         </Text>
         {currentCode.validUntil && (
           <Text size="sm" c="dimmed">
-            Changes at {shopTime(currentCode.validUntil, challenge.timeZone, currentCode.rotation === 'daily')}
+            Changes at{' '}
+            {shopTime(currentCode.validUntil, challenge.timeZone, currentCode.rotation === 'daily')}
           </Text>
         )}
       </Paper>

@@ -49,9 +49,15 @@ export function SettlementTable({ settlement }: { settlement: Settlement }) {
         <Table.Tfoot>
           <Table.Tr>
             <Table.Th scope="row">Total</Table.Th>
-            <Table.Th ta="right">{settlement.totals.couponsRedeemed}</Table.Th>
-            <Table.Th ta="right">{formatDollars(settlement.totals.amountOwedDollars)}</Table.Th>
-            <Table.Th ta="right">{settlement.totals.votes}</Table.Th>
+            <Table.Td ta="right" fw={700}>
+              {settlement.totals.couponsRedeemed}
+            </Table.Td>
+            <Table.Td ta="right" fw={700}>
+              {formatDollars(settlement.totals.amountOwedDollars)}
+            </Table.Td>
+            <Table.Td ta="right" fw={700}>
+              {settlement.totals.votes}
+            </Table.Td>
           </Table.Tr>
         </Table.Tfoot>
       </Table>

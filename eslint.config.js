@@ -1,43 +1,105 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Import boundaries of STYLE.md: who may import whom. */
-const boundary = (from, forbidden, message) => ({
-  files: [from],
-  rules: {
-    'no-restricted-imports': ['error', { patterns: forbidden.map((group) => ({ group: [group], message })) }],
-  },
-});
+const root = import.meta.dirname;
 
-const clientForbidden = ['#server/*', '**/server/**', 'drizzle-orm*', 'pg', 'fastify'];
-const features = fs.existsSync('src/client/features') ? fs.readdirSync('src/client/features') : [];
-/** A feature never imports another feature; two meet only in a route module under src/client/app. */
-const featureBoundaries = features.map((feature) =>
-  boundary(
-    `src/client/features/${feature}/**`,
-    [
-      ...clientForbidden,
-      ...features.filter((other) => other !== feature).flatMap((other) => [`#client/features/${other}/*`, `**/features/${other}/**`]),
-    ],
-    'features never import each other or the server; compose them in src/client/app',
-  ),
+/**
+ * Import fences (docs/decisions/0011): who may import whom, judged on the resolved file, so an
+ * alias (`#server/app.ts`) and a relative path (`../../server/app.ts`) are the same import.
+ */
+const features = fs
+  .readdirSync(path.join(root, 'src/client/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** Packages that speak HTTP. */
+const httpPackages = ['fastify', 'fastify-plugin', 'fastify-type-provider-zod', '@fastify'].map(
+  (name) => `node_modules/${name}`,
 );
+const fences = [
+  {
+    target: 'src/client',
+    from: 'src/server',
+    message: 'The web app never imports server code; both sides share only src/shared.',
+  },
+  {
+    target: 'src/shared',
+    from: ['src/client', 'src/server'],
+    message: 'src/shared is the contract both sides import: it imports neither.',
+  },
+  {
+    target: 'src/server',
+    from: 'src/client',
+    message: 'The server never imports web app code.',
+  },
+  ...features.map((feature) => ({
+    target: `src/client/features/${feature}`,
+    from: 'src/client/features',
+    except: [`./${feature}`],
+    message:
+      'A feature never imports another feature: two meet only in a route module under src/client/app.',
+  })),
+  {
+    target: 'src/client/features',
+    from: 'src/client/app',
+    message: 'src/client/app composes the features, never the other way round.',
+  },
+  {
+    target: ['src/client/components', 'src/client/lib'],
+    from: ['src/client/features', 'src/client/app'],
+    message: 'Shared components and lib sit below the features and the app: they import neither.',
+  },
+  {
+    // Every server module except routes.ts, plugins/, app.ts (with app-deps.ts), main.ts and tests.
+    target: [
+      'src/server/!(plugins)/**/!(routes|*.test).ts',
+      'src/server/!(app|app-deps|main|*.test).ts',
+    ],
+    from: httpPackages,
+    message:
+      'Only routes.ts, plugins/, app.ts and main.ts know HTTP: domain modules are plain functions over the database.',
+  },
+  {
+    target: 'src/server/**/!(main|*.test).ts',
+    from: 'src/server/app.ts',
+    message:
+      'Only main.ts and tests build the app; routes take their dependencies from app-deps.ts.',
+  },
+];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'drizzle/', 'node_modules/', 'test-results/', 'playwright-report/', '.tmp/'] },
+  {
+    ignores: [
+      'dist/',
+      'data/',
+      'drizzle/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      '.tmp/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', 'scripts/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', 'scripts/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.node },
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/only-throw-error': 'off',
@@ -47,7 +109,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
       '@typescript-eslint/no-unsafe-call': 'off',
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       eqeqeq: ['error', 'smart'],
     },
@@ -59,10 +124,21 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
-  boundary('src/shared/**', ['#server/*', '#client/*', '**/server/**', '**/client/**', 'fastify', 'react'], 'shared is the contract: it imports neither server nor client'),
-  boundary('src/client/**', clientForbidden, 'the web app never imports server code'),
-  ...featureBoundaries,
-  boundary('src/server/**', ['#client/*', '**/client/**', 'react', 'react-dom'], 'the server never imports web app code'),
-  // Domain services stay free of HTTP: only routes, plugins and the app know Fastify.
-  boundary('src/server/*/service.ts', ['fastify', '@fastify/*', '#client/*'], 'services are plain functions over the database'),
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: path.join(root, 'tsconfig.json') }),
+      ],
+      // no-cycle reads the imported modules itself: with TypeScript's parser, not only .js files.
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: fences }],
+      // Type-only imports are skipped: they vanish at run time.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
 );

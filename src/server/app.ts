@@ -8,9 +8,10 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { adminRoutes } from './admin/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { businessHeadTags } from './businesses/head-tags.ts';
-import { businessPublicRoutes, businessRoutes } from './businesses/routes.ts';
+import { businessPublicRoutes, businessRoutes, shopPageRoutes } from './businesses/routes.ts';
 import { challengePublicRoutes, challengeRoutes } from './challenges/routes.ts';
 import { configRoutes } from './config/routes.ts';
+import type { AppConfig, AppDeps } from './app-deps.ts';
 import type { Db } from './db/client.ts';
 import { healthRoutes } from './health/routes.ts';
 import { passRoutes } from './passes/routes.ts';
@@ -19,40 +20,15 @@ import { paymentRoutes } from './payments/routes.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { createSandboxProvider } from './payments/sandbox.ts';
 import { errorsPlugin } from './plugins/errors.ts';
-import { serializeError } from './plugins/log-serializers.ts';
+import { serializeError, serializeRequest } from './plugins/log-serializers.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin, sharedSessionSecret } from './plugins/session.ts';
 import { PublicReadCache } from './plugins/public-cache.ts';
 import { projectRoot } from './project-root.ts';
 import { spaPlugin } from './plugins/spa.ts';
+import { settlementRoutes } from './settlement/routes.ts';
+import { testClock } from './plugins/test-clock.ts';
 import { voteRoutes, votingPublicRoutes, votingRoutes } from './voting/routes.ts';
-
-export interface AppConfig {
-  siteName: string;
-  /** The site's public URL (PUBLIC_URL); links in payments and e-mails use it. */
-  publicUrl?: string | undefined;
-  sessionSecret?: string | undefined;
-  /** DECISIONS rule 5: testing tools only in sandbox payment mode or when enabled. */
-  testToolsEnabled: boolean;
-  clientDir: string;
-  logLevel: string;
-  /** How long public reads are served from memory; 0 turns the cache off. */
-  publicCacheTtlMs: number;
-}
-
-/** What every domain's routes receive: no decorators, plain dependencies. */
-export interface AppDeps {
-  db: Db;
-  config: AppConfig;
-  /** The current time; tests move it to check date rules. */
-  clock: () => Date;
-  /** Stripe or the offline sandbox (DECISIONS rule 6), chosen at start. */
-  payments: PaymentProvider;
-  /** Public reads served from memory for a moment (plugins/public-cache.ts). */
-  publicCache: PublicReadCache;
-  /** Signs session cookies (SESSION_SECRET, else a secret shared through the database). */
-  sessionSigner: Signer;
-}
 
 export interface BuildAppOptions {
   db: Db;
@@ -72,7 +48,7 @@ function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifySe
       paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       censor: '[redacted]',
     },
-    serializers: { err: serializeError },
+    serializers: { err: serializeError, req: serializeRequest },
     ...(stream ? { stream } : {}),
   };
 }
@@ -99,10 +75,12 @@ export async function buildApp(options: BuildAppOptions) {
     publicCacheTtlMs: 1000,
     ...options.config,
   };
+  const baseClock = options.clock ?? (() => new Date());
+  const movableClock = config.testClockEnabled ? testClock(baseClock) : undefined;
   const deps: AppDeps = {
     db: options.db,
     config,
-    clock: options.clock ?? (() => new Date()),
+    clock: movableClock?.now ?? baseClock,
     payments: options.payments ?? createSandboxProvider(),
     publicCache: new PublicReadCache(config.publicCacheTtlMs),
     sessionSigner: new Signer(config.sessionSecret ?? (await sharedSessionSecret(options.db))),
@@ -148,6 +126,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(challengePublicRoutes, deps);
   await app.register(businessPublicRoutes, deps);
   await app.register(votingPublicRoutes, deps);
+  await app.register(shopPageRoutes, deps);
+  if (movableClock) await app.register(movableClock.routes);
   // Redeem and vote check the session cookie inside their one database call (docs/decisions/0006).
   await app.register(redeemRoutes, deps);
   await app.register(voteRoutes, deps);
@@ -172,6 +152,7 @@ export async function buildApp(options: BuildAppOptions) {
     await withSession.register(paymentRoutes, deps);
     await withSession.register(redemptionRoutes, deps);
     await withSession.register(adminRoutes, deps);
+    await withSession.register(settlementRoutes, deps);
   });
 
   await app.register(spaPlugin, {

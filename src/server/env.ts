@@ -37,6 +37,8 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   SEED_DEMO: booleanFlag,
   ENABLE_TEST_TOOLS: booleanFlag,
+  /** Browser tests only: POST /api/testing/clock moves the server's clock. */
+  TEST_CLOCK: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
 });
@@ -56,6 +58,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new ConfigError(
       'Invalid settings:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set (signed webhooks)',
     );
+  }
+  if (env.NODE_ENV === 'production' && env.TEST_CLOCK) {
+    throw new ConfigError('Invalid settings:\n  TEST_CLOCK: never with NODE_ENV=production (it lets anyone move the clock)');
   }
   if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
     throw new ConfigError('Invalid settings:\n  SESSION_SECRET: required when NODE_ENV=production');

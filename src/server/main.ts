@@ -34,6 +34,7 @@ async function main() {
       publicUrl: env.PUBLIC_URL,
       sessionSecret: env.SESSION_SECRET,
       testToolsEnabled: env.ENABLE_TEST_TOOLS ?? sandboxPayments,
+      testClockEnabled: env.TEST_CLOCK === true,
       logLevel: env.LOG_LEVEL,
     },
   });

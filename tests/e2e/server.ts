@@ -45,4 +45,6 @@ fs.writeFileSync(
 await database.close();
 
 process.env.SEED_DEMO = 'false';
+// Journeys move the server's clock to check date rules (POST /api/testing/clock).
+process.env.TEST_CLOCK = 'true';
 await import('#server/main.ts');

@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type AppConfig } from '#server/app.ts';
+import type { AppConfig } from '#server/app-deps.ts';
+import { buildApp } from '#server/app.ts';
 import { createOrPromoteAdmin } from '#server/auth/service.ts';
 import type { Db } from '#server/db/client.ts';
 import type { PaymentProvider } from '#server/payments/provider.ts';

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginBodySchema, messageSchema, registerBodySchema, userSchema } from '#shared/auth.ts';
 import { errorBodySchema } from '#shared/errors.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { unauthorized } from '../errors.ts';
-import { loadCurrentUser } from './guards.ts';
+import { loadCurrentUser } from '../plugins/guards.ts';
 import { registerMember, toPublicUser, verifyCredentials } from './service.ts';
 
 const LOGIN_ATTEMPTS_PER_MINUTE = 10;

@@ -8,13 +8,25 @@ import {
   publicBusinessSchema,
 } from '#shared/businesses.ts';
 import { idParamsSchema } from '#shared/challenges.ts';
+import { paths } from '#shared/paths.ts';
+import {
+  shopImportRequestSchema,
+  shopImportResultSchema,
+  shopLinkSchema,
+  shopPageSchema,
+  shopPauseSchema,
+  shopTokenParamsSchema,
+} from '#shared/shop-side.ts';
 import { errorBodySchema } from '#shared/errors.ts';
-import type { AppDeps } from '../app.ts';
-import { guardAdminScope } from '../auth/guards.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { findActiveChallenge } from '../challenges/active.ts';
 import { PUBLIC_READ_CACHE_CONTROL } from '../challenges/routes.ts';
 import { notFound } from '../errors.ts';
+import { guardAdminScope } from '../plugins/guards.ts';
 import { sendJson } from '../plugins/public-cache.ts';
+import { siteOrigin } from '../plugins/site-origin.ts';
+import { importShops } from './import.ts';
+import { issueShopLink, revokeShopLink, setShopPausedByToken, shopPageOf } from './shop-page.ts';
 import {
   createBusiness,
   deleteBusiness,
@@ -60,8 +72,37 @@ export async function businessPublicRoutes(app: FastifyInstance, { db, clock, pu
   );
 }
 
+/**
+ * A shop's private page (docs/decisions/0013): the token in the path is the only key, so these
+ * routes need no session. Request logs never show the token (plugins/log-serializers.ts).
+ */
+export async function shopPageRoutes(app: FastifyInstance, { db, clock, publicCache }: AppDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const schema = {
+    params: shopTokenParamsSchema,
+    response: { 200: shopPageSchema, 400: errorBodySchema, 404: errorBodySchema },
+  };
+
+  api.get('/api/shop/:token', { schema }, async (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return shopPageOf(db, request.params.token, clock());
+  });
+
+  api.post(
+    '/api/shop/:token/pause',
+    { schema: { ...schema, body: shopPauseSchema } },
+    async (request, reply) => {
+      await setShopPausedByToken(db, request.params.token, request.body.paused);
+      // Members see the pause on the shop's public page at once.
+      publicCache.clear();
+      void reply.header('cache-control', 'no-store');
+      return shopPageOf(db, request.params.token, clock());
+    },
+  );
+}
+
 /** Organizer routes for shops. */
-export async function businessRoutes(app: FastifyInstance, { db, clock }: AppDeps) {
+export async function businessRoutes(app: FastifyInstance, { db, clock, config }: AppDeps) {
 
   await app.register(async (admin) => {
     const adminApi = admin.withTypeProvider<ZodTypeProvider>();
@@ -110,6 +151,42 @@ export async function businessRoutes(app: FastifyInstance, { db, clock }: AppDep
         },
       },
       async (request) => toAdminBusiness(await updateBusiness(db, request.params.id, request.body)),
+    );
+
+    adminApi.post(
+      '/api/admin/businesses/:id/shop-link',
+      { schema: { params: idParamsSchema, response: { 201: shopLinkSchema, 404: errorBodySchema } } },
+      async (request, reply) => {
+        const token = await issueShopLink(db, request.params.id);
+        const url = `${siteOrigin(config.publicUrl, request)}${paths.shopPage(token)}`;
+        return reply.status(201).send({ url });
+      },
+    );
+
+    adminApi.delete(
+      '/api/admin/businesses/:id/shop-link',
+      { schema: { params: idParamsSchema, response: { 204: z.null(), 404: errorBodySchema } } },
+      async (request, reply) => {
+        await revokeShopLink(db, request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    adminApi.post(
+      '/api/admin/challenges/:id/businesses/import',
+      {
+        schema: {
+          params: idParamsSchema,
+          body: shopImportRequestSchema,
+          response: {
+            200: shopImportResultSchema,
+            400: errorBodySchema,
+            404: errorBodySchema,
+            409: errorBodySchema,
+          },
+        },
+      },
+      async (request) => importShops(db, request.params.id, request.body),
     );
 
     adminApi.delete(

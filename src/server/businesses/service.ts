@@ -160,6 +160,30 @@ async function withCodeCheck<T>(
 }
 
 /**
+ * Inserts a shop inside the caller's transaction: fields checked and sanitized, an unused random
+ * code when none is given, and a coupon for every pass already sold (docs/RULES.md rule 7).
+ */
+export async function insertBusinessInTx(
+  tx: Tx,
+  input: z.output<typeof businessCreateSchema>,
+): Promise<Business> {
+  const fields = storedFields(input);
+  const [challenge] = await tx
+    .select({ id: challenges.id })
+    .from(challenges)
+    .where(eq(challenges.id, input.challengeId));
+  if (!challenge) throw notFound('Challenge not found');
+  const redemptionCode = input.redemptionCode ?? (await unusedCode(tx, input.challengeId));
+  const [created] = await tx
+    .insert(businesses)
+    .values({ ...fields, challengeId: input.challengeId, redemptionCode })
+    .returning();
+  if (!created) throw new Error('insert returned no row');
+  await addCouponsForNewBusiness(tx, created.id, created.challengeId);
+  return created;
+}
+
+/**
  * Adds a shop to a challenge. Without a code the server picks an unused random one. Passes
  * already sold get the shop's coupon in the same transaction (DECISIONS rule 7).
  */
@@ -167,23 +191,7 @@ export async function createBusiness(
   db: Db,
   input: z.output<typeof businessCreateSchema>,
 ): Promise<Business> {
-  const fields = storedFields(input);
-  const insert = () =>
-    db.transaction(async (tx) => {
-      const [challenge] = await tx
-        .select({ id: challenges.id })
-        .from(challenges)
-        .where(eq(challenges.id, input.challengeId));
-      if (!challenge) throw notFound('Challenge not found');
-      const redemptionCode = input.redemptionCode ?? (await unusedCode(tx, input.challengeId));
-      const [created] = await tx
-        .insert(businesses)
-        .values({ ...fields, challengeId: input.challengeId, redemptionCode })
-        .returning();
-      if (!created) throw new Error('insert returned no row');
-      await addCouponsForNewBusiness(tx, created.id, created.challengeId);
-      return created;
-    });
+  const insert = () => db.transaction((tx) => insertBusinessInTx(tx, input));
   if (input.redemptionCode) return withCodeCheck(input.redemptionCode, insert);
   // A generated code can collide with one a concurrent request just took: pick again.
   for (let attempt = 1; ; attempt += 1) {

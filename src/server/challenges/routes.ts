@@ -8,9 +8,9 @@ import {
   idParamsSchema,
 } from '#shared/challenges.ts';
 import { errorBodySchema } from '#shared/errors.ts';
-import type { AppDeps } from '../app.ts';
-import { guardAdminScope } from '../auth/guards.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { notFound } from '../errors.ts';
+import { guardAdminScope } from '../plugins/guards.ts';
 import { sendJson } from '../plugins/public-cache.ts';
 import { findActiveChallenge } from './active.ts';
 import { createChallenge, listChallenges, toChallengeDto, updateChallenge } from './service.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { siteConfigSchema } from '#shared/config.ts';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 
 /** GET /api/config: the settings the web app adapts to (site name, payment mode, test tools). */
 export async function configRoutes(app: FastifyInstance, { config, payments }: AppDeps) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 
 export async function healthRoutes(app: FastifyInstance, { db }: AppDeps) {
   app.get('/api/health', async (request, reply) => {

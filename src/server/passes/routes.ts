@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '#shared/errors.ts';
 import { passSchema } from '#shared/passes.ts';
-import type { AppDeps } from '../app.ts';
-import { requireMember, signedInUserId } from '../auth/guards.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { findActiveChallenge } from '../challenges/active.ts';
 import { notFound } from '../errors.ts';
+import { requireMember, signedInUserId } from '../plugins/guards.ts';
 import { createTestPass, findPass, toPassDto } from './service.ts';
 
 export async function passRoutes(app: FastifyInstance, { db, clock, config }: AppDeps) {

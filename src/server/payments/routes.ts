@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { siteOrigin } from '../plugins/site-origin.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '#shared/errors.ts';
 import {
@@ -10,9 +11,9 @@ import {
   verifyCheckoutQuerySchema,
   verifyCheckoutSchema,
 } from '#shared/payments.ts';
-import type { AppDeps } from '../app.ts';
-import { loadCurrentUser, requireMember, requireSignedInUser, signedInUserId } from '../auth/guards.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { AppError, badRequest } from '../errors.ts';
+import { loadCurrentUser, requireMember, requireSignedInUser, signedInUserId } from '../plugins/guards.ts';
 import { WebhookSignatureError } from './provider.ts';
 import {
   findSandboxSession,
@@ -32,9 +33,8 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
     409: errorBodySchema,
   };
 
-  /** Where the provider sends the browser back: the public URL when set, else the request's own origin. */
-  const baseUrlOf = (request: FastifyRequest) =>
-    config.publicUrl ? new URL(config.publicUrl).origin : `${request.protocol}://${request.host}`;
+  /** Where the provider sends the browser back. */
+  const baseUrlOf = (request: FastifyRequest) => siteOrigin(config.publicUrl, request);
 
   // Any body (a price, a challenge id) is ignored: the challenge on sale sets both.
   api.post(

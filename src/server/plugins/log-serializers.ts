@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { stdSerializers } from 'pino';
 
 /**
@@ -20,4 +21,22 @@ function scrub(value: Record<string, unknown>): Record<string, unknown> {
   }
   if (copy.cause && typeof copy.cause === 'object') copy.cause = scrub(copy.cause as Record<string, unknown>);
   return copy;
+}
+
+/** A shop's private page token is its only key: request logs show the path without it. */
+const SHOP_TOKEN_IN_PATH = /(\/shop\/)[^/?#]+/g;
+
+export function redactUrl(url: string): string {
+  return url.replace(SHOP_TOKEN_IN_PATH, '$1[redacted]');
+}
+
+/** Fastify's request log fields, with the URL redacted. */
+export function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
 }

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fastifyCookie, { type Signer } from '@fastify/cookie';
 import fastifySession, { type SessionStore } from '@fastify/session';
-import type { Session } from 'fastify';
 import { eq, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, Session } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { appSettings, sessions } from '../db/schema.ts';
@@ -16,6 +15,19 @@ declare module 'fastify' {
 
 const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_COOKIE = 'lb.sid';
+
+/**
+ * The session id of a request's session cookie when its signature holds, else null. Redeem and
+ * vote use this instead of loading the session first: the rule function looks the session up
+ * (unexpired, signed in) in the same round trip as the rule itself (docs/decisions/0006).
+ */
+export function sessionIdOf(request: FastifyRequest, signer: Signer): string | null {
+  const header = request.headers.cookie;
+  const cookie = header ? fastifyCookie.parse(header)[SESSION_COOKIE] : undefined;
+  if (!cookie) return null;
+  const unsigned = signer.unsign(cookie);
+  return unsigned.valid ? unsigned.value : null;
+}
 
 type Callback = (error?: unknown, value?: unknown) => void;
 

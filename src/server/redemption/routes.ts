@@ -5,10 +5,10 @@ import { publicBusinessSchema } from '#shared/businesses.ts';
 import { idParamsSchema } from '#shared/challenges.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import { couponSchema, redeemBodySchema, redeemResultSchema } from '#shared/redemption.ts';
-import type { AppDeps } from '../app.ts';
-import { requireMember, signedInUserId } from '../auth/guards.ts';
-import { sessionIdOf } from '../auth/session-member.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { requireHeldPass } from '../passes/holder.ts';
+import { requireMember, signedInUserId } from '../plugins/guards.ts';
+import { sessionIdOf } from '../plugins/session.ts';
 import { businessForCoupon, listCoupons, redeemCoupon } from './service.ts';
 
 const couponParamsSchema = z.object({ couponId: idParamsSchema.shape.id });
@@ -17,7 +17,13 @@ const couponParamsSchema = z.object({ couponId: idParamsSchema.shape.id });
 export async function redeemRoutes(app: FastifyInstance, { db, clock, sessionSigner }: AppDeps) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/coupons/:id/redeem',
-    { schema: { params: idParamsSchema, body: redeemBodySchema, response: { 200: redeemResultSchema } } },
+    {
+      schema: {
+        params: idParamsSchema,
+        body: redeemBodySchema,
+        response: { 200: redeemResultSchema },
+      },
+    },
     async (request) =>
       redeemCoupon(db, {
         member: { sessionId: sessionIdOf(request, sessionSigner) },

@@ -77,7 +77,8 @@ function waitText(ms: number): string {
 type RedeemOutcome =
   | { outcome: 'signed-out' | 'no-pass' | 'coupon-not-found' | 'wrong-code' }
   | { outcome: 'cannot-act'; pass: Record<string, unknown>; challenge: Record<string, unknown> }
-  | { outcome: 'already-redeemed'; shopName: string }
+  | { outcome: 'already-redeemed' | 'paused'; shopName: string }
+  | { outcome: 'daily-cap'; shopName: string; dailyCap: number }
   | { outcome: 'locked'; retryAt: string }
   | {
       outcome: 'redeemed';
@@ -117,6 +118,12 @@ export async function redeemCoupon(
       throw passCannotAct(result, input.now, 'redeem');
     case 'already-redeemed':
       throw alreadyRedeemed(result.shopName);
+    case 'paused':
+      throw conflict(`${result.shopName} is temporarily not accepting coupons.`);
+    case 'daily-cap':
+      throw conflict(
+        `${result.shopName} has reached today's limit of ${result.dailyCap} coupon${result.dailyCap === 1 ? '' : 's'}. Try again tomorrow.`,
+      );
     case 'locked': {
       const waitMs = new Date(result.retryAt).getTime() - input.now.getTime();
       throw new AppError(

@@ -5,12 +5,12 @@ import { messageSchema } from '#shared/auth.ts';
 import { publicBusinessSchema, voteCountsSchema } from '#shared/businesses.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import { availableVotesSchema, voteBodySchema, voteResultSchema } from '#shared/voting.ts';
-import type { AppDeps } from '../app.ts';
-import { requireMember, signedInUserId } from '../auth/guards.ts';
-import { sessionIdOf } from '../auth/session-member.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { findActiveChallenge } from '../challenges/active.ts';
 import { requireHeldPass } from '../passes/holder.ts';
+import { requireMember, signedInUserId } from '../plugins/guards.ts';
 import { sendJson } from '../plugins/public-cache.ts';
+import { sessionIdOf } from '../plugins/session.ts';
 import {
   availableVotesOf,
   castVote,

@@ -1,7 +1,9 @@
 -- docs/RULES.md rules 2 and 3, the one place a coupon is redeemed. Outcomes: signed-out, no-pass,
 -- coupon-not-found, cannot-act (with pass and challenge, for the wording), already-redeemed,
--- locked (with retryAt), wrong-code (the attempt is recorded), redeemed. Earns a vote but moves no
--- counter: votes are counted when cast.
+-- paused and daily-cap (with shopName, dailyCap), locked (with retryAt), wrong-code (the attempt is
+-- recorded), redeemed. Earns a vote but moves no counter: votes are counted when cast. A shop with a
+-- daily cap is locked after the pass, as in every rule, so two members cannot both take its last
+-- coupon of the day.
 CREATE OR REPLACE FUNCTION public.redeem_coupon(p_user_id integer, p_coupon_id integer, p_code text, p_now timestamp with time zone, p_limit_attempts integer[], p_limit_seconds integer[])
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -13,6 +15,7 @@ DECLARE
   v_coupon coupons;
   v_shop businesses;
   v_retry_at timestamptz;
+  v_day_start timestamptz;
 BEGIN
   IF p_user_id IS NULL THEN RETURN jsonb_build_object('outcome', 'signed-out'); END IF;
   -- Locked first: parallel attempts of one pass are judged one after another, so the limit on
@@ -35,6 +38,14 @@ BEGIN
   IF v_coupon.redeemed THEN
     RETURN jsonb_build_object('outcome', 'already-redeemed', 'shopName', v_shop.name);
   END IF;
+  IF v_shop.paused THEN RETURN jsonb_build_object('outcome', 'paused', 'shopName', v_shop.name); END IF;
+  IF v_shop.daily_cap IS NOT NULL THEN
+    PERFORM 1 FROM businesses WHERE id = v_shop.id FOR UPDATE;
+    v_day_start := rotation_period_start('daily', v_challenge.time_zone, rotation_period('daily', v_challenge.time_zone, p_now));
+    IF (SELECT count(*) FROM coupons WHERE business_id = v_shop.id AND redeemed AND redeemed_at >= v_day_start) >= v_shop.daily_cap THEN
+      RETURN jsonb_build_object('outcome', 'daily-cap', 'shopName', v_shop.name, 'dailyCap', v_shop.daily_cap);
+    END IF;
+  END IF;
 
   -- For each full window, the pass waits until the oldest attempt keeping it full leaves it.
   SELECT max(blocking.attempted_at + make_interval(secs => window_limit.seconds)) INTO v_retry_at
@@ -49,7 +60,7 @@ BEGIN
     RETURN jsonb_build_object('outcome', 'locked', 'retryAt', v_retry_at);
   END IF;
 
-  IF v_shop.redemption_code IS DISTINCT FROM p_code THEN
+  IF NOT shop_code_accepted(v_shop, v_challenge.time_zone, p_code, p_now) THEN
     INSERT INTO redemption_attempts (pass_id, coupon_id, attempted_at) VALUES (v_pass.id, v_coupon.id, p_now);
     RETURN jsonb_build_object('outcome', 'wrong-code');
   END IF;
@@ -58,7 +69,7 @@ BEGIN
   RETURN jsonb_build_object(
     'outcome', 'redeemed',
     'coupon', to_jsonb(v_coupon),
-    'business', to_jsonb(v_shop),
+    'business', to_jsonb(v_shop) - 'redemption_code' - 'code_secret' - 'shop_link_hash',
     'availableVotes', available_votes(v_pass.id)
   );
 END

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { findUser } from '../auth/service.ts';
 import type { Db } from '../db/client.ts';
 import type { User } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../errors.ts';
-import { findUser } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,7 +21,7 @@ export async function loadCurrentUser(db: Db, request: FastifyRequest): Promise<
 }
 
 /**
- * preHandlers: 401 when signed out, 403 when signed in without the role (DECISIONS rule 4).
+ * preHandlers: 401 when signed out, 403 when signed in without the role (docs/RULES.md rule 4).
  * A member needs only the session: accounts are never deleted and sign-out deletes the session,
  * so member routes skip loading the user row (one round trip less on every redeem and vote).
  * Organizer routes load it, because the role can be taken away.

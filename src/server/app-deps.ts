@@ -1,0 +1,33 @@
+import type { Signer } from '@fastify/cookie';
+import type { Db } from './db/client.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import type { PublicReadCache } from './plugins/public-cache.ts';
+
+export interface AppConfig {
+  siteName: string;
+  /** The site's public URL (PUBLIC_URL); links in payments and e-mails use it. */
+  publicUrl?: string | undefined;
+  sessionSecret?: string | undefined;
+  /** docs/RULES.md rule 5: testing tools only in sandbox payment mode or when enabled. */
+  testToolsEnabled: boolean;
+  clientDir: string;
+  logLevel: string;
+  /** How long public reads are served from memory; 0 turns the cache off. */
+  publicCacheTtlMs: number;
+  /** TEST_CLOCK: browser tests may move the server's clock (POST /api/testing/clock). */
+  testClockEnabled?: boolean;
+}
+
+/** What every domain's routes receive: no decorators, plain dependencies. */
+export interface AppDeps {
+  db: Db;
+  config: AppConfig;
+  /** The current time; tests move it to check date rules. */
+  clock: () => Date;
+  /** Stripe or the offline sandbox (docs/RULES.md rule 6), chosen at start. */
+  payments: PaymentProvider;
+  /** Public reads served from memory for a moment (plugins/public-cache.ts). */
+  publicCache: PublicReadCache;
+  /** Signs session cookies (SESSION_SECRET, else a secret shared through the database). */
+  sessionSigner: Signer;
+}

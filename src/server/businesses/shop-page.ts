@@ -1,0 +1,99 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
+import type { CurrentCode, ShopPage } from '#shared/shop-side.ts';
+import type { Db } from '../db/client.ts';
+import { businesses, challenges, coupons, type Business, type Challenge } from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+
+/**
+ * A shop's private page (docs/decisions/0013): a random token is its only key, and only the
+ * token's SHA-256 is stored, so the database alone does not open any shop's page. Issuing a new
+ * token replaces the old one, which is how a leaked link is revoked.
+ */
+export const INVALID_SHOP_LINK = 'This shop link is not valid. Ask the organizer for a new one.';
+const RECENT_REDEMPTIONS_SHOWN = 10;
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+const liveShop = (id: number) => and(eq(businesses.id, id), isNull(businesses.deletedAt));
+
+/** Issues a new link token for a live shop (192 random bits) and answers it; the old one stops working. */
+export async function issueShopLink(db: Db, businessId: number): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  const [issued] = await db
+    .update(businesses)
+    .set({ shopLinkHash: hashOf(token) })
+    .where(liveShop(businessId))
+    .returning({ id: businesses.id });
+  if (!issued) throw notFound('Business not found');
+  return token;
+}
+
+export async function revokeShopLink(db: Db, businessId: number): Promise<void> {
+  const [revoked] = await db
+    .update(businesses)
+    .set({ shopLinkHash: null })
+    .where(liveShop(businessId))
+    .returning({ id: businesses.id });
+  if (!revoked) throw notFound('Business not found');
+}
+
+async function shopOfToken(db: Db, token: string): Promise<{ shop: Business; challenge: Challenge }> {
+  const [row] = await db
+    .select({ shop: businesses, challenge: challenges })
+    .from(businesses)
+    .innerJoin(challenges, eq(challenges.id, businesses.challengeId))
+    .where(and(eq(businesses.shopLinkHash, hashOf(token)), isNull(businesses.deletedAt)));
+  if (!row) throw notFound(INVALID_SHOP_LINK);
+  return row;
+}
+
+/** What the shop's page shows: its own figures only, and no member's name or email. */
+export async function shopPageOf(db: Db, token: string, now: Date): Promise<ShopPage> {
+  const { shop, challenge } = await shopOfToken(db, token);
+  const at = now.toISOString();
+  const [figures] = (
+    (await db.execute(sql`
+      select current_shop_code(b, c.time_zone, ${at}::timestamptz) as "currentCode",
+        (select count(*) from coupons k where k.business_id = b.id and k.redeemed
+          and k.redeemed_at >= rotation_period_start('daily', c.time_zone,
+            rotation_period('daily', c.time_zone, ${at}::timestamptz)))::int as "redeemedToday",
+        (select count(*) from coupons k where k.business_id = b.id and k.redeemed)::int as "redeemedTotal"
+      from businesses b join challenges c on c.id = b.challenge_id
+      where b.id = ${shop.id}`)) as {
+      rows: { currentCode: CurrentCode; redeemedToday: number; redeemedTotal: number }[];
+    }
+  ).rows;
+  if (!figures) throw notFound(INVALID_SHOP_LINK);
+  const recent = await db
+    .select({ redeemedAt: coupons.redeemedAt, passNumber: coupons.passId })
+    .from(coupons)
+    .where(and(eq(coupons.businessId, shop.id), eq(coupons.redeemed, true)))
+    .orderBy(desc(coupons.redeemedAt), desc(coupons.id))
+    .limit(RECENT_REDEMPTIONS_SHOWN);
+  return {
+    shop: { id: shop.id, name: shop.name, address: shop.address },
+    challenge: { id: challenge.id, title: challenge.title, timeZone: challenge.timeZone },
+    couponValueDollars: COUPON_VALUE_DOLLARS,
+    redeemedToday: figures.redeemedToday,
+    redeemedTotal: figures.redeemedTotal,
+    amountOwedDollars: figures.redeemedTotal * COUPON_VALUE_DOLLARS,
+    currentCode: {
+      ...figures.currentCode,
+      // jsonb writes instants as +00:00; the API speaks ISO 8601 in UTC like everywhere else.
+      validUntil: figures.currentCode.validUntil && new Date(figures.currentCode.validUntil).toISOString(),
+    },
+    paused: shop.paused,
+    dailyCap: shop.dailyCap,
+    recentRedemptions: recent.map((row) => ({
+      redeemedAt: (row.redeemedAt ?? now).toISOString(),
+      passNumber: row.passNumber,
+    })),
+  };
+}
+
+/** The shop pauses or resumes its own redemptions from its page. */
+export async function setShopPausedByToken(db: Db, token: string, paused: boolean): Promise<void> {
+  const { shop } = await shopOfToken(db, token);
+  await db.update(businesses).set({ paused }).where(liveShop(shop.id));
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A clock browser tests can move (TEST_CLOCK=true only, never in production: env.ts refuses it
+ * there): POST /api/testing/clock {offsetMs} sets how far the server's time runs ahead of the
+ * real one, so date rules (rotating codes, a battle's start and end) are checked without waiting.
+ */
+export function testClock(realNow: () => Date) {
+  let offsetMs = 0;
+  const now = () => new Date(realNow().getTime() + offsetMs);
+  async function routes(app: FastifyInstance) {
+    app.withTypeProvider<ZodTypeProvider>().post(
+      '/api/testing/clock',
+      {
+        schema: {
+          body: z.object({ offsetMs: z.number().int().min(-400 * DAY_MS).max(400 * DAY_MS) }),
+          response: { 200: z.object({ now: z.string() }) },
+        },
+      },
+      async (request) => {
+        offsetMs = request.body.offsetMs;
+        return { now: now().toISOString() };
+      },
+    );
+  }
+  return { now, routes };
+}

@@ -1,0 +1,141 @@
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
+import { asc, eq, sql } from 'drizzle-orm';
+import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
+import type { Settlement } from '#shared/shop-side.ts';
+import type { Db } from '../db/client.ts';
+import { businesses, challenges, coupons } from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+
+/**
+ * What the program owes each shop of a challenge (docs/decisions/0013): $5 for every coupon
+ * redeemed there, whoever redeemed it and whatever became of their pass. A deleted shop is still
+ * owed for its redeemed coupons, so it stays listed, marked removed.
+ */
+export async function settlementOf(db: Db, challengeId: number): Promise<Settlement> {
+  const challenge = await challengeOf(db, challengeId);
+  const rows = await db
+    .select({
+      shopId: businesses.id,
+      name: businesses.name,
+      removed: sql<boolean>`${businesses.deletedAt} is not null`,
+      couponsRedeemed: sql<number>`(select count(*) from ${coupons}
+        where ${coupons.businessId} = ${businesses.id} and ${coupons.redeemed})::int`,
+      votes: businesses.voteCount,
+    })
+    .from(businesses)
+    .where(eq(businesses.challengeId, challengeId))
+    .orderBy(asc(businesses.position), asc(businesses.id));
+  const shops = rows
+    .filter((row) => !row.removed || row.couponsRedeemed > 0)
+    .map((row) => ({ ...row, amountOwedDollars: row.couponsRedeemed * COUPON_VALUE_DOLLARS }));
+  const sum = (pick: (row: (typeof shops)[number]) => number) =>
+    shops.reduce((total, row) => total + pick(row), 0);
+  return {
+    challenge,
+    couponValueDollars: COUPON_VALUE_DOLLARS,
+    shops,
+    totals: {
+      couponsRedeemed: sum((row) => row.couponsRedeemed),
+      amountOwedDollars: sum((row) => row.amountOwedDollars),
+      votes: sum((row) => row.votes),
+    },
+  };
+}
+
+async function challengeOf(db: Db, challengeId: number) {
+  const [challenge] = await db
+    .select({ id: challenges.id, title: challenges.title })
+    .from(challenges)
+    .where(eq(challenges.id, challengeId));
+  if (!challenge) throw notFound('Challenge not found');
+  return challenge;
+}
+
+/**
+ * RFC 4180 (comma, CRLF, quotes doubled). A text cell that a spreadsheet would run as a formula
+ * (=, +, -, @ first) gets a leading apostrophe: an organizer opens this file in a spreadsheet.
+ */
+export function csvRows(rows: unknown[][]): string {
+  return stringify(
+    rows.map((row) =>
+      row.map((cell) => (typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell)),
+    ),
+    { record_delimiter: 'windows', cast: { boolean: (value) => (value ? 'yes' : 'no') } },
+  );
+}
+
+export function settlementCsv(settlement: Settlement): string {
+  return csvRows([
+    ['shop_id', 'shop', 'removed', 'coupons_redeemed', 'amount_owed_usd', 'votes'],
+    ...settlement.shops.map((row) => [
+      row.shopId,
+      row.name,
+      row.removed,
+      row.couponsRedeemed,
+      row.amountOwedDollars,
+      row.votes,
+    ]),
+    [
+      'TOTAL',
+      '',
+      '',
+      settlement.totals.couponsRedeemed,
+      settlement.totals.amountOwedDollars,
+      settlement.totals.votes,
+    ],
+  ]);
+}
+
+const EXPORT_BATCH = 5_000;
+
+/**
+ * One row per counted vote of the challenge (an active pass, a live shop: what the leaderboard
+ * counts), so anyone given the file can recount the standings. Pass numbers are pseudonymised with
+ * the challenge's secret salt. Read in batches inside one read-only repeatable-read transaction:
+ * the file is one consistent picture however long the download takes, and memory stays flat at
+ * any number of votes (npm run bench -- exports). Resolves once the challenge is known, so an
+ * unknown one is a 404 rather than a broken download.
+ */
+export async function votesCsvStream(db: Db, challengeId: number): Promise<Readable> {
+  await challengeOf(db, challengeId);
+  const out = new PassThrough();
+  const write = async (chunk: string) => {
+    if (out.destroyed) throw new Error('votes export abandoned by the client');
+    if (out.write(chunk)) return;
+    await Promise.race([once(out, 'drain'), once(out, 'close')]);
+    // The downloader went away: stop reading and end the transaction.
+    if (out.destroyed) throw new Error('votes export abandoned by the client');
+  };
+  void db
+    .transaction(
+      async (tx) => {
+        await write(csvRows([['vote_id', 'shop_id', 'pass', 'voted_at']]));
+        for (let after = 0; ; ) {
+          const { rows } = (await tx.execute(sql`
+            select v.id, v.business_id,
+              substr(encode(sha256(convert_to(c.audit_salt || ':' || v.pass_id, 'UTF8')), 'hex'), 1, 16) as pass,
+              to_char(v.voted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as voted_at
+            from votes v
+              join passes p on p.id = v.pass_id
+              join businesses b on b.id = v.business_id
+              join challenges c on c.id = b.challenge_id
+            where b.challenge_id = ${challengeId} and p.active and b.deleted_at is null and v.id > ${after}
+            order by v.id
+            limit ${EXPORT_BATCH}`)) as {
+            rows: { id: number; business_id: number; pass: string; voted_at: string }[];
+          };
+          if (rows.length === 0) break;
+          await write(csvRows(rows.map((row) => [row.id, row.business_id, row.pass, row.voted_at])));
+          after = rows.at(-1)!.id;
+        }
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    )
+    .then(
+      () => out.end(),
+      (error: unknown) => out.destroy(error as Error),
+    );
+  return out;
+}

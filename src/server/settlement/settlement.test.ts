@@ -1,0 +1,180 @@
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeaderboardPage } from '#shared/admin.ts';
+import type { Settlement, ShopImportResult } from '#shared/shop-side.ts';
+import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
+import { couponOf, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
+import {
+  createTestContext,
+  signedInAdmin,
+  signedInMember,
+  TestClient,
+  type TestContext,
+} from '#tests/helpers/test-app.ts';
+import type { Business, Challenge } from '#server/db/schema.ts';
+
+let ctx: TestContext;
+let admin: TestClient;
+let challenge: Challenge;
+let shops: Business[];
+let holders: Awaited<ReturnType<typeof signedInPassHolder>>[];
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = (await signedInAdmin(ctx.app, ctx.db)).client;
+  challenge = await insertChallenge(ctx.db, ctx.clock.now(), { votesPerShop: null, title: 'Settle, "Battle"' });
+  shops = [];
+  for (const name of ['Alpha', '=cmd|calc', 'Gamma']) shops.push(await insertBusiness(ctx.db, challenge.id, { name }));
+  // Three members redeem and vote; one of them is then refunded, one shop deleted.
+  holders = [];
+  for (let index = 0; index < 3; index += 1) holders.push(await signedInPassHolder(ctx, challenge.id));
+  for (const holder of holders) {
+    for (const shop of shops) {
+      const coupon = await couponOf(ctx, holder.pass, shop.id);
+      const answer = await holder.client.post(`/api/coupons/${coupon.id}/redeem`, {
+        redemptionCode: shop.redemptionCode,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+    }
+    for (const shop of [shops[0]!, shops[0]!, shops[1]!]) {
+      expect((await holder.client.post('/api/vote', { businessId: shop.id })).statusCode).toBe(200);
+    }
+  }
+  const { setPassActive } = await import('#server/passes/switch.ts');
+  await setPassActive(ctx.db, holders[2]!.pass.id, { active: false, reason: 'refunded' });
+  expect((await admin.delete(`/api/admin/businesses/${shops[2]!.id}`)).statusCode).toBe(204);
+});
+afterAll(() => ctx.close());
+
+const csvOf = (body: string) => parse<Record<string, string>>(body, { columns: true });
+
+describe('settlement', () => {
+  it('owes $5 per redeemed coupon to every shop, removed ones included, with totals', async () => {
+    const answer = await admin.get(`/api/admin/challenges/${challenge.id}/settlement`);
+    expect(answer.statusCode).toBe(200);
+    const settlement = answer.json<Settlement>();
+    expect(settlement.shops.map(({ name, removed, couponsRedeemed, amountOwedDollars, votes }) => ({
+      name, removed, couponsRedeemed, amountOwedDollars, votes,
+    }))).toEqual([
+      { name: 'Alpha', removed: false, couponsRedeemed: 3, amountOwedDollars: 15, votes: 4 },
+      { name: '=cmd|calc', removed: false, couponsRedeemed: 3, amountOwedDollars: 15, votes: 2 },
+      { name: 'Gamma', removed: true, couponsRedeemed: 3, amountOwedDollars: 15, votes: 0 },
+    ]);
+    expect(settlement.totals).toEqual({ couponsRedeemed: 9, amountOwedDollars: 45, votes: 6 });
+  });
+
+  it('downloads as RFC 4180 CSV whose totals row adds up, with formulas defused', async () => {
+    const answer = await admin.get(`/api/admin/challenges/${challenge.id}/settlement.csv`);
+    expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(answer.headers['content-disposition']).toBe(
+      `attachment; filename="settlement-challenge-${challenge.id}.csv"`,
+    );
+    expect(answer.body).toContain('\r\n');
+    const rows = csvOf(answer.body);
+    const total = rows.at(-1)!;
+    const shopRows = rows.slice(0, -1);
+    expect(total).toMatchObject({ shop_id: 'TOTAL', coupons_redeemed: '9', amount_owed_usd: '45', votes: '6' });
+    expect(shopRows.reduce((sum, row) => sum + Number(row.coupons_redeemed), 0)).toBe(9);
+    expect(shopRows.every((row) => Number(row.amount_owed_usd) === Number(row.coupons_redeemed) * 5)).toBe(true);
+    expect(shopRows.map((row) => row.shop)).toEqual(['Alpha', "'=cmd|calc", 'Gamma']);
+    expect(shopRows.map((row) => row.removed)).toEqual(['no', 'no', 'yes']);
+  });
+
+  it('exports one row per counted vote: a recount gives the leaderboard exactly', async () => {
+    const answer = await admin.get(`/api/admin/challenges/${challenge.id}/votes.csv`);
+    expect(answer.statusCode).toBe(200);
+    const rows = csvOf(answer.body);
+    expect(Object.keys(rows[0]!)).toEqual(['vote_id', 'shop_id', 'pass', 'voted_at']);
+    const recount: Record<string, number> = {};
+    for (const row of rows) recount[row.shop_id!] = (recount[row.shop_id!] ?? 0) + 1;
+    const page = (await admin.get(`/api/admin/leaderboard?challengeId=${challenge.id}`)).json<LeaderboardPage>();
+    const standings = Object.fromEntries(
+      page.leaderboard!.standings.filter((row) => row.votes > 0).map((row) => [String(row.businessId), row.votes]),
+    );
+    expect(recount).toEqual(standings);
+    // Two members' passes under pseudonyms: stable per pass, never the pass number.
+    const pseudonyms = new Set(rows.map((row) => row.pass));
+    expect(pseudonyms.size).toBe(2);
+    for (const pseudonym of pseudonyms) expect(pseudonym).toMatch(/^[0-9a-f]{16}$/);
+    expect(rows.every((row) => !Number.isNaN(Date.parse(row.voted_at!)))).toBe(true);
+  });
+
+  it('is for organizers only, and an unknown challenge is a 404', async () => {
+    const member = await signedInMember(ctx.app);
+    for (const path of ['settlement', 'settlement.csv', 'votes.csv']) {
+      const url = `/api/admin/challenges/${challenge.id}/${path}`;
+      expect((await new TestClient(ctx.app).get(url)).statusCode).toBe(401);
+      expect((await member.client.get(url)).statusCode).toBe(403);
+      expect((await admin.get(`/api/admin/challenges/999999/${path}`)).json()).toEqual({
+        message: 'Challenge not found',
+      });
+    }
+  });
+});
+
+describe('shop import', () => {
+  const importCsv = (csv: string, commit: boolean, challengeId = challenge.id) =>
+    admin.post(`/api/admin/challenges/${challengeId}/businesses/import`, { csv, commit });
+
+  it('previews every row with its errors and imports nothing while any row has one', async () => {
+    const csv = [
+      'name,address,phone,website,description,code',
+      'Delta,4 Main St,555-0100,delta.example.com,"Espresso, and more",8001',
+      ',5 Main St,,,No name here,8002',
+      `Epsilon,6 Main St,,,Clash,${shops[0]!.redemptionCode}`,
+      'Zeta,7 Main St,,ftp://zeta.example.com,Bad site,8001',
+    ].join('\r\n');
+    const before = (await admin.get(`/api/admin/challenges/${challenge.id}/businesses`)).json<unknown[]>().length;
+    for (const commit of [false, true]) {
+      const answer = await importCsv(csv, commit);
+      expect(answer.statusCode, answer.body).toBe(200);
+      const result = answer.json<ShopImportResult>();
+      expect(result.imported).toBe(0);
+      expect(result.rows.map((row) => [row.line, row.errors])).toEqual([
+        [2, []],
+        [3, ['Business name is required']],
+        [4, [`Redemption code ${shops[0]!.redemptionCode} is already used by Alpha.`]],
+        [5, ['Website must be a valid web address', 'Redemption code 8001 is also on line 2.']],
+      ]);
+    }
+    const after = (await admin.get(`/api/admin/challenges/${challenge.id}/businesses`)).json<unknown[]>().length;
+    expect(after).toBe(before);
+  });
+
+  it('imports every row in one go, giving sold passes their coupons', async () => {
+    const csv = 'Name,Address,Description,Code\nDelta,4 Main St,Espresso bar,8101\nEta,8 Main St,Roastery,\n';
+    const preview = (await importCsv(csv, false)).json<ShopImportResult>();
+    expect(preview).toMatchObject({ imported: 0, rows: [{ errors: [] }, { errors: [] }] });
+    const result = (await importCsv(csv, true)).json<ShopImportResult>();
+    expect(result.imported).toBe(2);
+    const list = (await admin.get(`/api/admin/challenges/${challenge.id}/businesses`)).json<
+      { id: number; name: string; redemptionCode: string }[]
+    >();
+    const delta = list.find((row) => row.name === 'Delta')!;
+    expect(delta.redemptionCode).toBe('8101');
+    expect(list.find((row) => row.name === 'Eta')!.redemptionCode).toMatch(/^[0-9]{4}$/);
+    // A pass sold before the import has its coupon for the new shop.
+    expect((await couponOf(ctx, holders[0]!.pass, delta.id)).redeemed).toBe(false);
+  });
+
+  it('says what is wrong with a file it cannot use', async () => {
+    const cases: [string, string][] = [
+      ['name,address,description,colour\nA,B,C,red', 'Unknown column "colour". The columns are: name, address, phone, website, description, code.'],
+      ['name,address\nA,B', 'The CSV file needs the columns description.'],
+      ['name,address,description', 'The CSV file has no shops: a header line and one line per shop.'],
+      ['name,address,description\n"A,B,C', 'The CSV file could not be read: '],
+    ];
+    for (const [csv, message] of cases) {
+      const answer = await importCsv(csv, true);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json<{ message: string }>().message.startsWith(message), answer.body).toBe(true);
+    }
+    expect((await importCsv('name,address,description\nA,B,C', false, 999999)).statusCode).toBe(404);
+    const member = await signedInMember(ctx.app);
+    const memberAnswer = await member.client.post(`/api/admin/challenges/${challenge.id}/businesses/import`, {
+      csv: 'name,address,description\nA,B,C',
+      commit: true,
+    });
+    expect(memberAnswer.statusCode).toBe(403);
+  });
+});

@@ -1,5 +1,6 @@
 import { benchPublicReads } from './api-reads.ts';
 import { benchWrites } from './api-writes.ts';
+import { benchVotesExport } from './exports.ts';
 import { votesGrowth } from './votes-growth.ts';
 import { record, results, writeReport } from './lib/report.ts';
 import { freshPostgresDatabase, startServer } from '#tests/helpers/server-process.ts';
@@ -54,6 +55,8 @@ if (wants('growth')) {
     });
   }
 }
+
+if (wants('exports')) await benchVotesExport(3304);
 
 if (wants('web')) {
   const databaseUrl = await freshPostgresDatabase(serverUrl, 'lb_bench_web');

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { createOrPromoteAdmin } from '#server/auth/service.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { freshPostgresDatabase, startServer } from '#tests/helpers/server-process.ts';
+import { record } from './lib/report.ts';
+
+const VOTES = 1_000_000;
+const PASSES = 10_000;
+const SHOPS = 8;
+/** What the server may grow by while it streams the file: far below the file's own size. */
+const GROWTH_BUDGET_MB = 64;
+
+/**
+ * The votes export (docs/decisions/0013) at 1,000,000 counted votes: the built server streams the
+ * file in batches, so its memory must stay flat while the whole file goes out. Samples the server's
+ * RSS every 50 ms during the download; the figure is the peak over the RSS just before it.
+ */
+export async function benchVotesExport(port: number) {
+  const databaseUrl = await freshPostgresDatabase(process.env.DATABASE_URL!, 'lb_bench_exports');
+  const database = await openDatabase({ databaseUrl });
+  await database.migrate();
+  const { db } = database;
+  const now = new Date();
+  await createOrPromoteAdmin(db, { username: 'exporter', password: 'exporter-password', email: 'exporter@example.com' });
+  const [challenge] = (
+    (await db.execute(sql`
+      insert into challenges (title, description, start_date, end_date, price, active)
+      values ('Export Battle', 'Benchmark', ${new Date(now.getTime() - 86_400_000)}, ${new Date(now.getTime() + 86_400_000)}, 25, true)
+      returning id`)) as { rows: { id: number }[] }
+  ).rows;
+  const challengeId = challenge!.id;
+  await db.execute(sql`
+    insert into businesses (challenge_id, name, description, address, redemption_code, position)
+    select ${challengeId}, 'Shop ' || g, 'Benchmark shop', g || ' Main St', lpad(g::text, 4, '0'), g
+    from generate_series(1, ${SHOPS}) as g`);
+  await db.execute(sql`
+    insert into users (username, password_hash, email)
+    select 'voter' || g, 'x', 'voter' || g || '@example.com' from generate_series(1, ${PASSES}) as g`);
+  await db.execute(sql`
+    insert into passes (user_id, challenge_id) select id, ${challengeId} from users where username like 'voter%'`);
+  await db.execute(sql`
+    insert into votes (pass_id, business_id, voted_at)
+    select p.ids[1 + (g % array_length(p.ids, 1))], b.ids[1 + (g % array_length(b.ids, 1))], now() - (g % 20) * interval '1 hour'
+    from generate_series(1, ${VOTES}) as g,
+      (select array_agg(id order by id) as ids from passes) p,
+      (select array_agg(id order by id) as ids from businesses) b`);
+  await db.execute(sql`vacuum analyze`);
+  await database.close();
+
+  const server = await startServer(port, { DATABASE_URL: databaseUrl });
+  try {
+    const login = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ username: 'exporter', password: 'exporter-password' }),
+    });
+    const cookie = login.headers.getSetCookie().at(-1)!.split(';')[0]!;
+    const before = server.rssMb();
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, server.rssMb());
+    }, 50);
+    const started = performance.now();
+    const response = await fetch(`${server.url}/api/admin/challenges/${challengeId}/votes.csv`, { headers: { cookie } });
+    let bytes = 0;
+    let lines = 0;
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.byteLength;
+      for (const byte of chunk) if (byte === 10) lines += 1;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    if (lines !== VOTES + 1) throw new Error(`the export had ${lines - 1} votes, expected ${VOTES}`);
+    const growth = peak - before;
+    record({
+      name: `votes.csv export of ${VOTES.toLocaleString('en-US')} votes (${(bytes / 2 ** 20).toFixed(0)} MB in ${seconds.toFixed(1)} s): server RSS growth`,
+      figure: growth,
+      unit: 'MB',
+      budget: `< ${GROWTH_BUDGET_MB} MB (RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB)`,
+      pass: growth < GROWTH_BUDGET_MB,
+    });
+  } finally {
+    await server.stop();
+  }
+}

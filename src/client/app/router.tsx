@@ -32,6 +32,9 @@ const AdminDashboardRoute = lazy(() => import('./routes/admin/dashboard.tsx'));
 const AdminChallengesRoute = lazy(() => import('./routes/admin/challenges.tsx'));
 const AdminBusinessesRoute = lazy(() => import('./routes/admin/businesses.tsx'));
 const AdminLeaderboardRoute = lazy(() => import('./routes/admin/leaderboard.tsx'));
+const AdminSettlementRoute = lazy(() => import('./routes/admin/settlement.tsx'));
+const CashierCardRoute = lazy(() => import('./routes/admin/cashier-card.tsx'));
+const ShopRoute = lazy(() => import('./routes/shop.tsx'));
 
 export function AppRoutes() {
   return (
@@ -44,6 +47,7 @@ export function AppRoutes() {
         <Route path="auth" element={<AuthRoute />} />
         <Route path="business/:id" element={<BusinessRoute />} />
         <Route path="checkout" element={<CheckoutRoute />} />
+        <Route path="shop/:token" element={<ShopRoute />} />
         <Route element={<RequireUser />}>
           <Route path="profile" element={<ProfileRoute />} />
           <Route path="checkout/sandbox/:sessionId" element={<SandboxCheckoutRoute />} />
@@ -54,7 +58,9 @@ export function AppRoutes() {
             <Route path="challenges" element={<AdminChallengesRoute />} />
             <Route path="businesses" element={<AdminBusinessesRoute />} />
             <Route path="leaderboard" element={<AdminLeaderboardRoute />} />
+            <Route path="settlement" element={<AdminSettlementRoute />} />
           </Route>
+          <Route path="businesses/:id/card" element={<CashierCardRoute />} />
         </Route>
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -16,6 +16,8 @@ export const queryKeys = {
   business: (id: string) => ['businesses', id],
   /** GET /api/votes: the public totals behind rank badges. */
   voteCounts: ['votes'],
+  /** A shop's private page (GET /api/shop/:token): no account, the token is the key. */
+  shopPage: (token: string) => ['shop-page', token],
   member: {
     all: ['member'],
     pass: (userId: number) => ['member', 'pass', userId],
@@ -30,5 +32,6 @@ export const queryKeys = {
     challengeBusinesses: (challengeId: number) => ['admin', 'challenges', challengeId, 'businesses'],
     dashboard: ['admin', 'dashboard'],
     leaderboard: (challengeId: number | null) => ['admin', 'leaderboard', challengeId],
+    settlement: (challengeId: number) => ['admin', 'challenges', challengeId, 'settlement'],
   },
 } as const;

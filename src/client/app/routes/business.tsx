@@ -1,16 +1,30 @@
 import '@mantine/core/styles/Alert.css';
-import { Alert, Anchor, Container, Stack, Text } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import '@mantine/core/styles/Paper.css';
+import { Alert, Anchor, Button, Container, Paper, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import type { PublicBusiness } from '#shared/businesses.ts';
 import { paths } from '#shared/paths.ts';
 import { NotFound } from '#client/components/NotFound.tsx';
 import { PageLoader } from '#client/components/PageLoader.tsx';
+import { useUser } from '#client/features/auth/api/get-user.ts';
 import { useBusiness } from '#client/features/businesses/api/get-business.ts';
 import { BusinessDetail } from '#client/features/businesses/components/BusinessDetail.tsx';
+import { memberProgressQueryOptions } from '#client/lib/member-progress.ts';
+import {
+  RedeemCouponDialog,
+  SHOP_PAUSED_TEXT,
+} from '#client/features/redemption/components/RedeemCouponDialog.tsx';
 import { errorText } from '#client/lib/api.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
+import type { AuthRedirectState } from '../guards.tsx';
 
 /** Shop ids the server accepts (same rule as pageRoutePatterns in #shared/paths.ts). */
 const SHOP_ID = /^[1-9][0-9]{0,9}$/;
+
+/** `?redeem=1`: the cashier card's QR code opens 'Redeem Coupon' on arrival. */
+const REDEEM_PARAM = 'redeem';
 
 /** /business/:id: one shop (spec section 2). */
 export default function BusinessRoute() {
@@ -37,8 +51,81 @@ function BusinessPage({ id }: { id: string }) {
           </Stack>
         </Alert>
       ) : (
-        <BusinessDetail shop={shop.data} />
+        <Stack gap="lg">
+          <RedeemHere shop={shop.data} />
+          <BusinessDetail shop={shop.data} />
+        </Stack>
       )}
     </Container>
+  );
+}
+
+/** The visitor's way to redeem here: a paused notice, 'Sign in to redeem', or 'Redeem Coupon'. */
+function RedeemHere({ shop }: { shop: PublicBusiness }) {
+  const { user } = useUser();
+  const location = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [opened, setOpened] = useState(searchParams.get(REDEEM_PARAM) === '1');
+  // Without a pass the server answers 404: then there is simply no coupon to offer. The profile
+  // page polls coupons; here one answer is enough.
+  const progress = useQuery({
+    ...memberProgressQueryOptions(),
+    enabled: user !== null,
+    refetchInterval: false,
+  });
+  const coupon = progress.data?.coupons.find((candidate) => candidate.businessId === shop.id);
+
+  const close = () => {
+    setOpened(false);
+    if (searchParams.has(REDEEM_PARAM)) {
+      const next = new URLSearchParams(searchParams);
+      next.delete(REDEEM_PARAM);
+      setSearchParams(next, { replace: true });
+    }
+  };
+
+  if (!user) {
+    // /auth returns to this page, ?redeem=1 included, after signing in.
+    const state: AuthRedirectState = {
+      from: { pathname: location.pathname, search: location.search, hash: location.hash },
+    };
+    return (
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="xs" align="flex-start">
+          {shop.paused && <PausedNotice />}
+          <Text>Have a Battle Pass? Redeem your coupon here with the cashier's code.</Text>
+          <Button component={Link} to={paths.auth} state={state} variant="light">
+            Sign in to redeem
+          </Button>
+        </Stack>
+      </Paper>
+    );
+  }
+  if (!coupon) return shop.paused ? <PausedNotice /> : null;
+
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="xs" align="flex-start">
+        {shop.paused && <PausedNotice />}
+        {coupon.redeemed ? (
+          <Text fw={600}>You have redeemed your coupon here.</Text>
+        ) : (
+          <Button onClick={() => setOpened(true)} disabled={shop.paused}>
+            Redeem Coupon
+          </Button>
+        )}
+      </Stack>
+      {!coupon.redeemed && (
+        <RedeemCouponDialog coupon={coupon} opened={opened && !shop.paused} onClose={close} />
+      )}
+    </Paper>
+  );
+}
+
+function PausedNotice() {
+  return (
+    <Alert color="orange" variant="light" title={SHOP_PAUSED_TEXT} w="100%">
+      This shop is not taking coupons right now. Please try again later.
+    </Alert>
   );
 }

@@ -7,13 +7,15 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { IconBuildingStore, IconPlus } from '@tabler/icons-react';
+import { IconBuildingStore, IconFileImport, IconPlus } from '@tabler/icons-react';
 import type { AdminBusiness } from '#shared/businesses.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useChallengeBusinesses } from '#client/features/businesses/api/get-challenge-businesses.ts';
 import { BusinessesTable } from '#client/features/businesses/components/BusinessesTable.tsx';
 import { BusinessFormDialog } from '#client/features/businesses/components/BusinessFormDialog.tsx';
 import { DeleteBusinessDialog } from '#client/features/businesses/components/DeleteBusinessDialog.tsx';
+import { ImportShopsDialog } from '#client/features/businesses/components/ImportShopsDialog.tsx';
+import { ShopLinkDialog } from '#client/features/businesses/components/ShopLinkDialog.tsx';
 import { useActiveChallenge } from '#client/lib/active-challenge.ts';
 import { useAdminChallenges } from '#client/features/challenges/api/get-admin-challenges.ts';
 import { errorText } from '#client/lib/api.ts';
@@ -29,6 +31,8 @@ export default function AdminBusinessesRoute() {
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [form, setForm] = useState<FormState>({ opened: false });
   const [deleting, setDeleting] = useState<AdminBusiness | null>(null);
+  const [linking, setLinking] = useState<AdminBusiness | null>(null);
+  const [importing, setImporting] = useState(false);
 
   const list = challenges.data ?? [];
   // Defaults to the public (active) challenge, otherwise the first (spec section 2).
@@ -58,13 +62,23 @@ export default function AdminBusinessesRoute() {
         <Title order={1} fz={{ base: 24, sm: 30 }}>
           Manage Businesses
         </Title>
-        <Button
-          leftSection={<IconPlus size={18} aria-hidden />}
-          onClick={openCreate}
-          disabled={!selected}
-        >
-          Add New Business
-        </Button>
+        <Group gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconFileImport size={18} aria-hidden />}
+            onClick={() => setImporting(true)}
+            disabled={!selected}
+          >
+            Import CSV
+          </Button>
+          <Button
+            leftSection={<IconPlus size={18} aria-hidden />}
+            onClick={openCreate}
+            disabled={!selected}
+          >
+            Add New Business
+          </Button>
+        </Group>
       </Group>
 
       <Select
@@ -141,6 +155,7 @@ export default function AdminBusinessesRoute() {
                 businesses={shops}
                 onEdit={(business) => setForm({ opened: true, business })}
                 onDelete={setDeleting}
+                onShopLink={setLinking}
               />
             )}
           </Card>
@@ -155,6 +170,14 @@ export default function AdminBusinessesRoute() {
         onClose={() => setForm({ opened: false })}
       />
       <DeleteBusinessDialog business={deleting} onClose={() => setDeleting(null)} />
+      <ShopLinkDialog business={linking} onClose={() => setLinking(null)} />
+      {selected && (
+        <ImportShopsDialog
+          opened={importing}
+          challengeId={selected.id}
+          onClose={() => setImporting(false)}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,7 +1,13 @@
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/NavLink.css';
 import { Grid, NavLink } from '@mantine/core';
-import { IconBuildingStore, IconChartBar, IconLayoutDashboard, IconTrophy } from '@tabler/icons-react';
+import {
+  IconBuildingStore,
+  IconChartBar,
+  IconLayoutDashboard,
+  IconReceipt,
+  IconTrophy,
+} from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import classes from './layout.module.css';
@@ -11,6 +17,7 @@ const links = [
   { to: paths.adminChallenges, label: 'Challenges', icon: IconTrophy, exact: false },
   { to: paths.adminBusinesses, label: 'Businesses', icon: IconBuildingStore, exact: false },
   { to: paths.adminLeaderboard, label: 'Leaderboard', icon: IconChartBar, exact: false },
+  { to: paths.adminSettlement, label: 'Settlement', icon: IconReceipt, exact: false },
 ] as const;
 
 /** Admin pages: a sidebar from md up, a scrolling row of links on phones (spec section 2, /admin). */

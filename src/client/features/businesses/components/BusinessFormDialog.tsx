@@ -4,14 +4,19 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Skeleton.css';
-import { lazy, Suspense } from 'react';
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Checkbox.css';
+import { lazy, Suspense, useId } from 'react';
 import {
   Button,
+  Checkbox,
   Group,
   Modal,
   NumberInput,
+  SegmentedControl,
   Skeleton,
   Stack,
+  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
@@ -23,6 +28,7 @@ import {
   type AdminBusiness,
   type BusinessPatchInput,
 } from '#shared/businesses.ts';
+import type { CodeRotation } from '#shared/shop-side.ts';
 import { DEFAULT_HOURS, DEFAULT_SPECIALTIES } from '#shared/constants.ts';
 import { useSaveBusiness } from '../api/save-business.ts';
 
@@ -41,7 +47,17 @@ interface FormValues {
   specialties: string;
   position: number | string;
   redemptionCode: string;
+  codeRotation: CodeRotation;
+  /** Empty: no cap. */
+  dailyCap: number | string;
+  paused: boolean;
 }
+
+const CODE_ROTATIONS: { value: CodeRotation; label: string }[] = [
+  { value: 'off', label: 'Off' },
+  { value: 'daily', label: 'Daily' },
+  { value: 'hourly', label: 'Hourly' },
+];
 
 /** The server's hours rule, checked before sending; empty means no hours. */
 export function hoursError(hours: string): string | null {
@@ -70,6 +86,9 @@ function initialValues(business: AdminBusiness | null, nextPosition: number): Fo
       specialties: business.specialties ?? '',
       position: business.position,
       redemptionCode: business.redemptionCode,
+      codeRotation: business.codeRotation,
+      dailyCap: business.dailyCap ?? '',
+      paused: business.paused,
     };
   }
   // Spec section 3: default hours and specialties; position = the current number of shops.
@@ -85,6 +104,9 @@ function initialValues(business: AdminBusiness | null, nextPosition: number): Fo
     specialties: DEFAULT_SPECIALTIES,
     position: nextPosition,
     redemptionCode: '',
+    codeRotation: 'off',
+    dailyCap: '',
+    paused: false,
   };
 }
 
@@ -107,6 +129,9 @@ function toBody(values: FormValues): BusinessPatchInput {
         ? values.position
         : 0,
     redemptionCode: values.redemptionCode || null,
+    codeRotation: values.codeRotation,
+    dailyCap: typeof values.dailyCap === 'number' ? values.dailyCap : null,
+    paused: values.paused,
   };
 }
 
@@ -156,6 +181,7 @@ function BusinessForm({
   onDone,
 }: Omit<BusinessFormDialogProps, 'opened' | 'onClose'> & { onDone: () => void }) {
   const save = useSaveBusiness();
+  const rotationLabelId = useId();
   const form = useForm<FormValues>({
     initialValues: initialValues(business, nextPosition),
     validate: {
@@ -163,6 +189,10 @@ function BusinessForm({
       description: (value) => (value.trim() ? null : 'Business description is required'),
       address: (value) => (value.trim() ? null : 'Address is required'),
       hours: hoursError,
+      dailyCap: (value) =>
+        value === '' || (typeof value === 'number' && Number.isInteger(value) && value >= 1)
+          ? null
+          : 'Daily cap must be a whole number of at least 1, or none',
       redemptionCode: redemptionCodeError,
     },
   });
@@ -274,6 +304,34 @@ function BusinessForm({
               event.currentTarget.value.replace(/\D/g, '').slice(0, 4),
             )
           }
+        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id={rotationLabelId}>
+            Code Rotation
+          </Text>
+          <SegmentedControl
+            aria-labelledby={rotationLabelId}
+            data={CODE_ROTATIONS}
+            {...form.getInputProps('codeRotation')}
+          />
+          <Text size="xs" c="dimmed">
+            On: the accepted code changes every day or hour and shows on the shop's page; a code
+            posted online stops working at the next change.
+          </Text>
+        </Stack>
+        <NumberInput
+          label="Daily Cap (optional)"
+          description="At most this many coupons a day at this shop; empty for no limit"
+          min={1}
+          step={1}
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('dailyCap')}
+        />
+        <Checkbox
+          label="Paused"
+          description="Members see 'Temporarily not accepting coupons' and cannot redeem here"
+          {...form.getInputProps('paused', { type: 'checkbox' })}
         />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onDone}>

@@ -2,10 +2,13 @@ import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Table.css';
-import { ActionIcon, Anchor, Menu, Stack, Table, Text } from '@mantine/core';
-import { IconDots, IconEdit, IconTrash } from '@tabler/icons-react';
+import '@mantine/core/styles/Badge.css';
+import { ActionIcon, Anchor, Badge, Menu, Stack, Table, Text } from '@mantine/core';
+import { IconDots, IconEdit, IconLink, IconPrinter, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import type { AdminBusiness } from '#shared/businesses.ts';
 import { DESCRIPTION_PREVIEW_LENGTH } from '#shared/constants.ts';
+import { paths } from '#shared/paths.ts';
 import { websiteHref } from './BusinessDetail.tsx';
 
 /** Spec section 9: the description cut to 50 characters plus an ellipsis. */
@@ -19,10 +22,18 @@ export interface BusinessesTableProps {
   businesses: AdminBusiness[];
   onEdit: (business: AdminBusiness) => void;
   onDelete: (business: AdminBusiness) => void;
+  onShopLink: (business: AdminBusiness) => void;
 }
 
+const ROTATION_LABELS = { daily: 'Changes daily', hourly: 'Changes hourly' } as const;
+
 /** 'Participating Businesses' rows: #, Name, Address, Contact, Actions (spec section 2). */
-export function BusinessesTable({ businesses, onEdit, onDelete }: BusinessesTableProps) {
+export function BusinessesTable({
+  businesses,
+  onEdit,
+  onDelete,
+  onShopLink,
+}: BusinessesTableProps) {
   return (
     <Table.ScrollContainer minWidth={680}>
       <Table striped verticalSpacing="sm">
@@ -62,7 +73,21 @@ export function BusinessesTable({ businesses, onEdit, onDelete }: BusinessesTabl
                   )}
                 </Stack>
               </Table.Td>
-              <Table.Td ff="monospace">{business.redemptionCode}</Table.Td>
+              <Table.Td>
+                <Stack gap={2} align="flex-start">
+                  <Text ff="monospace">{business.redemptionCode}</Text>
+                  {business.codeRotation !== 'off' && (
+                    <Text size="xs" c="dimmed">
+                      {ROTATION_LABELS[business.codeRotation]}
+                    </Text>
+                  )}
+                  {business.paused && (
+                    <Badge color="orange.9" size="sm">
+                      Paused
+                    </Badge>
+                  )}
+                </Stack>
+              </Table.Td>
               <Table.Td>
                 <Menu position="bottom-end" withinPortal>
                   <Menu.Target>
@@ -80,6 +105,19 @@ export function BusinessesTable({ businesses, onEdit, onDelete }: BusinessesTabl
                       onClick={() => onEdit(business)}
                     >
                       Edit
+                    </Menu.Item>
+                    <Menu.Item
+                      leftSection={<IconLink size={16} aria-hidden />}
+                      onClick={() => onShopLink(business)}
+                    >
+                      Shop Link
+                    </Menu.Item>
+                    <Menu.Item
+                      component={Link}
+                      to={paths.cashierCard(business.id)}
+                      leftSection={<IconPrinter size={16} aria-hidden />}
+                    >
+                      Cashier Card
                     </Menu.Item>
                     <Menu.Item
                       color="red.8"

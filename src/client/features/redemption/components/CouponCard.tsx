@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import type { CouponDto } from '#shared/redemption.ts';
 import { CouponDetailsDialog } from './CouponDetailsDialog.tsx';
-import { RedeemCouponDialog } from './RedeemCouponDialog.tsx';
+import { RedeemCouponDialog, SHOP_PAUSED_TEXT } from './RedeemCouponDialog.tsx';
 
 const FALLBACK_IMAGE = '/images/shop-fallback.svg';
 
@@ -40,8 +40,17 @@ export function CouponCard({ coupon }: { coupon: CouponDto }) {
             {coupon.redeemed ? 'Redeemed' : 'Available'}
           </Badge>
         </Group>
+        {!coupon.redeemed && business.paused && (
+          <Text size="sm" fw={600} c="orange.9">
+            {SHOP_PAUSED_TEXT}
+          </Text>
+        )}
         <Group gap="xs" grow>
-          {!coupon.redeemed && <Button onClick={redeemDialog.open}>Redeem Coupon</Button>}
+          {!coupon.redeemed && (
+            <Button onClick={redeemDialog.open} disabled={business.paused}>
+              Redeem Coupon
+            </Button>
+          )}
           <Button variant="default" onClick={detailsDialog.open}>
             View Details
           </Button>

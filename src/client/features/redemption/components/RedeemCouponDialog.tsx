@@ -8,6 +8,9 @@ import { COUPON_VALUE_DOLLARS, REDEMPTION_CODE_PATTERN } from '#shared/constants
 import type { CouponDto } from '#shared/redemption.ts';
 import { redemptionErrorText, useRedeemCoupon } from '../api/redeem-coupon.ts';
 
+/** What members see at a shop whose redemptions are paused. */
+export const SHOP_PAUSED_TEXT = 'Temporarily not accepting coupons';
+
 export interface RedeemCouponDialogProps {
   coupon: CouponDto;
   opened: boolean;

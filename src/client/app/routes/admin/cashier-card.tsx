@@ -1,0 +1,68 @@
+import '@mantine/core/styles/Alert.css';
+import { Alert, Anchor, Stack } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { paths } from '#shared/paths.ts';
+import { NotFound } from '#client/components/NotFound.tsx';
+import { PageLoader } from '#client/components/PageLoader.tsx';
+import { useBusiness } from '#client/features/businesses/api/get-business.ts';
+import { useChallengeBusinesses } from '#client/features/businesses/api/get-challenge-businesses.ts';
+import { CashierCard } from '#client/features/cashier-card/components/CashierCard.tsx';
+import { useAdminChallenges } from '#client/features/challenges/api/get-admin-challenges.ts';
+import { errorText } from '#client/lib/api.ts';
+import { usePageMeta } from '#client/lib/page-meta.ts';
+
+/** Shop ids the server accepts (same rule as pageRoutePatterns in #shared/paths.ts). */
+const SHOP_ID = /^[1-9][0-9]{0,9}$/;
+
+/**
+ * /admin/businesses/:id/card: a shop's printable cashier card. Behind RequireAdmin, outside the
+ * admin sidebar, so the printed page holds the card alone.
+ */
+export default function CashierCardRoute() {
+  const { id = '' } = useParams();
+  if (!SHOP_ID.test(id)) return <NotFound />;
+  return <CashierCardPage id={id} />;
+}
+
+function CashierCardPage({ id }: { id: string }) {
+  // The public answer names the shop's challenge; the organizer's list of it holds the code.
+  const shop = useBusiness(id);
+  const challengeId = shop.data?.challengeId ?? null;
+  const shops = useChallengeBusinesses(challengeId);
+  const challenges = useAdminChallenges();
+  const business = shops.data?.find((candidate) => candidate.id === Number(id));
+  const challenge = challenges.data?.find((candidate) => candidate.id === challengeId);
+  usePageMeta({
+    title: business
+      ? `Cashier Card: ${business.name} - Admin Dashboard`
+      : 'Cashier Card - Admin Dashboard',
+  });
+
+  const failure = shop.error ?? shops.error ?? challenges.error;
+  if (failure) {
+    return (
+      <Alert color="red" title="Could not load the cashier card" m="md" role="alert">
+        <Stack gap="xs">
+          {errorText(failure, 'Failed to fetch the shop.')}
+          <Anchor component={Link} to={paths.adminBusinesses}>
+            Back to Manage Businesses
+          </Anchor>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (!business || !challenge) {
+    if (shops.isSuccess && challenges.isSuccess) return <NotFound />;
+    return <PageLoader label="Loading the cashier card" />;
+  }
+
+  return (
+    <CashierCard
+      shopName={business.name}
+      challengeTitle={challenge.title}
+      code={business.redemptionCode}
+      rotation={business.codeRotation}
+      redeemUrl={`${window.location.origin}${paths.business(business.id)}?redeem=1`}
+    />
+  );
+}

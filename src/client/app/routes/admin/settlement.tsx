@@ -1,0 +1,99 @@
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Card.css';
+import { Alert, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { PageLoader } from '#client/components/PageLoader.tsx';
+import { useAdminChallenges } from '#client/features/challenges/api/get-admin-challenges.ts';
+import {
+  settlementCsvUrl,
+  useSettlement,
+  votesCsvUrl,
+} from '#client/features/settlement/api/get-settlement.ts';
+import { SettlementTable } from '#client/features/settlement/components/SettlementTable.tsx';
+import { errorText } from '#client/lib/api.ts';
+import { usePageMeta } from '#client/lib/page-meta.ts';
+
+/** /admin/settlement: what the program owes each shop, with the CSV exports. Behind RequireAdmin. */
+export default function AdminSettlementRoute() {
+  usePageMeta({ title: 'Settlement - Admin Dashboard' });
+  const challenges = useAdminChallenges();
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const list = challenges.data ?? [];
+  // The active challenge by default, else the newest (the list comes newest first).
+  const selected =
+    list.find((challenge) => challenge.id === chosenId) ??
+    list.find((challenge) => challenge.active) ??
+    list[0] ??
+    null;
+  const settlement = useSettlement(selected?.id ?? null);
+
+  if (challenges.isPending) return <PageLoader label="Loading challenges" />;
+  if (challenges.isError) {
+    return (
+      <Alert color="red" title="Could not load the challenges" m="md">
+        {errorText(challenges.error, 'Failed to fetch challenges.')}
+      </Alert>
+    );
+  }
+
+  return (
+    <Stack gap="lg" p={{ base: 'md', sm: 'xl' }}>
+      <Title order={1} fz={{ base: 24, sm: 30 }}>
+        Settlement
+      </Title>
+      <Select
+        label="Challenge"
+        placeholder="Select a Challenge"
+        data={list.map((challenge) => ({
+          value: String(challenge.id),
+          label: `${challenge.title}${challenge.active ? ' (Active)' : ''}`,
+        }))}
+        value={selected ? String(selected.id) : null}
+        onChange={(value) => setChosenId(value ? Number(value) : null)}
+        allowDeselect={false}
+        maw={480}
+      />
+      {!selected ? (
+        <Text c="dimmed">Create a challenge first.</Text>
+      ) : (
+        <>
+          <Group gap="sm">
+            <Button
+              component="a"
+              href={settlementCsvUrl(selected.id)}
+              download
+              variant="default"
+              leftSection={<IconDownload size={18} aria-hidden />}
+            >
+              Download settlement CSV
+            </Button>
+            <Button
+              component="a"
+              href={votesCsvUrl(selected.id)}
+              download
+              variant="default"
+              leftSection={<IconDownload size={18} aria-hidden />}
+            >
+              Download votes CSV
+            </Button>
+          </Group>
+          <Card withBorder radius="md" padding={0}>
+            {settlement.isPending ? (
+              <PageLoader label="Loading the settlement" />
+            ) : settlement.isError ? (
+              <Alert color="red" title="Could not load the settlement" m="md">
+                {errorText(settlement.error, 'Failed to fetch the settlement.')}
+              </Alert>
+            ) : (
+              <SettlementTable settlement={settlement.data} />
+            )}
+          </Card>
+        </>
+      )}
+    </Stack>
+  );
+}

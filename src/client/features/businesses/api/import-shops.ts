@@ -1,0 +1,49 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import type { ShopImportResult } from '#shared/shop-side.ts';
+import { api, errorText } from '#client/lib/api.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
+
+export interface ImportShopsVariables {
+  challengeId: number;
+  csv: string;
+  /** false: check and preview only; true: import every row, or none when any row has errors. */
+  commit: boolean;
+}
+
+export function importShops({
+  challengeId,
+  csv,
+  commit,
+}: ImportShopsVariables): Promise<ShopImportResult> {
+  return api.post<ShopImportResult>(`/api/admin/challenges/${challengeId}/businesses/import`, {
+    body: { csv, commit },
+  });
+}
+
+/** Previews or imports a CSV of shops; an import that created shops refreshes both lists. */
+export function useImportShops() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importShops,
+    onSuccess: async (result, { challengeId }) => {
+      if (result.imported === 0) return;
+      notifications.show({
+        color: 'teal',
+        title: 'Shops Imported',
+        message: `${result.imported} ${result.imported === 1 ? 'shop was' : 'shops were'} added to the challenge.`,
+      });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.challengeBusinesses(challengeId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.businesses }),
+      ]);
+    },
+    onError: (error) => {
+      notifications.show({
+        color: 'red',
+        title: 'Could not read the CSV',
+        message: errorText(error, 'Failed to import shops'),
+      });
+    },
+  });
+}

@@ -1,0 +1,64 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import type { AdminBusiness } from '#shared/businesses.ts';
+import type { z } from 'zod';
+import type { shopLinkSchema } from '#shared/shop-side.ts';
+import { api, errorText } from '#client/lib/api.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
+
+/** The new private link, answered once at issue. */
+export type ShopLink = z.infer<typeof shopLinkSchema>;
+
+export function issueShopLink(businessId: number): Promise<ShopLink> {
+  return api.post<ShopLink>(`/api/admin/businesses/${businessId}/shop-link`);
+}
+
+export async function revokeShopLink(businessId: number): Promise<void> {
+  await api.delete(`/api/admin/businesses/${businessId}/shop-link`);
+}
+
+/**
+ * Issues (or re-issues) a shop's private link; the server answers with it once, so the caller
+ * shows it from the mutation's data. The list refreshes to show the link as issued.
+ */
+export function useIssueShopLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (business: AdminBusiness) => issueShopLink(business.id),
+    onSuccess: (_link, business) =>
+      queryClient.invalidateQueries({
+        queryKey: queryKeys.admin.challengeBusinesses(business.challengeId),
+      }),
+    onError: (error) => {
+      notifications.show({
+        color: 'red',
+        title: 'Could not issue the shop link',
+        message: errorText(error, 'Failed to issue the shop link'),
+      });
+    },
+  });
+}
+
+/** Revokes a shop's private link: it stops working at once. */
+export function useRevokeShopLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (business: AdminBusiness) => revokeShopLink(business.id),
+    onSuccess: async (_result, business) => {
+      notifications.show({
+        title: 'Shop Link Revoked',
+        message: `The link of ${business.name} no longer works.`,
+      });
+      await queryClient.invalidateQueries({
+        queryKey: queryKeys.admin.challengeBusinesses(business.challengeId),
+      });
+    },
+    onError: (error) => {
+      notifications.show({
+        color: 'red',
+        title: 'Could not revoke the shop link',
+        message: errorText(error, 'Failed to revoke the shop link'),
+      });
+    },
+  });
+}

@@ -1,0 +1,96 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core';
+import QRCode from 'qrcode';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CashierCard, QR_OPTIONS, type CashierCardProps } from './CashierCard.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root;
+let container: HTMLDivElement;
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+const card: CashierCardProps = {
+  shopName: 'Honest Bean',
+  challengeTitle: 'Huntsville Coffee Battles',
+  code: '4821',
+  rotation: 'off',
+  redeemUrl: 'https://battles.example/business/7?redeem=1',
+};
+
+function show(props: CashierCardProps) {
+  act(() => {
+    root.render(
+      <MantineProvider>
+        <CashierCard {...props} />
+      </MantineProvider>,
+    );
+  });
+}
+
+async function qrImage(): Promise<HTMLImageElement> {
+  // The encoder loads and draws asynchronously; each wait lets React apply what arrived.
+  for (let attempt = 0; attempt < 100 && !container.querySelector('img'); attempt++) {
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+  }
+  const img = container.querySelector('img');
+  if (!img) throw new Error('no QR code drawn');
+  return img;
+}
+
+describe('CashierCard', () => {
+  it('shows the shop, the challenge, three steps and the static code', () => {
+    show(card);
+    expect(container.querySelector('h1')?.textContent).toBe('Honest Bean');
+    expect(container.textContent).toContain('Huntsville Coffee Battles');
+    expect(container.querySelectorAll('ol li')).toHaveLength(3);
+    expect(container.textContent).toContain('4821');
+  });
+
+  it('encodes the redeem link in the QR code, never the code', async () => {
+    show(card);
+    const img = await qrImage();
+    expect(img.alt).toBe('QR code: redeem a coupon at Honest Bean');
+    expect(img.src).toBe(await QRCode.toDataURL(card.redeemUrl, QR_OPTIONS));
+  });
+
+  it('points to the shop page instead of printing a code that rotates', async () => {
+    show({ ...card, rotation: 'daily' });
+    expect(container.textContent).toContain("Today's code is on your shop page");
+    expect(container.textContent).not.toContain('4821');
+    show({ ...card, rotation: 'hourly' });
+    expect(container.textContent).toContain("This hour's code is on your shop page");
+    await qrImage();
+  });
+
+  it('prints with the chosen paper size', () => {
+    // happy-dom has no print dialog to open.
+    const print = vi.fn();
+    window.print = print;
+    show(card);
+    const pageRule = () =>
+      [...container.querySelectorAll('style')].find((style) => style.textContent.includes('@page'))
+        ?.textContent;
+    expect(pageRule()).toContain('size: A6');
+    const letter = [...container.querySelectorAll('label')].find(
+      (label) => label.textContent === 'Letter',
+    );
+    act(() => letter?.click());
+    expect(pageRule()).toContain('size: letter');
+    const printButton = [...container.querySelectorAll('button')].find(
+      (button) => button.textContent === 'Print',
+    );
+    act(() => printButton?.click());
+    expect(print).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,113 @@
+import '@mantine/core/styles/SegmentedControl.css';
+import { Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { useEffect, useId, useState } from 'react';
+import type { CodeRotation } from '#shared/shop-side.ts';
+import classes from './cashier-card.module.css';
+
+/** Paper sizes the card prints on; each is a CSS `@page` size. */
+export const PAPER_SIZES = { A6: 'A6', A5: 'A5', Letter: 'letter' } as const;
+type PaperSize = keyof typeof PAPER_SIZES;
+
+/** What the card says instead of a code that changes by itself. */
+export function rotatingCodeNotice(rotation: Exclude<CodeRotation, 'off'>): string {
+  return rotation === 'daily'
+    ? "Today's code is on your shop page"
+    : "This hour's code is on your shop page";
+}
+
+/** Medium error correction survives a worn or smudged print; 384 px stays sharp at 12 rem. */
+export const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 2, width: 384 } as const;
+
+/** The QR code as a PNG data URL; null until it is drawn (the encoder loads with this page only). */
+function useQrCode(text: string): string | null {
+  const [drawn, setDrawn] = useState<{ text: string; dataUrl: string } | null>(null);
+  useEffect(() => {
+    let current = true;
+    void import('qrcode')
+      .then((qrcode) => qrcode.toDataURL(text, QR_OPTIONS))
+      .then((dataUrl) => {
+        if (current) setDrawn({ text, dataUrl });
+      });
+    return () => {
+      current = false;
+    };
+  }, [text]);
+  return drawn?.text === text ? drawn.dataUrl : null;
+}
+
+export interface CashierCardProps {
+  shopName: string;
+  challengeTitle: string;
+  /** The static code the cashier gives. */
+  code: string;
+  rotation: CodeRotation;
+  /** Where the QR code leads: the shop's public page with 'Redeem Coupon' open. Never the code. */
+  redeemUrl: string;
+}
+
+/** The print-ready card by the till: who, what to do, the code (or where to find it), a QR code. */
+export function CashierCard({
+  shopName,
+  challengeTitle,
+  code,
+  rotation,
+  redeemUrl,
+}: CashierCardProps) {
+  const [paper, setPaper] = useState<PaperSize>('A6');
+  const qr = useQrCode(redeemUrl);
+  const paperLabelId = useId();
+
+  return (
+    <Stack gap="lg" p={{ base: 'md', sm: 'xl' }}>
+      {/* The printed page's size; applies only while this page is shown. */}
+      <style>{`@page { size: ${PAPER_SIZES[paper]}; margin: 8mm; }`}</style>
+      <Group className={classes.screenOnly} justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Text fw={600} id={paperLabelId}>
+            Paper size
+          </Text>
+          <SegmentedControl
+            aria-labelledby={paperLabelId}
+            data={Object.keys(PAPER_SIZES)}
+            value={paper}
+            onChange={(value) => setPaper(value as PaperSize)}
+          />
+        </Stack>
+        <Button leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => window.print()}>
+          Print
+        </Button>
+      </Group>
+
+      <article className={classes.card} aria-label="Cashier card">
+        <Stack gap="md" align="center">
+          <Stack gap={2}>
+            <Title order={1} fz={28} c="#000">
+              {shopName}
+            </Title>
+            <Text fz="lg">{challengeTitle}</Text>
+          </Stack>
+          <ol className={classes.steps}>
+            <li>Ask for the member's Battle Pass.</li>
+            <li>Give them the code below.</li>
+            <li>They enter it on their phone: done.</li>
+          </ol>
+          {rotation === 'off' ? (
+            <Stack gap={0}>
+              <Text fw={600}>Redemption code</Text>
+              <Text className={classes.code}>{code}</Text>
+            </Stack>
+          ) : (
+            <Text fz="xl" fw={700}>
+              {rotatingCodeNotice(rotation)}
+            </Text>
+          )}
+          {qr && (
+            <img className={classes.qr} src={qr} alt={`QR code: redeem a coupon at ${shopName}`} />
+          )}
+          <Text size="sm">Members scan this to open {shopName} on their phone.</Text>
+        </Stack>
+      </article>
+    </Stack>
+  );
+}

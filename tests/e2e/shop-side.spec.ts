@@ -1,0 +1,341 @@
+import fs from 'node:fs';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import type { LeaderboardPage } from '#shared/admin.ts';
+import type { AdminBusiness } from '#shared/businesses.ts';
+import type { ChallengeDto } from '#shared/challenges.ts';
+import type { CouponDto } from '#shared/redemption.ts';
+import { INVALID_REDEMPTION_CODE } from '#shared/redemption.ts';
+import { E2E_ADMIN } from './credentials.ts';
+import { expect, registerViaAuthPage, signIn, test, uniqueName } from './fixtures.ts';
+
+/**
+ * The shops' side: the organizer's cashier card, shop links and settlement, a shop's own page,
+ * and a member redeeming through the card's QR link. Each journey adds its own shops to the
+ * seeded running challenge, so the journeys do not depend on each other.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Past the 10-minute grace window in which the previous period's code is still accepted. */
+const AFTER_GRACE_MS = 11 * 60 * 1000;
+
+async function activeChallenge(request: APIRequestContext): Promise<ChallengeDto> {
+  const response = await request.get('/api/challenge/active');
+  expect(response.status()).toBe(200);
+  return (await response.json()) as ChallengeDto;
+}
+
+/** A new shop in the running challenge, made through the admin API (the shop dialog has its own journey). */
+async function createShop(page: Page, prefix: string): Promise<AdminBusiness> {
+  const challenge = await activeChallenge(page.request);
+  const name = uniqueName(prefix);
+  const response = await page.request.post('/api/admin/businesses', {
+    data: {
+      name,
+      description: `${name} pours great coffee.`,
+      address: '100 Test Way, Huntsville, AL',
+      challengeId: challenge.id,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as AdminBusiness;
+}
+
+async function openActions(page: Page, shop: AdminBusiness, item: string) {
+  await page.getByRole('button', { name: `Actions for ${shop.name}` }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+/** Issues the shop's private link from /admin/businesses; returns the URL shown once. */
+async function issueShopLink(page: Page, shop: AdminBusiness): Promise<string> {
+  await page.goto('/admin/businesses');
+  await openActions(page, shop, 'Shop Link');
+  const dialog = page.getByRole('dialog', { name: 'Shop Link' });
+  await dialog.getByRole('button', { name: 'Issue link' }).click();
+  const link = dialog.getByRole('textbox', { name: 'Shop link' });
+  await expect(link).toHaveValue(/\/shop\/[A-Za-z0-9_-]{20,}$/);
+  await expect(dialog.getByRole('button', { name: 'Copy' })).toBeVisible();
+  const url = await link.inputValue();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+  return url;
+}
+
+/** The code on the shop's page under the given heading. */
+async function codeOnShopPage(page: Page, heading: string): Promise<string> {
+  const panel = page.getByRole('region', { name: heading });
+  const code = panel.getByText(/^\d{4}$/);
+  await expect(code).toBeVisible();
+  return (await code.textContent()) ?? '';
+}
+
+/** A new member with a pass, in a browser of their own (same screen size). */
+async function memberWithPass(browser: Browser, page: Page): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: page.viewportSize(),
+    baseURL: new URL(page.url()).origin,
+  });
+  const member = await context.newPage();
+  const username = uniqueName('shopper');
+  await registerViaAuthPage(member, username);
+  await expect(member.getByText(`Welcome to Local Battles, ${username}!`)).toBeVisible();
+  const created = await member.request.post('/api/testing/create-pass');
+  expect(created.status()).toBe(201);
+  return member;
+}
+
+async function redeemInDialog(member: Page, code: string) {
+  const dialog = member.getByRole('dialog', { name: 'Redeem Coupon' });
+  await dialog.getByLabel('Redemption Code').fill(code);
+  await dialog.getByRole('button', { name: 'Redeem', exact: true }).click();
+  return dialog;
+}
+
+/** A member redeems at the shop and votes for it, through the API (the UI has its journeys). */
+async function redeemAndVote(browser: Browser, page: Page, shop: AdminBusiness) {
+  const member = await memberWithPass(browser, page);
+  const coupons = (await (await member.request.get('/api/user/coupons')).json()) as CouponDto[];
+  const coupon = coupons.find((candidate) => candidate.businessId === shop.id);
+  if (!coupon) throw new Error(`no coupon for ${shop.name}`);
+  const redeemed = await member.request.post(`/api/coupons/${coupon.id}/redeem`, {
+    data: { redemptionCode: shop.redemptionCode },
+  });
+  expect(redeemed.status()).toBe(200);
+  const voted = await member.request.post('/api/vote', { data: { businessId: shop.id } });
+  expect(voted.status()).toBe(200);
+  await member.context().close();
+}
+
+/** Clicks a download link and reads the CSV it saves. */
+async function downloadCsv(page: Page, linkName: string): Promise<Record<string, string>[]> {
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: linkName }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const file = await download.path();
+  return parse(fs.readFileSync(file, 'utf8'), { columns: true, skip_empty_lines: true });
+}
+
+test('an organizer opens a shop’s cashier card and prints it', async ({ page }) => {
+  // The print dialog cannot be driven; a recorder stands in for it.
+  await page.addInitScript(() => {
+    const printed = { count: 0 };
+    Object.assign(window, { printed });
+    window.print = () => {
+      printed.count += 1;
+    };
+  });
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  const shop = await createShop(page, 'Card Cafe ');
+  const challenge = await activeChallenge(page.request);
+
+  await page.goto('/admin/businesses');
+  await openActions(page, shop, 'Cashier Card');
+  await expect(page).toHaveURL(`/admin/businesses/${shop.id}/card`);
+  await expect(page).toHaveTitle(`Cashier Card: ${shop.name} - Admin Dashboard - Local Battles`);
+
+  const card = page.getByRole('article', { name: 'Cashier card' });
+  await expect(card.getByRole('heading', { name: shop.name, level: 1 })).toBeVisible();
+  await expect(card.getByText(challenge.title)).toBeVisible();
+  await expect(card.getByRole('listitem')).toHaveText([
+    "Ask for the member's Battle Pass.",
+    'Give them the code below.',
+    'They enter it on their phone: done.',
+  ]);
+  await expect(card.getByText(shop.redemptionCode, { exact: true })).toBeVisible();
+  const qr = card.getByRole('img', { name: `QR code: redeem a coupon at ${shop.name}` });
+  await expect(qr).toBeVisible();
+  await expect(qr).toHaveAttribute('src', /^data:image\/png;base64,/);
+
+  await page.getByText('A5', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'A5' })).toBeChecked();
+  await page.getByRole('button', { name: 'Print' }).click();
+  expect(
+    await page.evaluate(() => (window as unknown as { printed: { count: number } }).printed.count),
+  ).toBe(1);
+
+  // On paper: the card alone, without the site's header or the card's controls.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('banner')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(card.getByText(shop.redemptionCode, { exact: true })).toBeVisible();
+  await expect(qr).toBeVisible();
+});
+
+test('a member opens the QR link and redeems with the code from the shop page, which shows the redemption and the amount owed', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  const shop = await createShop(page, 'Linked Latte ');
+  const shopUrl = await issueShopLink(page, shop);
+
+  // The shop's page needs no account: the link is the key.
+  await page.context().clearCookies();
+  await page.goto(shopUrl);
+  await expect(page.getByRole('heading', { name: shop.name, level: 1 })).toBeVisible();
+  const code = await codeOnShopPage(page, 'Redemption code');
+  expect(code).toBe(shop.redemptionCode);
+  await expect(page.getByRole('region', { name: 'Redeemed today' })).toContainText('0');
+  await expect(page.getByText('No coupons redeemed here yet.')).toBeVisible();
+
+  // The cashier card's QR code opens the shop with 'Redeem Coupon' ready.
+  const member = await memberWithPass(browser, page);
+  await member.goto(`/business/${shop.id}?redeem=1`);
+  const dialog = member.getByRole('dialog', { name: 'Redeem Coupon' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(shop.name)).toBeVisible();
+  await redeemInDialog(member, code);
+  await expect(dialog).toBeHidden();
+  await expect(member.getByText('You have redeemed your coupon here.')).toBeVisible();
+  await expect(member).toHaveURL(`/business/${shop.id}`);
+  await member.context().close();
+
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Redeemed today' })).toContainText('1');
+  await expect(page.getByRole('region', { name: 'Redeemed this challenge' })).toContainText('1');
+  await expect(page.getByRole('region', { name: 'Amount owed' })).toContainText('$5');
+  const recent = page.getByRole('region', { name: 'Last redemptions' });
+  await expect(recent.getByRole('row')).toHaveCount(2);
+  await expect(recent.getByRole('cell', { name: /^Pass #\d+$/ })).toBeVisible();
+});
+
+test('a shop pauses itself: members see it is not accepting coupons and cannot redeem', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  const shop = await createShop(page, 'Paused Pour ');
+  const shopUrl = await issueShopLink(page, shop);
+  const member = await memberWithPass(browser, page);
+
+  await page.goto(shopUrl);
+  const pauseSwitch = page.getByRole('switch', { name: 'Pause redemptions' });
+  // The switch follows the server's answer, so it turns on once the pause is saved.
+  await pauseSwitch.click();
+  await expect(pauseSwitch).toBeChecked();
+  await expect(page.getByText('Temporarily not accepting coupons')).toBeVisible();
+
+  // The public shop answer is cached for a second on the server.
+  await member.waitForTimeout(1100);
+  await member.goto(`/business/${shop.id}?redeem=1`);
+  await expect(member.getByText('Temporarily not accepting coupons')).toBeVisible();
+  await expect(member.getByRole('button', { name: 'Redeem Coupon' })).toBeDisabled();
+  await expect(member.getByRole('dialog', { name: 'Redeem Coupon' })).toBeHidden();
+  await member.goto('/profile');
+  const coupon = member.getByRole('article', { name: shop.name });
+  await expect(coupon.getByText('Temporarily not accepting coupons')).toBeVisible();
+  await expect(coupon.getByRole('button', { name: 'Redeem Coupon' })).toBeDisabled();
+  await member.context().close();
+
+  await pauseSwitch.click();
+  await expect(pauseSwitch).not.toBeChecked();
+  await expect(page.getByText('Temporarily not accepting coupons')).toBeHidden();
+});
+
+test("rotating code: yesterday's code is refused after the grace window and the shop page shows the new one", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  const shop = await createShop(page, 'Rotating Roast ');
+
+  await page.goto('/admin/businesses');
+  await openActions(page, shop, 'Edit');
+  const form = page.getByRole('dialog', { name: 'Edit Business' });
+  await form.getByText('Daily', { exact: true }).click();
+  await expect(form.getByRole('radio', { name: 'Daily' })).toBeChecked();
+  await form.getByRole('button', { name: 'Update Business' }).click();
+  await expect(page.getByText('Business Updated')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: shop.name })).toContainText('Changes daily');
+
+  const shopUrl = await issueShopLink(page, shop);
+  await page.goto(shopUrl);
+  const yesterdays = await codeOnShopPage(page, "Today's code");
+
+  const member = await memberWithPass(browser, page);
+  try {
+    const moved = await page.request.post('/api/testing/clock', {
+      data: { offsetMs: DAY_MS + AFTER_GRACE_MS },
+    });
+    expect(moved.status()).toBe(200);
+
+    await member.goto(`/business/${shop.id}?redeem=1`);
+    const dialog = await redeemInDialog(member, yesterdays);
+    await expect(dialog.getByText(INVALID_REDEMPTION_CODE)).toBeVisible();
+
+    await page.reload();
+    const todays = await codeOnShopPage(page, "Today's code");
+    expect(todays).not.toBe(yesterdays);
+    await redeemInDialog(member, todays);
+    await expect(dialog).toBeHidden();
+    await expect(member.getByText('You have redeemed your coupon here.')).toBeVisible();
+  } finally {
+    await page.request.post('/api/testing/clock', { data: { offsetMs: 0 } });
+    await member.context().close();
+  }
+});
+
+test('settlement: the CSV totals equal the redeemed coupons × $5 and what the page shows', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  await redeemAndVote(browser, page, await createShop(page, 'Settled Sip '));
+
+  await page.goto('/admin');
+  await page
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: 'Settlement' })
+    .click();
+  await expect(page).toHaveTitle('Settlement - Admin Dashboard - Local Battles');
+  const challenge = await activeChallenge(page.request);
+  await expect(page.getByRole('combobox', { name: 'Challenge' })).toHaveValue(
+    `${challenge.title} (Active)`,
+  );
+
+  const rows = await downloadCsv(page, 'Download settlement CSV');
+  const total = rows.find((row) => row.shop_id === 'TOTAL' || row.shop === 'TOTAL');
+  if (!total) throw new Error('no TOTAL row');
+  const shops = rows.filter((row) => row !== total);
+  expect(shops.length).toBeGreaterThan(0);
+  for (const row of shops) {
+    expect(Number(row.amount_owed_usd)).toBe(Number(row.coupons_redeemed) * 5);
+  }
+  const redeemed = shops.reduce((sum, row) => sum + Number(row.coupons_redeemed), 0);
+  expect(redeemed).toBeGreaterThan(0);
+  expect(Number(total.coupons_redeemed)).toBe(redeemed);
+  expect(Number(total.amount_owed_usd)).toBe(redeemed * 5);
+
+  // The page's totals row shows the same figures.
+  const footer = page.getByRole('table').locator('tfoot').getByRole('row');
+  await expect(footer.getByRole('rowheader')).toHaveText('Total');
+  await expect(footer.getByRole('cell').nth(0)).toHaveText(String(redeemed));
+  await expect(footer.getByRole('cell').nth(1)).toHaveText(
+    `$${(redeemed * 5).toLocaleString('en-US')}`,
+  );
+  await expect(page.getByRole('table').locator('tbody').getByRole('row')).toHaveCount(shops.length);
+});
+
+test("the votes CSV recounts to the leaderboard's numbers", async ({ page, browser }) => {
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  const shop = await createShop(page, 'Counted Cup ');
+  await redeemAndVote(browser, page, shop);
+
+  await page.goto('/admin/settlement');
+  const votes = await downloadCsv(page, 'Download votes CSV');
+  expect(Object.keys(votes[0] ?? {})).toEqual(['vote_id', 'shop_id', 'pass', 'voted_at']);
+  const recount = new Map<number, number>();
+  for (const vote of votes)
+    recount.set(Number(vote.shop_id), (recount.get(Number(vote.shop_id)) ?? 0) + 1);
+  expect(recount.get(shop.id)).toBe(1);
+
+  const challenge = await activeChallenge(page.request);
+  const answer = await page.request.get(`/api/admin/leaderboard?challengeId=${challenge.id}`);
+  const { leaderboard } = (await answer.json()) as LeaderboardPage;
+  if (!leaderboard) throw new Error('no leaderboard');
+  expect(votes).toHaveLength(leaderboard.totalVotes);
+  for (const standing of leaderboard.standings) {
+    expect(recount.get(standing.businessId) ?? 0, standing.name).toBe(standing.votes);
+  }
+});

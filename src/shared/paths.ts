@@ -7,6 +7,7 @@ export const paths = {
   checkout: '/checkout',
   sandboxCheckout: (sessionId: string) => `/checkout/sandbox/${sessionId}`,
   profile: '/profile',
+  sandboxMailbox: '/sandbox/mailbox',
   admin: '/admin',
   adminChallenges: '/admin/challenges',
   adminBusinesses: '/admin/businesses',
@@ -22,6 +23,7 @@ export const pageRoutePatterns: readonly RegExp[] = [
   /^\/checkout\/?$/,
   /^\/checkout\/sandbox\/sbx_[A-Za-z0-9_-]{10,64}\/?$/,
   /^\/profile\/?$/,
+  /^\/sandbox\/mailbox\/?$/,
   /^\/admin\/?$/,
   /^\/admin\/(challenges|businesses|leaderboard)\/?$/,
 ];

@@ -18,6 +18,7 @@ const CheckoutRoute = lazy(() => import('./routes/checkout.tsx'));
 const loadProfile = () => import('./routes/profile.tsx');
 const loadSandboxCheckout = () => import('./routes/sandbox-checkout.tsx');
 const ProfileRoute = lazy(loadProfile);
+const SandboxMailboxRoute = lazy(() => import('./routes/sandbox-mailbox.tsx'));
 const SandboxCheckoutRoute = lazy(loadSandboxCheckout);
 
 // Signed-in pages render only after the sign-in check answers; when a visit starts on one,
@@ -42,6 +43,7 @@ export function AppRoutes() {
         <Route path="auth" element={<AuthRoute />} />
         <Route path="business/:id" element={<BusinessRoute />} />
         <Route path="checkout" element={<CheckoutRoute />} />
+        <Route path="sandbox/mailbox" element={<SandboxMailboxRoute />} />
         <Route element={<RequireUser />}>
           <Route path="profile" element={<ProfileRoute />} />
           <Route path="checkout/sandbox/:sessionId" element={<SandboxCheckoutRoute />} />

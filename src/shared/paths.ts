@@ -3,6 +3,8 @@ export const paths = {
   home: '/',
   coffeeBattle: '/battles/coffee',
   auth: '/auth',
+  /** Without a token: ask for a reset link; with ?token= from the email: choose a new password. */
+  authReset: '/auth/reset',
   business: (id: number | string) => `/business/${id}`,
   checkout: '/checkout',
   sandboxCheckout: (sessionId: string) => `/checkout/sandbox/${sessionId}`,
@@ -19,6 +21,7 @@ export const pageRoutePatterns: readonly RegExp[] = [
   /^\/$/,
   /^\/battles\/coffee\/?$/,
   /^\/auth\/?$/,
+  /^\/auth\/reset\/?$/,
   /^\/business\/[1-9][0-9]{0,9}\/?$/,
   /^\/checkout\/?$/,
   /^\/checkout\/sandbox\/sbx_[A-Za-z0-9_-]{10,64}\/?$/,

@@ -13,6 +13,7 @@ import { RootLayout } from './layout.tsx';
 const HomeRoute = lazy(() => import('./routes/home.tsx'));
 const CoffeeBattleRoute = lazy(() => import('./routes/coffee-battle.tsx'));
 const AuthRoute = lazy(() => import('./routes/auth.tsx'));
+const AuthResetRoute = lazy(() => import('./routes/auth-reset.tsx'));
 const BusinessRoute = lazy(() => import('./routes/business.tsx'));
 const CheckoutRoute = lazy(() => import('./routes/checkout.tsx'));
 const loadProfile = () => import('./routes/profile.tsx');
@@ -41,6 +42,7 @@ export function AppRoutes() {
         <Route index element={<HomeRoute />} />
         <Route path="battles/coffee" element={<CoffeeBattleRoute />} />
         <Route path="auth" element={<AuthRoute />} />
+        <Route path="auth/reset" element={<AuthResetRoute />} />
         <Route path="business/:id" element={<BusinessRoute />} />
         <Route path="checkout" element={<CheckoutRoute />} />
         <Route path="sandbox/mailbox" element={<SandboxMailboxRoute />} />

@@ -15,6 +15,14 @@ export function siteBaseUrl(
   return config.publicUrl ? new URL(config.publicUrl).origin : `${request.protocol}://${request.host}`;
 }
 
+/** The context for emails caused by this request. */
+export function mailContextOf(
+  config: { siteName: string; publicUrl?: string | undefined },
+  request: { protocol: string; host: string },
+): MailContext {
+  return { siteName: config.siteName, baseUrl: siteBaseUrl(config, request) };
+}
+
 type Block = string | { label: string; path: string } | { items: string[] };
 
 const escapeHtml = (value: string) =>

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '#shared/errors.ts';
 import {
@@ -13,6 +13,7 @@ import {
 import type { AppDeps } from '../app.ts';
 import { loadCurrentUser, requireMember, requireSignedInUser, signedInUserId } from '../auth/guards.ts';
 import { AppError, badRequest } from '../errors.ts';
+import { siteBaseUrl } from '../mail/messages.ts';
 import { WebhookSignatureError } from './provider.ts';
 import {
   findSandboxSession,
@@ -32,10 +33,6 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
     409: errorBodySchema,
   };
 
-  /** Where the provider sends the browser back: the public URL when set, else the request's own origin. */
-  const baseUrlOf = (request: FastifyRequest) =>
-    config.publicUrl ? new URL(config.publicUrl).origin : `${request.protocol}://${request.host}`;
-
   // Any body (a price, a challenge id) is ignored: the challenge on sale sets both.
   api.post(
     '/api/create-checkout-session',
@@ -47,7 +44,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
       startCheckout(db, payments, {
         user: await requireSignedInUser(db, request),
         now: clock(),
-        baseUrl: baseUrlOf(request),
+        baseUrl: siteBaseUrl(config, request),
       }),
   );
 

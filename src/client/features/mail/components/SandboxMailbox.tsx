@@ -51,11 +51,11 @@ export function SandboxMailbox({ address, onAddress }: { address: string | null;
             <Text size="sm" c="dimmed" mb="sm">
               To {message.to}, {new Date(message.sentAt).toLocaleString()}
             </Text>
-            <Text style={{ whiteSpace: 'pre-wrap' }}>{message.text}</Text>
+            <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.text}</Text>
             {message.links.length > 0 && (
               <Stack gap={4} mt="sm">
                 {message.links.map((link) => (
-                  <Anchor key={link} href={link}>
+                  <Anchor key={link} href={link} style={{ overflowWrap: 'anywhere' }}>
                     {link}
                   </Anchor>
                 ))}

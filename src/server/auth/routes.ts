@@ -43,7 +43,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, clock }: Ap
       schema: { body: registerBodySchema, response: { 201: userSchema } },
     },
     async (request, reply) => {
-      const user = await registerMember(db, request.body);
+      const user = await registerMember(db, request.body, mailContextOf(config, request), clock());
       await signIn(request, user.id);
       return reply.status(201).send(toPublicUser(user));
     },

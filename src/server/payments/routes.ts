@@ -13,7 +13,7 @@ import {
 import type { AppDeps } from '../app.ts';
 import { loadCurrentUser, requireMember, requireSignedInUser, signedInUserId } from '../auth/guards.ts';
 import { AppError, badRequest } from '../errors.ts';
-import { siteBaseUrl } from '../mail/messages.ts';
+import { mailContextOf, siteBaseUrl } from '../mail/messages.ts';
 import { WebhookSignatureError } from './provider.ts';
 import {
   findSandboxSession,
@@ -62,6 +62,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
         userId: user?.id ?? null,
         sessionId: request.query.session_id,
         now: clock(),
+        mail: mailContextOf(config, request),
       });
     },
   );
@@ -99,6 +100,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
           sessionId: request.params.sessionId,
           action: request.body,
           now: clock(),
+          mail: mailContextOf(config, request),
         }),
     );
   }
@@ -110,7 +112,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
  * POST /api/stripe/webhook in its own plugin, so only here JSON arrives as the raw bytes the
  * signature covers. CSRF-exempt (app.ts): the signature is its authentication.
  */
-async function stripeWebhookRoute(app: FastifyInstance, { db, clock, payments }: AppDeps) {
+async function stripeWebhookRoute(app: FastifyInstance, { db, clock, config, payments }: AppDeps) {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
     done(null, body);
@@ -133,7 +135,8 @@ async function stripeWebhookRoute(app: FastifyInstance, { db, clock, payments }:
       }
       throw error;
     }
-    const outcome = await handlePaymentEvent(db, payments, event, clock());
+    // Stripe's request carries the site's own Host, so links fall back to it without PUBLIC_URL.
+    const outcome = await handlePaymentEvent(db, payments, event, clock(), mailContextOf(config, request));
     request.log.info({ eventId: event.id, type: event.type, outcome }, 'webhook event');
     return { received: true };
   });

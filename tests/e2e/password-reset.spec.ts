@@ -44,7 +44,10 @@ test('a member who forgot the password resets it from the emailed link and finds
   await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
 });
 
-test('the checkout sign-in form offers the reset too, and a used link says so', async ({ page, consoleErrors }) => {
+test('the checkout sign-in form offers the reset too, and a used link says so', async ({
+  page,
+  consoleErrors,
+}) => {
   await page.goto('/checkout');
   await page.getByRole('tab', { name: 'Login' }).click();
   await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -54,7 +57,9 @@ test('the checkout sign-in form offers the reset too, and a used link says so', 
   await page.getByLabel('New Password', { exact: true }).fill('new-password');
   await page.getByLabel('Confirm New Password').fill('new-password');
   await page.getByRole('button', { name: 'Set New Password' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'invalid, has expired or was already used' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'invalid, has expired or was already used' }),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
   // The browser logs the refused link's 400: expected here, so it does not fail the journey.
   const refused = consoleErrors.findIndex((error) => error.includes('status of 400'));

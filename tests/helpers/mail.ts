@@ -13,7 +13,10 @@ export async function deliverMail(db: Db, clock: () => Date): Promise<void> {
 
 /** The sandbox mailbox of one address, newest first, read through the API. */
 export async function mailboxOf(app: FastifyInstance, to: string): Promise<MailboxMessage[]> {
-  const response = await new TestClient(app).get(`/api/sandbox/mailbox?to=${encodeURIComponent(to)}`);
-  if (response.statusCode !== 200) throw new Error(`mailbox answered ${response.statusCode}: ${response.body}`);
+  const response = await new TestClient(app).get(
+    `/api/sandbox/mailbox?to=${encodeURIComponent(to)}`,
+  );
+  if (response.statusCode !== 200)
+    throw new Error(`mailbox answered ${response.statusCode}: ${response.body}`);
   return response.json<MailboxMessage[]>();
 }

@@ -33,7 +33,12 @@ afterAll(async () => {
   await database.close();
 });
 
-const mail = (subject: string) => ({ to: 'member@example.com', subject, text: `${subject}\n`, html: `<p>${subject}</p>` });
+const mail = (subject: string) => ({
+  to: 'member@example.com',
+  subject,
+  text: `${subject}\n`,
+  html: `<p>${subject}</p>`,
+});
 
 describe('mail faults', () => {
   it('keeps a message while the mail server is down and sends it once when it is back', async () => {
@@ -43,7 +48,10 @@ describe('mail faults', () => {
     await sink.stop();
 
     expect(await deliverDueMail(database.db, transport, clock.now, quietLog)).toBe(1);
-    const [failed] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'while down'));
+    const [failed] = await database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, 'while down'));
     expect(failed).toMatchObject({ attempts: 1, sentAt: null });
     expect(failed?.lastError).toMatch(/ECONNREFUSED/);
 
@@ -53,7 +61,9 @@ describe('mail faults', () => {
     clock.advance(10 * 60_000);
     expect(await deliverDueMail(database.db, transport, clock.now, quietLog)).toBe(0);
     expect(sink.subjects().filter((subject) => subject === 'while down')).toHaveLength(1);
-    expect(sink.received.find((received) => received.subject === 'while down')?.to).toEqual(['member@example.com']);
+    expect(sink.received.find((received) => received.subject === 'while down')?.to).toEqual([
+      'member@example.com',
+    ]);
     transport.close();
   });
 
@@ -66,27 +76,44 @@ describe('mail faults', () => {
     const registration = await fetch(`${first.url}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: first.url },
-      body: JSON.stringify({ username: 'killed_mid_send', email: 'killed@example.com', fullName: 'Killed Midsend', password: 'password123' }),
+      body: JSON.stringify({
+        username: 'killed_mid_send',
+        email: 'killed@example.com',
+        fullName: 'Killed Midsend',
+        password: 'password123',
+      }),
     });
     expect(registration.status).toBe(201);
     // The worker claimed the welcome and is sending it: the process dies now.
     await dataStarted;
     await first.kill();
-    const [claimed] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'killed@example.com'));
+    const [claimed] = await database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'killed@example.com'));
     expect(claimed).toMatchObject({ attempts: 1, sentAt: null });
-    expect(sink.received.filter((received) => received.to.includes('killed@example.com'))).toEqual([]);
+    expect(sink.received.filter((received) => received.to.includes('killed@example.com'))).toEqual(
+      [],
+    );
 
     sink.stall = false;
     const restarted = await startServer(port, env);
     try {
       // Sent once its claim's lease (60 s) has run out.
       await expect
-        .poll(() => sink.received.filter((received) => received.to.includes('killed@example.com')).length, {
-          timeout: 120_000,
-          interval: 500,
-        })
+        .poll(
+          () =>
+            sink.received.filter((received) => received.to.includes('killed@example.com')).length,
+          {
+            timeout: 120_000,
+            interval: 500,
+          },
+        )
         .toBe(1);
-      const [sent] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'killed@example.com'));
+      const [sent] = await database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.toAddress, 'killed@example.com'));
       expect(sent).toMatchObject({ attempts: 2, sentAt: expect.any(Date) });
     } finally {
       await restarted.stop();
@@ -99,14 +126,28 @@ describe('mail faults', () => {
     for (const subject of messages) await enqueueMail(database.db, mail(subject), clock.now());
     const second = await openDatabase({ databaseUrl });
     const workers = [database, second].map(
-      (instance) => new MailOutboxWorker(instance.db, createSmtpTransport(sink.url, MAIL_FROM), clock.now, quietLog, 10),
+      (instance) =>
+        new MailOutboxWorker(
+          instance.db,
+          createSmtpTransport(sink.url, MAIL_FROM),
+          clock.now,
+          quietLog,
+          10,
+        ),
     );
     workers.forEach((worker) => worker.start());
     try {
       await expect
-        .poll(async () => database.db.$count(mailOutbox, sql`${mailOutbox.subject} like 'two instances %' and ${mailOutbox.sentAt} is not null`), {
-          timeout: 60_000,
-        })
+        .poll(
+          async () =>
+            database.db.$count(
+              mailOutbox,
+              sql`${mailOutbox.subject} like 'two instances %' and ${mailOutbox.sentAt} is not null`,
+            ),
+          {
+            timeout: 60_000,
+          },
+        )
         .toBe(messages.length);
     } finally {
       await Promise.all(workers.map((worker) => worker.stop()));

@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_RESET_LINK, PASSWORD_RESET_REQUESTED } from '#shared/auth.ts';
 import { passwordResetTokens } from '../db/schema.ts';
-import { createTestContext, signedInMember, TestClient, type TestContext } from '#tests/helpers/test-app.ts';
+import {
+  createTestContext,
+  SECOND_APP_TIMEOUT_MS,
+  signedInMember,
+  TestClient,
+  type TestContext,
+} from '#tests/helpers/test-app.ts';
 import { deliverMail, mailboxOf } from '#tests/helpers/mail.ts';
 
 let ctx: TestContext;
@@ -50,14 +56,18 @@ describe('POST /api/password-reset/request', () => {
     expect(email?.subject).toBe('Reset your Local Battles password');
     expect(email?.text).toContain('"forgetful"');
     expect(email?.text).toContain('within 60 minutes');
-    const link = email!.links.find((each) => each.startsWith('http://localhost/auth/reset?token='))!;
+    const link = email!.links.find((each) =>
+      each.startsWith('http://localhost/auth/reset?token='),
+    )!;
     expect(email?.html).toContain(`href="${link}"`);
 
     // 256 random bits, stored only as a hash.
     const token = new URL(link).searchParams.get('token')!;
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     const rows = await ctx.db.select().from(passwordResetTokens);
-    expect(rows.map((row) => row.tokenHash)).toContain(createHash('sha256').update(token).digest('hex'));
+    expect(rows.map((row) => row.tokenHash)).toContain(
+      createHash('sha256').update(token).digest('hex'),
+    );
     expect(JSON.stringify(rows)).not.toContain(token);
   });
 
@@ -72,10 +82,13 @@ describe('POST /api/password-reset/request', () => {
   it('limits requests per email address, from any network address', async () => {
     await signedInMember(ctx.app, 'flooded');
     const statuses = [];
-    for (let attempt = 0; attempt < 4; attempt += 1) statuses.push((await requestReset(emailOf('flooded'))).statusCode);
+    for (let attempt = 0; attempt < 4; attempt += 1)
+      statuses.push((await requestReset(emailOf('flooded'))).statusCode);
     expect(statuses).toEqual([202, 202, 202, 429]);
     const limited = await requestReset(emailOf('flooded'));
-    expect(limited.json().message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
+    expect(limited.json().message).toMatch(
+      /^Too many attempts\. Please try again in \d+ seconds\.$/,
+    );
   });
 
   it('limits requests per network address, whatever the email', async () => {
@@ -161,33 +174,48 @@ describe('POST /api/password-reset/confirm', () => {
     const response = await confirm('made-up-token');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: INVALID_RESET_LINK });
-    const missing = await new TestClient(ctx.app).post('/api/password-reset/confirm', { password: 'whatever1' });
+    const missing = await new TestClient(ctx.app).post('/api/password-reset/confirm', {
+      password: 'whatever1',
+    });
     expect(missing.statusCode).toBe(400);
   });
 });
 
 describe('reset links', () => {
-  it('start with PUBLIC_URL when it is set', async () => {
-    const hosted = await createTestContext({ publicUrl: 'https://battles.example.com' });
-    try {
-      const client = new TestClient(hosted.app);
-      await client.request({
-        method: 'POST',
-        url: '/api/register',
-        headers: { origin: 'https://battles.example.com' },
-        payload: { username: 'hosted', email: 'hosted@example.com', fullName: 'Hosted Member', password: 'password123' },
-      });
-      await client.request({
-        method: 'POST',
-        url: '/api/password-reset/request',
-        headers: { origin: 'https://battles.example.com' },
-        payload: { email: 'hosted@example.com' },
-      });
-      await deliverMail(hosted.db, hosted.clock.now);
-      const [email] = await mailboxOf(hosted.app, 'hosted@example.com');
-      expect(email?.links.some((link) => link.startsWith('https://battles.example.com/auth/reset?token='))).toBe(true);
-    } finally {
-      await hosted.close();
-    }
-  });
+  it(
+    'start with PUBLIC_URL when it is set',
+    async () => {
+      const hosted = await createTestContext({ publicUrl: 'https://battles.example.com' });
+      try {
+        const client = new TestClient(hosted.app);
+        await client.request({
+          method: 'POST',
+          url: '/api/register',
+          headers: { origin: 'https://battles.example.com' },
+          payload: {
+            username: 'hosted',
+            email: 'hosted@example.com',
+            fullName: 'Hosted Member',
+            password: 'password123',
+          },
+        });
+        await client.request({
+          method: 'POST',
+          url: '/api/password-reset/request',
+          headers: { origin: 'https://battles.example.com' },
+          payload: { email: 'hosted@example.com' },
+        });
+        await deliverMail(hosted.db, hosted.clock.now);
+        const [email] = await mailboxOf(hosted.app, 'hosted@example.com');
+        expect(
+          email?.links.some((link) =>
+            link.startsWith('https://battles.example.com/auth/reset?token='),
+          ),
+        ).toBe(true);
+      } finally {
+        await hosted.close();
+      }
+    },
+    SECOND_APP_TIMEOUT_MS,
+  );
 });

@@ -18,9 +18,17 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * naming its username. A newer request voids the older links. Nothing tells the caller whether
  * an account exists.
  */
-export async function requestPasswordReset(db: Db, email: string, mail: MailContext, now: Date): Promise<void> {
+export async function requestPasswordReset(
+  db: Db,
+  email: string,
+  mail: MailContext,
+  now: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const accounts = await tx.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+    const accounts = await tx
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`);
     for (const user of accounts) {
       await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
       const token = randomBytes(32).toString('base64url');
@@ -40,17 +48,31 @@ export async function requestPasswordReset(db: Db, email: string, mail: MailCont
  * ends (a thief signed in with the old password is signed out). 400 for an unknown, expired or
  * used link, with one message for all three.
  */
-export async function confirmPasswordReset(db: Db, token: string, password: string, now: Date): Promise<User> {
+export async function confirmPasswordReset(
+  db: Db,
+  token: string,
+  password: string,
+  now: Date,
+): Promise<User> {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const [used] = await tx
       .delete(passwordResetTokens)
-      .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), gt(passwordResetTokens.expiresAt, now)))
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(token)),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
+      )
       .returning({ userId: passwordResetTokens.userId });
     if (!used) throw badRequest(INVALID_RESET_LINK);
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, used.userId));
     await tx.delete(sessions).where(sql`(${sessions.data}->>'userId')::integer = ${used.userId}`);
-    const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId)).returning();
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash })
+      .where(eq(users.id, used.userId))
+      .returning();
     return user!;
   });
 }

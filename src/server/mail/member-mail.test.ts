@@ -4,7 +4,12 @@ import { mailOutbox, type Challenge } from '#server/db/schema.ts';
 import { startStripeStub, type StripeStub } from '#tests/helpers/stripe-stub.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { deliverMail, mailboxOf } from '#tests/helpers/mail.ts';
-import { createTestContext, signedInMember, TestClient, type TestContext } from '#tests/helpers/test-app.ts';
+import {
+  createTestContext,
+  signedInMember,
+  TestClient,
+  type TestContext,
+} from '#tests/helpers/test-app.ts';
 
 let stub: StripeStub;
 let ctx: TestContext;
@@ -13,7 +18,10 @@ let challenge: Challenge;
 beforeAll(async () => {
   stub = await startStripeStub();
   ctx = await createTestContext({ testToolsEnabled: true }, { payments: stub.provider() });
-  challenge = await insertChallenge(ctx.db, ctx.clock.now(), { title: 'Mail Coffee Battle', price: 25 });
+  challenge = await insertChallenge(ctx.db, ctx.clock.now(), {
+    title: 'Mail Coffee Battle',
+    price: 25,
+  });
   await insertBusiness(ctx.db, challenge.id, { name: 'Bean There', position: 1 });
   await insertBusiness(ctx.db, challenge.id, { name: 'Brew Haven', position: 0 });
   await insertBusiness(ctx.db, challenge.id, { name: 'Closed Cafe', deletedAt: new Date() });
@@ -33,7 +41,8 @@ const webhook = (type: string, object: unknown) => {
     headers: { 'content-type': 'application/json', 'stripe-signature': signed.header },
   });
 };
-const completed = (sessionId: string) => webhook('checkout.session.completed', stub.sessions.get(sessionId));
+const completed = (sessionId: string) =>
+  webhook('checkout.session.completed', stub.sessions.get(sessionId));
 const refunded = (sessionId: string) =>
   webhook('charge.refunded', {
     id: `ch_pi_${sessionId}`,
@@ -64,7 +73,10 @@ describe('welcome email', () => {
     const { user } = await signedInMember(ctx.app, 'newcomer');
     await deliverMail(ctx.db, ctx.clock.now);
     const [welcome] = await mailboxOf(ctx.app, 'newcomer@example.com');
-    expect(welcome).toMatchObject({ to: 'newcomer@example.com', subject: `Welcome to Local Battles, ${user.username}!` });
+    expect(welcome).toMatchObject({
+      to: 'newcomer@example.com',
+      subject: `Welcome to Local Battles, ${user.username}!`,
+    });
     expect(welcome?.text).toContain('Welcome to Local Battles, newcomer!');
     expect(welcome?.links).toEqual(['http://localhost/checkout']);
     expect(welcome?.html).toContain('<a href="http://localhost/checkout">Get your battle pass</a>');
@@ -101,13 +113,19 @@ describe('purchase receipt', () => {
     const { client, email, sessionId } = await paidBuyer();
     await completed(sessionId);
     await completed(sessionId);
-    expect((await client.get(`/api/verify-checkout?session_id=${sessionId}`)).json()).toMatchObject({ success: true });
+    expect((await client.get(`/api/verify-checkout?session_id=${sessionId}`)).json()).toMatchObject(
+      { success: true },
+    );
     await completed(sessionId);
 
     const receipts = (await subjects(email)).filter((subject) => subject.includes('receipt'));
     expect(receipts).toEqual(['Your Mail Coffee Battle Battle Pass receipt']);
-    const [receipt] = (await mailboxOf(ctx.app, email)).filter((message) => message.subject.includes('receipt'));
-    const date = ctx.clock.now().toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+    const [receipt] = (await mailboxOf(ctx.app, email)).filter((message) =>
+      message.subject.includes('receipt'),
+    );
+    const date = ctx.clock
+      .now()
+      .toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
     expect(receipt?.text).toContain('Price paid: $25.00');
     expect(receipt?.text).toContain(`Date: ${date}`);
     // Live shops in their order; a deleted one is not included.
@@ -120,7 +138,9 @@ describe('purchase receipt', () => {
     const { client, email, sessionId } = await paidBuyer();
     await client.get(`/api/verify-checkout?session_id=${sessionId}`);
     await client.get(`/api/verify-checkout?session_id=${sessionId}`);
-    expect((await subjects(email)).filter((subject) => subject.includes('receipt'))).toHaveLength(1);
+    expect((await subjects(email)).filter((subject) => subject.includes('receipt'))).toHaveLength(
+      1,
+    );
   });
 
   it('is not sent for a second payment, which is refunded because a pass is already held', async () => {
@@ -145,9 +165,13 @@ describe('pass switched off', () => {
     await completed(sessionId);
     await refunded(sessionId);
     await refunded(sessionId);
-    const notices = (await subjects(email)).filter((subject) => subject.includes('no longer active'));
+    const notices = (await subjects(email)).filter((subject) =>
+      subject.includes('no longer active'),
+    );
     expect(notices).toEqual(['Your Mail Coffee Battle Battle Pass is no longer active']);
-    const [notice] = (await mailboxOf(ctx.app, email)).filter((message) => message.subject.includes('no longer active'));
+    const [notice] = (await mailboxOf(ctx.app, email)).filter((message) =>
+      message.subject.includes('no longer active'),
+    );
     expect(notice?.text).toContain('Your payment was refunded, so this pass is no longer active.');
     expect(notice?.links).toEqual(['http://localhost/profile']);
   });
@@ -157,7 +181,9 @@ describe('pass switched off', () => {
     await refunded(sessionId);
     await completed(sessionId);
     const sent = await subjects(email);
-    expect(sent.filter((subject) => subject.includes('receipt') || subject.includes('no longer active'))).toEqual([]);
+    expect(
+      sent.filter((subject) => subject.includes('receipt') || subject.includes('no longer active')),
+    ).toEqual([]);
     expect(await ctx.db.$count(mailOutbox, eq(mailOutbox.toAddress, email))).toBe(1);
   });
 });

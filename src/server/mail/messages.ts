@@ -12,7 +12,9 @@ export function siteBaseUrl(
   config: { publicUrl?: string | undefined },
   request: { protocol: string; host: string },
 ): string {
-  return config.publicUrl ? new URL(config.publicUrl).origin : `${request.protocol}://${request.host}`;
+  return config.publicUrl
+    ? new URL(config.publicUrl).origin
+    : `${request.protocol}://${request.host}`;
 }
 
 /** The context for emails caused by this request. */
@@ -38,7 +40,8 @@ function compose(context: MailContext, to: string, subject: string, blocks: Bloc
   });
   const html = blocks.map((block) => {
     if (typeof block === 'string') return `<p>${escapeHtml(block)}</p>`;
-    if ('path' in block) return `<p><a href="${escapeHtml(url(block.path))}">${escapeHtml(block.label)}</a></p>`;
+    if ('path' in block)
+      return `<p><a href="${escapeHtml(url(block.path))}">${escapeHtml(block.label)}</a></p>`;
     return `<ul>${block.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`;
   });
   const signature = `The ${context.siteName} team`;
@@ -50,7 +53,10 @@ function compose(context: MailContext, to: string, subject: string, blocks: Bloc
   };
 }
 
-export function welcomeMail(context: MailContext, user: { email: string; username: string }): OutgoingMail {
+export function welcomeMail(
+  context: MailContext,
+  user: { email: string; username: string },
+): OutgoingMail {
   return compose(context, user.email, `Welcome to ${context.siteName}, ${user.username}!`, [
     `Welcome to ${context.siteName}, ${user.username}!`,
     'Your account is ready. Get a battle pass to collect a coupon at every participating shop, and vote for your favourite with every coupon you redeem.',
@@ -77,7 +83,9 @@ export function passwordResetMail(
 const formatDate = (date: Date) =>
   date.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 const formatMoney = (cents: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
+    cents / 100,
+  );
 
 export interface ReceiptDetails {
   email: string;
@@ -103,9 +111,14 @@ export function passSwitchedOffMail(
   context: MailContext,
   details: { email: string; challengeTitle: string; reason: string },
 ): OutgoingMail {
-  return compose(context, details.email, `Your ${details.challengeTitle} Battle Pass is no longer active`, [
-    details.reason,
-    'Its coupons can no longer be redeemed and its votes no longer count.',
-    { label: 'See your pass', path: '/profile' },
-  ]);
+  return compose(
+    context,
+    details.email,
+    `Your ${details.challengeTitle} Battle Pass is no longer active`,
+    [
+      details.reason,
+      'Its coupons can no longer be redeemed and its votes no longer count.',
+      { label: 'See your pass', path: '/profile' },
+    ],
+  );
 }

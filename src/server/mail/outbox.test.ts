@@ -1,8 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mailOutbox } from '../db/schema.ts';
-import { createTestContext, TestClient, type TestContext } from '#tests/helpers/test-app.ts';
-import { CLAIM_LEASE_MS, claimDueMail, deliverDueMail, enqueueMail, MAX_ATTEMPTS, MailOutboxWorker } from './outbox.ts';
+import {
+  createTestContext,
+  SECOND_APP_TIMEOUT_MS,
+  TestClient,
+  type TestContext,
+} from '#tests/helpers/test-app.ts';
+import {
+  CLAIM_LEASE_MS,
+  claimDueMail,
+  deliverDueMail,
+  enqueueMail,
+  MAX_ATTEMPTS,
+  MailOutboxWorker,
+} from './outbox.ts';
 import { createSandboxMailTransport, type MailTransport, type OutgoingMail } from './transport.ts';
 
 let ctx: TestContext;
@@ -37,9 +49,10 @@ function flakyTransport(sandbox: MailTransport) {
   return transport;
 }
 
-const mailbox = async (to: string) => (await new TestClient(ctx.app).get(`/api/sandbox/mailbox?to=${encodeURIComponent(to)}`)).json<
-  { to: string; subject: string; text: string; html: string; links: string[]; sentAt: string }[]
->();
+const mailbox = async (to: string) =>
+  (await new TestClient(ctx.app).get(`/api/sandbox/mailbox?to=${encodeURIComponent(to)}`)).json<
+    { to: string; subject: string; text: string; html: string; links: string[]; sentAt: string }[]
+  >();
 
 /** Delivers everything that is due now, however many batches it takes. */
 async function drain(transport: MailTransport) {
@@ -54,9 +67,13 @@ describe('mail outbox', () => {
         throw new Error('the event failed');
       }),
     ).rejects.toThrow('the event failed');
-    expect(await ctx.db.$count(mailOutbox, eq(mailOutbox.toAddress, 'rollback@example.com'))).toBe(0);
+    expect(await ctx.db.$count(mailOutbox, eq(mailOutbox.toAddress, 'rollback@example.com'))).toBe(
+      0,
+    );
 
-    await ctx.db.transaction((tx) => enqueueMail(tx, mailTo('commit@example.com'), ctx.clock.now()));
+    await ctx.db.transaction((tx) =>
+      enqueueMail(tx, mailTo('commit@example.com'), ctx.clock.now()),
+    );
     expect(await ctx.db.$count(mailOutbox, eq(mailOutbox.toAddress, 'commit@example.com'))).toBe(1);
   });
 
@@ -79,9 +96,17 @@ describe('mail outbox', () => {
       links: [expect.stringMatching(/^http:\/\/localhost\/profile\?n=\d+$/)],
       sentAt: ctx.clock.now().toISOString(),
     });
-    const rows = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'reader@example.com'));
+    const rows = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'reader@example.com'));
     expect(rows).toEqual([
-      expect.objectContaining({ attempts: 1, sentAt: expect.any(Date), textBody: null, htmlBody: null }),
+      expect.objectContaining({
+        attempts: 1,
+        sentAt: expect.any(Date),
+        textBody: null,
+        htmlBody: null,
+      }),
     ]);
   });
 
@@ -90,7 +115,9 @@ describe('mail outbox', () => {
     await enqueueMail(ctx.db, mailTo('retry@example.com'), ctx.clock.now());
     await drain(transport);
     const row = async () =>
-      (await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'retry@example.com')))[0]!;
+      (
+        await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'retry@example.com'))
+      )[0]!;
     expect(await row()).toMatchObject({
       attempts: 1,
       sentAt: null,
@@ -100,7 +127,10 @@ describe('mail outbox', () => {
 
     ctx.clock.advance(30_000);
     await drain(transport);
-    expect(await row()).toMatchObject({ attempts: 2, nextAttemptAt: new Date(ctx.clock.now().getTime() + 60_000) });
+    expect(await row()).toMatchObject({
+      attempts: 2,
+      nextAttemptAt: new Date(ctx.clock.now().getTime() + 60_000),
+    });
 
     // Not due yet: nothing is tried early.
     transport.down = false;
@@ -122,14 +152,18 @@ describe('mail outbox', () => {
       await drain(transport);
       ctx.clock.advance(2 * 60 * 60 * 1000);
     }
-    const [row] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'never@example.com'));
+    const [row] = await ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'never@example.com'));
     expect(row).toMatchObject({ attempts: MAX_ATTEMPTS, gaveUpAt: expect.any(Date), sentAt: null });
     expect(row?.lastError).toMatch(/ECONNREFUSED/);
   });
 
   it('lets one claimer have a row until its lease runs out, then another claims it again', async () => {
     await enqueueMail(ctx.db, mailTo('lease@example.com'), ctx.clock.now());
-    const mine = (rows: { toAddress: string }[]) => rows.filter((row) => row.toAddress === 'lease@example.com');
+    const mine = (rows: { toAddress: string }[]) =>
+      rows.filter((row) => row.toAddress === 'lease@example.com');
     const [first, second] = await Promise.all([
       claimDueMail(ctx.db, ctx.clock.now(), 100),
       claimDueMail(ctx.db, ctx.clock.now(), 100),
@@ -149,7 +183,13 @@ describe('mail outbox', () => {
   });
 
   it('runs in the background once started and stops cleanly', async () => {
-    const worker = new MailOutboxWorker(ctx.db, createSandboxMailTransport(ctx.db), ctx.clock.now, quietLog, 20);
+    const worker = new MailOutboxWorker(
+      ctx.db,
+      createSandboxMailTransport(ctx.db),
+      ctx.clock.now,
+      quietLog,
+      20,
+    );
     worker.start();
     await enqueueMail(ctx.db, mailTo('worker@example.com'), ctx.clock.now());
     await expect.poll(() => mailbox('worker@example.com'), { timeout: 5000 }).toHaveLength(1);
@@ -164,14 +204,20 @@ describe('GET /api/sandbox/mailbox', () => {
     expect(response.json().message).toBe('Please enter a valid email address');
   });
 
-  it('does not exist while test tools are off', async () => {
-    const withoutTools = await createTestContext({ testToolsEnabled: false });
-    try {
-      const response = await new TestClient(withoutTools.app).get('/api/sandbox/mailbox?to=a@example.com');
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toHaveProperty('message');
-    } finally {
-      await withoutTools.close();
-    }
-  });
+  it(
+    'does not exist while test tools are off',
+    async () => {
+      const withoutTools = await createTestContext({ testToolsEnabled: false });
+      try {
+        const response = await new TestClient(withoutTools.app).get(
+          '/api/sandbox/mailbox?to=a@example.com',
+        );
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toHaveProperty('message');
+      } finally {
+        await withoutTools.close();
+      }
+    },
+    SECOND_APP_TIMEOUT_MS,
+  );
 });

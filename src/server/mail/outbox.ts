@@ -36,7 +36,13 @@ export async function claimDueMail(db: Db, now: Date, limit: number) {
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.gaveUpAt), lte(mailOutbox.nextAttemptAt, now)))
+    .where(
+      and(
+        isNull(mailOutbox.sentAt),
+        isNull(mailOutbox.gaveUpAt),
+        lte(mailOutbox.nextAttemptAt, now),
+      ),
+    )
     .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
     .limit(limit)
     .for('update', { skipLocked: true });
@@ -68,14 +74,22 @@ export async function deliverDueMail(
   for (const row of claimed) {
     try {
       await transport.send(
-        { to: row.toAddress, subject: row.subject, text: row.textBody ?? '', html: row.htmlBody ?? '' },
+        {
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.textBody ?? '',
+          html: row.htmlBody ?? '',
+        },
         clock(),
       );
     } catch (error) {
       const now = clock();
       const givingUp = row.attempts >= MAX_ATTEMPTS;
       const lastError = error instanceof Error ? error.message : String(error);
-      log.warn({ mailId: row.id, attempts: row.attempts, givingUp, err: error }, 'sending email failed');
+      log.warn(
+        { mailId: row.id, attempts: row.attempts, givingUp, err: error },
+        'sending email failed',
+      );
       await db
         .update(mailOutbox)
         .set({

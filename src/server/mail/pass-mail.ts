@@ -19,7 +19,8 @@ export async function queuePassReceipt(
     .from(users)
     .innerJoin(challenges, eq(challenges.id, purchase.challengeId))
     .where(eq(users.id, purchase.userId));
-  if (!buyer) throw new Error(`receipt for a missing member or challenge: ${JSON.stringify(purchase)}`);
+  if (!buyer)
+    throw new Error(`receipt for a missing member or challenge: ${JSON.stringify(purchase)}`);
   const shops = await tx
     .select({ name: businesses.name })
     .from(businesses)

@@ -19,7 +19,10 @@ export default function AuthResetRoute() {
           {token ? 'Choose a New Password' : 'Forgot Password?'}
         </Title>
         {token ? (
-          <ResetPasswordForm token={token} onSuccess={() => void navigate(paths.profile, { replace: true })} />
+          <ResetPasswordForm
+            token={token}
+            onSuccess={() => void navigate(paths.profile, { replace: true })}
+          />
         ) : (
           <ForgotPasswordForm />
         )}

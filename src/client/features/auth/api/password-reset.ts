@@ -1,6 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import type { MessageBody, PasswordResetConfirm, PasswordResetRequest, PublicUser } from '#shared/auth.ts';
+import type {
+  MessageBody,
+  PasswordResetConfirm,
+  PasswordResetRequest,
+  PublicUser,
+} from '#shared/auth.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { clearAccountData } from '#client/lib/query-client.ts';
 import { userQueryKey } from './get-user.ts';
@@ -8,7 +13,8 @@ import { userQueryKey } from './get-user.ts';
 /** Always answers with the same message, whether or not an account uses the address. */
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (body: PasswordResetRequest) => api.post<MessageBody>('/api/password-reset/request', { body }),
+    mutationFn: (body: PasswordResetRequest) =>
+      api.post<MessageBody>('/api/password-reset/request', { body }),
     onError: (error) => {
       notifications.show({
         color: 'red',
@@ -23,11 +29,15 @@ export function useRequestPasswordReset() {
 export function useConfirmPasswordReset() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PasswordResetConfirm) => api.post<PublicUser>('/api/password-reset/confirm', { body }),
+    mutationFn: (body: PasswordResetConfirm) =>
+      api.post<PublicUser>('/api/password-reset/confirm', { body }),
     onSuccess: (user) => {
       clearAccountData(queryClient);
       queryClient.setQueryData(userQueryKey, user);
-      notifications.show({ title: 'Password changed', message: `You are signed in, ${user.username}.` });
+      notifications.show({
+        title: 'Password changed',
+        message: `You are signed in, ${user.username}.`,
+      });
     },
   });
 }

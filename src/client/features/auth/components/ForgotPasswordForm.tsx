@@ -26,7 +26,10 @@ export function ForgotPasswordForm() {
   return (
     <form noValidate onSubmit={form.onSubmit((values) => request.mutate(values))}>
       <Stack gap="md">
-        <Text>Enter the email address of your account and we will send you a link to choose a new password.</Text>
+        <Text>
+          Enter the email address of your account and we will send you a link to choose a new
+          password.
+        </Text>
         <TextInput
           label="Email"
           type="email"

@@ -12,7 +12,13 @@ import { useConfirmPasswordReset } from '../api/password-reset.ts';
 import { revealToggleProps } from './reveal-toggle.ts';
 
 /** Chooses a new password with the token from the emailed link. */
-export function ResetPasswordForm({ token, onSuccess }: { token: string; onSuccess: (user: PublicUser) => void }) {
+export function ResetPasswordForm({
+  token,
+  onSuccess,
+}: {
+  token: string;
+  onSuccess: (user: PublicUser) => void;
+}) {
   const confirm = useConfirmPasswordReset();
   const form = useForm<NewPasswordForm>({
     mode: 'uncontrolled',

@@ -1,5 +1,16 @@
 import '@mantine/core/styles/Input.css';
-import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { z } from 'zod';
@@ -13,7 +24,13 @@ const addressFormSchema = z.object({ email: emailSchema });
  * The sandbox mailbox: without SMTP_URL the site's email lands here, as the sandbox payment page
  * stands in for a real provider. Only shown while test tools are on.
  */
-export function SandboxMailbox({ address, onAddress }: { address: string | null; onAddress: (email: string) => void }) {
+export function SandboxMailbox({
+  address,
+  onAddress,
+}: {
+  address: string | null;
+  onAddress: (email: string) => void;
+}) {
   const mailbox = useMailbox(address);
   const form = useForm({
     mode: 'uncontrolled',

@@ -14,6 +14,7 @@ import { configRoutes } from './config/routes.ts';
 import type { AppConfig, AppDeps } from './app-deps.ts';
 import type { Db } from './db/client.ts';
 import { healthRoutes } from './health/routes.ts';
+import { sandboxMailboxRoutes } from './mail/routes.ts';
 import { passRoutes } from './passes/routes.ts';
 import { redeemRoutes, redemptionRoutes } from './redemption/routes.ts';
 import { progressRoutes } from './progress/routes.ts';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions) {
   // Public reads need no session: no cookie parsing, no session lookup, cached JSON.
   await app.register(healthRoutes, deps);
   await app.register(configRoutes, deps);
+  await app.register(sandboxMailboxRoutes, deps);
   await app.register(challengePublicRoutes, deps);
   await app.register(businessPublicRoutes, deps);
   await app.register(votingPublicRoutes, deps);

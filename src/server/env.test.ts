@@ -17,6 +17,9 @@ describe('readEnv', () => {
     ['STRIPE_SECRET_KEY', 'pk_test_123'],
     ['ENABLE_TEST_TOOLS', 'maybe'],
     ['LOG_LEVEL', 'loud'],
+    ['SMTP_URL', 'http://mail.example.com'],
+    ['SMTP_URL', 'mail.example.com:25'],
+    ['MAIL_FROM', 'not an address'],
   ])('names %s when its value %j is bad', (name, value) => {
     expect(() => readEnv({ [name]: value })).toThrowError(ConfigError);
     expect(() => readEnv({ [name]: value })).toThrowError(new RegExp(`\\b${name}\\b`));
@@ -25,5 +28,12 @@ describe('readEnv', () => {
   it('requires a webhook secret with a Stripe key, and a session secret in production', () => {
     expect(() => readEnv({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrowError(/STRIPE_WEBHOOK_SECRET/);
     expect(() => readEnv({ NODE_ENV: 'production' })).toThrowError(/SESSION_SECRET/);
+  });
+
+  it('accepts SMTP settings and requires a sender with them', () => {
+    expect(() => readEnv({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toThrowError(/MAIL_FROM/);
+    const env = readEnv({ SMTP_URL: 'smtps://user:pass@mail.example.com', MAIL_FROM: 'Local Battles <battles@example.com>' });
+    expect(env).toMatchObject({ SMTP_URL: 'smtps://user:pass@mail.example.com', MAIL_FROM: 'Local Battles <battles@example.com>' });
+    expect(readEnv({ MAIL_FROM: 'battles@example.com' }).MAIL_FROM).toBe('battles@example.com');
   });
 });

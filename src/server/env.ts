@@ -35,6 +35,18 @@ const envSchema = z.object({
     .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL such as smtps://user:pass@mail.example.com' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+      'must be an address such as battles@example.com or "Local Battles <battles@example.com>"',
+    )
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SEED_DEMO: booleanFlag,
   ENABLE_TEST_TOOLS: booleanFlag,
   /** Browser tests only: POST /api/testing/clock moves the server's clock. */
@@ -61,6 +73,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (env.NODE_ENV === 'production' && env.TEST_CLOCK) {
     throw new ConfigError('Invalid settings:\n  TEST_CLOCK: never with NODE_ENV=production (it lets anyone move the clock)');
+  }
+  if (env.SMTP_URL && !env.MAIL_FROM) {
+    throw new ConfigError('Invalid settings:\n  MAIL_FROM: required when SMTP_URL is set (the sender of every email)');
   }
   if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
     throw new ConfigError('Invalid settings:\n  SESSION_SECRET: required when NODE_ENV=production');

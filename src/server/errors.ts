@@ -18,6 +18,11 @@ export const forbidden = (message = 'You do not have permission to do that.') =>
   new AppError(403, message);
 export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
+/** The same words as the rate-limit plugin's answer (app.ts), for limits a route checks itself. */
+export const tooManyAttempts = (retryAfterSeconds: number) =>
+  new AppError(429, `Too many attempts. Please try again in ${retryAfterSeconds} seconds.`, {
+    'retry-after': String(retryAfterSeconds),
+  });
 
 /** PostgreSQL's code for a unique violation, found where drizzle puts the driver error. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {

@@ -2,6 +2,8 @@ import { buildApp } from './app.ts';
 import { DatabaseInUseError, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
 import { ConfigError, readEnv } from './env.ts';
+import { MailOutboxWorker } from './mail/outbox.ts';
+import { createSandboxMailTransport, createSmtpTransport } from './mail/transport.ts';
 import { createSandboxProvider } from './payments/sandbox.ts';
 import { createStripeProvider } from './payments/stripe.ts';
 
@@ -26,6 +28,7 @@ async function main() {
     env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
       ? createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET })
       : createSandboxProvider();
+  const testToolsEnabled = env.ENABLE_TEST_TOOLS ?? sandboxPayments;
   const app = await buildApp({
     db: database.db,
     payments,
@@ -33,11 +36,17 @@ async function main() {
       siteName: env.SITE_NAME,
       publicUrl: env.PUBLIC_URL,
       sessionSecret: env.SESSION_SECRET,
-      testToolsEnabled: env.ENABLE_TEST_TOOLS ?? sandboxPayments,
+      testToolsEnabled,
       testClockEnabled: env.TEST_CLOCK === true,
       logLevel: env.LOG_LEVEL,
     },
   });
+
+  const mailTransport =
+    env.SMTP_URL && env.MAIL_FROM
+      ? createSmtpTransport(env.SMTP_URL, env.MAIL_FROM)
+      : createSandboxMailTransport(database.db);
+  const mailWorker = new MailOutboxWorker(database.db, mailTransport, () => new Date(), app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -47,6 +56,7 @@ async function main() {
     const forceExit = setTimeout(() => process.exit(1), 10_000);
     forceExit.unref();
     await app.close();
+    await mailWorker.stop();
     await database.close();
     process.exit(0);
   };
@@ -54,10 +64,14 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  mailWorker.start();
   app.log.info(
-    { database: database.kind, payments: sandboxPayments ? 'sandbox' : 'stripe' },
-    `${env.SITE_NAME} is ready`,
+    { database: database.kind, payments: sandboxPayments ? 'sandbox' : 'stripe', mail: mailTransport.description },
+    `${env.SITE_NAME} is ready; email goes to ${mailTransport.description}`,
   );
+  if (!env.SMTP_URL && !testToolsEnabled) {
+    app.log.warn('SMTP_URL is not set and test tools are off: email is kept in the sandbox mailbox, which nobody can read');
+  }
 }
 
 main().catch((error: unknown) => {

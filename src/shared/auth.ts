@@ -44,6 +44,30 @@ export const registerFormSchema = registerBodySchema
   });
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
+/** POST /api/password-reset/request: always 202 with the same body (no account enumeration). */
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+export const PASSWORD_RESET_REQUESTED =
+  'If an account uses this email address, we have sent it a link to choose a new password.';
+
+/** POST /api/password-reset/confirm: the token from the emailed link and the new password. */
+export const passwordResetConfirmSchema = z.object({
+  token: z.string().min(1, 'The reset link is missing its token').max(200, 'The reset link is not valid'),
+  password: passwordSchema,
+});
+export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
+export const INVALID_RESET_LINK =
+  'This password reset link is invalid, has expired or was already used. Please ask for a new one.';
+
+/** The new-password form confirms the password in the browser and never sends the copy. */
+export const newPasswordFormSchema = z
+  .object({ password: passwordSchema, confirmPassword: z.string() })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type NewPasswordForm = z.infer<typeof newPasswordFormSchema>;
+
 export const userSchema = z.object({
   id: z.number().int(),
   username: z.string(),

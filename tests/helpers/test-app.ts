@@ -20,6 +20,9 @@ export class TestClock {
   }
 }
 
+/** For a test that opens a second app on its own database: slow on a loaded machine. */
+export const SECOND_APP_TIMEOUT_MS = 90_000;
+
 export interface TestContext {
   app: FastifyInstance;
   db: Db;

@@ -137,6 +137,16 @@ const rows: Row[] = [
   // Sandbox mode: there is no webhook to call.
   { method: 'POST', path: '/api/stripe/webhook', url: () => '/api/stripe/webhook', body: () => ({ type: 'checkout.session.completed' }), expected: all(404) },
   { method: 'POST', path: '/api/testing/create-pass', url: () => '/api/testing/create-pass', expected: { anonymous: 401, noPass: 201, withPass: 409, other: 409, admin: 201 } },
+  // Sandbox mode: the mailbox answers anyone (an address nobody uses here has no mail).
+  { method: 'GET', path: '/api/sandbox/mailbox', url: () => '/api/sandbox/mailbox?to=matrix-nobody@example.com', expected: all(200) },
+  {
+    method: 'POST',
+    path: '/api/password-reset/request',
+    url: () => '/api/password-reset/request',
+    body: () => ({ email: `matrix_${Math.random().toString(36).slice(2, 8)}@example.com` }),
+    expected: all(202),
+  },
+  { method: 'POST', path: '/api/password-reset/confirm', url: () => '/api/password-reset/confirm', body: () => ({ token: 'not-a-token', password: 'password123' }), expected: all(400) },
   // Accounts last: they change who each client is.
   { method: 'POST', path: '/api/login', url: () => '/api/login', body: () => ({ username: 'perm_withPass', password: 'wrong-password' }), expected: all(401) },
   {

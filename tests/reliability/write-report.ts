@@ -13,6 +13,7 @@ const promises: [string, string][] = [
   ['Guessing codes and passwords is limited; foreign origins, session fixation, SQL injection probes and oversized bodies are refused', 'tests/reliability/attacks.test.ts, tests/reliability/hostile-input.test.ts'],
   ['Forged, stale, tampered and replayed Stripe webhooks change nothing; the success page and the webhook racing end with one pass', 'src/server/payments/stripe-checkout.test.ts'],
   ['Stored rich text and every other text field cannot run script in a browser', 'tests/e2e/xss.spec.ts'],
+  ['Email is written with the event that causes it and arrives once: mail server down and back, site killed mid-send, two instances', 'tests/reliability/mail-faults.test.ts, src/server/mail/outbox.test.ts, src/server/mail/member-mail.test.ts'],
   ['Logs never contain a password, code or session id; every 5xx is logged with request id, route and cause', 'src/server/plugins/logging.test.ts'],
 ];
 

@@ -13,11 +13,13 @@ import { RootLayout } from './layout.tsx';
 const HomeRoute = lazy(() => import('./routes/home.tsx'));
 const BattlesRoute = lazy(() => import('./routes/battles.tsx'));
 const AuthRoute = lazy(() => import('./routes/auth.tsx'));
+const AuthResetRoute = lazy(() => import('./routes/auth-reset.tsx'));
 const BusinessRoute = lazy(() => import('./routes/business.tsx'));
 const CheckoutRoute = lazy(() => import('./routes/checkout.tsx'));
 const loadProfile = () => import('./routes/profile.tsx');
 const loadSandboxCheckout = () => import('./routes/sandbox-checkout.tsx');
 const ProfileRoute = lazy(loadProfile);
+const SandboxMailboxRoute = lazy(() => import('./routes/sandbox-mailbox.tsx'));
 const SandboxCheckoutRoute = lazy(loadSandboxCheckout);
 
 // Signed-in pages render only after the sign-in check answers; when a visit starts on one,
@@ -45,9 +47,11 @@ export function AppRoutes() {
         {/* The coffee battle's page is the running challenge's home. */}
         <Route path="battles/coffee" element={<HomeRoute />} />
         <Route path="auth" element={<AuthRoute />} />
+        <Route path="auth/reset" element={<AuthResetRoute />} />
         <Route path="business/:id" element={<BusinessRoute />} />
         <Route path="checkout" element={<CheckoutRoute />} />
         <Route path="shop/:token" element={<ShopRoute />} />
+        <Route path="sandbox/mailbox" element={<SandboxMailboxRoute />} />
         <Route element={<RequireUser />}>
           <Route path="profile" element={<ProfileRoute />} />
           <Route path="checkout/sandbox/:sessionId" element={<SandboxCheckoutRoute />} />

@@ -1,15 +1,29 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginBodySchema, messageSchema, registerBodySchema, userSchema } from '#shared/auth.ts';
+import {
+  loginBodySchema,
+  messageSchema,
+  PASSWORD_RESET_REQUESTED,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  registerBodySchema,
+  userSchema,
+} from '#shared/auth.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { unauthorized } from '../errors.ts';
+import { tooManyAttempts, unauthorized } from '../errors.ts';
+import { mailContextOf } from '../mail/messages.ts';
 import { loadCurrentUser } from '../plugins/guards.ts';
+import { confirmPasswordReset, requestPasswordReset, voidPasswordResets } from './password-reset.ts';
 import { registerMember, toPublicUser, verifyCredentials } from './service.ts';
 
 const LOGIN_ATTEMPTS_PER_MINUTE = 10;
+/** Reset emails: per address, and per email address so nobody's inbox can be flooded. */
+const RESET_REQUESTS_PER_ADDRESS = 10;
+const RESET_REQUESTS_PER_EMAIL = 3;
+const RESET_WINDOW = '15 minutes';
 
-export async function authRoutes(app: FastifyInstance, { db }: AppDeps) {
+export async function authRoutes(app: FastifyInstance, { db, config, clock }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -29,7 +43,7 @@ export async function authRoutes(app: FastifyInstance, { db }: AppDeps) {
       schema: { body: registerBodySchema, response: { 201: userSchema } },
     },
     async (request, reply) => {
-      const user = await registerMember(db, request.body);
+      const user = await registerMember(db, request.body, mailContextOf(config, request), clock());
       await signIn(request, user.id);
       return reply.status(201).send(toPublicUser(user));
     },
@@ -44,6 +58,43 @@ export async function authRoutes(app: FastifyInstance, { db }: AppDeps) {
     async (request) => {
       const user = await verifyCredentials(db, request.body.username, request.body.password);
       if (!user) throw unauthorized('Invalid username or password');
+      await voidPasswordResets(db, user.id);
+      await signIn(request, user.id);
+      return toPublicUser(user);
+    },
+  );
+
+  // A second limit on one route: the plugin runs one limiter per request, so this one is asked directly.
+  const perEmailLimit = app.createRateLimit({
+    max: RESET_REQUESTS_PER_EMAIL,
+    timeWindow: RESET_WINDOW,
+    keyGenerator: (request) => `reset:${(request.body as { email: string }).email.toLowerCase()}`,
+  });
+  api.post(
+    '/api/password-reset/request',
+    {
+      config: { rateLimit: { max: RESET_REQUESTS_PER_ADDRESS, timeWindow: RESET_WINDOW } },
+      // After validation, so the per-email key is a checked address.
+      preHandler: async (request) => {
+        const limit = await perEmailLimit(request);
+        if (!limit.isAllowed && limit.isExceeded) throw tooManyAttempts(limit.ttlInSeconds);
+      },
+      schema: { body: passwordResetRequestSchema, response: { 202: messageSchema } },
+    },
+    async (request, reply) => {
+      await requestPasswordReset(db, request.body.email, mailContextOf(config, request), clock());
+      return reply.status(202).send({ message: PASSWORD_RESET_REQUESTED });
+    },
+  );
+
+  api.post(
+    '/api/password-reset/confirm',
+    {
+      config: { rateLimit: { max: LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: { body: passwordResetConfirmSchema, response: { 200: userSchema } },
+    },
+    async (request) => {
+      const user = await confirmPasswordReset(db, request.body.token, request.body.password, clock());
       await signIn(request, user.id);
       return toPublicUser(user);
     },

@@ -4,6 +4,8 @@ import type { PublicUser, RegisterBody } from '#shared/auth.ts';
 import type { Db } from '../db/client.ts';
 import { users, type User } from '../db/schema.ts';
 import { conflict, isUniqueViolation } from '../errors.ts';
+import { welcomeMail, type MailContext } from '../mail/messages.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 
 // argon2id; Algorithm.Argon2id is 2 in @node-rs/argon2 (a const enum that isolatedModules cannot inline).
 const HASH_OPTIONS = { algorithm: 2 } as const;
@@ -24,21 +26,25 @@ export function toPublicUser(user: User): PublicUser {
 
 const byUsername = (username: string) => sql`lower(${users.username}) = lower(${username})`;
 
-export async function registerMember(db: Db, input: RegisterBody): Promise<User> {
+/** Creates the member and, in the same transaction, their welcome email. */
+export async function registerMember(db: Db, input: RegisterBody, mail: MailContext, now: Date): Promise<User> {
   const passwordHash = await hashPassword(input.password);
   try {
-    const [user] = await db
-      .insert(users)
-      .values({
-        username: input.username,
-        email: input.email,
-        fullName: input.fullName,
-        passwordHash,
-        // isAdmin from the request is ignored on purpose (DECISIONS rule 4).
-        isAdmin: false,
-      })
-      .returning();
-    return user!;
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          username: input.username,
+          email: input.email,
+          fullName: input.fullName,
+          passwordHash,
+          // isAdmin from the request is ignored on purpose (docs/RULES.md rule 4).
+          isAdmin: false,
+        })
+        .returning();
+      await enqueueMail(tx, welcomeMail(mail, user!), now);
+      return user!;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('Username already exists');
     throw error;

@@ -246,3 +246,66 @@ export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * Email waiting to be sent (transactional outbox, docs/decisions/0012): written in the same
+ * transaction as the event that causes it, then claimed and sent by the mail worker. A claim
+ * moves next_attempt_at forward by a lease, so mail claimed by a process that died is claimed
+ * again once the lease runs out. The bodies are cleared once sent: a reset link lives no longer
+ * than it must.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body'),
+    htmlBody: text('html_body'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: instant('sent_at'),
+    /** Set after the last allowed attempt failed; the row stays for an operator to read. */
+    gaveUpAt: instant('gave_up_at'),
+  },
+  (t) => [
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} IS NULL AND ${t.gaveUpAt} IS NULL`),
+  ],
+);
+
+/** Mail "sent" without SMTP_URL: kept here and shown by the sandbox mailbox (test tools). */
+export const sandboxMail = pgTable(
+  'sandbox_mail',
+  {
+    id: serial('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    links: jsonb('links').$type<string[]>().notNull(),
+    sentAt: instant('sent_at').notNull(),
+  },
+  (t) => [index('sandbox_mail_to_idx').on(sql`lower(${t.toAddress})`, t.id)],
+);
+
+/** Password reset links: only a SHA-256 of the random token is kept; a row is deleted when used or voided. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_uq').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+  ],
+);

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { siteOrigin } from '../plugins/site-origin.ts';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '#shared/errors.ts';
 import {
@@ -14,6 +13,8 @@ import {
 import type { AppDeps } from '../app-deps.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { loadCurrentUser, requireMember, requireSignedInUser, signedInUserId } from '../plugins/guards.ts';
+import { mailContextOf } from '../mail/messages.ts';
+import { siteOrigin } from '../plugins/site-origin.ts';
 import { WebhookSignatureError } from './provider.ts';
 import {
   findSandboxSession,
@@ -33,9 +34,6 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
     409: errorBodySchema,
   };
 
-  /** Where the provider sends the browser back. */
-  const baseUrlOf = (request: FastifyRequest) => siteOrigin(config.publicUrl, request);
-
   // Any body (a price, a challenge id) is ignored: the challenge on sale sets both.
   api.post(
     '/api/create-checkout-session',
@@ -47,7 +45,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
       startCheckout(db, payments, {
         user: await requireSignedInUser(db, request),
         now: clock(),
-        baseUrl: baseUrlOf(request),
+        baseUrl: siteOrigin(config.publicUrl, request),
       }),
   );
 
@@ -65,6 +63,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
         userId: user?.id ?? null,
         sessionId: request.query.session_id,
         now: clock(),
+        mail: mailContextOf(config, request),
       });
     },
   );
@@ -102,6 +101,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
           sessionId: request.params.sessionId,
           action: request.body,
           now: clock(),
+          mail: mailContextOf(config, request),
         }),
     );
   }
@@ -113,7 +113,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
  * POST /api/stripe/webhook in its own plugin, so only here JSON arrives as the raw bytes the
  * signature covers. CSRF-exempt (app.ts): the signature is its authentication.
  */
-async function stripeWebhookRoute(app: FastifyInstance, { db, clock, payments }: AppDeps) {
+async function stripeWebhookRoute(app: FastifyInstance, { db, clock, config, payments }: AppDeps) {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
     done(null, body);
@@ -136,7 +136,8 @@ async function stripeWebhookRoute(app: FastifyInstance, { db, clock, payments }:
       }
       throw error;
     }
-    const outcome = await handlePaymentEvent(db, payments, event, clock());
+    // Stripe's request carries the site's own Host, so links fall back to it without PUBLIC_URL.
+    const outcome = await handlePaymentEvent(db, payments, event, clock(), mailContextOf(config, request));
     request.log.info({ eventId: event.id, type: event.type, outcome }, 'webhook event');
     return { received: true };
   });

@@ -12,6 +12,8 @@ import {
   type User,
 } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
+import type { MailContext } from '../mail/messages.ts';
+import { queuePassReceipt, queuePassSwitchedOffNotice } from '../mail/pass-mail.ts';
 import { setPassActive } from '../passes/switch.ts';
 import { issuePass } from '../passes/issue.ts';
 import { challengeOnSale, PASS_ALREADY_HELD_MESSAGE } from '../passes/sale.ts';
@@ -96,7 +98,7 @@ async function lockPayment(tx: Tx, where: ReturnType<typeof and>): Promise<Payme
 export async function fulfilPaymentInTx(
   tx: Tx,
   provider: PaymentProvider,
-  input: { sessionId: string; providerPaymentId: string | null; now: Date },
+  input: { sessionId: string; providerPaymentId: string | null; now: Date; mail: MailContext },
 ): Promise<FulfilmentOutcome> {
   const payment = await lockPayment(
     tx,
@@ -139,6 +141,7 @@ export async function fulfilPaymentInTx(
     .update(payments)
     .set({ status: 'paid', failureReason: null, providerPaymentId, updatedAt: input.now })
     .where(eq(payments.id, payment.id));
+  if (created) await queuePassReceipt(tx, input.mail, payment, input.now);
   return { kind: 'fulfilled', pass };
 }
 
@@ -172,7 +175,7 @@ function resultOf(outcome: FulfilmentOutcome['kind']): VerifyCheckoutResult {
 export async function verifyCheckout(
   db: Db,
   provider: PaymentProvider,
-  input: { userId: number | null; sessionId: string; now: Date },
+  input: { userId: number | null; sessionId: string; now: Date; mail: MailContext },
 ): Promise<VerifyCheckoutResult> {
   if (input.userId === null) {
     return {
@@ -200,6 +203,7 @@ export async function verifyCheckout(
           sessionId: input.sessionId,
           providerPaymentId: session.providerPaymentId,
           now: input.now,
+          mail: input.mail,
         }),
       );
       return resultOf(outcome.kind);
@@ -226,6 +230,7 @@ export async function handlePaymentEvent(
   provider: PaymentProvider,
   event: PaymentEvent,
   now: Date,
+  mail: MailContext,
 ): Promise<'duplicate' | 'handled' | 'ignored'> {
   return db.transaction(async (tx) => {
     const [fresh] = await tx
@@ -242,6 +247,7 @@ export async function handlePaymentEvent(
           sessionId: event.sessionId,
           providerPaymentId: event.providerPaymentId,
           now,
+          mail,
         });
         return outcome.kind === 'unknown_session' ? 'ignored' : 'handled';
       }
@@ -260,7 +266,7 @@ export async function handlePaymentEvent(
         return closed.length ? 'handled' : 'ignored';
       }
       case 'payment_reversed':
-        return (await reversePayment(tx, provider, event, now)) ? 'handled' : 'ignored';
+        return (await reversePayment(tx, provider, event, now, mail)) ? 'handled' : 'ignored';
       case 'dispute_won':
         return (await reinstateDisputedPayment(tx, provider, event, now)) ? 'handled' : 'ignored';
       case 'ignored':
@@ -279,6 +285,7 @@ async function reversePayment(
   provider: PaymentProvider,
   event: Extract<PaymentEvent, { kind: 'payment_reversed' }>,
   now: Date,
+  mail: MailContext,
 ): Promise<boolean> {
   let payment = await lockPayment(
     tx,
@@ -309,7 +316,10 @@ async function reversePayment(
     .where(eq(payments.id, payment.id));
   // Only the pass this payment bought: refunding a duplicate payment leaves the real pass alone.
   const [pass] = await tx.select().from(passes).where(eq(passes.paymentId, payment.id));
-  if (pass) await setPassActive(tx, pass.id, { active: false, reason: REVERSAL_REASONS[event.reason] });
+  const reason = REVERSAL_REASONS[event.reason];
+  if (pass && (await setPassActive(tx, pass.id, { active: false, reason }))) {
+    await queuePassSwitchedOffNotice(tx, mail, { passId: pass.id, reason }, now);
+  }
   return true;
 }
 
@@ -368,7 +378,7 @@ export async function findSandboxSession(
 export async function settleSandboxSession(
   db: Db,
   provider: PaymentProvider,
-  input: { userId: number; sessionId: string; action: SandboxAction; now: Date },
+  input: { userId: number; sessionId: string; action: SandboxAction; now: Date; mail: MailContext },
 ): Promise<{ redirectUrl: string }> {
   const back = (query: Record<string, string>) =>
     `/checkout?${new URLSearchParams({ ...query, session_id: input.sessionId }).toString()}`;
@@ -410,6 +420,7 @@ export async function settleSandboxSession(
           sessionId: input.sessionId,
           providerPaymentId: `sbx_pay_${payment.id}`,
           now: input.now,
+          mail: input.mail,
         });
         return outcome.kind === 'fulfilled'
           ? { redirectUrl: back({ status: 'success' }) }

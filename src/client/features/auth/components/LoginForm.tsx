@@ -1,9 +1,12 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { Link } from 'react-router';
 import { loginBodySchema, type LoginBody, type PublicUser } from '#shared/auth.ts';
+import { paths } from '#shared/paths.ts';
 import { zodResolver } from '#client/lib/schema-resolver.ts';
+import { revealToggleProps } from './reveal-toggle.ts';
 import { useLogin } from '../api/login.ts';
 
 export const LOGIN_SUBMIT_LABEL = 'Log In';
@@ -12,12 +15,6 @@ export interface LoginFormProps {
   /** Runs after the user is set and the welcome toast shows (e.g. navigate or reload). */
   onSuccess?: (user: PublicUser) => void;
 }
-
-/**
- * The show/hide button's name avoids the word "password", so the field's label names exactly
- * one element (a label query for "Password" would otherwise also find the button).
- */
-const revealToggleProps = { 'aria-label': 'Show or hide characters' };
 
 export function LoginForm({ onSuccess }: LoginFormProps) {
   const login = useLogin();
@@ -58,6 +55,9 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
         <Button type="submit" fullWidth loading={login.isPending}>
           {LOGIN_SUBMIT_LABEL}
         </Button>
+        <Anchor component={Link} to={paths.authReset} size="sm" ta="center">
+          Forgot password?
+        </Anchor>
       </Stack>
     </form>
   );

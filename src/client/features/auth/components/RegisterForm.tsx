@@ -4,6 +4,7 @@ import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { registerFormSchema, type PublicUser, type RegisterForm as RegisterFormValues } from '#shared/auth.ts';
 import { zodResolver } from '#client/lib/schema-resolver.ts';
+import { revealToggleProps } from './reveal-toggle.ts';
 import { useRegister } from '../api/register.ts';
 
 export const REGISTER_SUBMIT_LABEL = 'Create Account';
@@ -12,12 +13,6 @@ export interface RegisterFormProps {
   /** Runs after the account is created, signed in and the welcome toast shows. */
   onSuccess?: (user: PublicUser) => void;
 }
-
-/**
- * The show/hide button's name avoids the word "password", so the field's label names exactly
- * one element (a label query for "Password" would otherwise also find the button).
- */
-const revealToggleProps = { 'aria-label': 'Show or hide characters' };
 
 export function RegisterForm({ onSuccess }: RegisterFormProps) {
   const registration = useRegister();

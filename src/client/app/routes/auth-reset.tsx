@@ -1,0 +1,32 @@
+import { Container, Paper, Title } from '@mantine/core';
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '#shared/paths.ts';
+import { ForgotPasswordForm } from '#client/features/auth/components/ForgotPasswordForm.tsx';
+import { ResetPasswordForm } from '#client/features/auth/components/ResetPasswordForm.tsx';
+import { usePageMeta } from '#client/lib/page-meta.ts';
+
+/** /auth/reset: ask for a reset link, or with ?token= from the email, choose a new password. */
+export default function AuthResetRoute() {
+  usePageMeta({ title: 'Reset Password' });
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const token = searchParams.get('token');
+
+  return (
+    <Container size="xs" py="xl">
+      <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }}>
+        <Title order={1} size="h2" mb="md">
+          {token ? 'Choose a New Password' : 'Forgot Password?'}
+        </Title>
+        {token ? (
+          <ResetPasswordForm
+            token={token}
+            onSuccess={() => void navigate(paths.profile, { replace: true })}
+          />
+        ) : (
+          <ForgotPasswordForm />
+        )}
+      </Paper>
+    </Container>
+  );
+}

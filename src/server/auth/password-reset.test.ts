@@ -1,0 +1,221 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVALID_RESET_LINK, PASSWORD_RESET_REQUESTED } from '#shared/auth.ts';
+import { passwordResetTokens } from '../db/schema.ts';
+import {
+  createTestContext,
+  SECOND_APP_TIMEOUT_MS,
+  signedInMember,
+  TestClient,
+  type TestContext,
+} from '#tests/helpers/test-app.ts';
+import { deliverMail, mailboxOf } from '#tests/helpers/mail.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const emailOf = (username: string) => `${username}@example.com`;
+
+async function requestReset(email: string, client = new TestClient(ctx.app)) {
+  return client.post('/api/password-reset/request', { email });
+}
+
+/** Requests a reset and reads the token from the link in the newest email. */
+async function resetToken(username: string): Promise<string> {
+  const response = await requestReset(emailOf(username));
+  expect(response.statusCode).toBe(202);
+  await deliverMail(ctx.db, ctx.clock.now);
+  const [newest] = await mailboxOf(ctx.app, emailOf(username));
+  const link = newest?.links.find((each) => each.includes('/auth/reset?token='));
+  if (!link) throw new Error('no reset link in the newest email');
+  return new URL(link).searchParams.get('token')!;
+}
+
+const confirm = (token: string, password = 'brand-new-pass', client = new TestClient(ctx.app)) =>
+  client.post('/api/password-reset/confirm', { token, password });
+
+const login = (username: string, password: string) =>
+  new TestClient(ctx.app).post('/api/login', { username, password });
+
+describe('POST /api/password-reset/request', () => {
+  it('answers 202 with the same body whether or not the account exists, and mails only a real account', async () => {
+    await signedInMember(ctx.app, 'forgetful');
+    const known = await requestReset('Forgetful@Example.com');
+    const unknown = await requestReset('nobody-here@example.com');
+    expect(known.statusCode).toBe(202);
+    expect(unknown.statusCode).toBe(202);
+    expect(known.json()).toEqual({ message: PASSWORD_RESET_REQUESTED });
+    expect(unknown.body).toBe(known.body);
+
+    await deliverMail(ctx.db, ctx.clock.now);
+    expect(await mailboxOf(ctx.app, 'nobody-here@example.com')).toEqual([]);
+    const [email] = await mailboxOf(ctx.app, emailOf('forgetful'));
+    expect(email?.subject).toBe('Reset your Local Battles password');
+    expect(email?.text).toContain('"forgetful"');
+    expect(email?.text).toContain('within 60 minutes');
+    const link = email!.links.find((each) =>
+      each.startsWith('http://localhost/auth/reset?token='),
+    )!;
+    expect(email?.html).toContain(`href="${link}"`);
+
+    // 256 random bits, stored only as a hash.
+    const token = new URL(link).searchParams.get('token')!;
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    const rows = await ctx.db.select().from(passwordResetTokens);
+    expect(rows.map((row) => row.tokenHash)).toContain(
+      createHash('sha256').update(token).digest('hex'),
+    );
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it('answers 400 JSON for an address that is not one and stores nothing', async () => {
+    const before = await ctx.db.$count(passwordResetTokens);
+    const response = await requestReset('not-an-email');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Please enter a valid email address');
+    expect(await ctx.db.$count(passwordResetTokens)).toBe(before);
+  });
+
+  it('limits requests per email address, from any network address', async () => {
+    await signedInMember(ctx.app, 'flooded');
+    const statuses = [];
+    for (let attempt = 0; attempt < 4; attempt += 1)
+      statuses.push((await requestReset(emailOf('flooded'))).statusCode);
+    expect(statuses).toEqual([202, 202, 202, 429]);
+    const limited = await requestReset(emailOf('flooded'));
+    expect(limited.json().message).toMatch(
+      /^Too many attempts\. Please try again in \d+ seconds\.$/,
+    );
+  });
+
+  it('limits requests per network address, whatever the email', async () => {
+    const client = new TestClient(ctx.app);
+    const statuses = [];
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      statuses.push((await requestReset(`someone${attempt}@example.com`, client)).statusCode);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 202)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe('POST /api/password-reset/confirm', () => {
+  it('sets the password, signs the member in and ends every other session', async () => {
+    const { client: elsewhere } = await signedInMember(ctx.app, 'resetter');
+    const token = await resetToken('resetter');
+
+    const browser = new TestClient(ctx.app);
+    const response = await confirm(token, 'brand-new-pass', browser);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ username: 'resetter', isAdmin: false });
+    expect((await browser.get('/api/user')).json()).toMatchObject({ username: 'resetter' });
+
+    expect((await elsewhere.get('/api/user')).statusCode).toBe(401);
+    expect((await login('resetter', 'password123')).statusCode).toBe(401);
+    expect((await login('resetter', 'brand-new-pass')).statusCode).toBe(200);
+  });
+
+  it('works once', async () => {
+    await signedInMember(ctx.app, 'once');
+    const token = await resetToken('once');
+    expect((await confirm(token)).statusCode).toBe(200);
+    const again = await confirm(token, 'another-pass');
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: INVALID_RESET_LINK });
+    expect((await login('once', 'brand-new-pass')).statusCode).toBe(200);
+  });
+
+  it('expires after 60 minutes', async () => {
+    await signedInMember(ctx.app, 'slowpoke');
+    await signedInMember(ctx.app, 'quick');
+    const late = await resetToken('slowpoke');
+    const inTime = await resetToken('quick');
+    ctx.clock.advance(60 * 60 * 1000 - 1000);
+    expect((await confirm(inTime)).statusCode).toBe(200);
+    ctx.clock.advance(1000);
+    const response = await confirm(late);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: INVALID_RESET_LINK });
+    expect((await login('slowpoke', 'password123')).statusCode).toBe(200);
+  });
+
+  it('is voided by a newer request', async () => {
+    await signedInMember(ctx.app, 'twice');
+    const older = await resetToken('twice');
+    const newer = await resetToken('twice');
+    expect((await confirm(older)).statusCode).toBe(400);
+    expect((await confirm(newer)).statusCode).toBe(200);
+  });
+
+  it('is voided by a successful sign-in', async () => {
+    await signedInMember(ctx.app, 'remembered');
+    const token = await resetToken('remembered');
+    expect((await login('remembered', 'wrong-guess')).statusCode).toBe(401);
+    expect((await confirm(token + 'x')).statusCode).toBe(400);
+    expect((await login('remembered', 'password123')).statusCode).toBe(200);
+    expect((await confirm(token)).statusCode).toBe(400);
+  });
+
+  it('refuses a password that breaks the rule and changes nothing: the link still works', async () => {
+    await signedInMember(ctx.app, 'shortpass');
+    const token = await resetToken('shortpass');
+    const response = await confirm(token, '12345');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Password must be at least 6 characters');
+    expect((await login('shortpass', 'password123')).statusCode).toBe(200);
+    // The sign-in above voided the link, so ask again and use it properly.
+    expect((await confirm(await resetToken('shortpass'), 'longer-pass')).statusCode).toBe(200);
+  });
+
+  it('answers 400 with the same message for an unknown token', async () => {
+    const response = await confirm('made-up-token');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: INVALID_RESET_LINK });
+    const missing = await new TestClient(ctx.app).post('/api/password-reset/confirm', {
+      password: 'whatever1',
+    });
+    expect(missing.statusCode).toBe(400);
+  });
+});
+
+describe('reset links', () => {
+  it(
+    'start with PUBLIC_URL when it is set',
+    async () => {
+      const hosted = await createTestContext({ publicUrl: 'https://battles.example.com' });
+      try {
+        const client = new TestClient(hosted.app);
+        await client.request({
+          method: 'POST',
+          url: '/api/register',
+          headers: { origin: 'https://battles.example.com' },
+          payload: {
+            username: 'hosted',
+            email: 'hosted@example.com',
+            fullName: 'Hosted Member',
+            password: 'password123',
+          },
+        });
+        await client.request({
+          method: 'POST',
+          url: '/api/password-reset/request',
+          headers: { origin: 'https://battles.example.com' },
+          payload: { email: 'hosted@example.com' },
+        });
+        await deliverMail(hosted.db, hosted.clock.now);
+        const [email] = await mailboxOf(hosted.app, 'hosted@example.com');
+        expect(
+          email?.links.some((link) =>
+            link.startsWith('https://battles.example.com/auth/reset?token='),
+          ),
+        ).toBe(true);
+      } finally {
+        await hosted.close();
+      }
+    },
+    SECOND_APP_TIMEOUT_MS,
+  );
+});

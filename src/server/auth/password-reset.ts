@@ -1,0 +1,83 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { INVALID_RESET_LINK } from '#shared/auth.ts';
+import type { Db } from '../db/client.ts';
+import { passwordResetTokens, sessions, users, type User } from '../db/schema.ts';
+import { badRequest } from '../errors.ts';
+import { passwordResetMail, RESET_LINK_MINUTES, type MailContext } from '../mail/messages.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { hashPassword } from './service.ts';
+
+const RESET_TOKEN_TTL_MS = RESET_LINK_MINUTES * 60 * 1000;
+
+/** Tokens carry 256 random bits, so a fast hash suffices: a stolen table gives no usable link. */
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Emails a reset link to every account with this address (addresses are not unique), each
+ * naming its username. A newer request voids the older links. Nothing tells the caller whether
+ * an account exists.
+ */
+export async function requestPasswordReset(
+  db: Db,
+  email: string,
+  mail: MailContext,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const accounts = await tx
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`);
+    for (const user of accounts) {
+      await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+      const token = randomBytes(32).toString('base64url');
+      await tx.insert(passwordResetTokens).values({
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+        createdAt: now,
+      });
+      await enqueueMail(tx, passwordResetMail(mail, user, token), now);
+    }
+  });
+}
+
+/**
+ * Sets the new password with a valid link: the link is used up, and every session of the member
+ * ends (a thief signed in with the old password is signed out). 400 for an unknown, expired or
+ * used link, with one message for all three.
+ */
+export async function confirmPasswordReset(
+  db: Db,
+  token: string,
+  password: string,
+  now: Date,
+): Promise<User> {
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const [used] = await tx
+      .delete(passwordResetTokens)
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(token)),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (!used) throw badRequest(INVALID_RESET_LINK);
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, used.userId));
+    await tx.delete(sessions).where(sql`(${sessions.data}->>'userId')::integer = ${used.userId}`);
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash })
+      .where(eq(users.id, used.userId))
+      .returning();
+    return user!;
+  });
+}
+
+/** A successful sign-in shows the member still knows the password: outstanding links are voided. */
+export async function voidPasswordResets(db: Db, userId: number): Promise<void> {
+  await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+}

@@ -1,0 +1,115 @@
+import { siteOrigin } from '../plugins/site-origin.ts';
+import type { OutgoingMail } from './transport.ts';
+
+/** What every email needs to name the product and build absolute links. */
+export interface MailContext {
+  siteName: string;
+  /** PUBLIC_URL's origin, or the request's own origin in development. */
+  baseUrl: string;
+}
+
+/** The context for emails caused by this request. */
+export function mailContextOf(
+  config: { siteName: string; publicUrl?: string | undefined },
+  request: { protocol: string; host: string },
+): MailContext {
+  return { siteName: config.siteName, baseUrl: siteOrigin(config.publicUrl, request) };
+}
+
+type Block = string | { label: string; path: string } | { items: string[] };
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** One layout for every email: the same blocks as plain text and as simple HTML. */
+function compose(context: MailContext, to: string, subject: string, blocks: Block[]): OutgoingMail {
+  const url = (path: string) => new URL(path, context.baseUrl).toString();
+  const text = blocks.map((block) => {
+    if (typeof block === 'string') return block;
+    if ('path' in block) return `${block.label}: ${url(block.path)}`;
+    return block.items.map((item) => `- ${item}`).join('\n');
+  });
+  const html = blocks.map((block) => {
+    if (typeof block === 'string') return `<p>${escapeHtml(block)}</p>`;
+    if ('path' in block)
+      return `<p><a href="${escapeHtml(url(block.path))}">${escapeHtml(block.label)}</a></p>`;
+    return `<ul>${block.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`;
+  });
+  const signature = `The ${context.siteName} team`;
+  return {
+    to,
+    subject,
+    text: `${[...text, signature].join('\n\n')}\n`,
+    html: `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${html.join('')}<p>${escapeHtml(signature)}</p></body></html>`,
+  };
+}
+
+export function welcomeMail(
+  context: MailContext,
+  user: { email: string; username: string },
+): OutgoingMail {
+  return compose(context, user.email, `Welcome to ${context.siteName}, ${user.username}!`, [
+    `Welcome to ${context.siteName}, ${user.username}!`,
+    'Your account is ready. Get a battle pass to collect a coupon at every participating shop, and vote for your favourite with every coupon you redeem.',
+    { label: 'Get your battle pass', path: '/checkout' },
+  ]);
+}
+
+/** Reset links last this long (also the token's expiry, auth/password-reset.ts). */
+export const RESET_LINK_MINUTES = 60;
+
+export function passwordResetMail(
+  context: MailContext,
+  user: { email: string; username: string },
+  token: string,
+): OutgoingMail {
+  return compose(context, user.email, `Reset your ${context.siteName} password`, [
+    `Someone asked to reset the password of the ${context.siteName} account "${user.username}".`,
+    `Choose a new password with this link within ${RESET_LINK_MINUTES} minutes. It works once.`,
+    { label: 'Choose a new password', path: `/auth/reset?token=${encodeURIComponent(token)}` },
+    'If you did not ask for this, ignore this email: your password stays as it is.',
+  ]);
+}
+
+const formatDate = (date: Date) =>
+  date.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+const formatMoney = (cents: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
+    cents / 100,
+  );
+
+export interface ReceiptDetails {
+  email: string;
+  challengeTitle: string;
+  amountCents: number;
+  currency: string;
+  purchasedAt: Date;
+  shops: string[];
+}
+
+export function receiptMail(context: MailContext, receipt: ReceiptDetails): OutgoingMail {
+  return compose(context, receipt.email, `Your ${receipt.challengeTitle} Battle Pass receipt`, [
+    `Thank you for buying the ${receipt.challengeTitle} Battle Pass.`,
+    `Price paid: ${formatMoney(receipt.amountCents, receipt.currency)}`,
+    `Date: ${formatDate(receipt.purchasedAt)}`,
+    'Your pass includes a coupon at each of these shops:',
+    { items: receipt.shops },
+    { label: 'See your pass and coupons', path: '/profile' },
+  ]);
+}
+
+export function passSwitchedOffMail(
+  context: MailContext,
+  details: { email: string; challengeTitle: string; reason: string },
+): OutgoingMail {
+  return compose(
+    context,
+    details.email,
+    `Your ${details.challengeTitle} Battle Pass is no longer active`,
+    [
+      details.reason,
+      'Its coupons can no longer be redeemed and its votes no longer count.',
+      { label: 'See your pass', path: '/profile' },
+    ],
+  );
+}

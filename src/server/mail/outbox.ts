@@ -1,0 +1,158 @@
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { mailOutbox } from '../db/schema.ts';
+import type { MailTransport, OutgoingMail } from './transport.ts';
+
+/** How long a claimed row belongs to its worker; a worker that died loses it after this. */
+export const CLAIM_LEASE_MS = 60_000;
+const FIRST_RETRY_MS = 30_000;
+const LONGEST_RETRY_MS = 60 * 60 * 1000;
+/** About nine hours of retries before a message is given up on. */
+export const MAX_ATTEMPTS = 15;
+
+/** Written in the caller's transaction, so the email exists exactly when the event that causes it does. */
+export async function enqueueMail(tx: Tx | Db, mail: OutgoingMail, now: Date): Promise<void> {
+  await tx.insert(mailOutbox).values({
+    toAddress: mail.to,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+    createdAt: now,
+    nextAttemptAt: now,
+  });
+}
+
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** (attempts - 1), LONGEST_RETRY_MS);
+}
+
+/**
+ * Takes up to `limit` due rows for this worker. SKIP LOCKED lets several instances claim at
+ * once without waiting on or taking each other's rows; moving next_attempt_at a lease ahead is
+ * the claim, so it survives the claiming process only until the lease runs out.
+ */
+export async function claimDueMail(db: Db, now: Date, limit: number) {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      and(
+        isNull(mailOutbox.sentAt),
+        isNull(mailOutbox.gaveUpAt),
+        lte(mailOutbox.nextAttemptAt, now),
+      ),
+    )
+    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(mailOutbox)
+    .set({
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS),
+    })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+  // RETURNING follows no order: mail goes out in the order it was asked for.
+  return claimed.sort((a, b) => a.id - b.id);
+}
+
+export interface DeliveryLog {
+  warn(details: object, message: string): void;
+}
+
+/** Claims due mail and sends it; returns how many rows were claimed. */
+export async function deliverDueMail(
+  db: Db,
+  transport: MailTransport,
+  clock: () => Date,
+  log: DeliveryLog,
+  limit = 10,
+): Promise<number> {
+  const claimed = await claimDueMail(db, clock(), limit);
+  for (const row of claimed) {
+    try {
+      await transport.send(
+        {
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.textBody ?? '',
+          html: row.htmlBody ?? '',
+        },
+        clock(),
+      );
+    } catch (error) {
+      const now = clock();
+      const givingUp = row.attempts >= MAX_ATTEMPTS;
+      const lastError = error instanceof Error ? error.message : String(error);
+      log.warn(
+        { mailId: row.id, attempts: row.attempts, givingUp, err: error },
+        'sending email failed',
+      );
+      await db
+        .update(mailOutbox)
+        .set({
+          lastError,
+          nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)),
+          gaveUpAt: givingUp ? now : null,
+        })
+        .where(eq(mailOutbox.id, row.id));
+      continue;
+    }
+    await db
+      .update(mailOutbox)
+      .set({ sentAt: clock(), textBody: null, htmlBody: null, lastError: null })
+      .where(eq(mailOutbox.id, row.id));
+  }
+  return claimed.length;
+}
+
+/**
+ * Sends outbox mail in the background: polls, and after a full batch goes again at once. The
+ * timer is unref'd, so it never keeps a process alive; stop() waits for the send in progress.
+ */
+export class MailOutboxWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    private readonly transport: MailTransport,
+    private readonly clock: () => Date,
+    private readonly log: DeliveryLog,
+    private readonly pollMs = 1000,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+    this.transport.close();
+  }
+
+  private schedule(delayMs: number) {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.tick();
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  private async tick() {
+    const batch = 10;
+    let claimed = 0;
+    try {
+      claimed = await deliverDueMail(this.db, this.transport, this.clock, this.log, batch);
+    } catch (error) {
+      // The database may be briefly away; the next poll tries again.
+      this.log.warn({ err: error }, 'mail outbox poll failed');
+    }
+    this.schedule(claimed === batch ? 0 : this.pollMs);
+  }
+}

@@ -1,0 +1,55 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { businesses, challenges, passes, users } from '../db/schema.ts';
+import type { Tx } from '../db/client.ts';
+import { passSwitchedOffMail, receiptMail, type MailContext } from './messages.ts';
+import { enqueueMail } from './outbox.ts';
+
+/**
+ * The purchase receipt, queued in the fulfilment's transaction. Called only when the pass was
+ * created there, so repeated fulfilment (success page, webhook, redelivery) queues no second one.
+ */
+export async function queuePassReceipt(
+  tx: Tx,
+  mail: MailContext,
+  purchase: { userId: number; challengeId: number; amountCents: number; currency: string },
+  now: Date,
+): Promise<void> {
+  const [buyer] = await tx
+    .select({ email: users.email, challengeTitle: challenges.title })
+    .from(users)
+    .innerJoin(challenges, eq(challenges.id, purchase.challengeId))
+    .where(eq(users.id, purchase.userId));
+  if (!buyer)
+    throw new Error(`receipt for a missing member or challenge: ${JSON.stringify(purchase)}`);
+  const shops = await tx
+    .select({ name: businesses.name })
+    .from(businesses)
+    .where(and(eq(businesses.challengeId, purchase.challengeId), isNull(businesses.deletedAt)))
+    .orderBy(asc(businesses.position), asc(businesses.id));
+  const receipt = receiptMail(mail, {
+    email: buyer.email,
+    challengeTitle: buyer.challengeTitle,
+    amountCents: purchase.amountCents,
+    currency: purchase.currency,
+    purchasedAt: now,
+    shops: shops.map((shop) => shop.name),
+  });
+  await enqueueMail(tx, receipt, now);
+}
+
+/** Tells the holder why a pass went off; called only when it really was switched off just now. */
+export async function queuePassSwitchedOffNotice(
+  tx: Tx,
+  mail: MailContext,
+  pass: { passId: number; reason: string },
+  now: Date,
+): Promise<void> {
+  const [holder] = await tx
+    .select({ email: users.email, challengeTitle: challenges.title })
+    .from(passes)
+    .innerJoin(users, eq(users.id, passes.userId))
+    .innerJoin(challenges, eq(challenges.id, passes.challengeId))
+    .where(eq(passes.id, pass.passId));
+  if (!holder) throw new Error(`notice for a missing pass ${pass.passId}`);
+  await enqueueMail(tx, passSwitchedOffMail(mail, { ...holder, reason: pass.reason }), now);
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { emailSchema } from './auth.ts';
+
+/** GET /api/sandbox/mailbox?to=: mail kept by the sandbox transport (test tools only). */
+export const mailboxQuerySchema = z.object({ to: emailSchema });
+
+export const mailboxMessageSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  links: z.array(z.string()),
+  sentAt: z.iso.datetime(),
+});
+export type MailboxMessage = z.infer<typeof mailboxMessageSchema>;
+
+export const mailboxSchema = z.array(mailboxMessageSchema);

@@ -25,18 +25,19 @@ beforeAll(async () => {
   challenge = await insertChallenge(ctx.db, ctx.clock.now(), { votesPerShop: null, title: 'Settle, "Battle"' });
   shops = [];
   for (const name of ['Alpha', '=cmd|calc', 'Gamma']) shops.push(await insertBusiness(ctx.db, challenge.id, { name }));
-  // Three members redeem and vote; one of them is then refunded, one shop deleted.
+  // Three members redeem and vote; the last is then refunded, and one shop deleted.
   holders = [];
   for (let index = 0; index < 3; index += 1) holders.push(await signedInPassHolder(ctx, challenge.id));
-  for (const holder of holders) {
-    for (const shop of shops) {
+  // Member i redeems the first 3 - i shops and votes with every vote it earned.
+  for (const [index, holder] of holders.entries()) {
+    for (const shop of shops.slice(0, 3 - index)) {
       const coupon = await couponOf(ctx, holder.pass, shop.id);
       const answer = await holder.client.post(`/api/coupons/${coupon.id}/redeem`, {
         redemptionCode: shop.redemptionCode,
       });
       expect(answer.statusCode, answer.body).toBe(200);
     }
-    for (const shop of [shops[0]!, shops[0]!, shops[1]!]) {
+    for (const shop of [shops[0]!, shops[0]!, shops[1]!].slice(index)) {
       expect((await holder.client.post('/api/vote', { businessId: shop.id })).statusCode).toBe(200);
     }
   }
@@ -56,11 +57,11 @@ describe('settlement', () => {
     expect(settlement.shops.map(({ name, removed, couponsRedeemed, amountOwedDollars, votes }) => ({
       name, removed, couponsRedeemed, amountOwedDollars, votes,
     }))).toEqual([
-      { name: 'Alpha', removed: false, couponsRedeemed: 3, amountOwedDollars: 15, votes: 4 },
-      { name: '=cmd|calc', removed: false, couponsRedeemed: 3, amountOwedDollars: 15, votes: 2 },
-      { name: 'Gamma', removed: true, couponsRedeemed: 3, amountOwedDollars: 15, votes: 0 },
+      { name: 'Alpha', removed: false, couponsRedeemed: 3, amountOwedDollars: 15, votes: 3 },
+      { name: '=cmd|calc', removed: false, couponsRedeemed: 2, amountOwedDollars: 10, votes: 2 },
+      { name: 'Gamma', removed: true, couponsRedeemed: 1, amountOwedDollars: 5, votes: 0 },
     ]);
-    expect(settlement.totals).toEqual({ couponsRedeemed: 9, amountOwedDollars: 45, votes: 6 });
+    expect(settlement.totals).toEqual({ couponsRedeemed: 6, amountOwedDollars: 30, votes: 5 });
   });
 
   it('downloads as RFC 4180 CSV whose totals row adds up, with formulas defused', async () => {
@@ -73,8 +74,8 @@ describe('settlement', () => {
     const rows = csvOf(answer.body);
     const total = rows.at(-1)!;
     const shopRows = rows.slice(0, -1);
-    expect(total).toMatchObject({ shop_id: 'TOTAL', coupons_redeemed: '9', amount_owed_usd: '45', votes: '6' });
-    expect(shopRows.reduce((sum, row) => sum + Number(row.coupons_redeemed), 0)).toBe(9);
+    expect(total).toMatchObject({ shop_id: 'TOTAL', coupons_redeemed: '6', amount_owed_usd: '30', votes: '5' });
+    expect(shopRows.reduce((sum, row) => sum + Number(row.coupons_redeemed), 0)).toBe(6);
     expect(shopRows.every((row) => Number(row.amount_owed_usd) === Number(row.coupons_redeemed) * 5)).toBe(true);
     expect(shopRows.map((row) => row.shop)).toEqual(['Alpha', "'=cmd|calc", 'Gamma']);
     expect(shopRows.map((row) => row.removed)).toEqual(['no', 'no', 'yes']);

@@ -16,6 +16,7 @@ import type { Db } from './db/client.ts';
 import { healthRoutes } from './health/routes.ts';
 import { passRoutes } from './passes/routes.ts';
 import { redeemRoutes, redemptionRoutes } from './redemption/routes.ts';
+import { progressRoutes } from './progress/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { createSandboxProvider } from './payments/sandbox.ts';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildAppOptions) {
     await withSession.register(votingRoutes, deps);
     await withSession.register(paymentRoutes, deps);
     await withSession.register(redemptionRoutes, deps);
+    await withSession.register(progressRoutes, deps);
     await withSession.register(adminRoutes, deps);
     await withSession.register(settlementRoutes, deps);
   });

@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { REDEMPTION_CODE_PATTERN } from './constants.ts';
 import { codeRotationSchema } from './shop-side.ts';
 
-/** A shop as anyone may see it: never the redemption code (DECISIONS rule 3). */
+/** A shop as anyone may see it: never the redemption code (docs/RULES.md rule 3). */
 export const publicBusinessSchema = z.object({
   id: z.number().int(),
   challengeId: z.number().int(),
   name: z.string(),
   description: z.string(),
-  /** Sanitized HTML (DECISIONS rule 9). */
+  /** Sanitized HTML (docs/RULES.md rule 9). */
   longDescription: z.string().nullable(),
   address: z.string(),
   phone: z.string().nullable(),
@@ -38,6 +39,32 @@ export type AdminBusiness = z.infer<typeof adminBusinessSchema>;
 export const voteCountsSchema = z.record(z.string(), z.number().int());
 export type VoteCounts = z.infer<typeof voteCountsSchema>;
 
+export const HOURS_MESSAGE =
+  'Hours must be a JSON object of days to hours, e.g. {"Monday - Friday": "6:30am - 8:00pm"}';
+
+export type HoursCheck = { valid: true; stored: string | null } | { valid: false; message: string };
+
+/**
+ * The opening-hours rule, for the organizer's form and the server alike: a JSON object of
+ * non-empty labels to time-range text. `stored` is the compact JSON to keep,
+ * null when the object names no hours.
+ */
+export function checkHours(text: string): HoursCheck {
+  const invalid = { valid: false, message: HOURS_MESSAGE } as const;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return invalid;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return invalid;
+  const entries = Object.entries(parsed);
+  if (!entries.every(([label, range]) => label.trim() !== '' && typeof range === 'string')) {
+    return invalid;
+  }
+  return { valid: true, stored: entries.length === 0 ? null : JSON.stringify(parsed) };
+}
+
 const optionalText = (max: number, tooLong: string) =>
   z
     .string()
@@ -48,7 +75,7 @@ const optionalText = (max: number, tooLong: string) =>
 
 /**
  * Create/edit body of /api/admin/businesses (spec section 5). The server also normalizes the
- * website, checks hours and image URL, and sanitizes longDescription (DECISIONS rule 9).
+ * website, checks hours and image URL, and sanitizes longDescription (docs/RULES.md rule 9).
  */
 export const businessFieldsSchema = z.object({
   name: z
@@ -94,7 +121,7 @@ export const businessFieldsSchema = z.object({
       .trim()
       .min(4, 'Redemption code must be at least 4 characters')
       .max(4, 'Redemption code must be exactly 4 characters')
-      .regex(/^[0-9]{4}$/, 'Redemption code must be 4 digits')
+      .regex(REDEMPTION_CODE_PATTERN, 'Redemption code must be 4 digits')
       .nullish(),
   ),
 });

@@ -1,7 +1,6 @@
 /** Business constants of spec section 9, shared by server and web app. */
 export const COUPON_VALUE_DOLLARS = 5;
 export const PROMO_PASS_PRICE_DOLLARS = 25;
-export const DEFAULT_CHECKOUT_PRICE_DOLLARS = 25;
 export const DEFAULT_NEW_CHALLENGE_PRICE_DOLLARS = 20;
 export const DEFAULT_CHALLENGE_LENGTH_DAYS = 30;
 export const DEFAULT_THEME = 'coffee';
@@ -12,6 +11,7 @@ export const TOP_BUSINESSES_SHOWN = 3;
 export const DESCRIPTION_PREVIEW_LENGTH = 50;
 export const PUBLIC_DATA_STALE_MS = 60_000;
 export const PROFILE_POLL_MS = 2_000;
+/** The one definition of a redemption code: exactly four digits. */
 export const REDEMPTION_CODE_PATTERN = /^[0-9]{4}$/;
 export const FALLBACK_CHALLENGE_TITLE = 'Huntsville Coffee Battles';
 export const CHALLENGE_DATES_LABEL = 'July 1-31, 2025';

@@ -1,6 +1,7 @@
 /** Every page of the web app, in one place for links, the router and the server's 404 decision. */
 export const paths = {
   home: '/',
+  battles: '/battles',
   coffeeBattle: '/battles/coffee',
   auth: '/auth',
   business: (id: number | string) => `/business/${id}`,
@@ -20,7 +21,7 @@ export const paths = {
 /** Route patterns the web app renders; any other non-API path is a 404 page with status 404. */
 export const pageRoutePatterns: readonly RegExp[] = [
   /^\/$/,
-  /^\/battles\/coffee\/?$/,
+  /^\/battles(\/coffee)?\/?$/,
   /^\/auth\/?$/,
   /^\/business\/[1-9][0-9]{0,9}\/?$/,
   /^\/checkout\/?$/,

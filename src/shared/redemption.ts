@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { publicBusinessSchema } from './businesses.ts';
+import { REDEMPTION_CODE_PATTERN } from './constants.ts';
 
-/** A coupon as its holder sees it: the shop and whether it was used, never the shop's code (rule 3). */
+/** A coupon as its holder sees it: the shop and whether it was used, never the shop's code (docs/RULES.md rule 3). */
 export const couponSchema = z.object({
   id: z.number().int(),
   passId: z.number().int(),
@@ -18,7 +19,7 @@ export const INVALID_REDEMPTION_CODE = 'Invalid redemption code';
 export const redemptionCodeSchema = z
   .string({ error: 'Redemption code is required' })
   .trim()
-  .regex(/^[0-9]{4}$/, 'Redemption code must be exactly 4 digits');
+  .regex(REDEMPTION_CODE_PATTERN, 'Redemption code must be exactly 4 digits');
 
 export const redeemBodySchema = z.object({ redemptionCode: redemptionCodeSchema });
 export type RedeemBody = z.infer<typeof redeemBodySchema>;

@@ -5,10 +5,10 @@ export type AvailableVotes = z.infer<typeof availableVotesSchema>;
 
 export const voteBodySchema = z.object({
   businessId: z
-    .number({ error: 'Choose a coffee shop to vote for' })
-    .int('Choose a coffee shop to vote for')
-    .positive('Choose a coffee shop to vote for')
-    .max(2_147_483_647, 'Choose a coffee shop to vote for'),
+    .number({ error: 'Choose a shop to vote for' })
+    .int('Choose a shop to vote for')
+    .positive('Choose a shop to vote for')
+    .max(2_147_483_647, 'Choose a shop to vote for'),
 });
 export type VoteBody = z.infer<typeof voteBodySchema>;
 

@@ -35,7 +35,7 @@ test('a new visitor creates an account on /checkout, pays on the sandbox page an
   await expect(
     page.getByRole('heading', { level: 1, name: 'Huntsville Coffee Battles' }),
   ).toBeVisible();
-  await expect(page.getByText(`${shopCount} coffee shops included`)).toBeVisible();
+  await expect(page.getByText(`${shopCount} shops included`)).toBeVisible();
   await expect(page.getByText('Secure checkout via a card payment provider')).toBeVisible();
   const shopsToggle = page.getByRole('button', { name: /Participating shops/ });
   await expect(shopsToggle).toHaveAttribute('aria-expanded', 'false');

@@ -1,21 +1,11 @@
-import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { rankOf } from '#shared/ranking.ts';
-import { E2E_ADMIN, e2eCodesFile } from './credentials.ts';
+import { E2E_ADMIN, seededCode } from './credentials.ts';
 import { expect, registerViaAuthPage, signIn, test, uniqueName } from './fixtures.ts';
 
-const codes = JSON.parse(fs.readFileSync(e2eCodesFile(process.env.E2E_PORT), 'utf8')) as Record<
-  string,
-  string
->;
-const codeOf = (shop: string) => {
-  const code = codes[shop];
-  if (!code) throw new Error(`no seeded code for ${shop}`);
-  return code;
-};
 const wrongCodeFor = (shop: string) =>
-  codeOf(shop)
+  seededCode(shop)
     .split('')
     .map((digit, index) => (index === 0 ? String((Number(digit) + 1) % 10) : digit))
     .join('');
@@ -82,14 +72,14 @@ test('a pass holder redeems at two shops, votes twice and the organizer sees the
   const refused = consoleErrors.findIndex((text) => text.includes('status of 400'));
   expect(refused).toBeGreaterThanOrEqual(0);
   consoleErrors.splice(refused, 1);
-  await redeem(page, FIRST, codeOf(FIRST));
+  await redeem(page, FIRST, seededCode(FIRST));
   await expect(dialog).toBeHidden();
   await expect(
     page.getByText(`Your $5 coupon at ${FIRST} has been redeemed.`, { exact: false }),
   ).toBeVisible();
   await expect(page.getByRole('article', { name: FIRST }).getByText('Redeemed')).toBeVisible();
 
-  await redeem(page, SECOND, codeOf(SECOND));
+  await redeem(page, SECOND, seededCode(SECOND));
   await expect(page.getByRole('article', { name: SECOND }).getByText('Redeemed')).toBeVisible();
   await expect(page.getByText(`2 of ${shopCount} coupons redeemed`)).toBeVisible();
   await expect(

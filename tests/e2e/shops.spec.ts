@@ -80,7 +80,7 @@ test('an organizer manages a challenge and shops; visitors see the shops on the 
 
   // The businesses page defaults to the public challenge; the new one is still empty.
   await page.goto('/admin/businesses');
-  await expect(page).toHaveTitle('Manage Businesses - Admin Dashboard - Local Battles');
+  await expect(page).toHaveTitle('Manage Businesses - Admin Dashboard');
   const selector = page.getByRole('combobox', { name: 'Challenge' });
   await expect(selector).toHaveValue(`${SEEDED_CHALLENGE} (Active)`);
   await selector.click();
@@ -190,7 +190,7 @@ test('an organizer manages a challenge and shops; visitors see the shops on the 
     'https://plainpour.example.com',
   );
 
-  await visitor.goto('/battles/coffee');
+  await visitor.goto('/battles');
   await expect(visitor.getByRole('heading', { name: 'Current Battles' })).toBeVisible();
   const coffee = visitor.getByRole('article', { name: 'Coffee Battle' });
   await expect(coffee.getByText('Active')).toBeVisible();
@@ -201,8 +201,30 @@ test('an organizer manages a challenge and shops; visitors see the shops on the 
       .getByRole('button', { name: 'Coming Soon' }),
   ).toBeDisabled();
   await coffee.getByRole('link', { name: 'Join Battle' }).click();
-  await expect(visitor).toHaveURL('/');
+  await expect(visitor).toHaveURL('/battles/coffee');
+  await expect(visitor.getByRole('heading', { level: 1, name: SEEDED_CHALLENGE })).toBeVisible();
   await visitor.context().close();
+});
+
+test("the landing page's 'Join Current Battle' opens the coffee battle's page", async ({ page }) => {
+  await page.goto('/battles');
+  await page.getByRole('link', { name: 'Join Current Battle' }).click();
+  await expect(page).toHaveURL('/battles/coffee');
+  await expect(page.getByRole('heading', { level: 1, name: SEEDED_CHALLENGE })).toBeVisible();
+  await expect(page).toHaveTitle(`${SEEDED_CHALLENGE} - Local Battles`);
+  await expect(page.getByRole('heading', { name: 'Participating Coffee Shops' })).toBeVisible();
+  // A fresh visit to the address serves the page too, not the 404 page.
+  const visit = await page.goto('/battles/coffee');
+  expect(visit?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: SEEDED_CHALLENGE })).toBeVisible();
+});
+
+test('the organizer pages carry the titles the spec gives', async ({ page }) => {
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  await page.goto('/admin/businesses');
+  await expect(page).toHaveTitle('Manage Businesses - Admin Dashboard');
+  await page.goto('/admin/leaderboard');
+  await expect(page).toHaveTitle('Leaderboard - Admin Dashboard');
 });
 
 test('the home page explains the rules and its links work', async ({ page }) => {
@@ -275,7 +297,7 @@ test('public and organizer pages have no serious or critical accessibility viola
   await expect(page.getByRole('heading', { name: 'About' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
-  await page.goto('/battles/coffee');
+  await page.goto('/battles');
   await expect(page.getByRole('heading', { name: 'Current Battles' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 

@@ -101,6 +101,7 @@ const rows: Row[] = [
   { method: 'GET', path: '/api/passes/challenge/{challengeId}', url: () => `/api/passes/challenge/${challengeId}`, expected: adminOnly(200) },
   { method: 'GET', path: '/api/user/pass', url: () => '/api/user/pass', expected: passHolders(200) },
   { method: 'GET', path: '/api/user/coupons', url: () => '/api/user/coupons', expected: passHolders(200) },
+  { method: 'GET', path: '/api/user/progress', url: () => '/api/user/progress', expected: passHolders(200) },
   { method: 'GET', path: '/api/user/available-votes', url: () => '/api/user/available-votes', expected: passHolders(200) },
   { method: 'GET', path: '/api/user/own-votes', url: () => '/api/user/own-votes', expected: passHolders(200) },
   { method: 'GET', path: '/api/user/voted-businesses', url: () => '/api/user/voted-businesses', expected: passHolders(200) },

@@ -11,7 +11,7 @@ import { RootLayout } from './layout.tsx';
  * gzip to every page, and this app uses none of it.
  */
 const HomeRoute = lazy(() => import('./routes/home.tsx'));
-const CoffeeBattleRoute = lazy(() => import('./routes/coffee-battle.tsx'));
+const BattlesRoute = lazy(() => import('./routes/battles.tsx'));
 const AuthRoute = lazy(() => import('./routes/auth.tsx'));
 const BusinessRoute = lazy(() => import('./routes/business.tsx'));
 const CheckoutRoute = lazy(() => import('./routes/checkout.tsx'));
@@ -41,7 +41,9 @@ export function AppRoutes() {
     <Routes>
       <Route element={<RootLayout />}>
         <Route index element={<HomeRoute />} />
-        <Route path="battles/coffee" element={<CoffeeBattleRoute />} />
+        <Route path="battles" element={<BattlesRoute />} />
+        {/* The coffee battle's page is the running challenge's home. */}
+        <Route path="battles/coffee" element={<HomeRoute />} />
         <Route path="auth" element={<AuthRoute />} />
         <Route path="business/:id" element={<BusinessRoute />} />
         <Route path="checkout" element={<CheckoutRoute />} />

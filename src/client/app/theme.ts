@@ -30,12 +30,15 @@ export const theme = createTheme({
   cursorType: 'pointer',
   headings: { fontWeight: '700' },
   components: {
+    // Plain entries, not Notification.extend() or Modal.extend(), which would put those
+    // components' code on every page.
     // Toasts: the close button needs a name, and the message's default grey fails contrast.
-    // A plain entry, not Notification.extend(), which would put the toast's code on every page.
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       styles: { description: { color: 'var(--mantine-color-gray-7)' } },
     },
+    // Every dialog's close button is announced as 'Close', not just 'button'.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 });
 

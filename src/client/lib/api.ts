@@ -25,7 +25,7 @@ export class ApiError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
   /** Sent as JSON. Omit for requests without a body (no Content-Type is sent then). */
@@ -80,7 +80,6 @@ export const api = {
   get: <Answer = unknown>(path: string, options?: Omit<RequestOptions, 'body'>) =>
     apiRequest<Answer>('GET', path, options),
   post: <Answer = unknown>(path: string, options?: RequestOptions) => apiRequest<Answer>('POST', path, options),
-  put: <Answer = unknown>(path: string, options?: RequestOptions) => apiRequest<Answer>('PUT', path, options),
   patch: <Answer = unknown>(path: string, options?: RequestOptions) => apiRequest<Answer>('PATCH', path, options),
   delete: <Answer = unknown>(path: string, options?: RequestOptions) => apiRequest<Answer>('DELETE', path, options),
 };

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 export const PRODUCT_NAME = 'Local Battles';
 export const DEFAULT_TITLE = `${PRODUCT_NAME} - Local Coffee Shop Challenge`;
 export const DEFAULT_DESCRIPTION =
-  'Buy a battle pass, redeem a $5 coupon at every participating local coffee shop and vote for your favorite.';
+  'Buy a battle pass, redeem a $5 coupon at every participating local shop and vote for your favorite.';
 
 /** Spec page titles: '{part} - Local Battles', or the product's default title without a part. */
 export function pageTitle(part?: string | null): string {
@@ -14,14 +14,16 @@ export function pageTitle(part?: string | null): string {
 export interface PageMeta {
   /** The page-specific part of the title; the product name is appended by `pageTitle`. */
   title?: string | null | undefined;
+  /** The whole title, as the spec gives it for some organizer pages; replaces `title`. */
+  exactTitle?: string;
   description?: string | null | undefined;
 }
 
 /** Sets document.title and the meta description for the page that calls it. */
-export function usePageMeta({ title, description }: PageMeta = {}): void {
+export function usePageMeta({ title, exactTitle, description }: PageMeta = {}): void {
   useEffect(() => {
-    document.title = pageTitle(title);
-  }, [title]);
+    document.title = exactTitle ?? pageTitle(title);
+  }, [title, exactTitle]);
 
   useEffect(() => {
     let tag = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
@@ -33,9 +35,4 @@ export function usePageMeta({ title, description }: PageMeta = {}): void {
     const text = description?.trim() ?? '';
     tag.content = text === '' ? DEFAULT_DESCRIPTION : text;
   }, [description]);
-}
-
-/** Only the title; the description goes back to the default. */
-export function usePageTitle(title?: string | null): void {
-  usePageMeta({ title });
 }

@@ -2,9 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicBusiness } from '#shared/businesses.ts';
 import { PUBLIC_DATA_STALE_MS } from '#shared/constants.ts';
 import { api } from './api.ts';
-
-/** Every public shop query starts with this key; organizer changes invalidate it. */
-export const businessesQueryKey = ['businesses'] as const;
+import { queryKeys } from './query-keys.ts';
 
 export function getBusinesses(signal?: AbortSignal) {
   return api.get<PublicBusiness[]>('/api/businesses', { signal });
@@ -14,7 +12,7 @@ export function getBusinesses(signal?: AbortSignal) {
 export function useBusinesses({ enabled }: { enabled: boolean }) {
   return useQuery(
     queryOptions({
-      queryKey: businessesQueryKey,
+      queryKey: queryKeys.businesses,
       queryFn: ({ signal }) => getBusinesses(signal),
       staleTime: PUBLIC_DATA_STALE_MS,
       retry: 1,

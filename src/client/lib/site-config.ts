@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SiteConfig } from '#shared/config.ts';
 import { api } from './api.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** GET /api/config, shared by every feature: payment mode and whether test tools show (rule 5). */
 export const siteConfigQueryOptions = () =>
   queryOptions({
-    queryKey: ['site-config'] as const,
+    queryKey: queryKeys.siteConfig,
     queryFn: ({ signal }) => api.get<SiteConfig>('/api/config', { signal }),
   });
 

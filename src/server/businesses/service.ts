@@ -1,12 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  AdminBusiness,
-  businessCreateSchema,
-  businessFieldsSchema,
-  businessPatchSchema,
-  PublicBusiness,
+import {
+  checkHours,
+  type AdminBusiness,
+  type businessCreateSchema,
+  type businessFieldsSchema,
+  type businessPatchSchema,
+  type PublicBusiness,
 } from '#shared/businesses.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { callRule } from '../db/rule-call.ts';
@@ -63,26 +64,12 @@ export function toAdminBusiness(business: Business): AdminBusiness {
   };
 }
 
-const HOURS_MESSAGE =
-  'Hours must be a JSON object of days to hours, e.g. {"Monday - Friday": "6:30am - 8:00pm"}';
-
-/** Hours are a JSON object of label → time range (spec section 3); stored compactly. */
-export function normalizeHours(hours: string | null): string | null {
+/** Hours are a JSON object of label → time range (docs/SPEC.md section 3); stored compactly. */
+function normalizeHours(hours: string | null): string | null {
   if (hours === null) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(hours);
-  } catch {
-    throw badRequest(HOURS_MESSAGE);
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    throw badRequest(HOURS_MESSAGE);
-  const entries = Object.entries(parsed);
-  if (entries.length === 0) return null;
-  if (!entries.every(([label, range]) => label.trim() !== '' && typeof range === 'string')) {
-    throw badRequest(HOURS_MESSAGE);
-  }
-  return JSON.stringify(parsed);
+  const check = checkHours(hours);
+  if (!check.valid) throw badRequest(check.message);
+  return check.stored;
 }
 
 /** A website is a web address; a bare domain gets https:// (spec section 2), any other scheme is refused. */

@@ -4,15 +4,15 @@ import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import type { ReactNode } from 'react';
 import { Grid, List, Paper, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBuildingStore, IconCoffee, IconThumbUp, IconTicket } from '@tabler/icons-react';
+import { IconBuildingStore, IconMapPin, IconThumbUp, IconTicket } from '@tabler/icons-react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import { paths } from '#shared/paths.ts';
+import { PRODUCT_NAME, usePageMeta } from '#client/lib/page-meta.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { LoginForm } from '#client/features/auth/components/LoginForm.tsx';
 import { RegisterForm } from '#client/features/auth/components/RegisterForm.tsx';
-import { usePageMeta } from '#client/lib/page-meta.ts';
 import type { AuthRedirectState } from '../guards.tsx';
 
 type AuthTab = 'login' | 'register';
@@ -21,7 +21,7 @@ type AuthTab = 'login' | 'register';
 export default function AuthRoute() {
   usePageMeta({
     title: 'Sign In',
-    description: 'Sign in or create an account to buy your battle pass and vote for your favorite local coffee shop.',
+    description: 'Sign in or create an account to buy your battle pass and vote for your favorite local shop.',
   });
   const { user, isPending } = useUser();
   const navigate = useNavigate();
@@ -44,7 +44,7 @@ export default function AuthRoute() {
       <Grid.Col span={{ base: 12, md: 6 }}>
         <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }}>
           <Title order={1} size="h2" mb="md">
-            Welcome to the Coffee Battle
+            Welcome to {PRODUCT_NAME}
           </Title>
           {/* Only the open tab's form is in the page, so each label names one field. */}
           <Tabs
@@ -74,15 +74,15 @@ export default function AuthRoute() {
         <Paper p={{ base: 'md', sm: 'xl' }} bg="coffee.8" c="white" h="100%">
           <Stack gap="lg">
             <Title order={2} c="white">
-              Taste your city. Crown the best coffee.
+              Taste your city. Crown its best.
             </Title>
             <Text>
-              One battle pass opens the doors of the best independent coffee shops in town. Sip,
-              compare and help decide who makes the best cup.
+              One battle pass opens the doors of the best independent shops in town. Taste,
+              compare and help decide who is the best.
             </Text>
             <List spacing="md" center>
-              <MarketingPoint icon={<IconCoffee size={18} aria-hidden />}>
-                <strong>Discover local coffee shops</strong> you have been meaning to try.
+              <MarketingPoint icon={<IconMapPin size={18} aria-hidden />}>
+                <strong>Discover local shops</strong> you have been meaning to try.
               </MarketingPoint>
               <MarketingPoint icon={<IconTicket size={18} aria-hidden />}>
                 <strong>${COUPON_VALUE_DOLLARS} coupons at each shop</strong> with your battle pass.

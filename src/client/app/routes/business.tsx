@@ -11,12 +11,12 @@ import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { useBusiness } from '#client/features/businesses/api/get-business.ts';
 import { BusinessDetail } from '#client/features/businesses/components/BusinessDetail.tsx';
-import { couponsQueryOptions } from '#client/features/redemption/api/get-coupons.ts';
 import {
   RedeemCouponDialog,
   SHOP_PAUSED_TEXT,
 } from '#client/features/redemption/components/RedeemCouponDialog.tsx';
 import { errorText } from '#client/lib/api.ts';
+import { memberProgressQueryOptions } from '#client/lib/member-progress.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import type { AuthRedirectState } from '../guards.tsx';
 
@@ -35,7 +35,7 @@ export default function BusinessRoute() {
 
 function BusinessPage({ id }: { id: string }) {
   const shop = useBusiness(id);
-  usePageMeta({ title: shop.data?.name ?? 'Coffee Shop', description: shop.data?.description });
+  usePageMeta({ title: shop.data?.name ?? 'Shop', description: shop.data?.description });
 
   return (
     <Container size="md" py={{ base: 'md', sm: 'xl' }}>
@@ -67,13 +67,13 @@ function RedeemHere({ shop }: { shop: PublicBusiness }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const [opened, setOpened] = useState(searchParams.get(REDEEM_PARAM) === '1');
   // Without a pass the server answers 404: then there is simply no coupon to offer. The profile
-  // page polls coupons; here one answer is enough.
-  const coupons = useQuery({
-    ...couponsQueryOptions(),
+  // page polls them; here one answer is enough.
+  const progress = useQuery({
+    ...memberProgressQueryOptions(),
     enabled: user !== null,
     refetchInterval: false,
   });
-  const coupon = coupons.data?.find((candidate) => candidate.businessId === shop.id);
+  const coupon = progress.data?.coupons.find((candidate) => candidate.businessId === shop.id);
 
   const close = () => {
     setOpened(false);

@@ -15,7 +15,7 @@ import { usePageMeta } from '#client/lib/page-meta.ts';
 
 export const ABOUT_SECTION_ID = 'about';
 
-/** / : home of the active challenge (spec section 2). */
+/** / and /battles/coffee: home of the active challenge. */
 export default function HomeRoute() {
   const challenge = useActiveChallenge();
   const active = challenge.data ?? null;
@@ -23,7 +23,7 @@ export default function HomeRoute() {
   usePageMeta({
     title: active?.title,
     description: active
-      ? `${active.title}: buy a battle pass, redeem a $5 coupon at every participating coffee shop and vote for your favorite.`
+      ? `${active.title}: buy a battle pass, redeem a $5 coupon at every participating shop and vote for your favorite.`
       : undefined,
   });
 

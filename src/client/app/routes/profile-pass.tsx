@@ -22,9 +22,9 @@ import type { ReactNode } from 'react';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { useActiveChallenge } from '#client/lib/active-challenge.ts';
+import { useMemberProgress } from '#client/lib/member-progress.ts';
 import { useSiteConfig } from '#client/lib/site-config.ts';
 import { useUserPass } from '#client/features/passes/api/get-user-pass.ts';
-import { useCoupons } from '#client/features/redemption/api/get-coupons.ts';
 import { PassCoupons } from '#client/features/redemption/components/PassCoupons.tsx';
 import { ResetVotesButton } from '#client/features/voting/components/ResetVotesButton.tsx';
 import { VotesPanel } from '#client/features/voting/components/VotesPanel.tsx';
@@ -53,11 +53,11 @@ export function PassHolderView() {
   const { user } = useUser();
   const pass = useUserPass(user?.id ?? null);
   const challenge = useActiveChallenge();
-  const coupons = useCoupons();
+  const progress = useMemberProgress();
   const config = useSiteConfig();
 
-  if (pass.isPending || challenge.isPending || coupons.isPending) return <PageLoader />;
-  if (!pass.data || !challenge.data || coupons.isError) {
+  if (pass.isPending || challenge.isPending || progress.isPending) return <PageLoader />;
+  if (!pass.data || !challenge.data || progress.isError) {
     return (
       <Container size="lg" py="xl">
         <Alert color="red" title="Could not load your pass">
@@ -66,9 +66,9 @@ export function PassHolderView() {
       </Container>
     );
   }
-  const list = coupons.data;
+  const list = progress.data.coupons;
   const redeemed = list.filter((coupon) => coupon.redeemed).length;
-  const progress = list.length > 0 ? Math.round((redeemed / list.length) * 100) : 0;
+  const percentRedeemed = list.length > 0 ? Math.round((redeemed / list.length) * 100) : 0;
 
   return (
     <Container size="lg" py="xl">
@@ -84,9 +84,9 @@ export function PassHolderView() {
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <StatCard label="Challenge Progress">
             <Text size="xl" fw={700}>
-              {progress}%
+              {percentRedeemed}%
             </Text>
-            <Progress value={progress} aria-label="Coupons redeemed" />
+            <Progress value={percentRedeemed} aria-label="Coupons redeemed" />
             <Text size="sm">
               {redeemed} of {list.length} coupons redeemed
             </Text>
@@ -122,10 +122,7 @@ export function PassHolderView() {
             <PassCoupons coupons={list} />
           </Tabs.Panel>
           <Tabs.Panel value="votes" pt="md">
-            <VotesPanel
-              shops={list.map((coupon) => coupon.business)}
-              votesPerShop={challenge.data.votesPerShop}
-            />
+            <VotesPanel progress={progress.data} votesPerShop={challenge.data.votesPerShop} />
           </Tabs.Panel>
         </Tabs>
       </Stack>

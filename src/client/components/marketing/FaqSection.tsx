@@ -19,7 +19,7 @@ export function FaqSection({ votesPerShop }: { votesPerShop: number | null }) {
     {
       question: 'How does the Battle Pass work?',
       answer:
-        'Buy the pass once and it holds a $5 coupon for every participating coffee shop. At the shop, ask the cashier for the 4-digit code and redeem your coupon from your pass.',
+        'Buy the pass once and it holds a $5 coupon for every participating shop. At the shop, ask the cashier for the 4-digit code and redeem your coupon from your pass.',
     },
     {
       question: 'Can I use a coupon more than once?',

@@ -8,7 +8,7 @@ const steps = [
   {
     icon: IconTicket,
     title: '1. Buy the Battle Pass',
-    text: 'Get your digital pass with a coupon for every participating coffee shop.',
+    text: 'Get your digital pass with a coupon for every participating shop.',
   },
   {
     icon: IconBuildingStore,
@@ -18,7 +18,7 @@ const steps = [
   {
     icon: IconThumbUp,
     title: '3. Vote and Win',
-    text: 'Every redeemed coupon earns a vote. Vote for your favorites and help crown the best coffee in town.',
+    text: 'Every redeemed coupon earns a vote. Vote for your favorites and help crown the best shop in town.',
   },
 ];
 

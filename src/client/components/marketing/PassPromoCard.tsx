@@ -8,7 +8,7 @@ import { COUPON_VALUE_DOLLARS, PROMO_PASS_PRICE_DOLLARS } from '#shared/constant
 import { paths } from '#shared/paths.ts';
 
 const benefits = [
-  `A $${COUPON_VALUE_DOLLARS} coupon at every participating coffee shop`,
+  `A $${COUPON_VALUE_DOLLARS} coupon at every participating shop`,
   'Over $50 in free coffee for one pass',
   'One vote for every coupon you redeem',
   'About 30 days to visit every shop',

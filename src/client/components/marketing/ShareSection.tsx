@@ -20,7 +20,7 @@ export function shareLinks(url: string, text: string) {
 export function ShareSection({ title }: { title: string }) {
   const links = shareLinks(
     window.location.origin + paths.home,
-    `Join ${title}: $5 coupons at local coffee shops and a vote for your favorite!`,
+    `Join ${title}: $5 coupons at local shops and a vote for your favorite!`,
   );
   const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
   return (
@@ -34,7 +34,7 @@ export function ShareSection({ title }: { title: string }) {
         <Title order={2} id="share-title">
           Share the Battle
         </Title>
-        <Text c="dimmed">Tell your friends and make it a coffee crawl.</Text>
+        <Text c="dimmed">Tell your friends and make it a crawl.</Text>
         <Group justify="center" gap="sm">
           <Button
             component="a"

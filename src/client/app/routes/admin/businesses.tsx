@@ -25,7 +25,7 @@ type FormState = { opened: false } | { opened: true; business: AdminBusiness | n
 
 /** /admin/businesses: the shops of a challenge (spec section 2). Behind RequireAdmin. */
 export default function AdminBusinessesRoute() {
-  usePageMeta({ title: 'Manage Businesses - Admin Dashboard' });
+  usePageMeta({ exactTitle: 'Manage Businesses - Admin Dashboard' });
   const challenges = useAdminChallenges();
   const publicChallenge = useActiveChallenge();
   const [chosenId, setChosenId] = useState<number | null>(null);

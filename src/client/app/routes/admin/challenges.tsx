@@ -15,7 +15,7 @@ type DialogState = { opened: false } | { opened: true; challenge: ChallengeDto |
 
 /** /admin/challenges: list, create and edit challenges (spec section 2). Behind RequireAdmin. */
 export default function AdminChallengesRoute() {
-  usePageMeta({ title: 'Manage Challenges - Admin Dashboard' });
+  usePageMeta({ exactTitle: 'Manage Challenges - Admin Dashboard' });
   const challenges = useAdminChallenges();
   const [dialog, setDialog] = useState<DialogState>({ opened: false });
 

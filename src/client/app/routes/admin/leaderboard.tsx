@@ -4,7 +4,7 @@ import { usePageMeta } from '#client/lib/page-meta.ts';
 
 /** /admin/leaderboard: votes per shop (spec section 2). Behind RequireAdmin. */
 export default function AdminLeaderboardRoute() {
-  usePageMeta({ title: 'Leaderboard - Admin Dashboard' });
+  usePageMeta({ exactTitle: 'Leaderboard - Admin Dashboard' });
   return (
     <Stack gap="lg" p="md">
       <Title order={1}>Leaderboard</Title>

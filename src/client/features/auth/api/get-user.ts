@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicUser } from '#shared/auth.ts';
 import { api, isApiError } from '#client/lib/api.ts';
-
-export const userQueryKey = ['auth', 'user'] as const;
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** The signed-in account, or null when signed out (401 is an answer, not an error). */
 export async function getUser(signal?: AbortSignal): Promise<PublicUser | null> {
@@ -15,7 +14,7 @@ export async function getUser(signal?: AbortSignal): Promise<PublicUser | null> 
 }
 
 export const userQueryOptions = () =>
-  queryOptions({ queryKey: userQueryKey, queryFn: ({ signal }) => getUser(signal) });
+  queryOptions({ queryKey: queryKeys.user, queryFn: ({ signal }) => getUser(signal) });
 
 export interface UseUserResult {
   /** The signed-in account; null when signed out or when the check failed (spec section 4). */

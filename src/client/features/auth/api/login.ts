@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { LoginBody, PublicUser } from '#shared/auth.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { clearAccountData } from '#client/lib/query-client.ts';
-import { userQueryKey } from './get-user.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export function login(body: LoginBody): Promise<PublicUser> {
   return api.post<PublicUser>('/api/login', { body });
@@ -16,7 +16,7 @@ export function useLogin() {
     mutationFn: login,
     onSuccess: (user) => {
       clearAccountData(queryClient);
-      queryClient.setQueryData(userQueryKey, user);
+      queryClient.setQueryData(queryKeys.user, user);
       notifications.show({ title: 'Login successful', message: `Welcome back, ${user.username}!` });
     },
     onError: (error) => {

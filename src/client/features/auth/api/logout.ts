@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { api, errorText } from '#client/lib/api.ts';
 import { clearAccountData } from '#client/lib/query-client.ts';
-import { userQueryKey } from './get-user.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export async function logout(): Promise<void> {
   await api.post('/api/logout');
@@ -14,7 +14,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSuccess: () => {
-      queryClient.setQueryData(userQueryKey, null);
+      queryClient.setQueryData(queryKeys.user, null);
       clearAccountData(queryClient);
       notifications.show({ title: 'Logged out', message: 'You have been successfully logged out.' });
     },

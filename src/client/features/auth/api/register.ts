@@ -4,7 +4,7 @@ import type { PublicUser, RegisterBody } from '#shared/auth.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { PRODUCT_NAME } from '#client/lib/page-meta.ts';
 import { clearAccountData } from '#client/lib/query-client.ts';
-import { userQueryKey } from './get-user.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** What the register call sends: never the confirmation, never isAdmin. */
 export type RegisterInput = Pick<RegisterBody, 'username' | 'email' | 'fullName' | 'password'>;
@@ -20,7 +20,7 @@ export function useRegister() {
     mutationFn: register,
     onSuccess: (user) => {
       clearAccountData(queryClient);
-      queryClient.setQueryData(userQueryKey, user);
+      queryClient.setQueryData(queryKeys.user, user);
       notifications.show({
         title: 'Registration successful',
         message: `Welcome to ${PRODUCT_NAME}, ${user.username}!`,

@@ -1,15 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { api, errorText } from '#client/lib/api.ts';
-import { challengeBusinessesQueryKey } from './get-challenge-businesses.ts';
-import { businessesQueryKey } from '#client/lib/public-businesses.ts';
-import { voteCountsQueryKey } from './get-vote-counts.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export async function deleteBusiness(id: number): Promise<void> {
   await api.delete(`/api/admin/businesses/${id}`);
 }
 
-/** Removes a shop from its challenge (soft delete on the server, DECISIONS rule 8). */
+/** Removes a shop from its challenge (soft delete on the server, docs/RULES.md rule 8). */
 export function useDeleteBusiness() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -20,9 +18,9 @@ export function useDeleteBusiness() {
         message: 'The business has been removed from the challenge.',
       });
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: challengeBusinessesQueryKey(challengeId) }),
-        queryClient.invalidateQueries({ queryKey: businessesQueryKey }),
-        queryClient.invalidateQueries({ queryKey: voteCountsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.challengeBusinesses(challengeId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.businesses }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.voteCounts }),
       ]);
     },
     onError: (error) => {

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicBusiness } from '#shared/businesses.ts';
 import { PUBLIC_DATA_STALE_MS } from '#shared/constants.ts';
 import { api } from '#client/lib/api.ts';
-import { businessesQueryKey } from '#client/lib/public-businesses.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export function getBusiness(id: string, signal?: AbortSignal) {
   return api.get<PublicBusiness>(`/api/businesses/${id}`, { signal });
@@ -10,7 +10,7 @@ export function getBusiness(id: string, signal?: AbortSignal) {
 
 export const businessQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [...businessesQueryKey, id],
+    queryKey: queryKeys.business(id),
     queryFn: ({ signal }) => getBusiness(id, signal),
     staleTime: PUBLIC_DATA_STALE_MS,
   });

@@ -1,10 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminBusiness } from '#shared/businesses.ts';
 import { api } from '#client/lib/api.ts';
-import { adminKey } from '#client/lib/query-client.ts';
-
-export const challengeBusinessesQueryKey = (challengeId: number) =>
-  adminKey('challenges', challengeId, 'businesses');
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export function getChallengeBusinesses(challengeId: number, signal?: AbortSignal) {
   return api.get<AdminBusiness[]>(`/api/admin/challenges/${challengeId}/businesses`, { signal });
@@ -14,7 +11,7 @@ export function getChallengeBusinesses(challengeId: number, signal?: AbortSignal
 export function useChallengeBusinesses(challengeId: number | null) {
   return useQuery(
     queryOptions({
-      queryKey: challengeBusinessesQueryKey(challengeId ?? 0),
+      queryKey: queryKeys.admin.challengeBusinesses(challengeId ?? 0),
       queryFn: ({ signal }) => getChallengeBusinesses(challengeId ?? 0, signal),
       enabled: challengeId !== null,
     }),

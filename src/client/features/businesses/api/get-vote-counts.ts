@@ -2,14 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VoteCounts } from '#shared/businesses.ts';
 import { PUBLIC_DATA_STALE_MS } from '#shared/constants.ts';
 import { api } from '#client/lib/api.ts';
-
-export const voteCountsQueryKey = ['votes'] as const;
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** Shop id → votes, for the rank badges on shop cards. */
 export function useVoteCounts({ enabled }: { enabled: boolean }) {
   return useQuery(
     queryOptions({
-      queryKey: voteCountsQueryKey,
+      queryKey: queryKeys.voteCounts,
       queryFn: ({ signal }) => api.get<VoteCounts>('/api/votes', { signal }),
       staleTime: PUBLIC_DATA_STALE_MS,
       retry: 1,

@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import type { ShopImportResult } from '#shared/shop-side.ts';
 import { api, errorText } from '#client/lib/api.ts';
-import { businessesQueryKey } from '#client/lib/public-businesses.ts';
-import { challengeBusinessesQueryKey } from './get-challenge-businesses.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export interface ImportShopsVariables {
   challengeId: number;
@@ -35,8 +34,10 @@ export function useImportShops() {
         message: `${result.imported} ${result.imported === 1 ? 'shop was' : 'shops were'} added to the challenge.`,
       });
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: challengeBusinessesQueryKey(challengeId) }),
-        queryClient.invalidateQueries({ queryKey: businessesQueryKey }),
+        queryClient.invalidateQueries({
+          queryKey: queryKeys.admin.challengeBusinesses(challengeId),
+        }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.businesses }),
       ]);
     },
     onError: (error) => {

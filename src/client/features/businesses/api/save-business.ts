@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import type { AdminBusiness, BusinessCreateInput, BusinessPatchInput } from '#shared/businesses.ts';
 import { api, errorText } from '#client/lib/api.ts';
-import { challengeBusinessesQueryKey } from './get-challenge-businesses.ts';
-import { businessesQueryKey } from '#client/lib/public-businesses.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export function createBusiness(body: BusinessCreateInput): Promise<AdminBusiness> {
   return api.post<AdminBusiness>('/api/admin/businesses', { body });
@@ -33,9 +32,9 @@ export function useSaveBusiness() {
       );
       await Promise.all([
         queryClient.invalidateQueries({
-          queryKey: challengeBusinessesQueryKey(business.challengeId),
+          queryKey: queryKeys.admin.challengeBusinesses(business.challengeId),
         }),
-        queryClient.invalidateQueries({ queryKey: businessesQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.businesses }),
       ]);
     },
     onError: (error, { id }) => {

@@ -4,7 +4,7 @@ import type { AdminBusiness } from '#shared/businesses.ts';
 import type { z } from 'zod';
 import type { shopLinkSchema } from '#shared/shop-side.ts';
 import { api, errorText } from '#client/lib/api.ts';
-import { challengeBusinessesQueryKey } from './get-challenge-businesses.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** The new private link, answered once at issue. */
 export type ShopLink = z.infer<typeof shopLinkSchema>;
@@ -27,7 +27,7 @@ export function useIssueShopLink() {
     mutationFn: (business: AdminBusiness) => issueShopLink(business.id),
     onSuccess: (_link, business) =>
       queryClient.invalidateQueries({
-        queryKey: challengeBusinessesQueryKey(business.challengeId),
+        queryKey: queryKeys.admin.challengeBusinesses(business.challengeId),
       }),
     onError: (error) => {
       notifications.show({
@@ -50,7 +50,7 @@ export function useRevokeShopLink() {
         message: `The link of ${business.name} no longer works.`,
       });
       await queryClient.invalidateQueries({
-        queryKey: challengeBusinessesQueryKey(business.challengeId),
+        queryKey: queryKeys.admin.challengeBusinesses(business.challengeId),
       });
     },
     onError: (error) => {

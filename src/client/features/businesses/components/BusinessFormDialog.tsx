@@ -22,7 +22,12 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import type { AdminBusiness, BusinessPatchInput } from '#shared/businesses.ts';
+import {
+  businessFieldsSchema,
+  checkHours,
+  type AdminBusiness,
+  type BusinessPatchInput,
+} from '#shared/businesses.ts';
 import type { CodeRotation } from '#shared/shop-side.ts';
 import { DEFAULT_HOURS, DEFAULT_SPECIALTIES } from '#shared/constants.ts';
 import { useSaveBusiness } from '../api/save-business.ts';
@@ -54,20 +59,23 @@ const CODE_ROTATIONS: { value: CodeRotation; label: string }[] = [
   { value: 'hourly', label: 'Hourly' },
 ];
 
-const HOURS_MESSAGE =
-  'Hours must be a JSON object of days to hours, e.g. {"Monday - Friday": "6:30am - 8:00pm"}';
-
-/** Same rule as the server: an object whose values are all text. */
+/** The server's hours rule, checked before sending; empty means no hours. */
 export function hoursError(hours: string): string | null {
   if (!hours.trim()) return null;
-  try {
-    const parsed: unknown = JSON.parse(hours);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-      return HOURS_MESSAGE;
-    return Object.values(parsed).every((range) => typeof range === 'string') ? null : HOURS_MESSAGE;
-  } catch {
-    return HOURS_MESSAGE;
-  }
+  const check = checkHours(hours);
+  return check.valid ? null : check.message;
+}
+
+/** The contract's code rule (empty: the server picks one), with its messages. */
+export function redemptionCodeError(code: string): string | null {
+  const result = businessFieldsSchema.shape.redemptionCode.safeParse(code);
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+}
+
+/** The contract's daily cap rule (empty: no cap), with its messages. */
+export function dailyCapError(cap: number | string): string | null {
+  const result = businessFieldsSchema.shape.dailyCap.safeParse(cap === '' ? null : cap);
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
 }
 
 function initialValues(business: AdminBusiness | null, nextPosition: number): FormValues {
@@ -154,7 +162,6 @@ export function BusinessFormDialog({
 }: BusinessFormDialogProps) {
   return (
     <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={opened}
       onClose={onClose}
       title={business ? 'Edit Business' : 'Add New Business'}
@@ -188,20 +195,8 @@ function BusinessForm({
       description: (value) => (value.trim() ? null : 'Business description is required'),
       address: (value) => (value.trim() ? null : 'Address is required'),
       hours: hoursError,
-      dailyCap: (value) =>
-        value === '' || (typeof value === 'number' && Number.isInteger(value) && value >= 1)
-          ? null
-          : 'Daily cap must be a whole number of at least 1, or none',
-      redemptionCode: (value) =>
-        !value
-          ? null
-          : value.length < 4
-            ? 'Redemption code must be at least 4 characters'
-            : value.length > 4
-              ? 'Redemption code must be exactly 4 characters'
-              : /^[0-9]{4}$/.test(value)
-                ? null
-                : 'Redemption code must be 4 digits',
+      dailyCap: dailyCapError,
+      redemptionCode: redemptionCodeError,
     },
   });
 

@@ -16,7 +16,6 @@ export function DeleteBusinessDialog({
   const remove = useDeleteBusiness();
   return (
     <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={business !== null}
       onClose={onClose}
       title="Are you sure?"

@@ -40,7 +40,7 @@ export function ParticipatingShops({ hasChallenge }: { hasChallenge: boolean }) 
         cols={{ base: 1, xs: 2, md: 3 }}
         spacing="lg"
         aria-busy="true"
-        aria-label="Loading coffee shops"
+        aria-label="Loading shops"
       >
         {Array.from({ length: HOME_SHOP_LIMIT }, (_, index) => (
           <ShopCardSkeleton key={index} />
@@ -49,13 +49,13 @@ export function ParticipatingShops({ hasChallenge }: { hasChallenge: boolean }) 
     );
   } else if (shops.isError) {
     content = (
-      <Alert variant="light" color="red" title="Could not load the coffee shops">
+      <Alert variant="light" color="red" title="Could not load the shops">
         Failed to fetch businesses. Please reload the page.
       </Alert>
     );
   } else if (shops.data.length === 0) {
     content = (
-      <Alert variant="light" color="gray" title="No coffee shops yet">
+      <Alert variant="light" color="gray" title="No shops yet">
         No coffee shops available for the current challenge.
       </Alert>
     );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HOURS } from '#shared/constants.ts';
 import { openingHours, specialtiesOf, websiteHref } from './BusinessDetail.tsx';
-import { hoursError } from './BusinessFormDialog.tsx';
+import { hoursError, redemptionCodeError } from './BusinessFormDialog.tsx';
 import { preview } from './BusinessesTable.tsx';
 
 describe('shop page formatting (spec section 2)', () => {
@@ -33,7 +33,15 @@ describe('admin form helpers', () => {
   it('accepts hours only as a JSON object of text values', () => {
     expect(hoursError('')).toBeNull();
     expect(hoursError('{"Mon": "9-5"}')).toBeNull();
-    for (const bad of ['9-5', '["9-5"]', '{"Mon": 9}', 'null', '"x"'])
+    for (const bad of ['9-5', '["9-5"]', '{"Mon": 9}', '{" ": "9-5"}', 'null', '"x"'])
       expect(hoursError(bad)).toMatch(/JSON object/);
+  });
+
+  it('checks an optional code with the contract\'s messages', () => {
+    expect(redemptionCodeError('')).toBeNull();
+    expect(redemptionCodeError('0420')).toBeNull();
+    expect(redemptionCodeError('042')).toBe('Redemption code must be at least 4 characters');
+    expect(redemptionCodeError('04200')).toBe('Redemption code must be exactly 4 characters');
+    expect(redemptionCodeError('04a0')).toBe('Redemption code must be 4 digits');
   });
 });

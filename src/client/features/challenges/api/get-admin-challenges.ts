@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChallengeDto } from '#shared/challenges.ts';
 import { api } from '#client/lib/api.ts';
-import { adminKey } from '#client/lib/query-client.ts';
-
-export const adminChallengesQueryKey = adminKey('challenges');
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export function getAdminChallenges(signal?: AbortSignal) {
   return api.get<ChallengeDto[]>('/api/admin/challenges', { signal });
@@ -11,7 +9,7 @@ export function getAdminChallenges(signal?: AbortSignal) {
 
 export const adminChallengesQueryOptions = () =>
   queryOptions({
-    queryKey: adminChallengesQueryKey,
+    queryKey: queryKeys.admin.challenges,
     queryFn: ({ signal }) => getAdminChallenges(signal),
   });
 

@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import type { ChallengeDto, ChallengeInput } from '#shared/challenges.ts';
 import { api, errorText } from '#client/lib/api.ts';
-import { activeChallengeQueryKey } from '#client/lib/active-challenge.ts';
-import { adminChallengesQueryKey } from './get-admin-challenges.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export function createChallenge(body: ChallengeInput): Promise<ChallengeDto> {
   return api.post<ChallengeDto>('/api/admin/challenges', { body });
@@ -29,8 +28,8 @@ export function useSaveChallenge() {
           : { title: 'Challenge Updated', message: 'The challenge has been updated successfully.' },
       );
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminChallengesQueryKey }),
-        queryClient.invalidateQueries({ queryKey: activeChallengeQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.challenges }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.activeChallenge }),
       ]);
     },
     onError: (error, { id }) => {

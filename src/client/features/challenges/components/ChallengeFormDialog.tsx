@@ -99,7 +99,6 @@ export interface ChallengeFormDialogProps {
 export function ChallengeFormDialog({ opened, challenge, onClose }: ChallengeFormDialogProps) {
   return (
     <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={opened}
       onClose={onClose}
       title={challenge ? 'Edit Challenge' : 'Create Challenge'}

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import type { VerifyCheckoutResult } from '#shared/payments.ts';
 import { api } from '#client/lib/api.ts';
-import { MEMBER_SCOPE } from '#client/lib/query-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export function verifyCheckout(sessionId: string): Promise<VerifyCheckoutResult> {
   return api.get<VerifyCheckoutResult>(
@@ -25,7 +25,7 @@ export function useVerifyCheckout() {
           title: 'Success',
           message: 'Your battle pass has been activated!',
         });
-        await queryClient.invalidateQueries({ queryKey: [MEMBER_SCOPE] });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.member.all });
       } else if (!result.requiresRegistration) {
         notifications.show({
           color: 'yellow',

@@ -37,7 +37,7 @@ export function CheckoutOffer({ challenge, businesses, purchaseCard }: CheckoutO
                 ${challenge.price}
               </Text>
               <Text>
-                {shopCount} {shopCount === 1 ? 'coffee shop' : 'coffee shops'} included
+                {shopCount} {shopCount === 1 ? 'shop' : 'shops'} included
               </Text>
             </Stack>
           </Paper>

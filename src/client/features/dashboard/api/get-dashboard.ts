@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Dashboard } from '#shared/admin.ts';
 import { api } from '#client/lib/api.ts';
-import { adminKey } from '#client/lib/query-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 const DASHBOARD_REFRESH_MS = 5_000;
 
@@ -11,7 +11,7 @@ export function getDashboard(signal?: AbortSignal): Promise<Dashboard> {
 
 export const dashboardQueryOptions = () =>
   queryOptions({
-    queryKey: adminKey('dashboard'),
+    queryKey: queryKeys.admin.dashboard,
     queryFn: ({ signal }) => getDashboard(signal),
     refetchInterval: DASHBOARD_REFRESH_MS,
     refetchIntervalInBackground: false,

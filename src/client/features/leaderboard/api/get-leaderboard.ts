@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { LeaderboardPage } from '#shared/admin.ts';
 import { api } from '#client/lib/api.ts';
-import { adminKey } from '#client/lib/query-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** The organizer follows the standings live; nothing is fetched while the tab is hidden. */
 export const ADMIN_REFRESH_MS = 5_000;
@@ -17,7 +17,7 @@ export function getLeaderboard(
 /** null asks for the default: the active challenge, else the first. */
 export const leaderboardQueryOptions = (challengeId: number | null) =>
   queryOptions({
-    queryKey: adminKey('leaderboard', challengeId),
+    queryKey: queryKeys.admin.leaderboard(challengeId),
     queryFn: ({ signal }) => getLeaderboard(challengeId, signal),
     refetchInterval: ADMIN_REFRESH_MS,
     refetchIntervalInBackground: false,

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import type { PassDto } from '#shared/passes.ts';
 import { api, errorText } from '#client/lib/api.ts';
-import { MEMBER_SCOPE } from '#client/lib/query-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
-/** DECISIONS rule 5: only offered when the site says test tools are on. */
+/** docs/RULES.md rule 5: only offered when the site says test tools are on. */
 export function createTestPass(): Promise<PassDto> {
   return api.post<PassDto>('/api/testing/create-pass');
 }
@@ -19,7 +19,7 @@ export function useCreateTestPass() {
         title: 'Pass Created',
         message: 'A test pass was created for this account.',
       });
-      await queryClient.invalidateQueries({ queryKey: [MEMBER_SCOPE] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.member.all });
     },
     onError: (error) => {
       notifications.show({

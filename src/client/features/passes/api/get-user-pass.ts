@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PassDto } from '#shared/passes.ts';
 import { api, isApiError } from '#client/lib/api.ts';
-import { memberKey } from '#client/lib/query-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** The signed-in member's pass for the active challenge (active, or switched off with a reason). */
 export type UserPass = PassDto;
-
-export const userPassQueryKey = (userId: number) => memberKey('pass', userId);
 
 /** null when the member has no pass: a 404 answer means "none" and is not an error (spec section 4). */
 export async function getUserPass(signal?: AbortSignal): Promise<UserPass | null> {
@@ -20,7 +18,7 @@ export async function getUserPass(signal?: AbortSignal): Promise<UserPass | null
 
 export const userPassQueryOptions = (userId: number) =>
   queryOptions({
-    queryKey: userPassQueryKey(userId),
+    queryKey: queryKeys.member.pass(userId),
     queryFn: ({ signal }) => getUserPass(signal),
   });
 

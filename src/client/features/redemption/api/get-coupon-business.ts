@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import type { PublicBusiness } from '#shared/businesses.ts';
 import { api, isApiError } from '#client/lib/api.ts';
-import { memberKey } from '#client/lib/query-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export function getCouponBusiness(couponId: number, signal?: AbortSignal): Promise<PublicBusiness> {
   return api.get<PublicBusiness>(`/api/businesses/coupon/${couponId}`, { signal });
@@ -11,7 +11,7 @@ export function getCouponBusiness(couponId: number, signal?: AbortSignal): Promi
 
 export const couponBusinessQueryOptions = (couponId: number) =>
   queryOptions({
-    queryKey: memberKey('coupon-business', couponId),
+    queryKey: queryKeys.member.couponBusiness(couponId),
     queryFn: ({ signal }) => getCouponBusiness(couponId, signal),
   });
 

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
+import type { MemberProgress } from '#shared/progress.ts';
 import { INVALID_REDEMPTION_CODE, type RedeemResult } from '#shared/redemption.ts';
 import { api, errorText, isApiError } from '#client/lib/api.ts';
-import { MEMBER_SCOPE } from '#client/lib/query-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export function redeemCoupon(input: {
   couponId: number;
@@ -19,14 +20,26 @@ export function redemptionErrorText(error: unknown): string {
 }
 
 /**
- * Redeems with the cashier's code; the server alone checks it (rule 3). A redeemed coupon
- * earns a vote, so every member answer (coupons, votes) is refreshed.
+ * Redeems with the cashier's code; the server alone checks it (docs/RULES.md rule 3). Its
+ * answer carries the redeemed coupon and the votes now available: both are written into the
+ * member's progress instead of refetched. A refusal changes nothing.
  */
 export function useRedeemCoupon() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: redeemCoupon,
-    onSuccess: (result) => {
+    onSuccess: async (result) => {
+      // A refresh that started before the redemption must not land after its answer.
+      await queryClient.cancelQueries({ queryKey: queryKeys.member.progress });
+      queryClient.setQueryData<MemberProgress>(queryKeys.member.progress, (progress) =>
+        progress && {
+          ...progress,
+          coupons: progress.coupons.map((coupon) =>
+            coupon.id === result.coupon.id ? result.coupon : coupon,
+          ),
+          availableVotes: result.availableVotes,
+        },
+      );
       notifications.show({ color: 'teal', title: 'Coupon Redeemed', message: result.message });
     },
     onError: (error) => {
@@ -37,6 +50,5 @@ export function useRedeemCoupon() {
         message: redemptionErrorText(error),
       });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [MEMBER_SCOPE] }),
   });
 }

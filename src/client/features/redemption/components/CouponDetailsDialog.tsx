@@ -19,11 +19,11 @@ export function CouponDetailsDialog({
 }) {
   const { data: shop, isPending, isError } = useCouponBusiness(couponId, opened);
   return (
-    <Modal opened={opened} onClose={onClose} title={shop?.name ?? 'Coffee shop'} centered>
+    <Modal opened={opened} onClose={onClose} title={shop?.name ?? 'Shop'} centered>
       {isError ? (
         <Text>Could not fetch business details for this coupon.</Text>
       ) : isPending || !shop ? (
-        <Spinner label="Loading coffee shop details..." />
+        <Spinner label="Loading shop details..." />
       ) : (
         <Stack gap="xs">
           <Text>{shop.description}</Text>

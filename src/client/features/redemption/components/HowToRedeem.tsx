@@ -1,7 +1,7 @@
 import { StepsHelp } from '#client/components/StepsHelp.tsx';
 
 const steps = [
-  'Visit any participating coffee shop during the challenge.',
+  'Visit any participating shop during the challenge.',
   'Order anything you like.',
   'Tell the cashier you have a battle pass and ask for the 4-digit redemption code.',
   "Tap 'Redeem Coupon' on that shop's card under 'Your Pass'.",

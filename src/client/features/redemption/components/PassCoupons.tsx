@@ -15,7 +15,7 @@ export function PassCoupons({ coupons }: { coupons: CouponDto[] }) {
         <HowToRedeem />
       </Group>
       {coupons.length === 0 ? (
-        <Text>No coffee shops are part of this challenge yet.</Text>
+        <Text>No shops are part of this challenge yet.</Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {coupons.map((coupon) => (

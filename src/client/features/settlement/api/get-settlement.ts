@@ -1,10 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Settlement } from '#shared/shop-side.ts';
 import { api } from '#client/lib/api.ts';
-import { adminKey } from '#client/lib/query-client.ts';
-
-export const settlementQueryKey = (challengeId: number) =>
-  adminKey('challenges', challengeId, 'settlement');
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** The exports are plain downloads: the admin session cookie goes with a link. */
 export const settlementCsvUrl = (challengeId: number) =>
@@ -18,7 +15,7 @@ export function getSettlement(challengeId: number, signal?: AbortSignal): Promis
 
 export const settlementQueryOptions = (challengeId: number) =>
   queryOptions({
-    queryKey: settlementQueryKey(challengeId),
+    queryKey: queryKeys.admin.settlement(challengeId),
     queryFn: ({ signal }) => getSettlement(challengeId, signal),
     // Coupons keep being redeemed while a challenge runs: show the figures of this visit.
     staleTime: 0,

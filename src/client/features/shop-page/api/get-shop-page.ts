@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ShopPage } from '#shared/shop-side.ts';
 import { api } from '#client/lib/api.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** The shop page refreshes itself this often, so new redemptions and a new code show up. */
 export const SHOP_PAGE_REFRESH_MS = 10_000;
-
-/** Not under the member or admin scope: the token is the key, whoever is signed in. */
-export const shopPageQueryKey = (token: string) => ['shop-page', token] as const;
 
 export function getShopPage(token: string, signal?: AbortSignal): Promise<ShopPage> {
   return api.get<ShopPage>(`/api/shop/${encodeURIComponent(token)}`, { signal });
@@ -14,7 +12,7 @@ export function getShopPage(token: string, signal?: AbortSignal): Promise<ShopPa
 
 export const shopPageQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: shopPageQueryKey(token),
+    queryKey: queryKeys.shopPage(token),
     queryFn: ({ signal }) => getShopPage(token, signal),
     refetchInterval: SHOP_PAGE_REFRESH_MS,
     // A counter by the till stays current even while another tab is in front.

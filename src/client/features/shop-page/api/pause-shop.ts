@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import type { ShopPage } from '#shared/shop-side.ts';
 import { api, errorText } from '#client/lib/api.ts';
-import { shopPageQueryKey } from './get-shop-page.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export function pauseShop(token: string, paused: boolean): Promise<ShopPage> {
   return api.post<ShopPage>(`/api/shop/${encodeURIComponent(token)}/pause`, { body: { paused } });
@@ -14,7 +14,7 @@ export function usePauseShop(token: string) {
   return useMutation({
     mutationFn: (paused: boolean) => pauseShop(token, paused),
     onSuccess: (page) => {
-      queryClient.setQueryData(shopPageQueryKey(token), page);
+      queryClient.setQueryData(queryKeys.shopPage(token), page);
       notifications.show(
         page.paused
           ? {

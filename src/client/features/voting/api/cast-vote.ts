@@ -1,51 +1,66 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import type { VoteCounts } from '#shared/businesses.ts';
+import type { MemberProgress } from '#shared/progress.ts';
 import type { VoteResult } from '#shared/voting.ts';
 import { api, errorText } from '#client/lib/api.ts';
-import { votingKeys } from './member-votes.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export function castVote(businessId: number): Promise<VoteResult> {
   return api.post<VoteResult>('/api/vote', { body: { businessId } });
 }
 
+const withVotes = (votes: VoteCounts, businessId: number, count: number): VoteCounts => ({
+  ...votes,
+  [businessId]: count,
+});
+
 /**
- * Casts a vote. The counts move at once (spec section 4: optimistic) and go back if the server
- * refuses; the server alone decides whether the vote counts (rule 2).
+ * Casts a vote. Spec: available votes drop at once (optimistic) and come back if the server
+ * refuses; the server alone decides whether the vote counts (docs/RULES.md rule 2). Its answer
+ * carries the new figures, so they are written into the cache instead of refetched, and the
+ * shop's public total (rank badges) gains the vote.
  */
 export function useCastVote() {
   const queryClient = useQueryClient();
+  const progressKey = queryKeys.member.progress;
   return useMutation({
     mutationFn: castVote,
     onMutate: async (businessId) => {
-      await queryClient.cancelQueries({ queryKey: votingKeys.all });
-      const available = queryClient.getQueryData<number>(votingKeys.available);
-      const own = queryClient.getQueryData<VoteCounts>(votingKeys.own);
-      if (available !== undefined)
-        queryClient.setQueryData(votingKeys.available, Math.max(0, available - 1));
-      if (own)
-        queryClient.setQueryData(votingKeys.own, {
-          ...own,
-          [businessId]: (own[businessId] ?? 0) + 1,
+      // A refresh in flight must not overwrite the optimistic figures with older ones.
+      await queryClient.cancelQueries({ queryKey: progressKey });
+      const before = queryClient.getQueryData<MemberProgress>(progressKey);
+      if (before) {
+        queryClient.setQueryData<MemberProgress>(progressKey, {
+          ...before,
+          availableVotes: Math.max(0, before.availableVotes - 1),
+          ownVotes: withVotes(before.ownVotes, businessId, (before.ownVotes[businessId] ?? 0) + 1),
         });
-      return { available, own };
+      }
+      return { before };
     },
-    onError: (error, _businessId, before) => {
-      if (before?.available !== undefined)
-        queryClient.setQueryData(votingKeys.available, before.available);
-      if (before?.own) queryClient.setQueryData(votingKeys.own, before.own);
+    onError: (error, _businessId, context) => {
+      if (context?.before) queryClient.setQueryData(progressKey, context.before);
       notifications.show({
         color: 'red',
         title: 'Failed to Submit Vote',
-        message: errorText(
-          error,
-          'An error occurred while submitting your vote. Please try again.',
-        ),
+        message: errorText(error, 'An error occurred while submitting your vote. Please try again.'),
       });
     },
-    onSuccess: (result) => {
+    onSuccess: async (result, businessId) => {
+      // A refresh that started before the vote was counted must not land after its answer.
+      await queryClient.cancelQueries({ queryKey: progressKey });
+      queryClient.setQueryData<MemberProgress>(progressKey, (progress) =>
+        progress && {
+          ...progress,
+          availableVotes: result.availableVotes,
+          ownVotes: withVotes(progress.ownVotes, businessId, result.votesForShop),
+        },
+      );
+      queryClient.setQueryData<VoteCounts>(queryKeys.voteCounts, (counts) =>
+        counts && withVotes(counts, businessId, (counts[businessId] ?? 0) + 1),
+      );
       notifications.show({ color: 'teal', title: 'Vote Submitted', message: result.message });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: votingKeys.all }),
   });
 }

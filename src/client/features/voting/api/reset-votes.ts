@@ -2,13 +2,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import type { MessageBody } from '#shared/auth.ts';
 import { api } from '#client/lib/api.ts';
-import { votingKeys } from './member-votes.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export function resetVotes(): Promise<MessageBody> {
   return api.post<MessageBody>('/api/reset-votes');
 }
 
-/** Testing only (rule 5): the button exists only when the server has test tools on. */
+/**
+ * Testing only (docs/RULES.md rule 5): the button exists only when the server has test tools
+ * on. The answer holds no figures, so the member's and the public counts are fetched again.
+ */
 export function useResetVotes() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -23,6 +26,10 @@ export function useResetVotes() {
         message: 'Failed to reset votes. Please try again.',
       });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: votingKeys.all }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.member.progress }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.voteCounts }),
+      ]),
   });
 }

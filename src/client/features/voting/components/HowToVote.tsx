@@ -1,7 +1,7 @@
 import { StepsHelp } from '#client/components/StepsHelp.tsx';
 
 const steps = [
-  'Redeem a coupon at a coffee shop: each redeemed coupon earns one vote.',
+  'Redeem a coupon at a shop: each redeemed coupon earns one vote.',
   "Open 'Your Votes' to see how many votes you have available.",
   "Find a shop under 'All Coffee Shops': you may vote for any shop, visited or not.",
   "Tap 'Vote' to give that shop your vote.",

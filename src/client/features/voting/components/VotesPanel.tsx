@@ -6,39 +6,32 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { PublicBusiness } from '#shared/businesses.ts';
 import { paths } from '#shared/paths.ts';
-import { PageLoader } from '#client/components/PageLoader.tsx';
+import type { MemberProgress } from '#shared/progress.ts';
 import { useCastVote } from '../api/cast-vote.ts';
-import {
-  useAvailableVotes,
-  useOwnVotes,
-  useVisitedBusinesses,
-  useVotedBusinesses,
-} from '../api/member-votes.ts';
 import { HowToVote } from './HowToVote.tsx';
 
 export interface VotesPanelProps {
-  /** Every live shop of the challenge, in display order. */
-  shops: PublicBusiness[];
-  /** The challenge's per-shop limit for one pass; null = unlimited (rule 2). */
+  /** The member's coupons (one per live shop, in display order) and votes. */
+  progress: MemberProgress;
+  /** The challenge's per-shop limit for one pass; null = unlimited (docs/RULES.md rule 2). */
   votesPerShop: number | null;
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** The 'Your Votes' tab: votes available, the member's votes, and every shop to vote for. */
-export function VotesPanel({ shops, votesPerShop }: VotesPanelProps) {
-  const available = useAvailableVotes();
-  const own = useOwnVotes();
-  const voted = useVotedBusinesses();
-  const visited = useVisitedBusinesses();
+/**
+ * The 'Your Votes' tab: votes available, the member's votes, and every shop to vote for.
+ * Visited shops are those with a redeemed coupon; voted shops those with own votes.
+ */
+export function VotesPanel({ progress, votesPerShop }: VotesPanelProps) {
   const vote = useCastVote();
-
-  if (!available.isSuccess || !own.isSuccess || !voted.isSuccess || !visited.isSuccess) {
-    return <PageLoader label="Loading your votes" />;
-  }
-  const votesLeft = available.data;
-  const visitedIds = new Set(visited.data.map((shop) => shop.id));
-  const ownCount = (shopId: number) => own.data[shopId] ?? 0;
+  const { coupons, ownVotes, availableVotes: votesLeft } = progress;
+  const ownCount = (shopId: number) => ownVotes[shopId] ?? 0;
+  const shops = coupons.map((coupon) => coupon.business);
+  const visitedIds = new Set(
+    coupons.filter((coupon) => coupon.redeemed).map((coupon) => coupon.businessId),
+  );
+  const voted = shops.filter((shop) => ownCount(shop.id) > 0);
 
   return (
     <Stack gap="lg">
@@ -53,14 +46,14 @@ export function VotesPanel({ shops, votesPerShop }: VotesPanelProps) {
         <Title order={2} size="h3">
           Your Votes
         </Title>
-        {voted.data.length === 0 ? (
+        {voted.length === 0 ? (
           <Text>
             You have not voted yet. Redeem a coupon to earn a vote, then vote for your favorite
             shop.
           </Text>
         ) : (
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }}>
-            {voted.data.map((shop) => (
+            {voted.map((shop) => (
               <Card
                 key={shop.id}
                 withBorder
@@ -107,7 +100,7 @@ interface ShopVoteCardProps {
   onVote: () => void;
 }
 
-/** Vote / Vote Again only while the per-shop limit allows (rule 2); the server decides in the end. */
+/** Vote / Vote Again only while the per-shop limit allows (docs/RULES.md rule 2); the server decides in the end. */
 function ShopVoteCard({
   shop,
   visited,

@@ -30,14 +30,15 @@ const comingSoon = [
 ];
 
 /**
- * /battles/coffee: the landing variant of spec section 2 (500px hero, Current Battles, How It
- * Works). 'Join Current Battle' and 'Join Battle' lead to the running challenge's home page.
+ * /battles: the landing variant of the spec (500px hero, Current Battles, How It Works),
+ * whose path the spec leaves open. 'Join Current Battle' and 'Join Battle' lead to the coffee
+ * battle's page, /battles/coffee, as the spec's route table and hero buttons say.
  */
-export default function CoffeeBattleRoute() {
+export default function BattlesRoute() {
   const challenge = useActiveChallenge();
   const coffeeTitle = challenge.data?.title ?? FALLBACK_CHALLENGE_TITLE;
   usePageMeta({
-    title: 'Coffee Battle',
+    title: 'All Battles',
     description:
       'Local Battles: city-wide competitions for the best local coffee, tacos and ice cream. Join the coffee battle now.',
   });
@@ -50,7 +51,7 @@ export default function CoffeeBattleRoute() {
         subtitle="Discover your city's best local shops, save with $5 coupons and vote for your favorites."
         actions={
           <>
-            <Button component={Link} to={paths.home} variant="white" size="md">
+            <Button component={Link} to={paths.coffeeBattle} variant="white" size="md">
               Join Current Battle
             </Button>
             <Button
@@ -92,7 +93,7 @@ export default function CoffeeBattleRoute() {
                 {coffeeTitle}: redeem a $5 coupon at every participating coffee shop and vote for
                 the best.
               </Text>
-              <Button component={Link} to={paths.home} fullWidth>
+              <Button component={Link} to={paths.coffeeBattle} fullWidth>
                 Join Battle
               </Button>
             </Stack>

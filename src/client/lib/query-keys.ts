@@ -1,0 +1,37 @@
+/**
+ * Every query key of the web app, in one registry: a mutation refreshes or writes another
+ * feature's data (a vote moves the public counts behind the rank badges) by the same key that
+ * feature reads it with, without importing that feature.
+ *
+ * Keys of account-specific data start with `member` or `admin`, so signing in, out or as someone
+ * else drops them all (`clearAccountData`). A list's key is the prefix of its items' keys, so
+ * invalidating the list refreshes the items too.
+ */
+export const queryKeys = {
+  user: ['auth', 'user'],
+  siteConfig: ['site-config'],
+  activeChallenge: ['challenge', 'active'],
+  /** GET /api/businesses; one shop (GET /api/businesses/{id}) sits under it. */
+  businesses: ['businesses'],
+  business: (id: string) => ['businesses', id],
+  /** GET /api/votes: the public totals behind rank badges. */
+  voteCounts: ['votes'],
+  /** GET /api/shop/{token}: not account data, the token is the key whoever is signed in. */
+  shopPage: (token: string) => ['shop-page', token],
+  member: {
+    all: ['member'],
+    pass: (userId: number) => ['member', 'pass', userId],
+    /** The member's coupons and votes: the one answer /profile polls. */
+    progress: ['member', 'progress'],
+    couponBusiness: (couponId: number) => ['member', 'coupon-business', couponId],
+    sandboxSession: (sessionId: string) => ['member', 'sandbox-session', sessionId],
+  },
+  admin: {
+    all: ['admin'],
+    challenges: ['admin', 'challenges'],
+    challengeBusinesses: (challengeId: number) => ['admin', 'challenges', challengeId, 'businesses'],
+    dashboard: ['admin', 'dashboard'],
+    leaderboard: (challengeId: number | null) => ['admin', 'leaderboard', challengeId],
+    settlement: (challengeId: number) => ['admin', 'challenges', challengeId, 'settlement'],
+  },
+} as const;

@@ -72,6 +72,12 @@ export function redemptionCodeError(code: string): string | null {
   return result.success ? null : (result.error.issues[0]?.message ?? null);
 }
 
+/** The contract's daily cap rule (empty: no cap), with its messages. */
+export function dailyCapError(cap: number | string): string | null {
+  const result = businessFieldsSchema.shape.dailyCap.safeParse(cap === '' ? null : cap);
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+}
+
 function initialValues(business: AdminBusiness | null, nextPosition: number): FormValues {
   if (business) {
     return {
@@ -189,10 +195,7 @@ function BusinessForm({
       description: (value) => (value.trim() ? null : 'Business description is required'),
       address: (value) => (value.trim() ? null : 'Address is required'),
       hours: hoursError,
-      dailyCap: (value) =>
-        value === '' || (typeof value === 'number' && Number.isInteger(value) && value >= 1)
-          ? null
-          : 'Daily cap must be a whole number of at least 1, or none',
+      dailyCap: dailyCapError,
       redemptionCode: redemptionCodeError,
     },
   });

@@ -68,13 +68,7 @@ export interface ImportShopsDialogProps {
 /** 'Import CSV': a file (or pasted text) of shops, previewed row by row, imported all or nothing. */
 export function ImportShopsDialog({ opened, challengeId, onClose }: ImportShopsDialogProps) {
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      opened={opened}
-      onClose={onClose}
-      title="Import Shops from CSV"
-      size="xl"
-    >
+    <Modal opened={opened} onClose={onClose} title="Import Shops from CSV" size="xl">
       {opened && <ImportShopsForm challengeId={challengeId} onDone={onClose} />}
     </Modal>
   );

@@ -17,12 +17,7 @@ export interface ShopLinkDialogProps {
 /** 'Shop Link': issue, re-issue or revoke a shop's private page link (shown once, at issue). */
 export function ShopLinkDialog({ business, onClose }: ShopLinkDialogProps) {
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      opened={business !== null}
-      onClose={onClose}
-      title="Shop Link"
-    >
+    <Modal opened={business !== null} onClose={onClose} title="Shop Link">
       {business && <ShopLinkPanel key={business.id} business={business} onDone={onClose} />}
     </Modal>
   );

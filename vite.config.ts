@@ -15,7 +15,7 @@ export default defineConfig({
     rolldownOptions: {
       // Copy small shared modules into each page's chunk instead of splitting them into dozens of
       // tiny files: a phone on HTTP/1.1 fetches those six at a time, one round trip per batch,
-      // which delayed the first paint more than the duplicated bytes cost (issue 7).
+      // which delayed the first paint more than the duplicated bytes cost (npm run bench web).
       preserveEntrySignatures: false,
       output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 40_000 } } },
       // Building a zod schema has no side effects: a page that imports only a constant or a type

@@ -2,7 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/helpers/**/*.test.ts', 'tests/lint/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'src/**/*.test.tsx',
+      'tests/helpers/**/*.test.ts',
+      'tests/lint/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     globalSetup: ['tests/helpers/global-setup.ts'],
     testTimeout: 30_000,
@@ -12,6 +18,8 @@ export default defineConfig({
     maxWorkers: 2,
     // .ci/run reads the counts from the JSON report.
     reporters: process.env.VITEST_JSON_OUTPUT ? ['default', 'json'] : ['default'],
-    ...(process.env.VITEST_JSON_OUTPUT ? { outputFile: { json: process.env.VITEST_JSON_OUTPUT } } : {}),
+    ...(process.env.VITEST_JSON_OUTPUT
+      ? { outputFile: { json: process.env.VITEST_JSON_OUTPUT } }
+      : {}),
   },
 });

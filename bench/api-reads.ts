@@ -31,7 +31,10 @@ const STATIC_PEER_SOURCE = `
 `;
 
 async function staticPeer(body: string) {
-  const child = spawn(process.execPath, ['-e', STATIC_PEER_SOURCE], { env: { ...process.env, PEER_BODY: body }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['-e', STATIC_PEER_SOURCE], {
+    env: { ...process.env, PEER_BODY: body },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const [line] = (await once(child.stdout, 'data')) as [Buffer];
   return {
     url: `http://127.0.0.1:${line.toString().trim()}/`,
@@ -60,8 +63,12 @@ export async function benchPublicReads(startSite: () => Promise<RunningServer>) 
       // Steady state, as for writes: a short load first lets both servers' JIT settle.
       await load({ url: siteUrl, connections: READ_CONNECTIONS, duration: WARM_UP_SECONDS });
       await load({ url: peer.url, connections: READ_CONNECTIONS, duration: WARM_UP_SECONDS });
-      siteRuns.get(path)!.push(await load({ url: siteUrl, connections: READ_CONNECTIONS, duration: READ_SECONDS }));
-      bareRuns.get(path)!.push(await load({ url: peer.url, connections: READ_CONNECTIONS, duration: READ_SECONDS }));
+      siteRuns
+        .get(path)!
+        .push(await load({ url: siteUrl, connections: READ_CONNECTIONS, duration: READ_SECONDS }));
+      bareRuns
+        .get(path)!
+        .push(await load({ url: peer.url, connections: READ_CONNECTIONS, duration: READ_SECONDS }));
       await peer.close();
     }
     await server.stop();

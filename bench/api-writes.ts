@@ -63,13 +63,32 @@ export async function createWriteWorld(db: Db, label: string, memberCount: numbe
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const memberRows = await db
     .insert(users)
-    .values(Array.from({ length: memberCount }, (_, index) => ({ username: `bench_${label}_${index}`, passwordHash, email: `b${index}@example.com` })))
+    .values(
+      Array.from({ length: memberCount }, (_, index) => ({
+        username: `bench_${label}_${index}`,
+        passwordHash,
+        email: `b${index}@example.com`,
+      })),
+    )
     .returning();
   const members: BenchMember[] = [];
   for (const user of memberRows) {
-    const { pass } = await db.transaction((tx) => issuePass(tx, { userId: user.id, challengeId: challenge!.id }));
-    const rows = await db.select().from(coupons).where(sql`${coupons.passId} = ${pass.id}`);
-    members.push({ userId: user.id, username: user.username, coupons: rows.map((row) => ({ id: row.id, code: codeOf.get(row.businessId)!, businessId: row.businessId })) });
+    const { pass } = await db.transaction((tx) =>
+      issuePass(tx, { userId: user.id, challengeId: challenge!.id }),
+    );
+    const rows = await db
+      .select()
+      .from(coupons)
+      .where(sql`${coupons.passId} = ${pass.id}`);
+    members.push({
+      userId: user.id,
+      username: user.username,
+      coupons: rows.map((row) => ({
+        id: row.id,
+        code: codeOf.get(row.businessId)!,
+        businessId: row.businessId,
+      })),
+    });
   }
   return { challengeId: challenge!.id, members, shopIds: shops.map((shop) => shop.id) };
 }
@@ -88,7 +107,11 @@ async function signIn(server: RunningServer, member: BenchMember, address: strin
  * requests in flight at any moment are 64 different members, as at 64 cashiers at once.
  * (autocannon resets its per-connection context after every request, so the queue lives here.)
  */
-function interleavedRequests(members: BenchMember[], build: (member: BenchMember, step: number) => { path: string; body: unknown }, origin: string): Request[] {
+function interleavedRequests(
+  members: BenchMember[],
+  build: (member: BenchMember, step: number) => { path: string; body: unknown },
+  origin: string,
+): Request[] {
   let next = 0;
   return [
     {
@@ -109,7 +132,10 @@ function interleavedRequests(members: BenchMember[], build: (member: BenchMember
 }
 
 /** The same rules (the same SQL through the same service functions) in bare loops: the database's limit. */
-async function peerThroughput(members: BenchMember[], job: (member: BenchMember, step: number) => Promise<unknown>) {
+async function peerThroughput(
+  members: BenchMember[],
+  job: (member: BenchMember, step: number) => Promise<unknown>,
+) {
   const latencies: number[] = [];
   const started = performance.now();
   await Promise.all(
@@ -144,39 +170,75 @@ async function closeChallenge(db: Db, challengeId: number) {
 }
 
 function redeemRequests(world: { members: BenchMember[] }, origin: string) {
-  return interleavedRequests(world.members, (member, step) => {
-    const coupon = member.coupons[step % member.coupons.length]!;
-    return { path: `/api/coupons/${coupon.id}/redeem`, body: { redemptionCode: coupon.code } };
-  }, origin);
+  return interleavedRequests(
+    world.members,
+    (member, step) => {
+      const coupon = member.coupons[step % member.coupons.length]!;
+      return { path: `/api/coupons/${coupon.id}/redeem`, body: { redemptionCode: coupon.code } };
+    },
+    origin,
+  );
 }
 
 function voteRequests(world: { members: BenchMember[]; shopIds: number[] }, origin: string) {
-  return interleavedRequests(world.members, (member, step) => ({
-    path: '/api/vote',
-    body: { businessId: world.shopIds[(member.userId + step) % world.shopIds.length] },
-  }), origin);
+  return interleavedRequests(
+    world.members,
+    (member, step) => ({
+      path: '/api/vote',
+      body: { businessId: world.shopIds[(member.userId + step) % world.shopIds.length] },
+    }),
+    origin,
+  );
 }
 
-async function signedInWorld(server: RunningServer, db: Db, label: string, memberCount: number, network: number) {
+async function signedInWorld(
+  server: RunningServer,
+  db: Db,
+  label: string,
+  memberCount: number,
+  network: number,
+) {
   const world = await createWriteWorld(db, label, memberCount);
   // One address per member: sign-in is rate limited per address.
-  for (const [index, member] of world.members.entries()) await signIn(server, member, `10.${network}.${index >> 8}.${index & 255}`);
+  for (const [index, member] of world.members.entries())
+    await signIn(server, member, `10.${network}.${index >> 8}.${index & 255}`);
   return world;
 }
 
 export async function benchWrites(server: RunningServer, db: Db) {
   const rehearsal = await signedInWorld(server, db, 'rehearsal', MEMBERS, 8);
-  for (const requests of [redeemRequests(rehearsal, server.url), voteRequests(rehearsal, server.url)]) {
-    const run = await load({ url: server.url, connections: MEMBERS, amount: MEMBERS * REHEARSAL_ROUNDS, requests });
-    if (run.errors > 0 || run.non2xx > 0) throw new Error(`write rehearsal failed: ${run.non2xx} non-2xx, ${run.errors} errors`);
+  for (const requests of [
+    redeemRequests(rehearsal, server.url),
+    voteRequests(rehearsal, server.url),
+  ]) {
+    const run = await load({
+      url: server.url,
+      connections: MEMBERS,
+      amount: MEMBERS * REHEARSAL_ROUNDS,
+      requests,
+    });
+    if (run.errors > 0 || run.non2xx > 0)
+      throw new Error(`write rehearsal failed: ${run.non2xx} non-2xx, ${run.errors} errors`);
   }
   await closeChallenge(db, rehearsal.challengeId);
 
   const site = await signedInWorld(server, db, 'site', WORLD_MEMBERS, 9);
   const total = WORLD_MEMBERS * SHOPS;
   const leadIn = MEMBERS * LEAD_IN_ROUNDS;
-  const redeem = await load({ url: server.url, connections: MEMBERS, amount: total, leadIn, requests: redeemRequests(site, server.url) });
-  const vote = await load({ url: server.url, connections: MEMBERS, amount: total, leadIn, requests: voteRequests(site, server.url) });
+  const redeem = await load({
+    url: server.url,
+    connections: MEMBERS,
+    amount: total,
+    leadIn,
+    requests: redeemRequests(site, server.url),
+  });
+  const vote = await load({
+    url: server.url,
+    connections: MEMBERS,
+    amount: total,
+    leadIn,
+    requests: voteRequests(site, server.url),
+  });
   const rssAfterWrites = server.rssMb();
 
   // The limit: the same rule functions on a pool of 64 connections, no HTTP, fresh members,
@@ -184,12 +246,24 @@ export async function benchWrites(server: RunningServer, db: Db) {
   const now = () => new Date();
   const redeemJob = (member: BenchMember, step: number) => {
     const coupon = member.coupons[step]!;
-    return redeemCoupon(db, { member: { userId: member.userId }, couponId: coupon.id, redemptionCode: coupon.code, now: now() });
+    return redeemCoupon(db, {
+      member: { userId: member.userId },
+      couponId: coupon.id,
+      redemptionCode: coupon.code,
+      now: now(),
+    });
   };
   const voteJobIn = (world: { shopIds: number[] }) => (member: BenchMember, step: number) =>
-    castVote(db, { member: { userId: member.userId }, businessId: world.shopIds[(member.userId + step) % world.shopIds.length]!, now: now() });
+    castVote(db, {
+      member: { userId: member.userId },
+      businessId: world.shopIds[(member.userId + step) % world.shopIds.length]!,
+      now: now(),
+    });
   const peerRehearsal = await createWriteWorld(db, 'peer_rehearsal', MEMBERS);
-  const rehearsalMembers = peerRehearsal.members.map((member) => ({ ...member, coupons: member.coupons.slice(0, REHEARSAL_ROUNDS) }));
+  const rehearsalMembers = peerRehearsal.members.map((member) => ({
+    ...member,
+    coupons: member.coupons.slice(0, REHEARSAL_ROUNDS),
+  }));
   await peerThroughput(rehearsalMembers, redeemJob);
   await peerThroughput(rehearsalMembers, voteJobIn(peerRehearsal));
   await closeChallenge(db, peerRehearsal.challengeId);
@@ -221,7 +295,13 @@ export async function benchWrites(server: RunningServer, db: Db) {
       pass: result.p99Ms < P99_BUDGET_MS,
     });
   }
-  record({ name: 'server RSS at the end of the write load', figure: rssAfterWrites, unit: 'MB', budget: '< 300 MB', pass: rssAfterWrites < 300 });
+  record({
+    name: 'server RSS at the end of the write load',
+    figure: rssAfterWrites,
+    unit: 'MB',
+    budget: '< 300 MB',
+    pass: rssAfterWrites < 300,
+  });
   const redeemed = await db.$count(coupons, sql`${coupons.redeemed}`);
   note(
     `Write load: ${total} redemptions and ${total} votes by ${WORLD_MEMBERS} members, ${MEMBERS} at a time, each after a rehearsal of ` +

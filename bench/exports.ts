@@ -21,7 +21,11 @@ export async function benchVotesExport(port: number) {
   await database.migrate();
   const { db } = database;
   const now = new Date();
-  await createOrPromoteAdmin(db, { username: 'exporter', password: 'exporter-password', email: 'exporter@example.com' });
+  await createOrPromoteAdmin(db, {
+    username: 'exporter',
+    password: 'exporter-password',
+    email: 'exporter@example.com',
+  });
   const [challenge] = (
     (await db.execute(sql`
       insert into challenges (title, description, start_date, end_date, price, active)
@@ -61,7 +65,9 @@ export async function benchVotesExport(port: number) {
       peak = Math.max(peak, server.rssMb());
     }, 50);
     const started = performance.now();
-    const response = await fetch(`${server.url}/api/admin/challenges/${challengeId}/votes.csv`, { headers: { cookie } });
+    const response = await fetch(`${server.url}/api/admin/challenges/${challengeId}/votes.csv`, {
+      headers: { cookie },
+    });
     let bytes = 0;
     let lines = 0;
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
@@ -70,7 +76,8 @@ export async function benchVotesExport(port: number) {
     }
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
-    if (lines !== VOTES + 1) throw new Error(`the export had ${lines - 1} votes, expected ${VOTES}`);
+    if (lines !== VOTES + 1)
+      throw new Error(`the export had ${lines - 1} votes, expected ${VOTES}`);
     const growth = peak - before;
     record({
       name: `votes.csv export of ${VOTES.toLocaleString('en-US')} votes (${(bytes / 2 ** 20).toFixed(0)} MB in ${seconds.toFixed(1)} s): server RSS growth`,

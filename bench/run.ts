@@ -34,7 +34,13 @@ if (wants('api')) {
   const startSite = () => startServer(3302, { DATABASE_URL: databaseUrl });
   const server = await startSite();
   const idle = server.rssMb();
-  record({ name: 'server RSS idle after start', figure: idle, unit: 'MB', budget: '< 300 MB', pass: idle < 300 });
+  record({
+    name: 'server RSS idle after start',
+    figure: idle,
+    unit: 'MB',
+    budget: '< 300 MB',
+    pass: idle < 300,
+  });
   await server.stop();
   await benchPublicReads(startSite);
   const writeServer = await startSite();
@@ -67,12 +73,19 @@ if (wants('web')) {
   const registration = await fetch(`${server.url}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ username: 'lighthouse', email: 'lh@example.com', fullName: 'Light House', password: 'password123' }),
+    body: JSON.stringify({
+      username: 'lighthouse',
+      email: 'lh@example.com',
+      fullName: 'Light House',
+      password: 'password123',
+    }),
   });
   const member = (await registration.json()) as { id: number };
   const cookie = registration.headers.getSetCookie().at(-1)!.split(';')[0]!;
   const challenge = (await findActiveChallenge(database.db, new Date()))!;
-  await database.db.transaction((tx) => issuePass(tx, { userId: member.id, challengeId: challenge.id }));
+  await database.db.transaction((tx) =>
+    issuePass(tx, { userId: member.id, challengeId: challenge.id }),
+  );
   const [shop] = await listLiveBusinesses(database.db, challenge.id);
   await database.close();
 
@@ -89,21 +102,21 @@ if (wants('web')) {
 writeReport(
   'BENCHMARKS.md',
   [
-    '- **Public reads** are answered from each instance\'s one-second cache, so they scale with the',
+    "- **Public reads** are answered from each instance's one-second cache, so they scale with the",
     '  number of instances (each adds roughly the figure above per core) and cost PostgreSQL about',
     '  three queries per instance per second, whatever the crowd. 100,000 members opening the home page',
     '  within a minute is under 2,000 reads a second: one instance covers it; two give headroom.',
     '- **Writes**: each redeem and vote is one database call (a PL/pgSQL function that checks the',
     '  session, locks the pass and applies the rule; docs/decisions/0006). Per write, the built server',
     '  spends about 0.25 ms of CPU on HTTP and PostgreSQL about 0.5 ms on the rule, so more instances',
-    '  add web capacity and the ceiling is PostgreSQL\'s CPU: about 2,000 rule calls a second per core',
+    "  add web capacity and the ceiling is PostgreSQL's CPU: about 2,000 rule calls a second per core",
     '  on this machine. 100,000 members with 8 shops make at most 1.6 million writes over a 30-day battle',
     '  (0.6 a second on average); even a fifth of all members using all 8 coupons and all 8 votes in',
     '  one hour is about 90 writes a second, a twentieth of what this 2-core machine sustains above.',
-    '  Latency at 64 writers in flight is 64 / throughput (Little\'s law), and here the load generator,',
+    "  Latency at 64 writers in flight is 64 / throughput (Little's law), and here the load generator,",
     '  the server and PostgreSQL share two cores, so both p99s sit only a few ms under the 50 ms budget.',
     '  On separate machines for PostgreSQL and the instances, each side keeps its own cores.',
-    '- **Growth**: standings read per-shop counters kept in each vote\'s transaction, so their cost',
+    "- **Growth**: standings read per-shop counters kept in each vote's transaction, so their cost",
     '  does not grow with votes (ratios above), at 1,000 or at 1,000,000.',
     '- **Memory** per instance stays flat under load (figures above); instances share nothing but',
     '  PostgreSQL (sessions, wrong-code limits and payments all live there).',
@@ -112,5 +125,7 @@ writeReport(
   ].join('\n'),
 );
 const missed = results().filter((row) => !row.pass);
-process.stdout.write(`\n${results().length - missed.length} within budget, ${missed.length} missed\n`);
+process.stdout.write(
+  `\n${results().length - missed.length} within budget, ${missed.length} missed\n`,
+);
 process.exitCode = missed.length > 0 ? 1 : 0;

@@ -19,7 +19,13 @@ export async function benchStartup(port: number) {
   for (let run = 0; run < 3; run += 1) {
     const started = performance.now();
     const child = spawn('npm', ['start', '--silent'], {
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+      },
       stdio: 'ignore',
       detached: true,
     });

@@ -21,8 +21,12 @@ const adminOnly = (source: string) => /routes\/admin\/|tiptap|RichText/i.test(so
 
 /** JS and CSS that '/' makes the browser fetch, counted as the gzip files the server sends. */
 export async function benchHomeBundle(server: RunningServer) {
-  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-  const sourceOf = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, chunk.src ?? key]));
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'),
+  ) as Record<string, ManifestChunk>;
+  const sourceOf = new Map(
+    Object.entries(manifest).map(([key, chunk]) => [chunk.file, chunk.src ?? key]),
+  );
 
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
@@ -37,7 +41,9 @@ export async function benchHomeBundle(server: RunningServer) {
   let gzipBytes = 0;
   for (const asset of assets) {
     const file = path.join(distDir, asset);
-    gzipBytes += fs.existsSync(`${file}.gz`) ? fs.statSync(`${file}.gz`).size : fs.statSync(file).size;
+    gzipBytes += fs.existsSync(`${file}.gz`)
+      ? fs.statSync(`${file}.gz`).size
+      : fs.statSync(file).size;
   }
   const leaked = [...assets].filter((asset) => adminOnly(sourceOf.get(asset) ?? asset));
   record({
@@ -61,7 +67,10 @@ export async function benchHomeBundle(server: RunningServer) {
 const LIGHTHOUSE_RUNS = 3;
 
 /** Lighthouse with its default mobile settings: performance >= 90, accessibility >= 95 per page. */
-export async function benchLighthouse(server: RunningServer, pages: { path: string; cookie?: string }[]) {
+export async function benchLighthouse(
+  server: RunningServer,
+  pages: { path: string; cookie?: string }[],
+) {
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
   try {
     for (const { path: pagePath, cookie } of pages) {
@@ -75,7 +84,8 @@ export async function benchLighthouse(server: RunningServer, pages: { path: stri
           ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
         });
         const error = result?.lhr.runtimeError;
-        if (error) process.stdout.write(`  Lighthouse ${pagePath}: ${error.code} ${error.message}\n`);
+        if (error)
+          process.stdout.write(`  Lighthouse ${pagePath}: ${error.code} ${error.message}\n`);
         const categories = result?.lhr.categories;
         scores.performance.push(Math.round((categories?.performance?.score ?? 0) * 100));
         scores.accessibility.push(Math.round((categories?.accessibility?.score ?? 0) * 100));
@@ -83,8 +93,20 @@ export async function benchLighthouse(server: RunningServer, pages: { path: stri
       const performance = median(scores.performance);
       const accessibility = median(scores.accessibility);
       const runs = `median of ${LIGHTHOUSE_RUNS}: ${scores.performance.join(', ')}`;
-      record({ name: `Lighthouse performance ${pagePath} (mobile, ${runs})`, figure: performance, unit: '/100', budget: '>= 90', pass: performance >= 90 });
-      record({ name: `Lighthouse accessibility ${pagePath} (mobile)`, figure: accessibility, unit: '/100', budget: '>= 95', pass: accessibility >= 95 });
+      record({
+        name: `Lighthouse performance ${pagePath} (mobile, ${runs})`,
+        figure: performance,
+        unit: '/100',
+        budget: '>= 90',
+        pass: performance >= 90,
+      });
+      record({
+        name: `Lighthouse accessibility ${pagePath} (mobile)`,
+        figure: accessibility,
+        unit: '/100',
+        budget: '>= 95',
+        pass: accessibility >= 95,
+      });
     }
   } finally {
     chrome.kill();

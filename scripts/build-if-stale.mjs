@@ -4,7 +4,6 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-
 function newestMtime(entry) {
   if (!fs.existsSync(entry)) return 0;
   const stat = fs.statSync(entry);
@@ -17,11 +16,28 @@ function isStale(built, sources) {
   return builtAt < Math.max(...sources.map(newestMtime));
 }
 
-if (isStale('dist/client/index.html', ['src/client', 'src/shared', 'public', 'vite.config.ts', 'package-lock.json'])) {
+if (
+  isStale('dist/client/index.html', [
+    'src/client',
+    'src/shared',
+    'public',
+    'vite.config.ts',
+    'package-lock.json',
+  ])
+) {
   process.stdout.write('Building the web app…\n');
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
   execFileSync(process.execPath, ['scripts/compress-assets.mjs'], { stdio: 'inherit' });
 }
-if (isStale('dist/server/main.js', ['src/server', 'src/shared', 'scripts/build-server.mjs', 'package-lock.json'])) {
+if (
+  isStale('dist/server/main.js', [
+    'src/server',
+    'src/shared',
+    'scripts/build-server.mjs',
+    'package-lock.json',
+  ])
+) {
   execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
 }

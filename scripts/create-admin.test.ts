@@ -15,9 +15,13 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-create-admin-'));
 /** Runs `npm run create-admin` as a person would, on an embedded database in dataDir. */
 async function createAdmin(...args: string[]) {
   try {
-    const { stdout, stderr } = await run('node', ['--import', 'tsx', 'scripts/create-admin.ts', ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    });
+    const { stdout, stderr } = await run(
+      'node',
+      ['--import', 'tsx', 'scripts/create-admin.ts', ...args],
+      {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      },
+    );
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failure = error as { code: number; stdout: string; stderr: string };
@@ -29,9 +33,23 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe('npm run create-admin', () => {
   it('creates an admin, then promotes an existing user and sets the new password', async () => {
-    const created = await createAdmin('--username', 'boss', '--password', 'first-pass', '--email', 'boss@example.com');
+    const created = await createAdmin(
+      '--username',
+      'boss',
+      '--password',
+      'first-pass',
+      '--email',
+      'boss@example.com',
+    );
     expect(created).toMatchObject({ code: 0, stdout: "Created admin 'boss'.\n" });
-    const again = await createAdmin('--username', 'Boss', '--password', 'second-pass', '--email', 'boss@example.com');
+    const again = await createAdmin(
+      '--username',
+      'Boss',
+      '--password',
+      'second-pass',
+      '--email',
+      'boss@example.com',
+    );
     expect(again.stdout).toContain("Promoted 'boss' to admin");
 
     const database = await openDatabase({ dataDir });
@@ -43,7 +61,14 @@ describe('npm run create-admin', () => {
   }, 60_000);
 
   it('refuses bad arguments with the validation message', async () => {
-    const result = await createAdmin('--username', 'x', '--password', 'longenough', '--email', 'x@example.com');
+    const result = await createAdmin(
+      '--username',
+      'x',
+      '--password',
+      'longenough',
+      '--email',
+      'x@example.com',
+    );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('--username: Username must be at least 3 characters');
   }, 60_000);
@@ -51,7 +76,14 @@ describe('npm run create-admin', () => {
   it('says clearly that the embedded database is in use and changes nothing', async () => {
     const holder = await openDatabase({ dataDir });
     const before = await holder.db.$count(users);
-    const result = await createAdmin('--username', 'intruder', '--password', 'whatever1', '--email', 'i@example.com');
+    const result = await createAdmin(
+      '--username',
+      'intruder',
+      '--password',
+      'whatever1',
+      '--email',
+      'i@example.com',
+    );
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/in use by process \d+/);
     expect(result.stderr).toContain('Nothing was changed.');

@@ -15,7 +15,11 @@ function fail(message: string): never {
 let values;
 try {
   ({ values } = parseArgs({
-    options: { username: { type: 'string' }, password: { type: 'string' }, email: { type: 'string' } },
+    options: {
+      username: { type: 'string' },
+      password: { type: 'string' },
+      email: { type: 'string' },
+    },
   }));
 } catch (error) {
   fail(`${(error as Error).message}\n${usage}`);
@@ -24,13 +28,19 @@ const input = z
   .object({ username: usernameSchema, password: passwordSchema, email: emailSchema })
   .safeParse(values);
 if (!input.success) {
-  fail(`${input.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`).join('\n')}\n${usage}`);
+  fail(
+    `${input.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`).join('\n')}\n${usage}`,
+  );
 }
 
 const env = readEnv();
 let database;
 try {
-  database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: 1 });
+  database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolSize: 1,
+  });
 } catch (error) {
   if (error instanceof DatabaseInUseError) fail(`${error.message}\nNothing was changed.`);
   throw error;
@@ -39,7 +49,9 @@ try {
   await database.migrate();
   const { user, created } = await createOrPromoteAdmin(database.db, input.data);
   process.stdout.write(
-    created ? `Created admin '${user.username}'.\n` : `Promoted '${user.username}' to admin and set the new password.\n`,
+    created
+      ? `Created admin '${user.username}'.\n`
+      : `Promoted '${user.username}' to admin and set the new password.\n`,
   );
 } finally {
   await database.close();

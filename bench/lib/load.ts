@@ -62,7 +62,8 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   });
   if (leadIn === 0) {
     return {
-      requestsPerSecond: result.requests.total / ((result.finish.getTime() - result.start.getTime()) / 1000),
+      requestsPerSecond:
+        result.requests.total / ((result.finish.getTime() - result.start.getTime()) / 1000),
       p50Ms: result.latency.p50,
       p99Ms: result.latency.p99,
       total: result.requests.total,

@@ -17,8 +17,12 @@ const notes: string[] = [];
 
 export function record(row: BenchRow) {
   rows.push(row);
-  const ratio = row.peer ? ` | peer ${row.peer.name} ${format(row.peer.figure)} ${row.unit} | ratio ${(row.figure / row.peer.figure).toFixed(2)}` : '';
-  process.stdout.write(`${row.pass ? 'PASS' : 'MISS'}  ${row.name}: ${format(row.figure)} ${row.unit}${ratio} | budget ${row.budget}\n`);
+  const ratio = row.peer
+    ? ` | peer ${row.peer.name} ${format(row.peer.figure)} ${row.unit} | ratio ${(row.figure / row.peer.figure).toFixed(2)}`
+    : '';
+  process.stdout.write(
+    `${row.pass ? 'PASS' : 'MISS'}  ${row.name}: ${format(row.figure)} ${row.unit}${ratio} | budget ${row.budget}\n`,
+  );
 }
 
 export function note(text: string) {

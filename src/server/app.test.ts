@@ -4,7 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
-import { createTestContext, signedInMember, TestClient, type TestContext } from '#tests/helpers/test-app.ts';
+import {
+  createTestContext,
+  signedInMember,
+  TestClient,
+  type TestContext,
+} from '#tests/helpers/test-app.ts';
 import { usingPostgres } from '#tests/helpers/test-db.ts';
 
 let ctx: TestContext;
@@ -23,7 +28,11 @@ describe('health', () => {
   it('answers 503 when the database does not', async () => {
     const database = await openDatabase({ dataDir: 'memory://' });
     await database.migrate();
-    const app = await buildApp({ db: database.db, config: { clientDir: '/nonexistent' }, logger: false });
+    const app = await buildApp({
+      db: database.db,
+      config: { clientDir: '/nonexistent' },
+      logger: false,
+    });
     await database.close();
     const response = await app.inject('/api/health');
     expect(response.statusCode).toBe(503);
@@ -62,7 +71,9 @@ describe('unknown paths and pages', () => {
     const api = await ctx.app.inject('/api/health');
     expect(api.headers['x-content-type-options']).toBe('nosniff');
     expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
-    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
   });
 });
 
@@ -71,13 +82,21 @@ describe('sessions are stored in the database', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-restart-'));
     const first = await openDatabase({ dataDir });
     await first.migrate();
-    const app1 = await buildApp({ db: first.db, config: { clientDir: '/nonexistent' }, logger: false });
+    const app1 = await buildApp({
+      db: first.db,
+      config: { clientDir: '/nonexistent' },
+      logger: false,
+    });
     const { client } = await signedInMember(app1, 'restart_member');
     await app1.close();
     await first.close();
 
     const second = await openDatabase({ dataDir });
-    const app2 = await buildApp({ db: second.db, config: { clientDir: '/nonexistent' }, logger: false });
+    const app2 = await buildApp({
+      db: second.db,
+      config: { clientDir: '/nonexistent' },
+      logger: false,
+    });
     client.app = app2;
     const me = await client.get('/api/user');
     expect(me.statusCode).toBe(200);
@@ -103,12 +122,18 @@ describe('API description', () => {
   it('is generated from the zod contract and lists every API route', async () => {
     const response = await ctx.app.inject('/api/openapi.json');
     expect(response.statusCode).toBe(200);
-    const document = response.json<{ paths: Record<string, Record<string, { requestBody?: unknown }>> }>();
+    const document = response.json<{
+      paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    }>();
     expect(Object.keys(document.paths)).toEqual(
       expect.arrayContaining(['/api/register', '/api/login', '/api/user', '/api/businesses/{id}']),
     );
     expect(document.paths['/api/register']?.post?.requestBody).toMatchObject({
-      content: { 'application/json': { schema: { required: expect.arrayContaining(['username', 'password']) } } },
+      content: {
+        'application/json': {
+          schema: { required: expect.arrayContaining(['username', 'password']) },
+        },
+      },
     });
   });
 });

@@ -4,7 +4,11 @@ import { Signer } from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { adminRoutes } from './admin/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { businessHeadTags } from './businesses/head-tags.ts';
@@ -43,7 +47,10 @@ export interface BuildAppOptions {
 }
 
 /** Request logs with ids; cookies, auth headers and database query values are never written. */
-function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+function loggerOptions(
+  level: string,
+  stream?: NodeJS.WritableStream,
+): FastifyServerOptions['logger'] {
   return {
     level,
     redact: {
@@ -145,7 +152,8 @@ export async function buildApp(options: BuildAppOptions) {
     });
     // An organizer's change shows at once on this instance (others within the cache interval).
     withSession.addHook('onResponse', async (request) => {
-      if (request.method !== 'GET' && request.url.startsWith('/api/admin/')) deps.publicCache.clear();
+      if (request.method !== 'GET' && request.url.startsWith('/api/admin/'))
+        deps.publicCache.clear();
     });
     await withSession.register(authRoutes, deps);
     await withSession.register(challengeRoutes, deps);

@@ -4,7 +4,12 @@ import { ConfigError, readEnv } from './env.ts';
 describe('readEnv', () => {
   it('applies the documented defaults', () => {
     const env = readEnv({});
-    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', SITE_NAME: 'Local Battles', LOG_LEVEL: 'info' });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      SITE_NAME: 'Local Battles',
+      LOG_LEVEL: 'info',
+    });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.ENABLE_TEST_TOOLS).toBeUndefined();
   });
@@ -26,14 +31,22 @@ describe('readEnv', () => {
   });
 
   it('requires a webhook secret with a Stripe key, and a session secret in production', () => {
-    expect(() => readEnv({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrowError(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => readEnv({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrowError(
+      /STRIPE_WEBHOOK_SECRET/,
+    );
     expect(() => readEnv({ NODE_ENV: 'production' })).toThrowError(/SESSION_SECRET/);
   });
 
   it('accepts SMTP settings and requires a sender with them', () => {
     expect(() => readEnv({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toThrowError(/MAIL_FROM/);
-    const env = readEnv({ SMTP_URL: 'smtps://user:pass@mail.example.com', MAIL_FROM: 'Local Battles <battles@example.com>' });
-    expect(env).toMatchObject({ SMTP_URL: 'smtps://user:pass@mail.example.com', MAIL_FROM: 'Local Battles <battles@example.com>' });
+    const env = readEnv({
+      SMTP_URL: 'smtps://user:pass@mail.example.com',
+      MAIL_FROM: 'Local Battles <battles@example.com>',
+    });
+    expect(env).toMatchObject({
+      SMTP_URL: 'smtps://user:pass@mail.example.com',
+      MAIL_FROM: 'Local Battles <battles@example.com>',
+    });
     expect(readEnv({ MAIL_FROM: 'battles@example.com' }).MAIL_FROM).toBe('battles@example.com');
   });
 });

@@ -4,7 +4,9 @@ import { z } from 'zod';
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
-  .transform((value) => (value === undefined || value === '' ? undefined : value === 'true' || value === '1'));
+  .transform((value) =>
+    value === undefined || value === '' ? undefined : value === 'true' || value === '1',
+  );
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -17,7 +19,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   SITE_NAME: z.string().min(1).default('Local Battles'),
   PUBLIC_URL: z
-    .url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://battles.example.com' })
+    .url({
+      protocol: /^https?$/,
+      message: 'must be an http(s) URL such as https://battles.example.com',
+    })
     .optional()
     .or(z.literal('').transform(() => undefined)),
   SESSION_SECRET: z
@@ -36,7 +41,10 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   SMTP_URL: z
-    .url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL such as smtps://user:pass@mail.example.com' })
+    .url({
+      protocol: /^smtps?$/,
+      message: 'must be an smtp:// or smtps:// URL such as smtps://user:pass@mail.example.com',
+    })
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z
@@ -72,10 +80,14 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   }
   if (env.NODE_ENV === 'production' && env.TEST_CLOCK) {
-    throw new ConfigError('Invalid settings:\n  TEST_CLOCK: never with NODE_ENV=production (it lets anyone move the clock)');
+    throw new ConfigError(
+      'Invalid settings:\n  TEST_CLOCK: never with NODE_ENV=production (it lets anyone move the clock)',
+    );
   }
   if (env.SMTP_URL && !env.MAIL_FROM) {
-    throw new ConfigError('Invalid settings:\n  MAIL_FROM: required when SMTP_URL is set (the sender of every email)');
+    throw new ConfigError(
+      'Invalid settings:\n  MAIL_FROM: required when SMTP_URL is set (the sender of every email)',
+    );
   }
   if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
     throw new ConfigError('Invalid settings:\n  SESSION_SECRET: required when NODE_ENV=production');

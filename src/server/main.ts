@@ -26,7 +26,10 @@ async function main() {
   const sandboxPayments = !env.STRIPE_SECRET_KEY;
   const payments =
     env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
-      ? createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET })
+      ? createStripeProvider({
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+        })
       : createSandboxProvider();
   const testToolsEnabled = env.ENABLE_TEST_TOOLS ?? sandboxPayments;
   const app = await buildApp({
@@ -66,11 +69,17 @@ async function main() {
   await app.listen({ port: env.PORT, host: env.HOST });
   mailWorker.start();
   app.log.info(
-    { database: database.kind, payments: sandboxPayments ? 'sandbox' : 'stripe', mail: mailTransport.description },
+    {
+      database: database.kind,
+      payments: sandboxPayments ? 'sandbox' : 'stripe',
+      mail: mailTransport.description,
+    },
     `${env.SITE_NAME} is ready; email goes to ${mailTransport.description}`,
   );
   if (!env.SMTP_URL && !testToolsEnabled) {
-    app.log.warn('SMTP_URL is not set and test tools are off: email is kept in the sandbox mailbox, which nobody can read');
+    app.log.warn(
+      'SMTP_URL is not set and test tools are off: email is kept in the sandbox mailbox, which nobody can read',
+    );
   }
 }
 

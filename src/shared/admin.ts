@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { challengeSchema } from './challenges.ts';
 
-/** One shop's standing (DECISIONS rule 10: ties share a rank; whole percentages). */
+/** One shop's standing (docs/RULES.md rule 10: ties share a rank; whole percentages). */
 export const standingSchema = z.object({
   businessId: z.number().int(),
   name: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Messages are the product's copy (spec section 5). */
+/** Messages are the product's copy (docs/SPEC.md section 5). */
 export const usernameSchema = z
   .string()
   .trim()
@@ -24,7 +24,7 @@ export const fullNameSchema = z
 export const loginBodySchema = z.object({ username: usernameSchema, password: passwordSchema });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-/** isAdmin may be sent by old clients; it is accepted and ignored (DECISIONS rule 4). */
+/** isAdmin may be sent by old clients; it is accepted and ignored (docs/RULES.md rule 4). */
 export const registerBodySchema = z.object({
   username: usernameSchema,
   email: emailSchema,
@@ -52,7 +52,10 @@ export const PASSWORD_RESET_REQUESTED =
 
 /** POST /api/password-reset/confirm: the token from the emailed link and the new password. */
 export const passwordResetConfirmSchema = z.object({
-  token: z.string().min(1, 'The reset link is missing its token').max(200, 'The reset link is not valid'),
+  token: z
+    .string()
+    .min(1, 'The reset link is missing its token')
+    .max(200, 'The reset link is not valid'),
   password: passwordSchema,
 });
 export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;

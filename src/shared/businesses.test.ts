@@ -14,7 +14,15 @@ describe('checkHours: the opening-hours rule', () => {
   });
 
   it('refuses anything else with one message', () => {
-    for (const bad of ['9-5', '["9-5"]', '{"Mon": 9}', '{"": "9-5"}', '{" ": "9-5"}', 'null', '"x"']) {
+    for (const bad of [
+      '9-5',
+      '["9-5"]',
+      '{"Mon": 9}',
+      '{"": "9-5"}',
+      '{" ": "9-5"}',
+      'null',
+      '"x"',
+    ]) {
       expect(checkHours(bad)).toEqual({ valid: false, message: HOURS_MESSAGE });
     }
   });

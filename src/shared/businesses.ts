@@ -74,7 +74,7 @@ const optionalText = (max: number, tooLong: string) =>
     .transform((value) => (value ? value : null));
 
 /**
- * Create/edit body of /api/admin/businesses (spec section 5). The server also normalizes the
+ * Create/edit body of /api/admin/businesses (docs/SPEC.md section 5). The server also normalizes the
  * website, checks hours and image URL, and sanitizes longDescription (docs/RULES.md rule 9).
  */
 export const businessFieldsSchema = z.object({

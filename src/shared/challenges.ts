@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A challenge as the API sends it; instants are ISO 8601 strings (DECISIONS rule 11). */
+/** A challenge as the API sends it; instants are ISO 8601 strings (docs/RULES.md rule 11). */
 export const challengeSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -10,7 +10,7 @@ export const challengeSchema = z.object({
   price: z.number().int(),
   active: z.boolean(),
   theme: z.string(),
-  /** Votes one pass may give one shop; null = unlimited (DECISIONS rule 2). */
+  /** Votes one pass may give one shop; null = unlimited (docs/RULES.md rule 2). */
   votesPerShop: z.number().int().nullable(),
   /** IANA time zone of the battle's city: its days (shop caps, 'today', daily codes) run in it. */
   timeZone: z.string(),
@@ -21,7 +21,7 @@ export const idParamsSchema = z.object({
   id: z.coerce.number().int('Invalid id').positive('Invalid id').max(2_147_483_647, 'Invalid id'),
 });
 
-/** Create/edit body of /api/admin/challenges (spec section 5; DECISIONS rule 2 for votesPerShop). */
+/** Create/edit body of /api/admin/challenges (docs/SPEC.md section 5; docs/RULES.md rule 2 for votesPerShop). */
 const instantField = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
@@ -107,7 +107,7 @@ export type ChallengeInput = z.input<typeof challengeInputSchema>;
 export const challengePatchSchema = challengeFieldsSchema.partial();
 export type ChallengePatchInput = z.input<typeof challengePatchSchema>;
 
-/** Admin status label (spec section 4): Active, Ended (inactive and over), else Inactive. */
+/** Admin status label (docs/SPEC.md section 4): Active, Ended (inactive and over), else Inactive. */
 export type ChallengeStatus = 'Active' | 'Ended' | 'Inactive';
 export function challengeStatus(
   challenge: Pick<ChallengeDto, 'active' | 'endDate'>,

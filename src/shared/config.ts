@@ -3,9 +3,9 @@ import { z } from 'zod';
 /** GET /api/config: what the web app may know about how this site runs. */
 export const siteConfigSchema = z.object({
   siteName: z.string(),
-  /** 'sandbox' when no Stripe key is set: the site's own offline payment page (DECISIONS rule 6). */
+  /** 'sandbox' when no Stripe key is set: the site's own offline payment page (docs/RULES.md rule 6). */
   paymentMode: z.enum(['stripe', 'sandbox']),
-  /** DECISIONS rule 5: testing buttons show only when this is true. */
+  /** docs/RULES.md rule 5: testing buttons show only when this is true. */
   testToolsEnabled: z.boolean(),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

@@ -13,7 +13,7 @@ export const verifyCheckoutQuerySchema = z.object({
     .regex(/^(cs_(test|live)_[A-Za-z0-9]{1,200}|sbx_[A-Za-z0-9_-]{10,64})$/, 'Invalid session_id'),
 });
 
-/** GET /api/verify-checkout (spec section 4). */
+/** GET /api/verify-checkout (docs/SPEC.md section 4). */
 export const verifyCheckoutSchema = z.object({
   success: z.boolean(),
   requiresRegistration: z.boolean(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { percentOf, rankOf, ranksById } from './ranking.ts';
 
-describe('ranking (DECISIONS rule 10)', () => {
+describe('ranking (docs/RULES.md rule 10)', () => {
   it('ranks by the number of shops with more votes, ties sharing a rank', () => {
     const votes = [10, 7, 7, 3, 0];
     expect(votes.map((v) => rankOf(v, votes))).toEqual([1, 2, 2, 4, 5]);

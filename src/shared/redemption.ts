@@ -15,7 +15,7 @@ export type CouponDto = z.infer<typeof couponSchema>;
 
 export const INVALID_REDEMPTION_CODE = 'Invalid redemption code';
 
-/** The code the cashier gives: exactly four digits (spec section 5). */
+/** The code the cashier gives: exactly four digits (docs/SPEC.md section 5). */
 export const redemptionCodeSchema = z
   .string({ error: 'Redemption code is required' })
   .trim()

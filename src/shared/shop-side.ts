@@ -97,4 +97,11 @@ export const shopImportResultSchema = z.object({
 export type ShopImportResult = z.infer<typeof shopImportResultSchema>;
 
 /** The columns a shop import reads, in any order; name, address and description are required. */
-export const SHOP_IMPORT_COLUMNS = ['name', 'address', 'phone', 'website', 'description', 'code'] as const;
+export const SHOP_IMPORT_COLUMNS = [
+  'name',
+  'address',
+  'phone',
+  'website',
+  'description',
+  'code',
+] as const;

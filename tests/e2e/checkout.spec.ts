@@ -15,7 +15,7 @@ async function registerOnCheckout(page: Page, username: string) {
   await page.getByLabel('Confirm Password').fill('password123');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Registration successful')).toBeVisible();
-  // The page reloads after registering (spec section 4) and then offers the purchase.
+  // The page reloads after registering (docs/SPEC.md section 4) and then offers the purchase.
   await expect(page.getByRole('button', { name: 'Purchase Battle Pass' })).toBeVisible();
 }
 
@@ -30,7 +30,8 @@ test('a new visitor creates an account on /checkout, pays on the sandbox page an
   page,
 }) => {
   // Other journeys add shops to the same challenge: count what the site says it has.
-  const shopCount = ((await (await page.request.get('/api/businesses')).json()) as unknown[]).length;
+  const shopCount = ((await (await page.request.get('/api/businesses')).json()) as unknown[])
+    .length;
   await page.goto('/checkout');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Huntsville Coffee Battles' }),

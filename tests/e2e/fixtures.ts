@@ -7,7 +7,12 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       const errors: string[] = [];
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
-        if (/Failed to load resource: the server responded with a status of (401|404)/.test(message.text())) return;
+        if (
+          /Failed to load resource: the server responded with a status of (401|404)/.test(
+            message.text(),
+          )
+        )
+          return;
         errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(error.message));

@@ -30,7 +30,9 @@ function recordApiRequests(page: Page) {
  */
 async function newPassHolderOnProfile(page: Page) {
   const username = uniqueName('figures');
-  const countsAnswer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/votes');
+  const countsAnswer = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/votes',
+  );
   await registerViaAuthPage(page, username);
   await expect(page).toHaveURL('/');
   const counts = (await (await countsAnswer).json()) as Record<string, number>;
@@ -48,9 +50,9 @@ test('a redeem and a vote show the server’s new figures without refetching, an
 }) => {
   const before = await newPassHolderOnProfile(page);
   const shopIds = Object.fromEntries(
-    ((await (await page.request.get('/api/businesses')).json()) as { id: number; name: string }[]).map(
-      (shop) => [shop.name, shop.id],
-    ),
+    (
+      (await (await page.request.get('/api/businesses')).json()) as { id: number; name: string }[]
+    ).map((shop) => [shop.name, shop.id]),
   );
   const visitedId = String(shopIds[VISITED]);
 
@@ -63,7 +65,9 @@ test('a redeem and a vote show the server’s new figures without refetching, an
   await expect(card.getByText('Redeemed')).toBeVisible();
   await expect(page.getByText(/^1 of \d+ coupons redeemed$/)).toBeVisible();
   redeeming.stop();
-  expect(redeeming.besidesPolling()).toEqual([`POST /api/coupons/${await couponIdOf(page, VISITED)}/redeem`]);
+  expect(redeeming.besidesPolling()).toEqual([
+    `POST /api/coupons/${await couponIdOf(page, VISITED)}/redeem`,
+  ]);
 
   await page.getByRole('tab', { name: 'Your Votes' }).click();
   await expect(page.getByText('1 vote available')).toBeVisible();
@@ -74,7 +78,9 @@ test('a redeem and a vote show the server’s new figures without refetching, an
   await voteCard.getByRole('button', { name: 'Vote' }).click();
   await expect(page.getByText('Vote Submitted', { exact: true })).toBeVisible();
   await expect(page.getByText('0 votes available')).toBeVisible();
-  await expect(page.getByRole('article', { name: `Your votes for ${VISITED}` }).getByText('1 vote')).toBeVisible();
+  await expect(
+    page.getByRole('article', { name: `Your votes for ${VISITED}` }).getByText('1 vote'),
+  ).toBeVisible();
   await expect(voteCard.getByRole('button', { name: 'Voted' })).toBeDisabled();
   // Anything a vote set off (a refetch of the old four endpoints, of the public counts) has
   // started by now.
@@ -92,7 +98,9 @@ test('a redeem and a vote show the server’s new figures without refetching, an
   const viewAll = page.getByRole('button', { name: 'View All Coffee Shops' });
   if (await viewAll.isVisible()) await viewAll.click();
   await expect(
-    page.getByRole('article', { name: VISITED }).getByLabel(`Rank ${rank}, ${votes} ${votes === 1 ? 'vote' : 'votes'}`),
+    page
+      .getByRole('article', { name: VISITED })
+      .getByLabel(`Rank ${rank}, ${votes} ${votes === 1 ? 'vote' : 'votes'}`),
   ).toHaveText(`#${rank}`);
 });
 

@@ -112,7 +112,7 @@ test('a pass holder redeems at two shops, votes twice and the organizer sees the
   ).toBeDisabled();
   await expectAccessible(page);
 
-  // The home page ranks the shops by the new totals (DECISIONS rule 10), once the public
+  // The home page ranks the shops by the new totals (docs/RULES.md rule 10), once the public
   // read cache (one second) has turned over.
   await page.waitForTimeout(1100);
   const after = (await (await page.request.get('/api/votes')).json()) as Record<string, number>;

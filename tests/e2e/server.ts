@@ -29,7 +29,10 @@ if (serverUrl) {
   process.env.DATA_DIR = dataDir;
 }
 
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR });
+const database = await openDatabase({
+  databaseUrl: process.env.DATABASE_URL,
+  dataDir: process.env.DATA_DIR,
+});
 await database.migrate();
 await seedDemoData(database.db, new Date());
 await createOrPromoteAdmin(database.db, E2E_ADMIN);

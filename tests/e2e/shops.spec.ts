@@ -206,7 +206,9 @@ test('an organizer manages a challenge and shops; visitors see the shops on the 
   await visitor.context().close();
 });
 
-test("the landing page's 'Join Current Battle' opens the coffee battle's page", async ({ page }) => {
+test("the landing page's 'Join Current Battle' opens the coffee battle's page", async ({
+  page,
+}) => {
   await page.goto('/battles');
   await page.getByRole('link', { name: 'Join Current Battle' }).click();
   await expect(page).toHaveURL('/battles/coffee');

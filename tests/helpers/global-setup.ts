@@ -22,4 +22,3 @@ export default async function setup() {
   await database.migrate();
   await database.close();
 }
-

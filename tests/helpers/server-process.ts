@@ -36,9 +36,13 @@ export async function waitForHealth(url: string, timeoutMs = 60_000): Promise<vo
 async function assertPortFree(port: number): Promise<void> {
   const probe = net.createServer();
   try {
-    await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(port, '0.0.0.0', resolve));
+    await new Promise<void>((resolve, reject) =>
+      probe.once('error', reject).listen(port, '0.0.0.0', resolve),
+    );
   } catch (error) {
-    throw new Error(`port ${port} is in use (a server left over from an earlier run?): ${(error as Error).message}`);
+    throw new Error(
+      `port ${port} is in use (a server left over from an earlier run?): ${(error as Error).message}`,
+    );
   }
   await new Promise((resolve) => probe.close(resolve));
 }
@@ -48,28 +52,43 @@ async function assertPortFree(port: number): Promise<void> {
  * run the production server exactly as it is started.
  */
 function startArguments(): string[] {
-  const { scripts } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
+  const { scripts } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as {
+    scripts: { start: string };
+  };
   const [node, ...args] = scripts.start.split('&&').at(-1)!.trim().split(/\s+/);
-  if (node !== 'node') throw new Error(`npm start no longer ends with a node command: ${scripts.start}`);
+  if (node !== 'node')
+    throw new Error(`npm start no longer ends with a node command: ${scripts.start}`);
   return args;
 }
 
 let built = false;
 
 /** Starts the production server as its own process, as `npm start` does (building it first if stale). */
-export async function startServer(port: number, env: Record<string, string>): Promise<RunningServer> {
+export async function startServer(
+  port: number,
+  env: Record<string, string>,
+): Promise<RunningServer> {
   if (!built) {
     execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], { stdio: 'inherit' });
     built = true;
   }
   await assertPortFree(port);
   const child = spawn(process.execPath, startArguments(), {
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO: 'false', SESSION_SECRET: BENCH_SESSION_SECRET, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      SESSION_SECRET: BENCH_SESSION_SECRET,
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   const exitedEarly = new Promise<never>((_resolve, reject) => {
-    child.once('exit', (code, signalName) => reject(new Error(`server on port ${port} exited (${code ?? signalName}) before answering`)));
+    child.once('exit', (code, signalName) =>
+      reject(new Error(`server on port ${port} exited (${code ?? signalName}) before answering`)),
+    );
   });
   exitedEarly.catch(() => {});
   await Promise.race([waitForHealth(url), exitedEarly]);

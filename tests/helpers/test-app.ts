@@ -96,7 +96,11 @@ export class TestClient {
     return this.request({ method: 'GET', url });
   }
   post(url: string, payload?: unknown) {
-    return this.request({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }) });
+    return this.request({
+      method: 'POST',
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   }
   patch(url: string, payload: unknown) {
     return this.request({ method: 'PATCH', url, payload: payload as object });
@@ -126,7 +130,11 @@ export async function signedInMember(app: FastifyInstance, username?: string) {
 /** Creates an admin in the database and returns a client signed in as them. */
 export async function signedInAdmin(app: FastifyInstance, db: Db) {
   const username = `admin_${Math.random().toString(36).slice(2, 8)}`;
-  await createOrPromoteAdmin(db, { username, password: 'adminpass1', email: `${username}@example.com` });
+  await createOrPromoteAdmin(db, {
+    username,
+    password: 'adminpass1',
+    email: `${username}@example.com`,
+  });
   const client = new TestClient(app);
   const response = await client.post('/api/login', { username, password: 'adminpass1' });
   if (response.statusCode !== 200) throw new Error(`admin login failed: ${response.body}`);

@@ -6,7 +6,10 @@ import { openDatabase, type Database, type Db } from '#server/db/client.ts';
 export const usingPostgres = Boolean(process.env.DATABASE_URL);
 
 /** The rows of a raw SQL query, on either driver (both answer with { rows }). */
-export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+export async function queryRows<T extends Record<string, unknown>>(
+  db: Db,
+  query: SQL,
+): Promise<T[]> {
   const { rows } = (await db.execute<T>(query)) as { rows: T[] };
   return rows;
 }

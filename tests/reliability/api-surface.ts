@@ -28,15 +28,22 @@ export interface Endpoint {
 }
 
 export async function apiEndpoints(app: FastifyInstance): Promise<Endpoint[]> {
-  const document = (await app.inject('/api/openapi.json')).json<{ paths: Record<string, Record<string, Endpoint['operation']>> }>();
+  const document = (await app.inject('/api/openapi.json')).json<{
+    paths: Record<string, Record<string, Endpoint['operation']>>;
+  }>();
   return Object.entries(document.paths)
     .filter(([path]) => path !== '/api/openapi.json')
     .flatMap(([path, operations]) =>
-      Object.entries(operations).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
+      Object.entries(operations).map(([method, operation]) => ({
+        method: method.toUpperCase(),
+        path,
+        operation,
+      })),
     );
 }
 
-export const isStateChanging = (endpoint: Endpoint) => endpoint.method !== 'GET' && endpoint.method !== 'HEAD';
+export const isStateChanging = (endpoint: Endpoint) =>
+  endpoint.method !== 'GET' && endpoint.method !== 'HEAD';
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -45,12 +52,16 @@ function rowsOf<T>(result: unknown): T[] {
 /** A fingerprint of every row of every table: any insert, update or delete changes it. */
 export async function databaseFingerprint(db: Db): Promise<string> {
   const tables = rowsOf<{ tablename: string }>(
-    await db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`),
+    await db.execute(
+      sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+    ),
   );
   const parts: string[] = [];
   for (const { tablename } of tables) {
     const result = await db.execute(
-      sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from "${tablename}" t`),
+      sql.raw(
+        `select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from "${tablename}" t`,
+      ),
     );
     parts.push(`${tablename}:${rowsOf<{ digest: string }>(result)[0]?.digest}`);
   }

@@ -6,8 +6,19 @@ import { businesses, coupons, users } from '#server/db/schema.ts';
 import { WRONG_CODE_LIMITS } from '#server/redemption/service.ts';
 import { seedDemoData } from '#server/db/seed.ts';
 import { issuePass } from '#server/passes/issue.ts';
-import { createTestContext, signedInAdmin, signedInMember, TestClient, type TestContext } from '#tests/helpers/test-app.ts';
-import { apiEndpoints, databaseFingerprint, isStateChanging, type Endpoint } from './api-surface.ts';
+import {
+  createTestContext,
+  signedInAdmin,
+  signedInMember,
+  TestClient,
+  type TestContext,
+} from '#tests/helpers/test-app.ts';
+import {
+  apiEndpoints,
+  databaseFingerprint,
+  isStateChanging,
+  type Endpoint,
+} from './api-surface.ts';
 import { recordFigure } from './figures.ts';
 
 let ctx: TestContext;
@@ -21,7 +32,9 @@ beforeAll(async () => {
   const signedIn = await signedInMember(ctx.app);
   member = signedIn.client;
   const challenge = (await findActiveChallenge(ctx.db, ctx.clock.now()))!;
-  await ctx.db.transaction((tx) => issuePass(tx, { userId: signedIn.user.id, challengeId: challenge.id }));
+  await ctx.db.transaction((tx) =>
+    issuePass(tx, { userId: signedIn.user.id, challengeId: challenge.id }),
+  );
   admin = (await signedInAdmin(ctx.app, ctx.db)).client;
   endpoints = await apiEndpoints(ctx.app);
 }, 120_000);
@@ -33,25 +46,47 @@ describe('attacks', () => {
   it('makes guessing a redemption code impractical at the enforced limit', async () => {
     const { client, user } = await signedInMember(ctx.app);
     const challenge = (await findActiveChallenge(ctx.db, ctx.clock.now()))!;
-    const { pass } = await ctx.db.transaction((tx) => issuePass(tx, { userId: user.id, challengeId: challenge.id }));
+    const { pass } = await ctx.db.transaction((tx) =>
+      issuePass(tx, { userId: user.id, challengeId: challenge.id }),
+    );
     const [coupon] = await ctx.db.select().from(coupons).where(eq(coupons.passId, pass.id));
-    const [shop] = await ctx.db.select().from(businesses).where(eq(businesses.id, coupon!.businessId));
-    const guesses = Array.from({ length: 40 }, (_, index) => String(index).padStart(4, '0')).filter((code) => code !== shop!.redemptionCode);
+    const [shop] = await ctx.db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.id, coupon!.businessId));
+    const guesses = Array.from({ length: 40 }, (_, index) => String(index).padStart(4, '0')).filter(
+      (code) => code !== shop!.redemptionCode,
+    );
 
     const statuses: number[] = [];
     for (const guess of guesses) {
-      statuses.push((await client.post(`/api/coupons/${coupon!.id}/redeem`, { redemptionCode: guess })).statusCode);
+      statuses.push(
+        (await client.post(`/api/coupons/${coupon!.id}/redeem`, { redemptionCode: guess }))
+          .statusCode,
+      );
     }
     const perWindow = WRONG_CODE_LIMITS[0].attempts;
     expect(statuses.slice(0, perWindow).every((status) => status === 400)).toBe(true);
     expect(statuses.slice(perWindow).every((status) => status === 429)).toBe(true);
     // Even the right code waits out the lock: the limit is on the pass, not on wrong answers only.
-    expect((await client.post(`/api/coupons/${coupon!.id}/redeem`, { redemptionCode: shop!.redemptionCode })).statusCode).toBe(429);
+    expect(
+      (
+        await client.post(`/api/coupons/${coupon!.id}/redeem`, {
+          redemptionCode: shop!.redemptionCode,
+        })
+      ).statusCode,
+    ).toBe(429);
 
-    const perDay = Math.min(...WRONG_CODE_LIMITS.map((limit) => limit.attempts * ((24 * 60 * 60 * 1000) / limit.windowMs)));
+    const perDay = Math.min(
+      ...WRONG_CODE_LIMITS.map(
+        (limit) => limit.attempts * ((24 * 60 * 60 * 1000) / limit.windowMs),
+      ),
+    );
     const expectedGuesses = 10_000 / 2;
     recordFigure('code-guessing', {
-      wrongCodesAllowedPerPass: WRONG_CODE_LIMITS.map((limit) => `${limit.attempts} per ${limit.windowMs / 60_000} min`).join(', '),
+      wrongCodesAllowedPerPass: WRONG_CODE_LIMITS.map(
+        (limit) => `${limit.attempts} per ${limit.windowMs / 60_000} min`,
+      ).join(', '),
       guessesPerPassPerDay: perDay,
       expectedGuessesToFindOneCode: expectedGuesses,
       expectedDaysToFindOneCode: expectedGuesses / perDay,
@@ -61,7 +96,9 @@ describe('attacks', () => {
 
   it('refuses every state-changing request from a foreign origin, changing nothing', async () => {
     const before = await databaseFingerprint(ctx.db);
-    const targets = endpoints.filter(isStateChanging).filter((endpoint) => endpoint.path !== '/api/stripe/webhook');
+    const targets = endpoints
+      .filter(isStateChanging)
+      .filter((endpoint) => endpoint.path !== '/api/stripe/webhook');
     expect(targets.length).toBeGreaterThanOrEqual(3);
     for (const endpoint of targets) {
       for (const caller of [member, admin]) {
@@ -78,16 +115,27 @@ describe('attacks', () => {
   });
 
   it('treats SQL injection probes in every parameter as plain text', async () => {
-    const probes = ["' OR '1'='1", '1; DROP TABLE users;--', "1' UNION SELECT password_hash FROM users--", "'; SELECT pg_sleep(3);--"];
+    const probes = [
+      "' OR '1'='1",
+      '1; DROP TABLE users;--',
+      "1' UNION SELECT password_hash FROM users--",
+      "'; SELECT pg_sleep(3);--",
+    ];
     const usersBefore = await ctx.db.$count(users);
     const failures: string[] = [];
     for (const endpoint of endpoints) {
-      const properties = Object.entries(endpoint.operation.requestBody?.content['application/json']?.schema.properties ?? {});
-      const queries = (endpoint.operation.parameters ?? []).filter((parameter) => parameter.in === 'query');
+      const properties = Object.entries(
+        endpoint.operation.requestBody?.content['application/json']?.schema.properties ?? {},
+      );
+      const queries = (endpoint.operation.parameters ?? []).filter(
+        (parameter) => parameter.in === 'query',
+      );
       for (const probe of probes) {
         const url =
           endpoint.path.replace(/\{[^}]+\}/g, encodeURIComponent(probe)) +
-          (queries.length ? `?${queries.map((query) => `${query.name}=${encodeURIComponent(probe)}`).join('&')}` : '');
+          (queries.length
+            ? `?${queries.map((query) => `${query.name}=${encodeURIComponent(probe)}`).join('&')}`
+            : '');
         const payload = Object.fromEntries(properties.map(([name]) => [name, probe]));
         const started = performance.now();
         const response = await admin.request({
@@ -97,20 +145,30 @@ describe('attacks', () => {
           remoteAddress: `192.0.2.${Math.floor(Math.random() * 250)}`,
         });
         const elapsed = performance.now() - started;
-        if (response.statusCode >= 500) failures.push(`${endpoint.method} ${url} → ${response.statusCode}`);
-        if (elapsed > 2500) failures.push(`${endpoint.method} ${url} took ${Math.round(elapsed)} ms (pg_sleep ran?)`);
-        if (/password_hash|\$argon2/.test(response.body)) failures.push(`${endpoint.method} ${url} leaked a hash`);
+        if (response.statusCode >= 500)
+          failures.push(`${endpoint.method} ${url} → ${response.statusCode}`);
+        if (elapsed > 2500)
+          failures.push(`${endpoint.method} ${url} took ${Math.round(elapsed)} ms (pg_sleep ran?)`);
+        if (/password_hash|\$argon2/.test(response.body))
+          failures.push(`${endpoint.method} ${url} leaked a hash`);
       }
     }
     expect(failures).toEqual([]);
-    const tables = await ctx.db.execute(sql`select count(*)::int as n from pg_tables where schemaname = 'public'`);
+    const tables = await ctx.db.execute(
+      sql`select count(*)::int as n from pg_tables where schemaname = 'public'`,
+    );
     expect((tables as { rows: { n: number }[] }).rows[0]!.n).toBeGreaterThan(8);
     expect(await ctx.db.$count(users)).toBeGreaterThanOrEqual(usersBefore);
   });
 
   it('defeats session fixation: a planted session id is never signed in', async () => {
     const attacker = new TestClient(ctx.app);
-    await attacker.post('/api/register', { username: 'fixer', email: 'fixer@example.com', fullName: 'Fix Er', password: 'password123' });
+    await attacker.post('/api/register', {
+      username: 'fixer',
+      email: 'fixer@example.com',
+      fullName: 'Fix Er',
+      password: 'password123',
+    });
     await attacker.post('/api/logout');
     // The attacker obtains a session cookie and plants it in the victim's browser.
     await attacker.post('/api/login', { username: 'fixer', password: 'password123' });
@@ -119,7 +177,12 @@ describe('attacks', () => {
 
     const victim = new TestClient(ctx.app);
     victim.cookie = planted;
-    await victim.post('/api/register', { username: 'victim', email: 'victim@example.com', fullName: 'Vic Tim', password: 'password123' });
+    await victim.post('/api/register', {
+      username: 'victim',
+      email: 'victim@example.com',
+      fullName: 'Vic Tim',
+      password: 'password123',
+    });
     expect(victim.cookie).not.toBe(planted);
     const replay = new TestClient(ctx.app);
     replay.cookie = planted;

@@ -22,7 +22,12 @@ type Coupon = { id: number; redeemed: boolean };
 
 describe('embedded database crash', () => {
   it('keeps every acknowledged write after kill -9 and starts again', async () => {
-    const env = { DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'true', ENABLE_TEST_TOOLS: 'true' };
+    const env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: 'true',
+      ENABLE_TEST_TOOLS: 'true',
+    };
     server = await startServer(3421, env);
     const url = server.url;
     let running = true;
@@ -31,7 +36,11 @@ describe('embedded database crash', () => {
 
     const writer = async (worker: number) => {
       for (let round = 0; running; round += 1) {
-        const member = new HttpMember(`crash_${worker}_${round}`, `10.${worker}.${(round >> 8) & 255}.${round & 255}`, () => [url]);
+        const member = new HttpMember(
+          `crash_${worker}_${round}`,
+          `10.${worker}.${(round >> 8) & 255}.${round & 255}`,
+          () => [url],
+        );
         try {
           const registered = await member.call('POST', '/api/register', {
             username: member.username,
@@ -61,7 +70,10 @@ describe('embedded database crash', () => {
     let missing = 0;
     for (const member of acknowledgedUsers) {
       member.cookie = undefined;
-      const login = await member.call('POST', '/api/login', { username: member.username, password: 'password123' });
+      const login = await member.call('POST', '/api/login', {
+        username: member.username,
+        password: 'password123',
+      });
       if (login.status !== 200) {
         missing += 1;
         continue;

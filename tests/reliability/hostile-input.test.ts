@@ -3,8 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findActiveChallenge } from '#server/challenges/active.ts';
 import { seedDemoData } from '#server/db/seed.ts';
 import { issuePass } from '#server/passes/issue.ts';
-import { apiEndpoints, databaseFingerprint, type Endpoint, type JsonSchema } from './api-surface.ts';
-import { createTestContext, signedInAdmin, signedInMember, TestClient, type TestContext } from '#tests/helpers/test-app.ts';
+import {
+  apiEndpoints,
+  databaseFingerprint,
+  type Endpoint,
+  type JsonSchema,
+} from './api-surface.ts';
+import {
+  createTestContext,
+  signedInAdmin,
+  signedInMember,
+  TestClient,
+  type TestContext,
+} from '#tests/helpers/test-app.ts';
 
 /**
  * Every API operation of the generated OpenAPI description (so, of the zod contract) receives
@@ -21,15 +32,28 @@ beforeAll(async () => {
   await seedDemoData(ctx.db, ctx.clock.now());
   const member = await signedInMember(ctx.app);
   const challenge = (await findActiveChallenge(ctx.db, ctx.clock.now()))!;
-  await ctx.db.transaction((tx) => issuePass(tx, { userId: member.user.id, challengeId: challenge.id }));
+  await ctx.db.transaction((tx) =>
+    issuePass(tx, { userId: member.user.id, challengeId: challenge.id }),
+  );
   const admin = await signedInAdmin(ctx.app, ctx.db);
-  callers = [new TestClient(ctx.app), (await signedInMember(ctx.app)).client, member.client, admin.client];
+  callers = [
+    new TestClient(ctx.app),
+    (await signedInMember(ctx.app)).client,
+    member.client,
+    admin.client,
+  ];
   endpoints = await apiEndpoints(ctx.app);
 }, 120_000);
 afterAll(() => ctx.close());
 
 const typesOf = (schema: JsonSchema): string[] =>
-  schema.anyOf ? schema.anyOf.flatMap(typesOf) : Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+  schema.anyOf
+    ? schema.anyOf.flatMap(typesOf)
+    : Array.isArray(schema.type)
+      ? schema.type
+      : schema.type
+        ? [schema.type]
+        : [];
 
 /** A value of the schema's shape, as a careful client would send. */
 function plausible(schema: JsonSchema): unknown {
@@ -45,14 +69,24 @@ function plausible(schema: JsonSchema): unknown {
     case 'array':
       return [];
     case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [key, plausible(value)]));
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([key, value]) => [key, plausible(value)]),
+      );
     default:
       return null;
   }
 }
 
 const valueOfType = (type: string): unknown =>
-  ({ string: 'text', integer: 7, number: 7.5, boolean: false, array: [1], object: { nested: true }, null: null })[type];
+  ({
+    string: 'text',
+    integer: 7,
+    number: 7.5,
+    boolean: false,
+    array: [1],
+    object: { nested: true },
+    null: null,
+  })[type];
 
 /** Bodies that break the schema for certain: each one mutation away from a plausible body. */
 function malformedBodies(schema: JsonSchema): fc.Arbitrary<unknown> {
@@ -62,7 +96,9 @@ function malformedBodies(schema: JsonSchema): fc.Arbitrary<unknown> {
     fc.oneof(fc.integer(), fc.string(), fc.boolean(), fc.constant(null), fc.array(fc.integer())),
   ];
   for (const name of schema.required ?? []) {
-    mutations.push(fc.constant(Object.fromEntries(Object.entries(base).filter(([key]) => key !== name))));
+    mutations.push(
+      fc.constant(Object.fromEntries(Object.entries(base).filter(([key]) => key !== name))),
+    );
   }
   for (const [name, property] of properties) {
     const allowed = typesOf(property);
@@ -70,7 +106,9 @@ function malformedBodies(schema: JsonSchema): fc.Arbitrary<unknown> {
       (type) => !allowed.includes(type) && !(type === 'integer' && allowed.includes('number')),
     );
     if (allowed.length > 0 && wrong.length > 0) {
-      mutations.push(fc.constantFrom(...wrong).map((type) => ({ ...base, [name]: valueOfType(type) })));
+      mutations.push(
+        fc.constantFrom(...wrong).map((type) => ({ ...base, [name]: valueOfType(type) })),
+      );
     }
     if (property.maxLength !== undefined) {
       mutations.push(fc.constant({ ...base, [name]: 'x'.repeat(property.maxLength + 1) }));
@@ -79,7 +117,11 @@ function malformedBodies(schema: JsonSchema): fc.Arbitrary<unknown> {
       mutations.push(fc.constant({ ...base, [name]: '' }));
     }
     if (allowed.includes('integer')) {
-      mutations.push(fc.constantFrom(1.5, -1e21, 1e21, Number.MAX_SAFE_INTEGER * 4).map((value) => ({ ...base, [name]: value })));
+      mutations.push(
+        fc
+          .constantFrom(1.5, -1e21, 1e21, Number.MAX_SAFE_INTEGER * 4)
+          .map((value) => ({ ...base, [name]: value })),
+      );
     }
   }
   return fc.oneof(...mutations);
@@ -87,7 +129,18 @@ function malformedBodies(schema: JsonSchema): fc.Arbitrary<unknown> {
 
 /** Path values that are not an id of anything. */
 const badIds = fc.oneof(
-  fc.constantFrom('0', '-1', '1.5', 'abc', '99999999999999999999', '1e3', "1'--", '%00', '%F0%9F%92%A5', '2147483648'),
+  fc.constantFrom(
+    '0',
+    '-1',
+    '1.5',
+    'abc',
+    '99999999999999999999',
+    '1e3',
+    "1'--",
+    '%00',
+    '%F0%9F%92%A5',
+    '2147483648',
+  ),
   fc.string({ minLength: 1, maxLength: 20 }).map((text) => encodeURIComponent(`x${text}`)),
 );
 
@@ -116,36 +169,62 @@ describe('hostile input on every endpoint', () => {
       } catch {
         message = undefined;
       }
-      if (status < 400 || status >= 500 || typeof message !== 'string') failures.push(`${label} → ${status} ${body.slice(0, 120)}`);
+      if (status < 400 || status >= 500 || typeof message !== 'string')
+        failures.push(`${label} → ${status} ${body.slice(0, 120)}`);
     };
 
     for (const endpoint of endpoints) {
       const bodySchema = endpoint.operation.requestBody?.content['application/json']?.schema;
       const hasPathParams = endpoint.path.includes('{');
-      const queryParams = (endpoint.operation.parameters ?? []).filter((parameter) => parameter.in === 'query');
+      const queryParams = (endpoint.operation.parameters ?? []).filter(
+        (parameter) => parameter.in === 'query',
+      );
       const cases: fc.Arbitrary<{ url: string; payload?: string; contentType?: string }>[] = [];
 
-      if (hasPathParams) cases.push(badIds.map((id) => ({ url: urlFor(endpoint, id), payload: bodySchema ? JSON.stringify(plausible(bodySchema)) : undefined })));
+      if (hasPathParams)
+        cases.push(
+          badIds.map((id) => ({
+            url: urlFor(endpoint, id),
+            payload: bodySchema ? JSON.stringify(plausible(bodySchema)) : undefined,
+          })),
+        );
       for (const parameter of queryParams) {
-        cases.push(fc.oneof(fc.constant(''), fc.string({ maxLength: 40 })).map((value) => ({
-          url: urlFor(endpoint, '1', `?${parameter.name}=${encodeURIComponent(value)}`),
-        })));
+        cases.push(
+          fc.oneof(fc.constant(''), fc.string({ maxLength: 40 })).map((value) => ({
+            url: urlFor(endpoint, '1', `?${parameter.name}=${encodeURIComponent(value)}`),
+          })),
+        );
       }
       if (endpoint.method !== 'GET') {
         // Not JSON at all, or broken JSON, whatever the route expects.
         cases.push(
-          fc.record({
-            contentType: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data'),
-            payload: fc.string({ maxLength: 50 }),
-          }).map((request) => ({ url: urlFor(endpoint, '1'), ...request })),
-          fc.constantFrom('{', '{"a":', 'nul', '[1,', '{"__proto__":{"isAdmin":true}', '\u0000').map((payload) => ({
-            url: urlFor(endpoint, '1'),
-            payload,
-            contentType: 'application/json',
-          })),
+          fc
+            .record({
+              contentType: fc.constantFrom(
+                'text/plain',
+                'application/x-www-form-urlencoded',
+                'application/xml',
+                'multipart/form-data',
+              ),
+              payload: fc.string({ maxLength: 50 }),
+            })
+            .map((request) => ({ url: urlFor(endpoint, '1'), ...request })),
+          fc
+            .constantFrom('{', '{"a":', 'nul', '[1,', '{"__proto__":{"isAdmin":true}', '\u0000')
+            .map((payload) => ({
+              url: urlFor(endpoint, '1'),
+              payload,
+              contentType: 'application/json',
+            })),
         );
       }
-      if (bodySchema) cases.push(malformedBodies(bodySchema).map((body) => ({ url: urlFor(endpoint, '1'), payload: JSON.stringify(body) })));
+      if (bodySchema)
+        cases.push(
+          malformedBodies(bodySchema).map((body) => ({
+            url: urlFor(endpoint, '1'),
+            payload: JSON.stringify(body),
+          })),
+        );
       if (cases.length === 0) continue;
       fuzzed += 1;
 
@@ -160,7 +239,11 @@ describe('hostile input on every endpoint', () => {
           // A different address each time, so sign-in rate limits do not hide what validation says.
           remoteAddress: nextAddress(),
         });
-        expectClientError(`${endpoint.method} ${sample.url} ${sample.contentType ?? ''} ${String(sample.payload).slice(0, 80)}`, response.statusCode, response.body);
+        expectClientError(
+          `${endpoint.method} ${sample.url} ${sample.contentType ?? ''} ${String(sample.payload).slice(0, 80)}`,
+          response.statusCode,
+          response.body,
+        );
       }
     }
 
@@ -173,8 +256,15 @@ describe('hostile input on every endpoint', () => {
         headers: { 'content-type': 'application/json' },
         remoteAddress: nextAddress(),
       });
-      expectClientError(`${endpoint.method} ${endpoint.path} with a 1.1 MB body`, response.statusCode, response.body);
-      if (response.statusCode !== 413) failures.push(`${endpoint.path}: oversized body answered ${response.statusCode}, expected 413`);
+      expectClientError(
+        `${endpoint.method} ${endpoint.path} with a 1.1 MB body`,
+        response.statusCode,
+        response.body,
+      );
+      if (response.statusCode !== 413)
+        failures.push(
+          `${endpoint.path}: oversized body answered ${response.statusCode}, expected 413`,
+        );
     }
 
     expect(failures).toEqual([]);
@@ -185,22 +275,33 @@ describe('hostile input on every endpoint', () => {
   }, 240_000);
 
   it('answers odd but well-formed text (unicode, control characters, huge numbers) without a 5xx', async () => {
-    const weird = fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom('\u0000\u0001', '💥'.repeat(30), 'Ω≈ç√', '\u202Eevil', ' '.repeat(10)));
+    const weird = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.constantFrom('\u0000\u0001', '💥'.repeat(30), 'Ω≈ç√', '\u202Eevil', ' '.repeat(10)),
+    );
     const failures: string[] = [];
     for (const endpoint of endpoints.filter((each) => each.operation.requestBody)) {
       const schema = endpoint.operation.requestBody!.content['application/json']!.schema;
       const base = plausible(schema) as Record<string, unknown>;
-      const strings = Object.entries(schema.properties ?? {}).filter(([, property]) => typesOf(property).includes('string'));
+      const strings = Object.entries(schema.properties ?? {}).filter(([, property]) =>
+        typesOf(property).includes('string'),
+      );
       if (strings.length === 0) continue;
       for (const text of fc.sample(weird, { numRuns: 12, seed: 7 })) {
-        const body = Object.fromEntries(Object.entries(base).map(([key, value]) => [key, strings.some(([name]) => name === key) ? text : value]));
+        const body = Object.fromEntries(
+          Object.entries(base).map(([key, value]) => [
+            key,
+            strings.some(([name]) => name === key) ? text : value,
+          ]),
+        );
         const response = await callers[3]!.request({
           method: endpoint.method,
           url: urlFor(endpoint, '1'),
           payload: body,
           remoteAddress: nextAddress(),
         });
-        if (response.statusCode >= 500) failures.push(`${endpoint.path} ${JSON.stringify(text)} → ${response.statusCode}`);
+        if (response.statusCode >= 500)
+          failures.push(`${endpoint.path} ${JSON.stringify(text)} → ${response.statusCode}`);
       }
     }
     expect(failures).toEqual([]);

@@ -41,7 +41,9 @@ export class HttpMember {
         if (setCookie) this.cookie = setCookie.split(';')[0];
         const text = await response.text();
         this.statuses.push(response.status);
-        this.outcomes.push(`${method} ${path.split('?')[0]!.replace(/\/(\d+|sbx_[\w-]+)/g, '/:id')} ${response.status}`);
+        this.outcomes.push(
+          `${method} ${path.split('?')[0]!.replace(/\/(\d+|sbx_[\w-]+)/g, '/:id')} ${response.status}`,
+        );
         return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
       } catch (error) {
         // Connection refused or reset: the instance is down. Nothing was acknowledged; try another.

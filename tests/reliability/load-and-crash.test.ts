@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '#server/db/client.ts';
 import { businesses } from '#server/db/schema.ts';
 import { seedDemoData } from '#server/db/seed.ts';
-import { freshPostgresDatabase, startServer, type RunningServer } from '#tests/helpers/server-process.ts';
+import {
+  freshPostgresDatabase,
+  startServer,
+  type RunningServer,
+} from '#tests/helpers/server-process.ts';
 import { HttpMember } from './http-member.ts';
 import { recordFigure } from './figures.ts';
 
@@ -25,8 +29,12 @@ beforeAll(async () => {
   database = await openDatabase({ databaseUrl });
   await database.migrate();
   await seedDemoData(database.db, new Date());
-  for (const shop of await database.db.select().from(businesses)) codes.set(shop.id, shop.redemptionCode);
-  instances = [await startServer(3411, { DATABASE_URL: databaseUrl }), await startServer(3412, { DATABASE_URL: databaseUrl })];
+  for (const shop of await database.db.select().from(businesses))
+    codes.set(shop.id, shop.redemptionCode);
+  instances = [
+    await startServer(3411, { DATABASE_URL: databaseUrl }),
+    await startServer(3412, { DATABASE_URL: databaseUrl }),
+  ];
 }, 120_000);
 
 afterAll(async () => {
@@ -54,24 +62,32 @@ async function journey(member: HttpMember, acknowledged: Acknowledged, onRegiste
   // 409: the account was made by a request whose answer the crash swallowed; sign in, as a person would.
   else if (registration.status !== 409) return;
   if (registration.status === 409) {
-    const login = await member.call('POST', '/api/login', { username: member.username, password: 'password123' });
+    const login = await member.call('POST', '/api/login', {
+      username: member.username,
+      password: 'password123',
+    });
     if (login.status !== 200) return;
   }
   onRegistered();
 
   const checkout = await member.call('POST', '/api/create-checkout-session');
   if (checkout.status !== 200) return;
-  const sessionId = new URL((checkout.body as { url: string }).url, 'http://x').pathname.split('/').at(-1)!;
+  const sessionId = new URL((checkout.body as { url: string }).url, 'http://x').pathname
+    .split('/')
+    .at(-1)!;
   const paid = await member.call('POST', `/api/sandbox/checkout/${sessionId}`, { action: 'pay' });
   if (paid.status !== 200) return;
   const verified = await member.call('GET', `/api/verify-checkout?session_id=${sessionId}`);
-  if (verified.status === 200 && (verified.body as { success: boolean }).success) acknowledged.passes.push(member.username);
+  if (verified.status === 200 && (verified.body as { success: boolean }).success)
+    acknowledged.passes.push(member.username);
 
   const coupons = await member.call('GET', '/api/user/coupons');
   if (coupons.status !== 200) return;
   const chosen = (coupons.body as Coupon[]).sort(() => Math.random() - 0.5).slice(0, 3);
   for (const coupon of chosen) {
-    const redeemed = await member.call('POST', `/api/coupons/${coupon.id}/redeem`, { redemptionCode: codes.get(coupon.businessId) });
+    const redeemed = await member.call('POST', `/api/coupons/${coupon.id}/redeem`, {
+      redemptionCode: codes.get(coupon.businessId),
+    });
     if (redeemed.status === 200) acknowledged.redeemedCoupons.push(coupon.id);
   }
   const shopIds = [...codes.keys()];
@@ -79,7 +95,10 @@ async function journey(member: HttpMember, acknowledged: Acknowledged, onRegiste
     const businessId = shopIds[Math.floor(Math.random() * shopIds.length)];
     const cast = await member.call('POST', '/api/vote', { businessId });
     if (cast.status === 200 || cast.status === 201) {
-      acknowledged.votesByUser.set(member.username, (acknowledged.votesByUser.get(member.username) ?? 0) + 1);
+      acknowledged.votesByUser.set(
+        member.username,
+        (acknowledged.votesByUser.get(member.username) ?? 0) + 1,
+      );
     }
   }
   await member.call('GET', '/api/votes');
@@ -91,9 +110,27 @@ function rows<T>(result: unknown): T[] {
 
 describe('load with invariants, with a crash in the middle', () => {
   it('loses no acknowledged write and keeps every invariant', async () => {
-    const live = () => instances.filter((instance) => instance.process.exitCode === null && instance.process.signalCode === null).map((instance) => instance.url);
-    const acknowledged: Acknowledged = { registered: [], passes: [], redeemedCoupons: [], votesByUser: new Map() };
-    const members = Array.from({ length: MEMBERS }, (_, index) => new HttpMember(`load_${index}_${Date.now().toString(36)}`, `198.51.${index >> 8}.${index & 255}`, live));
+    const live = () =>
+      instances
+        .filter(
+          (instance) => instance.process.exitCode === null && instance.process.signalCode === null,
+        )
+        .map((instance) => instance.url);
+    const acknowledged: Acknowledged = {
+      registered: [],
+      passes: [],
+      redeemedCoupons: [],
+      votesByUser: new Map(),
+    };
+    const members = Array.from(
+      { length: MEMBERS },
+      (_, index) =>
+        new HttpMember(
+          `load_${index}_${Date.now().toString(36)}`,
+          `198.51.${index >> 8}.${index & 255}`,
+          live,
+        ),
+    );
 
     let crashed: Promise<void> | undefined;
     const crashMidway = () => {
@@ -122,10 +159,12 @@ describe('load with invariants, with a crash in the middle', () => {
       votes: [...acknowledged.votesByUser.values()].reduce((sum, count) => sum + count, 0),
       crashedInstanceRestarted: crashed !== undefined,
       answers: Object.entries(
-        members.flatMap((member) => member.outcomes).reduce<Record<string, number>>((counts, outcome) => {
-          counts[outcome] = (counts[outcome] ?? 0) + 1;
-          return counts;
-        }, {}),
+        members
+          .flatMap((member) => member.outcomes)
+          .reduce<Record<string, number>>((counts, outcome) => {
+            counts[outcome] = (counts[outcome] ?? 0) + 1;
+            return counts;
+          }, {}),
       )
         .sort()
         .map(([outcome, count]) => `${outcome}: ${count}`)
@@ -139,41 +178,62 @@ describe('load with invariants, with a crash in the middle', () => {
 
     const { db } = database;
     // Every acknowledged write is present.
-    const users = rows<{ username: string }>(await db.execute(sql`select username from users`)).map((row) => row.username);
+    const users = rows<{ username: string }>(await db.execute(sql`select username from users`)).map(
+      (row) => row.username,
+    );
     expect(users).toEqual(expect.arrayContaining(acknowledged.registered));
     const holders = rows<{ username: string }>(
-      await db.execute(sql`select u.username from passes p join users u on u.id = p.user_id where p.active`),
+      await db.execute(
+        sql`select u.username from passes p join users u on u.id = p.user_id where p.active`,
+      ),
     ).map((row) => row.username);
     expect(holders).toEqual(expect.arrayContaining(acknowledged.passes));
     const redeemed = new Set(
-      rows<{ id: number }>(await db.execute(sql`select id from coupons where redeemed`)).map((row) => row.id),
+      rows<{ id: number }>(await db.execute(sql`select id from coupons where redeemed`)).map(
+        (row) => row.id,
+      ),
     );
     expect(acknowledged.redeemedCoupons.filter((id) => !redeemed.has(id))).toEqual([]);
     // No coupon was acknowledged twice.
     expect(new Set(acknowledged.redeemedCoupons).size).toBe(acknowledged.redeemedCoupons.length);
     const storedVotes = new Map(
       rows<{ username: string; votes: number }>(
-        await db.execute(sql`select u.username, count(v.id)::int as votes from votes v join passes p on p.id = v.pass_id join users u on u.id = p.user_id group by u.username`),
+        await db.execute(
+          sql`select u.username, count(v.id)::int as votes from votes v join passes p on p.id = v.pass_id join users u on u.id = p.user_id group by u.username`,
+        ),
       ).map((row) => [row.username, row.votes]),
     );
-    for (const [username, count] of acknowledged.votesByUser) expect(storedVotes.get(username) ?? 0).toBeGreaterThanOrEqual(count);
+    for (const [username, count] of acknowledged.votesByUser)
+      expect(storedVotes.get(username) ?? 0).toBeGreaterThanOrEqual(count);
 
     // Votes cast per pass never exceed redeemed coupons; at most one pass per member and challenge.
-    const overspent = rows(await db.execute(sql`
+    const overspent = rows(
+      await db.execute(sql`
       select p.id from passes p
-      where (select count(*) from votes v where v.pass_id = p.id) > (select count(*) from coupons c where c.pass_id = p.id and c.redeemed)`));
+      where (select count(*) from votes v where v.pass_id = p.id) > (select count(*) from coupons c where c.pass_id = p.id and c.redeemed)`),
+    );
     expect(overspent).toEqual([]);
-    const doubled = rows(await db.execute(sql`select user_id from passes group by user_id, challenge_id having count(*) > 1`));
+    const doubled = rows(
+      await db.execute(
+        sql`select user_id from passes group by user_id, challenge_id having count(*) > 1`,
+      ),
+    );
     expect(doubled).toEqual([]);
 
     // Public totals equal the stored votes once the one-second public read cache has turned over.
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const publicTotals = (await (await fetch(`${live()[0]}/api/votes`)).json()) as Record<string, number>;
+    const publicTotals = (await (await fetch(`${live()[0]}/api/votes`)).json()) as Record<
+      string,
+      number
+    >;
     const stored = Object.fromEntries(
       rows<{ business_id: number; votes: number }>(
-        await db.execute(sql`select v.business_id, count(*)::int as votes from votes v join passes p on p.id = v.pass_id where p.active group by v.business_id`),
+        await db.execute(
+          sql`select v.business_id, count(*)::int as votes from votes v join passes p on p.id = v.pass_id where p.active group by v.business_id`,
+        ),
       ).map((row) => [String(row.business_id), row.votes]),
     );
-    for (const [shopId, count] of Object.entries(publicTotals)) expect(count).toBe(stored[shopId] ?? 0);
+    for (const [shopId, count] of Object.entries(publicTotals))
+      expect(count).toBe(stored[shopId] ?? 0);
   }, 300_000);
 });

@@ -4,7 +4,13 @@ import { findActiveChallenge } from '#server/challenges/active.ts';
 import { businesses, coupons, passes, sessions } from '#server/db/schema.ts';
 import { seedDemoData } from '#server/db/seed.ts';
 import { issuePass } from '#server/passes/issue.ts';
-import { createTestContext, signedInAdmin, signedInMember, TestClient, type TestContext } from '#tests/helpers/test-app.ts';
+import {
+  createTestContext,
+  signedInAdmin,
+  signedInMember,
+  TestClient,
+  type TestContext,
+} from '#tests/helpers/test-app.ts';
 import { apiEndpoints } from './api-surface.ts';
 
 /**
@@ -45,26 +51,48 @@ beforeAll(async () => {
     const { client, user } = await signedInMember(ctx.app, `perm_${caller}`);
     clients[caller] = client;
     emails[caller] = `perm_${caller}@example.com`;
-    if (caller !== 'noPass') await ctx.db.transaction((tx) => issuePass(tx, { userId: user.id, challengeId }));
+    if (caller !== 'noPass')
+      await ctx.db.transaction((tx) => issuePass(tx, { userId: user.id, challengeId }));
   }
   const admin = await signedInAdmin(ctx.app, ctx.db);
   clients.admin = admin.client;
   emails.admin = `${admin.user.username}@example.com`;
 
-  const [holderPass] = await ctx.db.select().from(passes).where(eq(passes.userId, (await clients.withPass.get('/api/user')).json<{ id: number }>().id));
+  const [holderPass] = await ctx.db
+    .select()
+    .from(passes)
+    .where(eq(passes.userId, (await clients.withPass.get('/api/user')).json<{ id: number }>().id));
   const [coupon] = await ctx.db.select().from(coupons).where(eq(coupons.passId, holderPass!.id));
   ownCouponId = coupon!.id;
-  const [shop] = await ctx.db.select().from(businesses).where(eq(businesses.id, coupon!.businessId));
+  const [shop] = await ctx.db
+    .select()
+    .from(businesses)
+    .where(eq(businesses.id, coupon!.businessId));
   ownCouponCode = shop!.redemptionCode;
   shopId = shop!.id;
   const checkout = await clients.noPass.post('/api/create-checkout-session');
-  checkoutSessionId = new URL(checkout.json<{ url: string }>().url, 'http://x').pathname.split('/').at(-1)!;
+  checkoutSessionId = new URL(checkout.json<{ url: string }>().url, 'http://x').pathname
+    .split('/')
+    .at(-1)!;
 }, 120_000);
 afterAll(() => ctx.close());
 
-const all = (status: number) => Object.fromEntries(CALLERS.map((caller) => [caller, status])) as Record<Caller, number>;
-const adminOnly = (status: number) => ({ anonymous: 401, noPass: 403, withPass: 403, other: 403, admin: status });
-const passHolders = (status: number) => ({ anonymous: 401, noPass: 404, withPass: status, other: status, admin: 404 });
+const all = (status: number) =>
+  Object.fromEntries(CALLERS.map((caller) => [caller, status])) as Record<Caller, number>;
+const adminOnly = (status: number) => ({
+  anonymous: 401,
+  noPass: 403,
+  withPass: 403,
+  other: 403,
+  admin: status,
+});
+const passHolders = (status: number) => ({
+  anonymous: 401,
+  noPass: 404,
+  withPass: status,
+  other: status,
+  admin: 404,
+});
 const ownerOnly = (owner: Caller, status: number, others = 404) =>
   ({ ...all(others), anonymous: 401, [owner]: status }) as Record<Caller, number>;
 const ownerLast = (owner: Caller) => [...CALLERS.filter((caller) => caller !== owner), owner];
@@ -72,41 +100,152 @@ const ownerLast = (owner: Caller) => [...CALLERS.filter((caller) => caller !== o
 const rows: Row[] = [
   { method: 'GET', path: '/api/health', url: () => '/api/health', expected: all(200) },
   { method: 'GET', path: '/api/config', url: () => '/api/config', expected: all(200) },
-  { method: 'GET', path: '/api/challenge/active', url: () => '/api/challenge/active', expected: all(200) },
+  {
+    method: 'GET',
+    path: '/api/challenge/active',
+    url: () => '/api/challenge/active',
+    expected: all(200),
+  },
   { method: 'GET', path: '/api/businesses', url: () => '/api/businesses', expected: all(200) },
-  { method: 'GET', path: '/api/businesses/{id}', url: () => `/api/businesses/${shopId}`, expected: all(200) },
+  {
+    method: 'GET',
+    path: '/api/businesses/{id}',
+    url: () => `/api/businesses/${shopId}`,
+    expected: all(200),
+  },
   { method: 'GET', path: '/api/votes', url: () => '/api/votes', expected: all(200) },
-  { method: 'GET', path: '/api/user', url: () => '/api/user', expected: { ...all(200), anonymous: 401 } },
-  { method: 'GET', path: '/api/admin/challenges', url: () => '/api/admin/challenges', expected: adminOnly(200) },
+  {
+    method: 'GET',
+    path: '/api/user',
+    url: () => '/api/user',
+    expected: { ...all(200), anonymous: 401 },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/challenges',
+    url: () => '/api/admin/challenges',
+    expected: adminOnly(200),
+  },
   {
     method: 'POST',
     path: '/api/admin/challenges',
     url: () => '/api/admin/challenges',
-    body: () => ({ title: 'Matrix', description: 'd', theme: 'coffee', startDate: '2030-01-01', endDate: '2030-01-31', price: 20, active: false }),
+    body: () => ({
+      title: 'Matrix',
+      description: 'd',
+      theme: 'coffee',
+      startDate: '2030-01-01',
+      endDate: '2030-01-31',
+      price: 20,
+      active: false,
+    }),
     expected: adminOnly(201),
   },
-  { method: 'PATCH', path: '/api/admin/challenges/{id}', url: () => `/api/admin/challenges/${challengeId}`, body: () => ({ title: 'Huntsville Coffee Battles' }), expected: adminOnly(200) },
-  { method: 'GET', path: '/api/admin/challenges/{id}/businesses', url: () => `/api/admin/challenges/${challengeId}/businesses`, expected: adminOnly(200) },
+  {
+    method: 'PATCH',
+    path: '/api/admin/challenges/{id}',
+    url: () => `/api/admin/challenges/${challengeId}`,
+    body: () => ({ title: 'Huntsville Coffee Battles' }),
+    expected: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/challenges/{id}/businesses',
+    url: () => `/api/admin/challenges/${challengeId}/businesses`,
+    expected: adminOnly(200),
+  },
   {
     method: 'POST',
     path: '/api/admin/businesses',
     url: () => '/api/admin/businesses',
-    body: () => ({ challengeId, name: 'Matrix Shop', description: 'd', address: '1 Main St', position: 9 }),
+    body: () => ({
+      challengeId,
+      name: 'Matrix Shop',
+      description: 'd',
+      address: '1 Main St',
+      position: 9,
+    }),
     expected: adminOnly(201),
   },
-  { method: 'PATCH', path: '/api/admin/businesses/{id}', url: () => `/api/admin/businesses/${newShopId}`, body: () => ({ phone: '555' }), expected: adminOnly(200) },
-  { method: 'DELETE', path: '/api/admin/businesses/{id}', url: () => `/api/admin/businesses/${newShopId}`, expected: adminOnly(204) },
-  { method: 'GET', path: '/api/admin/dashboard', url: () => '/api/admin/dashboard', expected: adminOnly(200) },
-  { method: 'GET', path: '/api/admin/leaderboard', url: () => `/api/admin/leaderboard?challengeId=${challengeId}`, expected: adminOnly(200) },
-  { method: 'GET', path: '/api/passes/challenge/{challengeId}', url: () => `/api/passes/challenge/${challengeId}`, expected: adminOnly(200) },
-  { method: 'GET', path: '/api/user/pass', url: () => '/api/user/pass', expected: passHolders(200) },
-  { method: 'GET', path: '/api/user/coupons', url: () => '/api/user/coupons', expected: passHolders(200) },
-  { method: 'GET', path: '/api/user/progress', url: () => '/api/user/progress', expected: passHolders(200) },
-  { method: 'GET', path: '/api/user/available-votes', url: () => '/api/user/available-votes', expected: passHolders(200) },
-  { method: 'GET', path: '/api/user/own-votes', url: () => '/api/user/own-votes', expected: passHolders(200) },
-  { method: 'GET', path: '/api/user/voted-businesses', url: () => '/api/user/voted-businesses', expected: passHolders(200) },
-  { method: 'GET', path: '/api/user/visited-businesses', url: () => '/api/user/visited-businesses', expected: passHolders(200) },
-  { method: 'GET', path: '/api/businesses/coupon/{couponId}', url: () => `/api/businesses/coupon/${ownCouponId}`, expected: ownerOnly('withPass', 200) },
+  {
+    method: 'PATCH',
+    path: '/api/admin/businesses/{id}',
+    url: () => `/api/admin/businesses/${newShopId}`,
+    body: () => ({ phone: '555' }),
+    expected: adminOnly(200),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/businesses/{id}',
+    url: () => `/api/admin/businesses/${newShopId}`,
+    expected: adminOnly(204),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/dashboard',
+    url: () => '/api/admin/dashboard',
+    expected: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/leaderboard',
+    url: () => `/api/admin/leaderboard?challengeId=${challengeId}`,
+    expected: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/passes/challenge/{challengeId}',
+    url: () => `/api/passes/challenge/${challengeId}`,
+    expected: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/user/pass',
+    url: () => '/api/user/pass',
+    expected: passHolders(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/user/coupons',
+    url: () => '/api/user/coupons',
+    expected: passHolders(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/user/progress',
+    url: () => '/api/user/progress',
+    expected: passHolders(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/user/available-votes',
+    url: () => '/api/user/available-votes',
+    expected: passHolders(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/user/own-votes',
+    url: () => '/api/user/own-votes',
+    expected: passHolders(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/user/voted-businesses',
+    url: () => '/api/user/voted-businesses',
+    expected: passHolders(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/user/visited-businesses',
+    url: () => '/api/user/visited-businesses',
+    expected: passHolders(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/businesses/coupon/{couponId}',
+    url: () => `/api/businesses/coupon/${ownCouponId}`,
+    expected: ownerOnly('withPass', 200),
+  },
   {
     method: 'POST',
     path: '/api/coupons/{id}/redeem',
@@ -116,9 +255,25 @@ const rows: Row[] = [
     order: ownerLast('withPass'),
   },
   // The holder has one vote now; the other member none yet (409: nothing to spend).
-  { method: 'POST', path: '/api/vote', url: () => '/api/vote', body: () => ({ businessId: shopId }), expected: { ...passHolders(200), other: 409 } },
-  { method: 'POST', path: '/api/reset-votes', url: () => '/api/reset-votes', expected: passHolders(200) },
-  { method: 'GET', path: '/api/sandbox/checkout/{sessionId}', url: () => `/api/sandbox/checkout/${checkoutSessionId}`, expected: ownerOnly('noPass', 200) },
+  {
+    method: 'POST',
+    path: '/api/vote',
+    url: () => '/api/vote',
+    body: () => ({ businessId: shopId }),
+    expected: { ...passHolders(200), other: 409 },
+  },
+  {
+    method: 'POST',
+    path: '/api/reset-votes',
+    url: () => '/api/reset-votes',
+    expected: passHolders(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/sandbox/checkout/{sessionId}',
+    url: () => `/api/sandbox/checkout/${checkoutSessionId}`,
+    expected: ownerOnly('noPass', 200),
+  },
   {
     method: 'GET',
     path: '/api/verify-checkout',
@@ -133,12 +288,33 @@ const rows: Row[] = [
     expected: ownerOnly('noPass', 200),
     order: ownerLast('noPass'),
   },
-  { method: 'POST', path: '/api/create-checkout-session', url: () => '/api/create-checkout-session', expected: { anonymous: 401, noPass: 200, withPass: 409, other: 409, admin: 200 } },
+  {
+    method: 'POST',
+    path: '/api/create-checkout-session',
+    url: () => '/api/create-checkout-session',
+    expected: { anonymous: 401, noPass: 200, withPass: 409, other: 409, admin: 200 },
+  },
   // Sandbox mode: there is no webhook to call.
-  { method: 'POST', path: '/api/stripe/webhook', url: () => '/api/stripe/webhook', body: () => ({ type: 'checkout.session.completed' }), expected: all(404) },
-  { method: 'POST', path: '/api/testing/create-pass', url: () => '/api/testing/create-pass', expected: { anonymous: 401, noPass: 201, withPass: 409, other: 409, admin: 201 } },
+  {
+    method: 'POST',
+    path: '/api/stripe/webhook',
+    url: () => '/api/stripe/webhook',
+    body: () => ({ type: 'checkout.session.completed' }),
+    expected: all(404),
+  },
+  {
+    method: 'POST',
+    path: '/api/testing/create-pass',
+    url: () => '/api/testing/create-pass',
+    expected: { anonymous: 401, noPass: 201, withPass: 409, other: 409, admin: 201 },
+  },
   // Sandbox mode: the mailbox answers anyone (an address nobody uses here has no mail).
-  { method: 'GET', path: '/api/sandbox/mailbox', url: () => '/api/sandbox/mailbox?to=matrix-nobody@example.com', expected: all(200) },
+  {
+    method: 'GET',
+    path: '/api/sandbox/mailbox',
+    url: () => '/api/sandbox/mailbox?to=matrix-nobody@example.com',
+    expected: all(200),
+  },
   {
     method: 'POST',
     path: '/api/password-reset/request',
@@ -146,14 +322,31 @@ const rows: Row[] = [
     body: () => ({ email: `matrix_${Math.random().toString(36).slice(2, 8)}@example.com` }),
     expected: all(202),
   },
-  { method: 'POST', path: '/api/password-reset/confirm', url: () => '/api/password-reset/confirm', body: () => ({ token: 'not-a-token', password: 'password123' }), expected: all(400) },
+  {
+    method: 'POST',
+    path: '/api/password-reset/confirm',
+    url: () => '/api/password-reset/confirm',
+    body: () => ({ token: 'not-a-token', password: 'password123' }),
+    expected: all(400),
+  },
   // Accounts last: they change who each client is.
-  { method: 'POST', path: '/api/login', url: () => '/api/login', body: () => ({ username: 'perm_withPass', password: 'wrong-password' }), expected: all(401) },
+  {
+    method: 'POST',
+    path: '/api/login',
+    url: () => '/api/login',
+    body: () => ({ username: 'perm_withPass', password: 'wrong-password' }),
+    expected: all(401),
+  },
   {
     method: 'POST',
     path: '/api/register',
     url: () => '/api/register',
-    body: () => ({ username: `perm_new_${Math.random().toString(36).slice(2, 8)}`, email: 'new@example.com', fullName: 'New Member', password: 'password123' }),
+    body: () => ({
+      username: `perm_new_${Math.random().toString(36).slice(2, 8)}`,
+      email: 'new@example.com',
+      fullName: 'New Member',
+      password: 'password123',
+    }),
     expected: all(201),
   },
   { method: 'POST', path: '/api/logout', url: () => '/api/logout', expected: all(200) },
@@ -162,12 +355,16 @@ const rows: Row[] = [
 describe('permissions matrix', () => {
   it('covers every endpoint of the API', async () => {
     const covered = new Set(rows.map((row) => `${row.method} ${row.path}`));
-    const endpoints = (await apiEndpoints(ctx.app)).map((endpoint) => `${endpoint.method} ${endpoint.path}`);
+    const endpoints = (await apiEndpoints(ctx.app)).map(
+      (endpoint) => `${endpoint.method} ${endpoint.path}`,
+    );
     expect(endpoints.filter((endpoint) => !covered.has(endpoint))).toEqual([]);
   });
 
   it('answers every caller as expected and leaks nothing', async () => {
-    const sessionIds = (await ctx.db.select({ sid: sessions.sid }).from(sessions)).map((row) => row.sid);
+    const sessionIds = (await ctx.db.select({ sid: sessions.sid }).from(sessions)).map(
+      (row) => row.sid,
+    );
     const mismatches: string[] = [];
     const leaks: string[] = [];
     for (const row of rows) {
@@ -178,9 +375,12 @@ describe('permissions matrix', () => {
           ...(row.body ? { payload: row.body() as object } : {}),
           remoteAddress: `198.18.${CALLERS.indexOf(caller)}.${rows.indexOf(row)}`,
         });
-        if (row.path === '/api/admin/businesses' && response.statusCode === 201) newShopId = response.json<{ id: number }>().id;
+        if (row.path === '/api/admin/businesses' && response.statusCode === 201)
+          newShopId = response.json<{ id: number }>().id;
         if (response.statusCode !== row.expected[caller]) {
-          mismatches.push(`${row.method} ${row.path} as ${caller}: ${response.statusCode}, expected ${row.expected[caller]} (${response.body.slice(0, 100)})`);
+          mismatches.push(
+            `${row.method} ${row.path} as ${caller}: ${response.statusCode}, expected ${row.expected[caller]} (${response.body.slice(0, 100)})`,
+          );
         }
         const body = response.body;
         const label = `${row.method} ${row.path} as ${caller}`;

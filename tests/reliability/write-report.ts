@@ -4,22 +4,60 @@ import { figuresDir } from './figures.ts';
 
 /** Writes docs/RELIABILITY.md from the figures the last `npm run test:reliability` recorded. */
 const promises: [string, string][] = [
-  ['Every write that answered 2xx is in the database, also after SIGKILL and restart (PostgreSQL, two instances)', 'tests/reliability/load-and-crash.test.ts'],
-  ['The embedded database keeps every acknowledged write after SIGKILL and starts again', 'tests/reliability/embedded-crash.test.ts'],
-  ['Votes cast per pass never exceed redeemed coupons; no coupon is redeemed twice; one pass per member and challenge', 'tests/reliability/load-and-crash.test.ts, src/server/redemption/redemption.test.ts, src/server/voting/voting.test.ts, src/server/passes/issue.test.ts'],
+  [
+    'Every write that answered 2xx is in the database, also after SIGKILL and restart (PostgreSQL, two instances)',
+    'tests/reliability/load-and-crash.test.ts',
+  ],
+  [
+    'The embedded database keeps every acknowledged write after SIGKILL and starts again',
+    'tests/reliability/embedded-crash.test.ts',
+  ],
+  [
+    'Votes cast per pass never exceed redeemed coupons; no coupon is redeemed twice; one pass per member and challenge',
+    'tests/reliability/load-and-crash.test.ts, src/server/redemption/redemption.test.ts, src/server/voting/voting.test.ts, src/server/passes/issue.test.ts',
+  ],
   ['Public vote totals equal the stored votes', 'tests/reliability/load-and-crash.test.ts'],
-  ['Every malformed request to every endpoint gets a 4xx JSON answer and changes nothing; no 5xx', 'tests/reliability/hostile-input.test.ts'],
-  ['Every endpoint answers each kind of caller as it should, and no answer leaks a code, hash, session id or another member\'s data', 'tests/reliability/permissions.test.ts'],
-  ['Guessing codes and passwords is limited; foreign origins, session fixation, SQL injection probes and oversized bodies are refused', 'tests/reliability/attacks.test.ts, tests/reliability/hostile-input.test.ts'],
-  ['Forged, stale, tampered and replayed Stripe webhooks change nothing; the success page and the webhook racing end with one pass', 'src/server/payments/stripe-checkout.test.ts'],
-  ['Stored rich text and every other text field cannot run script in a browser', 'tests/e2e/xss.spec.ts'],
-  ['Email is written with the event that causes it and arrives once: mail server down and back, site killed mid-send, two instances', 'tests/reliability/mail-faults.test.ts, src/server/mail/outbox.test.ts, src/server/mail/member-mail.test.ts'],
-  ['Logs never contain a password, code or session id; every 5xx is logged with request id, route and cause', 'src/server/plugins/logging.test.ts'],
+  [
+    'Every malformed request to every endpoint gets a 4xx JSON answer and changes nothing; no 5xx',
+    'tests/reliability/hostile-input.test.ts',
+  ],
+  [
+    "Every endpoint answers each kind of caller as it should, and no answer leaks a code, hash, session id or another member's data",
+    'tests/reliability/permissions.test.ts',
+  ],
+  [
+    'Guessing codes and passwords is limited; foreign origins, session fixation, SQL injection probes and oversized bodies are refused',
+    'tests/reliability/attacks.test.ts, tests/reliability/hostile-input.test.ts',
+  ],
+  [
+    'Forged, stale, tampered and replayed Stripe webhooks change nothing; the success page and the webhook racing end with one pass',
+    'src/server/payments/stripe-checkout.test.ts',
+  ],
+  [
+    'Stored rich text and every other text field cannot run script in a browser',
+    'tests/e2e/xss.spec.ts',
+  ],
+  [
+    'Email is written with the event that causes it and arrives once: mail server down and back, site killed mid-send, two instances',
+    'tests/reliability/mail-faults.test.ts, src/server/mail/outbox.test.ts, src/server/mail/member-mail.test.ts',
+  ],
+  [
+    'Logs never contain a password, code or session id; every 5xx is logged with request id, route and cause',
+    'src/server/plugins/logging.test.ts',
+  ],
 ];
 
-const figureFiles = fs.existsSync(figuresDir) ? fs.readdirSync(figuresDir).filter((file) => file.endsWith('.json')).sort() : [];
+const figureFiles = fs.existsSync(figuresDir)
+  ? fs
+      .readdirSync(figuresDir)
+      .filter((file) => file.endsWith('.json'))
+      .sort()
+  : [];
 const sections = figureFiles.map((file) => {
-  const figures = JSON.parse(fs.readFileSync(path.join(figuresDir, file), 'utf8')) as Record<string, unknown>;
+  const figures = JSON.parse(fs.readFileSync(path.join(figuresDir, file), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   const lines = Object.entries(figures).map(([key, value]) => `| ${key} | ${String(value)} |`);
   return `### ${path.basename(file, '.json')}\n\n| figure | value |\n| --- | --- |\n${lines.join('\n')}`;
 });

@@ -9,7 +9,7 @@ export interface AuthRedirectState {
 }
 
 /**
- * Spec section 2: while the user loads show a spinner; signed out goes to /auth;
+ * docs/SPEC.md section 2: while the user loads show a spinner; signed out goes to /auth;
  * signed in without the admin role on an admin route goes to /.
  */
 function Guard({ admin }: { admin: boolean }) {

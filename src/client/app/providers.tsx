@@ -25,7 +25,11 @@ function LazyToasts() {
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+    >
       <LazyToasts />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

@@ -23,7 +23,9 @@ function Page() {
 }
 
 function click(name: string) {
-  const target = [...document.querySelectorAll<HTMLElement>('a, button')].find((element) => element.textContent === name);
+  const target = [...document.querySelectorAll<HTMLElement>('a, button')].find(
+    (element) => element.textContent === name,
+  );
   if (!target) throw new Error(`no ${name}`);
   act(() => target.click());
 }

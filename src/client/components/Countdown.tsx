@@ -7,7 +7,7 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** Whole days, hours, minutes and seconds until `end`; all zero once it has passed (DECISIONS rule 11). */
+/** Whole days, hours, minutes and seconds until `end`; all zero once it has passed (docs/RULES.md rule 11). */
 export function timeLeft(end: Date, now: Date) {
   const ms = Math.max(0, end.getTime() - now.getTime());
   return {
@@ -29,7 +29,7 @@ function useNow(intervalMs: number, stopAt: Date): Date {
   return now;
 }
 
-/** 'Time Left to Participate' (spec section 2): ticks every second, then stays at zeros. */
+/** 'Time Left to Participate' (docs/SPEC.md section 2): ticks every second, then stays at zeros. */
 export function Countdown({ endDate }: { endDate: string }) {
   const end = new Date(endDate);
   const left = timeLeft(end, useNow(SECOND, end));

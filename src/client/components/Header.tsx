@@ -33,7 +33,7 @@ export interface HeaderProps {
 }
 
 /**
- * The header of every page (spec section 2). From the `sm` breakpoint up the buttons sit in the
+ * The header of every page (docs/SPEC.md section 2). From the `sm` breakpoint up the buttons sit in the
  * bar; below it they move into a drawer opened by the burger (NavigationDrawer).
  */
 export function Header({ user, userPending, hasPass, onLogout, loggingOut }: HeaderProps) {
@@ -64,7 +64,11 @@ export function Header({ user, userPending, hasPass, onLogout, loggingOut }: Hea
 
         <Group gap="xs" visibleFrom="sm" wrap="nowrap">
           {!userPending && (
-            <Button component={Link} to={passLink.to} leftSection={<IconTicket size={18} aria-hidden />}>
+            <Button
+              component={Link}
+              to={passLink.to}
+              leftSection={<IconTicket size={18} aria-hidden />}
+            >
               {passLink.label}
             </Button>
           )}

@@ -3,7 +3,13 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/NavLink.css';
 import { Box, Button, Drawer, NavLink, Stack, Text } from '@mantine/core';
-import { IconLayoutDashboard, IconLogin2, IconLogout, IconTicket, IconUser } from '@tabler/icons-react';
+import {
+  IconLayoutDashboard,
+  IconLogin2,
+  IconLogout,
+  IconTicket,
+  IconUser,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { PRODUCT_NAME } from '#client/lib/page-meta.ts';
@@ -19,7 +25,7 @@ export interface NavigationDrawerProps extends Omit<HeaderProps, 'hasPass'> {
 }
 
 /**
- * The header's links on small screens (spec section 2). Its own module: the drawer brings
+ * The header's links on small screens (docs/SPEC.md section 2). Its own module: the drawer brings
  * Mantine's modal, focus-trap and scroll-lock code, which only a tap on the burger needs.
  */
 export default function NavigationDrawer({

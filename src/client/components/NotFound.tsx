@@ -10,7 +10,9 @@ export function NotFound() {
     <Container size="sm" py="xl">
       <Stack align="center" ta="center" gap="md">
         <Title order={1}>404 Page Not Found</Title>
-        <Text c="dimmed">Sorry, the page you are looking for does not exist or has been moved.</Text>
+        <Text c="dimmed">
+          Sorry, the page you are looking for does not exist or has been moved.
+        </Text>
         <Button component={Link} to={paths.home}>
           Back to Home
         </Button>

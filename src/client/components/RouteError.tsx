@@ -36,7 +36,9 @@ function ErrorPage() {
     <Container size="sm" py="xl">
       <Stack align="center" ta="center" gap="md">
         <Title order={1}>Something went wrong</Title>
-        <Text c="dimmed">This page could not be shown. Please reload the page or try again later.</Text>
+        <Text c="dimmed">
+          This page could not be shown. Please reload the page or try again later.
+        </Text>
         <Group justify="center">
           <Button
             onClick={() => {

@@ -14,12 +14,12 @@ const CREDIT_GREEN = '#216e33';
 
 export interface ShopCardProps {
   shop: { id: number; name: string; address: string; imageUrl: string | null };
-  /** Rank by votes (DECISIONS rule 10); omitted while the counts load. */
+  /** Rank by votes (docs/RULES.md rule 10); omitted while the counts load. */
   rank?: number | undefined;
   votes?: number | undefined;
 }
 
-/** A shop in a grid (spec section 2): image, name, rank badge, address, '$5 Credit', 'View Details'. */
+/** A shop in a grid (docs/SPEC.md section 2): image, name, rank badge, address, '$5 Credit', 'View Details'. */
 export function ShopCard({ shop, rank, votes }: ShopCardProps) {
   const highlighted = rank !== undefined && rank <= TOP_RANK_HIGHLIGHT;
   return (

@@ -11,7 +11,11 @@ export function StepsHelp({ title, steps }: { title: string; steps: readonly str
   const [opened, { open, close }] = useDisclosure(false);
   return (
     <>
-      <Button variant="subtle" leftSection={<IconHelpCircle size={18} aria-hidden />} onClick={open}>
+      <Button
+        variant="subtle"
+        leftSection={<IconHelpCircle size={18} aria-hidden />}
+        onClick={open}
+      >
         {title}
       </Button>
       <Modal opened={opened} onClose={close} title={title} centered>

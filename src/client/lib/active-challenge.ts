@@ -14,7 +14,7 @@ export async function getActiveChallenge(signal?: AbortSignal): Promise<Challeng
   }
 }
 
-/** Spec section 7: cached 60 s, one retry. */
+/** docs/SPEC.md section 7: cached 60 s, one retry. */
 export const activeChallengeQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.activeChallenge,

@@ -8,7 +8,7 @@
  * serializer checks) against it, so zod stays out of the pages' download.
  */
 
-/** A non-ok answer. `message` follows spec section 8: '{status}: {body text or status text}'. */
+/** A non-ok answer. `message` follows docs/SPEC.md section 8: '{status}: {body text or status text}'. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
@@ -21,7 +21,9 @@ export class ApiError extends Error {
     readonly body: unknown,
     statusText: string,
   ) {
-    super(`${String(status)}: ${serverMessage ?? (typeof body === 'string' && body ? body : statusText)}`);
+    super(
+      `${String(status)}: ${serverMessage ?? (typeof body === 'string' && body ? body : statusText)}`,
+    );
   }
 }
 
@@ -79,9 +81,12 @@ function messageOf(body: unknown): string | undefined {
 export const api = {
   get: <Answer = unknown>(path: string, options?: Omit<RequestOptions, 'body'>) =>
     apiRequest<Answer>('GET', path, options),
-  post: <Answer = unknown>(path: string, options?: RequestOptions) => apiRequest<Answer>('POST', path, options),
-  patch: <Answer = unknown>(path: string, options?: RequestOptions) => apiRequest<Answer>('PATCH', path, options),
-  delete: <Answer = unknown>(path: string, options?: RequestOptions) => apiRequest<Answer>('DELETE', path, options),
+  post: <Answer = unknown>(path: string, options?: RequestOptions) =>
+    apiRequest<Answer>('POST', path, options),
+  patch: <Answer = unknown>(path: string, options?: RequestOptions) =>
+    apiRequest<Answer>('PATCH', path, options),
+  delete: <Answer = unknown>(path: string, options?: RequestOptions) =>
+    apiRequest<Answer>('DELETE', path, options),
 };
 
 export function isApiError(error: unknown, status?: number): error is ApiError {

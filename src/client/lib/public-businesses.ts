@@ -8,7 +8,7 @@ export function getBusinesses(signal?: AbortSignal) {
   return api.get<PublicBusiness[]>('/api/businesses', { signal });
 }
 
-/** Spec section 7: only asked when a challenge exists; cached 60 s, one retry. */
+/** docs/SPEC.md section 7: only asked when a challenge exists; cached 60 s, one retry. */
 export function useBusinesses({ enabled }: { enabled: boolean }) {
   return useQuery(
     queryOptions({

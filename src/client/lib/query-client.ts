@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from './query-keys.ts';
 
-/** Spec section 7: no retries, never stale, no refetch on window focus. */
+/** docs/SPEC.md section 7: no retries, never stale, no refetch on window focus. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

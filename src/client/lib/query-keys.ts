@@ -29,7 +29,12 @@ export const queryKeys = {
   admin: {
     all: ['admin'],
     challenges: ['admin', 'challenges'],
-    challengeBusinesses: (challengeId: number) => ['admin', 'challenges', challengeId, 'businesses'],
+    challengeBusinesses: (challengeId: number) => [
+      'admin',
+      'challenges',
+      challengeId,
+      'businesses',
+    ],
     dashboard: ['admin', 'dashboard'],
     leaderboard: (challengeId: number | null) => ['admin', 'leaderboard', challengeId],
     settlement: (challengeId: number) => ['admin', 'challenges', challengeId, 'settlement'],

@@ -20,7 +20,7 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * Standings from the shops' vote counters (kept with every vote), so they cost the same at any
- * number of votes. Most votes first; ranks and percentages per DECISIONS rule 10.
+ * number of votes. Most votes first; ranks and percentages per docs/RULES.md rule 10.
  */
 async function standingsOf(
   db: Db,

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
-import { createTestContext, signedInMember, TestClient, type TestContext } from '#tests/helpers/test-app.ts';
+import {
+  createTestContext,
+  signedInMember,
+  TestClient,
+  type TestContext,
+} from '#tests/helpers/test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -19,7 +24,10 @@ const validRegistration = (username: string) => ({
 describe('POST /api/register', () => {
   it('creates a member, signs them in and never makes an admin from the request body', async () => {
     const client = new TestClient(ctx.app);
-    const response = await client.post('/api/register', { ...validRegistration('ada'), isAdmin: true });
+    const response = await client.post('/api/register', {
+      ...validRegistration('ada'),
+      isAdmin: true,
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
       id: expect.any(Number),
@@ -55,7 +63,10 @@ describe('POST /api/register', () => {
 
   it('answers 409 for a taken username, whatever its case', async () => {
     await signedInMember(ctx.app, 'grace');
-    const response = await new TestClient(ctx.app).post('/api/register', validRegistration('GRACE'));
+    const response = await new TestClient(ctx.app).post(
+      '/api/register',
+      validRegistration('GRACE'),
+    );
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: 'Username already exists' });
   });
@@ -66,11 +77,17 @@ describe('sign in and out', () => {
     const { client: registered } = await signedInMember(ctx.app, 'linus');
     const registeredCookie = registered.cookie;
 
-    const wrong = await new TestClient(ctx.app).post('/api/login', { username: 'linus', password: 'wrongpass' });
+    const wrong = await new TestClient(ctx.app).post('/api/login', {
+      username: 'linus',
+      password: 'wrongpass',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ message: 'Invalid username or password' });
 
-    const unknown = await new TestClient(ctx.app).post('/api/login', { username: 'nobody', password: 'whatever1' });
+    const unknown = await new TestClient(ctx.app).post('/api/login', {
+      username: 'nobody',
+      password: 'whatever1',
+    });
     expect(unknown.statusCode).toBe(401);
 
     // Session fixation: a session id held before sign-in is replaced by a new one.
@@ -94,7 +111,10 @@ describe('sign in and out', () => {
   });
 
   it('validates the login body with the spec messages', async () => {
-    const response = await new TestClient(ctx.app).post('/api/login', { username: 'ab', password: '123' });
+    const response = await new TestClient(ctx.app).post('/api/login', {
+      username: 'ab',
+      password: '123',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([
       { path: 'username', message: 'Username must be at least 3 characters' },
@@ -109,7 +129,10 @@ describe('sign in and out', () => {
   });
 
   it('sets an HttpOnly, SameSite=Lax cookie, Secure behind HTTPS', async () => {
-    const plain = await new TestClient(ctx.app).post('/api/register', validRegistration('cookie_plain'));
+    const plain = await new TestClient(ctx.app).post(
+      '/api/register',
+      validRegistration('cookie_plain'),
+    );
     const cookie = plain.cookies.find((c) => c.name === 'lb.sid')!;
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
@@ -166,7 +189,11 @@ describe('CSRF defence', () => {
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/login',
-      headers: { 'content-type': 'application/json', origin: 'http://localhost', host: 'localhost' },
+      headers: {
+        'content-type': 'application/json',
+        origin: 'http://localhost',
+        host: 'localhost',
+      },
       payload: '{"username":',
     });
     expect(response.statusCode).toBe(400);
@@ -187,7 +214,9 @@ describe('sign-in rate limit', () => {
       });
       statuses.push(response.statusCode);
       if (response.statusCode === 429) {
-        expect(response.json().message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
+        expect(response.json().message).toMatch(
+          /^Too many attempts\. Please try again in \d+ seconds\.$/,
+        );
       }
     }
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);

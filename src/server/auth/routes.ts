@@ -14,7 +14,11 @@ import type { AppDeps } from '../app-deps.ts';
 import { tooManyAttempts, unauthorized } from '../errors.ts';
 import { mailContextOf } from '../mail/messages.ts';
 import { loadCurrentUser } from '../plugins/guards.ts';
-import { confirmPasswordReset, requestPasswordReset, voidPasswordResets } from './password-reset.ts';
+import {
+  confirmPasswordReset,
+  requestPasswordReset,
+  voidPasswordResets,
+} from './password-reset.ts';
 import { registerMember, toPublicUser, verifyCredentials } from './service.ts';
 
 const LOGIN_ATTEMPTS_PER_MINUTE = 10;
@@ -94,7 +98,12 @@ export async function authRoutes(app: FastifyInstance, { db, config, clock }: Ap
       schema: { body: passwordResetConfirmSchema, response: { 200: userSchema } },
     },
     async (request) => {
-      const user = await confirmPasswordReset(db, request.body.token, request.body.password, clock());
+      const user = await confirmPasswordReset(
+        db,
+        request.body.token,
+        request.body.password,
+        clock(),
+      );
       await signIn(request, user.id);
       return toPublicUser(user);
     },

@@ -27,7 +27,12 @@ export function toPublicUser(user: User): PublicUser {
 const byUsername = (username: string) => sql`lower(${users.username}) = lower(${username})`;
 
 /** Creates the member and, in the same transaction, their welcome email. */
-export async function registerMember(db: Db, input: RegisterBody, mail: MailContext, now: Date): Promise<User> {
+export async function registerMember(
+  db: Db,
+  input: RegisterBody,
+  mail: MailContext,
+  now: Date,
+): Promise<User> {
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
@@ -83,7 +88,11 @@ export async function createOrPromoteAdmin(
 ): Promise<{ user: User; created: boolean }> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(users).where(byUsername(input.username)).for('update');
+    const [existing] = await tx
+      .select()
+      .from(users)
+      .where(byUsername(input.username))
+      .for('update');
     if (existing) {
       const [user] = await tx
         .update(users)

@@ -270,7 +270,7 @@ describe('admin businesses API: create, list, update', () => {
   });
 });
 
-describe('rich text is sanitized on save (DECISIONS rule 9)', () => {
+describe('rich text is sanitized on save (docs/RULES.md rule 9)', () => {
   let challengeId: number;
   beforeAll(async () => {
     challengeId = (await newChallenge()).id;
@@ -351,7 +351,7 @@ describe('rich text is sanitized on save (DECISIONS rule 9)', () => {
   });
 });
 
-describe('shops added later and deleted shops (DECISIONS rules 7 and 8)', () => {
+describe('shops added later and deleted shops (docs/RULES.md rules 7 and 8)', () => {
   it('a new shop gives every sold pass its coupon, in the same transaction', async () => {
     const challenge = await newChallenge();
     const { user: one } = await signedInMember(ctx.app);

@@ -28,16 +28,20 @@ function readRows(csv: string): ParsedRow[] {
     throw badRequest(`The CSV file could not be read: ${(error as Error).message}`);
   }
   const columns = Object.keys(rows[0]?.record ?? {});
-  const unknown = columns.filter((column) => !(SHOP_IMPORT_COLUMNS as readonly string[]).includes(column));
+  const unknown = columns.filter(
+    (column) => !(SHOP_IMPORT_COLUMNS as readonly string[]).includes(column),
+  );
   if (unknown.length > 0) {
     throw badRequest(
       `Unknown column ${unknown.map((column) => `"${column}"`).join(', ')}. The columns are: ${SHOP_IMPORT_COLUMNS.join(', ')}.`,
     );
   }
-  if (rows.length === 0) throw badRequest('The CSV file has no shops: a header line and one line per shop.');
+  if (rows.length === 0)
+    throw badRequest('The CSV file has no shops: a header line and one line per shop.');
   const missing = REQUIRED_COLUMNS.filter((column) => !columns.includes(column));
   if (missing.length > 0) throw badRequest(`The CSV file needs the columns ${missing.join(', ')}.`);
-  if (rows.length > MAX_ROWS) throw badRequest(`At most ${MAX_ROWS} shops can be imported at once.`);
+  if (rows.length > MAX_ROWS)
+    throw badRequest(`At most ${MAX_ROWS} shops can be imported at once.`);
   return rows;
 }
 
@@ -96,8 +100,10 @@ export async function importShops(
       if (code) {
         const takenBy = liveCodes.get(code);
         const earlierLine = codeLines.get(code);
-        if (takenBy !== undefined) errors.push(`Redemption code ${code} is already used by ${takenBy}.`);
-        else if (earlierLine !== undefined) errors.push(`Redemption code ${code} is also on line ${earlierLine}.`);
+        if (takenBy !== undefined)
+          errors.push(`Redemption code ${code} is already used by ${takenBy}.`);
+        else if (earlierLine !== undefined)
+          errors.push(`Redemption code ${code} is also on line ${earlierLine}.`);
         else codeLines.set(code, line);
       }
     }
@@ -121,7 +127,9 @@ export async function importShops(
     });
   } catch (error) {
     if (isUniqueViolation(error, 'businesses_live_code_uq')) {
-      throw conflict('A redemption code in the file was just taken by another shop. Nothing was imported.');
+      throw conflict(
+        'A redemption code in the file was just taken by another shop. Nothing was imported.',
+      );
     }
     throw error;
   }
@@ -131,4 +139,3 @@ export async function importShops(
 function isComplete<T>(values: (T | null)[]): values is T[] {
   return values.every((value) => value !== null);
 }
-

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses } from '../db/schema.ts';
 import { issuePass } from '../passes/issue.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
-import { createTestContext, signedInMember, TestClient, type TestContext } from '#tests/helpers/test-app.ts';
+import {
+  createTestContext,
+  signedInMember,
+  TestClient,
+  type TestContext,
+} from '#tests/helpers/test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -22,9 +27,17 @@ describe('public reads', () => {
 
   it('list the live shops of the active challenge by position, never with their codes', async () => {
     const challenge = await insertChallenge(ctx.db, ctx.clock.now(), { title: 'Coffee' });
-    const second = await insertBusiness(ctx.db, challenge.id, { name: 'Second', position: 2, voteCount: 4 });
+    const second = await insertBusiness(ctx.db, challenge.id, {
+      name: 'Second',
+      position: 2,
+      voteCount: 4,
+    });
     const first = await insertBusiness(ctx.db, challenge.id, { name: 'First', position: 1 });
-    const gone = await insertBusiness(ctx.db, challenge.id, { name: 'Gone', position: 0, deletedAt: new Date() });
+    const gone = await insertBusiness(ctx.db, challenge.id, {
+      name: 'Gone',
+      position: 0,
+      deletedAt: new Date(),
+    });
     const anonymous = new TestClient(ctx.app);
 
     expect((await anonymous.get('/api/challenge/active')).json()).toMatchObject({
@@ -42,7 +55,9 @@ describe('public reads', () => {
     const one = await anonymous.get(`/api/businesses/${second.id}`);
     expect(one.json()).toMatchObject({ id: second.id, name: 'Second' });
     expect(one.body).not.toContain('redemptionCode');
-    expect((await anonymous.get(`/api/businesses/${gone.id}`)).json()).toEqual({ message: 'Shop not found' });
+    expect((await anonymous.get(`/api/businesses/${gone.id}`)).json()).toEqual({
+      message: 'Shop not found',
+    });
     expect((await anonymous.get('/api/businesses/abc')).statusCode).toBe(400);
 
     expect((await anonymous.get('/api/votes')).json()).toEqual({ [first.id]: 0, [second.id]: 4 });
@@ -54,8 +69,13 @@ describe('public reads', () => {
     const { client, user } = await signedInMember(ctx.app);
     const missing = await client.get('/api/user/pass');
     expect(missing.statusCode).toBe(404);
-    const challenge = await insertChallenge(ctx.db, ctx.clock.now(), { title: 'Newest', startDate: ctx.clock.now() });
-    const { pass } = await ctx.db.transaction((tx) => issuePass(tx, { userId: user.id, challengeId: challenge.id }));
+    const challenge = await insertChallenge(ctx.db, ctx.clock.now(), {
+      title: 'Newest',
+      startDate: ctx.clock.now(),
+    });
+    const { pass } = await ctx.db.transaction((tx) =>
+      issuePass(tx, { userId: user.id, challengeId: challenge.id }),
+    );
     expect((await client.get('/api/user/pass')).json()).toEqual({
       id: pass.id,
       userId: user.id,

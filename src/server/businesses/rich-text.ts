@@ -7,7 +7,7 @@ const COLOR_VALUE = [
   /^[a-z]{3,20}$/i,
 ];
 
-/** data: images only of the types spec section 5 allows, base64-encoded (no data:text/html, no svg). */
+/** data: images only of the types docs/SPEC.md section 5 allows, base64-encoded (no data:text/html, no svg). */
 const SAFE_DATA_IMAGE = /^data:image\/(png|gif|jpeg|bmp|x-icon);base64,[a-z0-9+/=\s]+$/i;
 
 function isSafeImageSource(src: string | undefined): boolean {
@@ -73,7 +73,7 @@ const options: sanitizeHtml.IOptions = {
 };
 
 /**
- * DECISIONS rule 9: shop descriptions are untrusted HTML. Only the allowlist of spec section 5
+ * docs/RULES.md rule 9: shop descriptions are untrusted HTML. Only the allowlist of docs/SPEC.md section 5
  * survives (formatting, colour, lists, links with http/https/mailto/tel, images with
  * http/https or data: png/gif/jpeg/bmp/x-icon); everything else is dropped on save.
  * Returns null when nothing is left.

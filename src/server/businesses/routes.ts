@@ -39,7 +39,10 @@ import {
 } from './service.ts';
 
 /** Public reads: no session, answered from the public read cache. */
-export async function businessPublicRoutes(app: FastifyInstance, { db, clock, publicCache }: AppDeps) {
+export async function businessPublicRoutes(
+  app: FastifyInstance,
+  { db, clock, publicCache }: AppDeps,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const publicBusinessesSchema = z.array(publicBusinessSchema);
@@ -103,7 +106,6 @@ export async function shopPageRoutes(app: FastifyInstance, { db, clock, publicCa
 
 /** Organizer routes for shops. */
 export async function businessRoutes(app: FastifyInstance, { db, clock, config }: AppDeps) {
-
   await app.register(async (admin) => {
     const adminApi = admin.withTypeProvider<ZodTypeProvider>();
     guardAdminScope(admin, db);
@@ -155,7 +157,9 @@ export async function businessRoutes(app: FastifyInstance, { db, clock, config }
 
     adminApi.post(
       '/api/admin/businesses/:id/shop-link',
-      { schema: { params: idParamsSchema, response: { 201: shopLinkSchema, 404: errorBodySchema } } },
+      {
+        schema: { params: idParamsSchema, response: { 201: shopLinkSchema, 404: errorBodySchema } },
+      },
       async (request, reply) => {
         const token = await issueShopLink(db, request.params.id);
         const url = `${siteOrigin(config.publicUrl, request)}${paths.shopPage(token)}`;

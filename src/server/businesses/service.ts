@@ -16,7 +16,7 @@ import { badRequest, conflict, isUniqueViolation, notFound } from '../errors.ts'
 import { addCouponsForNewBusiness } from '../passes/issue.ts';
 import { sanitizeRichText } from './rich-text.ts';
 
-/** Strips what only organizers may see (the redemption code, DECISIONS rule 3). */
+/** Strips what only organizers may see (the redemption code, docs/RULES.md rule 3). */
 export function toPublicBusiness(business: Business): PublicBusiness {
   return {
     id: business.id,
@@ -72,7 +72,7 @@ function normalizeHours(hours: string | null): string | null {
   return check.stored;
 }
 
-/** A website is a web address; a bare domain gets https:// (spec section 2), any other scheme is refused. */
+/** A website is a web address; a bare domain gets https:// (docs/SPEC.md section 2), any other scheme is refused. */
 export function normalizeWebsite(website: string | null): string | null {
   if (website === null) return null;
   const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(website) ? website : `https://${website}`;
@@ -95,7 +95,7 @@ export function checkImageUrl(imageUrl: string | null): string | null {
   throw badRequest('Image URL must start with http://, https:// or /');
 }
 
-/** Field values as stored: checked, normalized and sanitized (DECISIONS rule 9). */
+/** Field values as stored: checked, normalized and sanitized (docs/RULES.md rule 9). */
 function storedFields<T extends Partial<BusinessFields>>(fields: T) {
   const { redemptionCode: _code, ...rest } = fields;
   return {
@@ -114,7 +114,7 @@ const codeTaken = (code: string) =>
     `Redemption code ${code} is already used by another shop in this challenge. Choose another code.`,
   );
 
-/** A random 4-digit code no live shop of the challenge uses (DECISIONS rule 3). */
+/** A random 4-digit code no live shop of the challenge uses (docs/RULES.md rule 3). */
 async function unusedCode(tx: Tx, challengeId: number): Promise<string> {
   const rows = await tx
     .select({ code: businesses.redemptionCode })
@@ -172,7 +172,7 @@ export async function insertBusinessInTx(
 
 /**
  * Adds a shop to a challenge. Without a code the server picks an unused random one. Passes
- * already sold get the shop's coupon in the same transaction (DECISIONS rule 7).
+ * already sold get the shop's coupon in the same transaction (docs/RULES.md rule 7).
  */
 export async function createBusiness(
   db: Db,

@@ -47,7 +47,11 @@ const pageOf = async (token: string) => {
   return answer.json<ShopPage>();
 };
 
-async function redeem(holder: Awaited<ReturnType<typeof signedInPassHolder>>, shop: Business, code: string) {
+async function redeem(
+  holder: Awaited<ReturnType<typeof signedInPassHolder>>,
+  shop: Business,
+  code: string,
+) {
   const coupon = await couponOf(ctx, holder.pass, shop.id);
   return holder.client.post(`/api/coupons/${coupon.id}/redeem`, { redemptionCode: code });
 }
@@ -101,10 +105,13 @@ describe('a shop’s private link', () => {
     expect((await admin.delete(`/api/admin/businesses/${shop.id}/shop-link`)).statusCode).toBe(204);
     expect((await anonymous.get(`/api/shop/${newToken}`)).statusCode).toBe(404);
     expect((await anonymous.get('/api/shop/short')).statusCode).toBe(400);
-    expect((await anonymous.post(`/api/shop/${newToken}/pause`, { paused: true })).statusCode).toBe(404);
+    expect((await anonymous.post(`/api/shop/${newToken}/pause`, { paused: true })).statusCode).toBe(
+      404,
+    );
     const admins = await admin.get(`/api/admin/challenges/${challenge.id}/businesses`);
-    expect(admins.json<{ id: number; shopLinkIssued: boolean }[]>().find((row) => row.id === shop.id))
-      .toMatchObject({ shopLinkIssued: false });
+    expect(
+      admins.json<{ id: number; shopLinkIssued: boolean }[]>().find((row) => row.id === shop.id),
+    ).toMatchObject({ shopLinkIssued: false });
   });
 
   it('is the only key it is: never the admin APIs, and only organizers issue links', async () => {
@@ -112,8 +119,12 @@ describe('a shop’s private link', () => {
     const member = await signedInMember(ctx.app);
     for (const client of [anonymous, member.client]) {
       const expected = client === anonymous ? 401 : 403;
-      expect((await client.post(`/api/admin/businesses/${shop.id}/shop-link`)).statusCode).toBe(expected);
-      expect((await client.delete(`/api/admin/businesses/${shop.id}/shop-link`)).statusCode).toBe(expected);
+      expect((await client.post(`/api/admin/businesses/${shop.id}/shop-link`)).statusCode).toBe(
+        expected,
+      );
+      expect((await client.delete(`/api/admin/businesses/${shop.id}/shop-link`)).statusCode).toBe(
+        expected,
+      );
     }
     const withToken = await anonymous.request({
       method: 'GET',
@@ -122,7 +133,9 @@ describe('a shop’s private link', () => {
     });
     expect(withToken.statusCode).toBe(401);
     // Public and member answers carry no secret of the shop.
-    const publicShop = (await anonymous.get(`/api/businesses/${shop.id}`)).json<Record<string, unknown>>();
+    const publicShop = (await anonymous.get(`/api/businesses/${shop.id}`)).json<
+      Record<string, unknown>
+    >();
     expect(Object.keys(publicShop)).not.toEqual(
       expect.arrayContaining(['redemptionCode', 'codeSecret', 'shopLinkHash', 'shopLinkIssued']),
     );
@@ -157,11 +170,17 @@ describe('pause and daily cap', () => {
   it('a paused shop takes no coupon and says so; the shop page resumes it', async () => {
     const { shop, token } = await shopWithLink({ redemptionCode: '1357' });
     const holder = await signedInPassHolder(ctx, challenge.id);
-    expect((await anonymous.post(`/api/shop/${token}/pause`, { paused: true })).json()).toMatchObject({ paused: true });
-    expect((await anonymous.get(`/api/businesses/${shop.id}`)).json()).toMatchObject({ paused: true });
+    expect(
+      (await anonymous.post(`/api/shop/${token}/pause`, { paused: true })).json(),
+    ).toMatchObject({ paused: true });
+    expect((await anonymous.get(`/api/businesses/${shop.id}`)).json()).toMatchObject({
+      paused: true,
+    });
     const refused = await redeem(holder, shop, '1357');
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ message: `${shop.name} is temporarily not accepting coupons.` });
+    expect(refused.json()).toEqual({
+      message: `${shop.name} is temporarily not accepting coupons.`,
+    });
     expect((await couponOf(ctx, holder.pass, shop.id)).redeemed).toBe(false);
 
     await anonymous.post(`/api/shop/${token}/pause`, { paused: false });
@@ -174,7 +193,8 @@ describe('pause and daily cap', () => {
   it('a daily cap holds under parallel redemptions and opens again the next day in the city', async () => {
     const { shop } = await shopWithLink({ redemptionCode: '2468', dailyCap: 2 });
     const holders = [];
-    for (let index = 0; index < 5; index += 1) holders.push(await signedInPassHolder(ctx, challenge.id));
+    for (let index = 0; index < 5; index += 1)
+      holders.push(await signedInPassHolder(ctx, challenge.id));
     const answers = await Promise.all(holders.map((holder) => redeem(holder, shop, '2468')));
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(2);
     const refused = answers.filter((answer) => answer.statusCode !== 200);
@@ -235,9 +255,12 @@ describe('rotating codes', () => {
     const { shop, token } = await shopWithLink({ codeRotation: 'hourly' });
     const { code } = (await pageOf(token)).currentCode;
     const holder = await signedInPassHolder(ctx, challenge.id);
-    const wrong = ['1111', '2222', '3333', '4444', '5555', '6666', '7777'].filter((each) => each !== code);
+    const wrong = ['1111', '2222', '3333', '4444', '5555', '6666', '7777'].filter(
+      (each) => each !== code,
+    );
     const statuses = [];
-    for (const each of wrong.slice(0, 5)) statuses.push((await redeem(holder, shop, each)).statusCode);
+    for (const each of wrong.slice(0, 5))
+      statuses.push((await redeem(holder, shop, each)).statusCode);
     expect(statuses).toEqual([400, 400, 400, 400, 400]);
     // Locked now, even with the right code.
     expect((await redeem(holder, shop, code)).statusCode).toBe(429);

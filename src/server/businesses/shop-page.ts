@@ -38,7 +38,10 @@ export async function revokeShopLink(db: Db, businessId: number): Promise<void> 
   if (!revoked) throw notFound('Business not found');
 }
 
-async function shopOfToken(db: Db, token: string): Promise<{ shop: Business; challenge: Challenge }> {
+async function shopOfToken(
+  db: Db,
+  token: string,
+): Promise<{ shop: Business; challenge: Challenge }> {
   const [row] = await db
     .select({ shop: businesses, challenge: challenges })
     .from(businesses)
@@ -81,7 +84,8 @@ export async function shopPageOf(db: Db, token: string, now: Date): Promise<Shop
     currentCode: {
       ...figures.currentCode,
       // jsonb writes instants as +00:00; the API speaks ISO 8601 in UTC like everywhere else.
-      validUntil: figures.currentCode.validUntil && new Date(figures.currentCode.validUntil).toISOString(),
+      validUntil:
+        figures.currentCode.validUntil && new Date(figures.currentCode.validUntil).toISOString(),
     },
     paused: shop.paused,
     dailyCap: shop.dailyCap,

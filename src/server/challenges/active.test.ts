@@ -14,33 +14,73 @@ beforeEach(async () => {
 });
 afterAll(() => database.close());
 
-describe('findActiveChallenge (DECISIONS rule 1)', () => {
+describe('findActiveChallenge (docs/RULES.md rule 1)', () => {
   it('is null when no challenge is active', async () => {
     await insertChallenge(database.db, now, { active: false });
     expect(await findActiveChallenge(database.db, now)).toBeNull();
   });
 
   it('prefers the running challenge over upcoming and ended ones', async () => {
-    await insertChallenge(database.db, now, { title: 'ended', startDate: days(-40), endDate: days(-10) });
-    await insertChallenge(database.db, now, { title: 'upcoming', startDate: days(5), endDate: days(35) });
-    await insertChallenge(database.db, now, { title: 'running', startDate: days(-3), endDate: days(27) });
+    await insertChallenge(database.db, now, {
+      title: 'ended',
+      startDate: days(-40),
+      endDate: days(-10),
+    });
+    await insertChallenge(database.db, now, {
+      title: 'upcoming',
+      startDate: days(5),
+      endDate: days(35),
+    });
+    await insertChallenge(database.db, now, {
+      title: 'running',
+      startDate: days(-3),
+      endDate: days(27),
+    });
     await insertChallenge(database.db, now, { title: 'running but inactive', active: false });
     expect((await findActiveChallenge(database.db, now))?.title).toBe('running');
   });
 
   it('picks the next to start when none runs, then the one that ended last', async () => {
-    await insertChallenge(database.db, now, { title: 'ended long ago', startDate: days(-90), endDate: days(-60) });
-    await insertChallenge(database.db, now, { title: 'ended lately', startDate: days(-40), endDate: days(-2) });
+    await insertChallenge(database.db, now, {
+      title: 'ended long ago',
+      startDate: days(-90),
+      endDate: days(-60),
+    });
+    await insertChallenge(database.db, now, {
+      title: 'ended lately',
+      startDate: days(-40),
+      endDate: days(-2),
+    });
     expect((await findActiveChallenge(database.db, now))?.title).toBe('ended lately');
-    await insertChallenge(database.db, now, { title: 'later', startDate: days(20), endDate: days(50) });
-    await insertChallenge(database.db, now, { title: 'sooner', startDate: days(3), endDate: days(33) });
+    await insertChallenge(database.db, now, {
+      title: 'later',
+      startDate: days(20),
+      endDate: days(50),
+    });
+    await insertChallenge(database.db, now, {
+      title: 'sooner',
+      startDate: days(3),
+      endDate: days(33),
+    });
     expect((await findActiveChallenge(database.db, now))?.title).toBe('sooner');
   });
 
   it('breaks ties deterministically by latest start, then id', async () => {
-    await insertChallenge(database.db, now, { title: 'first', startDate: days(-5), endDate: days(5) });
-    await insertChallenge(database.db, now, { title: 'second', startDate: days(-5), endDate: days(9) });
-    await insertChallenge(database.db, now, { title: 'older', startDate: days(-8), endDate: days(9) });
+    await insertChallenge(database.db, now, {
+      title: 'first',
+      startDate: days(-5),
+      endDate: days(5),
+    });
+    await insertChallenge(database.db, now, {
+      title: 'second',
+      startDate: days(-5),
+      endDate: days(9),
+    });
+    await insertChallenge(database.db, now, {
+      title: 'older',
+      startDate: days(-8),
+      endDate: days(9),
+    });
     expect((await findActiveChallenge(database.db, now))?.title).toBe('first');
   });
 });

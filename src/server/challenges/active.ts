@@ -3,7 +3,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { businesses, challenges, type Challenge } from '../db/schema.ts';
 
 /**
- * DECISIONS rule 1: among active challenges, the one running now (latest start first), else
+ * docs/RULES.md rule 1: among active challenges, the one running now (latest start first), else
  * the next to start, else the one that ended last; ties broken by id, so any set of rows
  * gives one answer. The ordering lives in the database's active_challenge_id (drizzle/0001),
  * which the rule functions use too.
@@ -16,7 +16,7 @@ export async function findActiveChallenge(db: Db | Tx, now: Date): Promise<Chall
   return challenge ?? null;
 }
 
-/** Redemption and voting are open only while the challenge runs (DECISIONS rule 3). */
+/** Redemption and voting are open only while the challenge runs (docs/RULES.md rule 3). */
 export function challengePhase(challenge: Pick<Challenge, 'startDate' | 'endDate'>, now: Date) {
   if (now < challenge.startDate) return 'upcoming' as const;
   if (now > challenge.endDate) return 'ended' as const;

@@ -154,7 +154,7 @@ describe('admin challenges API', () => {
   });
 });
 
-describe('challengeStatus (spec section 4)', () => {
+describe('challengeStatus (docs/SPEC.md section 4)', () => {
   const now = new Date('2026-07-15T00:00:00Z');
   it('is Active when active, Ended when inactive and past, else Inactive', () => {
     expect(challengeStatus({ active: true, endDate: '2026-01-01T00:00:00Z' }, now)).toBe('Active');

@@ -25,7 +25,10 @@ export const PUBLIC_READ_CACHE_CONTROL = 'public, max-age=15';
 const activeChallengeBodySchema = challengeSchema.nullable();
 
 /** Public read: no session, answered from the public read cache. */
-export async function challengePublicRoutes(app: FastifyInstance, { db, clock, publicCache }: AppDeps) {
+export async function challengePublicRoutes(
+  app: FastifyInstance,
+  { db, clock, publicCache }: AppDeps,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -44,7 +47,6 @@ export async function challengePublicRoutes(app: FastifyInstance, { db, clock, p
 
 /** Organizer routes for challenges. */
 export async function challengeRoutes(app: FastifyInstance, { db }: AppDeps) {
-
   await app.register(async (admin) => {
     const adminApi = admin.withTypeProvider<ZodTypeProvider>();
     guardAdminScope(admin, db);

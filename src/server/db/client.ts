@@ -82,7 +82,10 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 20,
+    });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -15,7 +15,10 @@ export async function callRule<T>(db: Db | Tx, call: SQL): Promise<T> {
 }
 
 /** A table row that a rule function returned as `to_jsonb(row)`, typed as drizzle reads it. */
-export function rowFromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+export function rowFromJson<T extends PgTable>(
+  table: T,
+  json: Record<string, unknown>,
+): T['$inferSelect'] {
   return Object.fromEntries(
     Object.entries(getTableColumns(table)).map(([key, column]) => {
       const value = json[column.name];

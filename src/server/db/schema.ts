@@ -56,7 +56,7 @@ export const challenges = pgTable(
     price: integer('price').notNull(),
     active: boolean('active').notNull().default(true),
     theme: text('theme').notNull().default('coffee'),
-    /** How many votes one pass may give one shop; null means unlimited (DECISIONS rule 2). */
+    /** How many votes one pass may give one shop; null means unlimited (docs/RULES.md rule 2). */
     votesPerShop: integer('votes_per_shop').default(1),
     /** IANA zone of the battle's city: shop caps, a shop's 'today' and daily codes follow its days. */
     timeZone: text('time_zone').notNull().default('UTC'),
@@ -67,7 +67,10 @@ export const challenges = pgTable(
   (t) => [
     check('challenges_price_non_negative', sql`${t.price} >= 0`),
     check('challenges_end_after_start', sql`${t.endDate} > ${t.startDate}`),
-    check('challenges_votes_per_shop_positive', sql`${t.votesPerShop} IS NULL OR ${t.votesPerShop} >= 1`),
+    check(
+      'challenges_votes_per_shop_positive',
+      sql`${t.votesPerShop} IS NULL OR ${t.votesPerShop} >= 1`,
+    ),
   ],
 );
 
@@ -80,7 +83,7 @@ export const businesses = pgTable(
       .references(() => challenges.id),
     name: text('name').notNull(),
     description: text('description').notNull(),
-    /** Sanitized HTML (DECISIONS rule 9). */
+    /** Sanitized HTML (docs/RULES.md rule 9). */
     longDescription: text('long_description'),
     address: text('address').notNull(),
     phone: text('phone'),
@@ -94,7 +97,9 @@ export const businesses = pgTable(
     /** Live vote total, kept in the same transaction as every vote so reads never count rows. */
     voteCount: integer('vote_count').notNull().default(0),
     /** 'off' (the static code), 'daily' or 'hourly': codes derived from code_secret per period. */
-    codeRotation: text('code_rotation', { enum: ['off', 'daily', 'hourly'] }).notNull().default('off'),
+    codeRotation: text('code_rotation', { enum: ['off', 'daily', 'hourly'] })
+      .notNull()
+      .default('off'),
     /** Seeds the rotating codes; never leaves the database except as the shop's current code. */
     codeSecret: text('code_secret').notNull().default(randomSecret),
     /** Redemptions paused by the organizer or the shop. */
@@ -103,7 +108,7 @@ export const businesses = pgTable(
     dailyCap: integer('daily_cap'),
     /** SHA-256 of the shop's private page token; null while none is issued (or after revoking). */
     shopLinkHash: text('shop_link_hash'),
-    /** Soft delete: redeemed coupons stay on record (DECISIONS rule 8). */
+    /** Soft delete: redeemed coupons stay on record (docs/RULES.md rule 8). */
     deletedAt: instant('deleted_at'),
     createdAt: instant('created_at').notNull().defaultNow(),
   },

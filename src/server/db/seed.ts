@@ -90,7 +90,8 @@ const demoShops = [
 /** Distinct four-digit codes for the demo shops, unpredictable from one install to the next. */
 function distinctCodes(count: number): string[] {
   const codes = new Set<string>();
-  while (codes.size < count) codes.add(String(randomBytes(2).readUInt16BE() % 10000).padStart(4, '0'));
+  while (codes.size < count)
+    codes.add(String(randomBytes(2).readUInt16BE() % 10000).padStart(4, '0'));
   return [...codes];
 }
 
@@ -119,8 +120,7 @@ export async function seedDemoData(db: Db, now: Date): Promise<SeedResult | null
       .insert(challenges)
       .values({
         title: 'Huntsville Coffee Battles',
-        description:
-          `Visit every participating coffee shop, redeem a $${COUPON_VALUE_DOLLARS} coupon at each, and vote for the best coffee in Huntsville.`,
+        description: `Visit every participating coffee shop, redeem a $${COUPON_VALUE_DOLLARS} coupon at each, and vote for the best coffee in Huntsville.`,
         startDate: new Date(now.getTime() - 10 * DAY_MS),
         endDate: new Date(now.getTime() + 20 * DAY_MS),
         price: 25,

@@ -11,32 +11,30 @@ const MAILBOX_LIMIT = 50;
 /** The sandbox mailbox exists only while test tools are on; otherwise the path is unknown (404). */
 export async function sandboxMailboxRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   if (!config.testToolsEnabled) return;
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/sandbox/mailbox',
-      {
-        schema: {
-          querystring: mailboxQuerySchema,
-          response: { 200: mailboxSchema, 400: errorBodySchema },
-        },
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/sandbox/mailbox',
+    {
+      schema: {
+        querystring: mailboxQuerySchema,
+        response: { 200: mailboxSchema, 400: errorBodySchema },
       },
-      async (request, reply) => {
-        const rows = await db
-          .select()
-          .from(sandboxMail)
-          .where(sql`lower(${sandboxMail.toAddress}) = lower(${request.query.to})`)
-          .orderBy(desc(sandboxMail.id))
-          .limit(MAILBOX_LIMIT);
-        void reply.header('cache-control', 'no-store');
-        return rows.map((row) => ({
-          to: row.toAddress,
-          subject: row.subject,
-          text: row.textBody,
-          html: row.htmlBody,
-          links: row.links,
-          sentAt: row.sentAt.toISOString(),
-        }));
-      },
-    );
+    },
+    async (request, reply) => {
+      const rows = await db
+        .select()
+        .from(sandboxMail)
+        .where(sql`lower(${sandboxMail.toAddress}) = lower(${request.query.to})`)
+        .orderBy(desc(sandboxMail.id))
+        .limit(MAILBOX_LIMIT);
+      void reply.header('cache-control', 'no-store');
+      return rows.map((row) => ({
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody,
+        links: row.links,
+        sentAt: row.sentAt.toISOString(),
+      }));
+    },
+  );
 }

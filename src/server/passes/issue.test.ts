@@ -13,7 +13,11 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 async function newUser(name: string) {
-  const { user } = await createOrPromoteAdmin(database.db, { username: name, password: 'secret12', email: `${name}@x.io` });
+  const { user } = await createOrPromoteAdmin(database.db, {
+    username: name,
+    password: 'secret12',
+    email: `${name}@x.io`,
+  });
   return user;
 }
 
@@ -44,7 +48,9 @@ describe('issuePass', () => {
     await insertBusiness(db, challenge.id);
     const holders = [await newUser('early1'), await newUser('early2')];
     const issued = await Promise.all(
-      holders.map((user) => db.transaction((tx) => issuePass(tx, { userId: user.id, challengeId: challenge.id }))),
+      holders.map((user) =>
+        db.transaction((tx) => issuePass(tx, { userId: user.id, challengeId: challenge.id })),
+      ),
     );
     const late = await insertBusiness(db, challenge.id);
     await db.transaction((tx) => addCouponsForNewBusiness(tx, late.id, challenge.id));

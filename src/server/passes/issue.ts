@@ -37,7 +37,7 @@ export async function issuePass(
   return { pass: existing, created: false };
 }
 
-/** DECISIONS rule 7: a shop added after passes were sold gives every pass its coupon. */
+/** docs/RULES.md rule 7: a shop added after passes were sold gives every pass its coupon. */
 export async function addCouponsForNewBusiness(tx: Tx, businessId: number, challengeId: number) {
   await tx.execute(sql`
     insert into ${coupons} (pass_id, business_id)
@@ -45,4 +45,3 @@ export async function addCouponsForNewBusiness(tx: Tx, businessId: number, chall
     where ${passes.challengeId} = ${challengeId}
     on conflict do nothing`);
 }
-

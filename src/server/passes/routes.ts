@@ -25,14 +25,20 @@ export async function passRoutes(app: FastifyInstance, { db, clock, config }: Ap
     },
   );
 
-  // DECISIONS rule 5: without test tools the route does not exist (404 like any unknown path).
+  // docs/RULES.md rule 5: without test tools the route does not exist (404 like any unknown path).
   if (config.testToolsEnabled) {
     api.post(
       '/api/testing/create-pass',
       {
         preHandler: requireMember,
         schema: {
-          response: { 201: passSchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
+          response: {
+            201: passSchema,
+            400: errorBodySchema,
+            401: errorBodySchema,
+            404: errorBodySchema,
+            409: errorBodySchema,
+          },
         },
       },
       async (request, reply) => {

@@ -26,13 +26,17 @@ export async function findPass(db: Db, userId: number, challengeId: number): Pro
 }
 
 /**
- * POST /api/testing/create-pass (DECISIONS rule 5): a pass without payment for the challenge on
+ * POST /api/testing/create-pass (docs/RULES.md rule 5): a pass without payment for the challenge on
  * sale, through the same issuePass as a purchase.
  */
 export async function createTestPass(db: Db, userId: number, now: Date): Promise<Pass> {
   const challenge = await challengeOnSale(db, now);
   return db.transaction(async (tx) => {
-    const { pass, created } = await issuePass(tx, { userId, challengeId: challenge.id, purchaseDate: now });
+    const { pass, created } = await issuePass(tx, {
+      userId,
+      challengeId: challenge.id,
+      purchaseDate: now,
+    });
     if (!created) throw conflict(PASS_ALREADY_HELD_MESSAGE);
     return pass;
   });

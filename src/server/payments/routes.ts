@@ -12,7 +12,12 @@ import {
 } from '#shared/payments.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { AppError, badRequest } from '../errors.ts';
-import { loadCurrentUser, requireMember, requireSignedInUser, signedInUserId } from '../plugins/guards.ts';
+import {
+  loadCurrentUser,
+  requireMember,
+  requireSignedInUser,
+  signedInUserId,
+} from '../plugins/guards.ts';
 import { mailContextOf } from '../mail/messages.ts';
 import { siteOrigin } from '../plugins/site-origin.ts';
 import { WebhookSignatureError } from './provider.ts';
@@ -137,7 +142,13 @@ async function stripeWebhookRoute(app: FastifyInstance, { db, clock, config, pay
       throw error;
     }
     // Stripe's request carries the site's own Host, so links fall back to it without PUBLIC_URL.
-    const outcome = await handlePaymentEvent(db, payments, event, clock(), mailContextOf(config, request));
+    const outcome = await handlePaymentEvent(
+      db,
+      payments,
+      event,
+      clock(),
+      mailContextOf(config, request),
+    );
     request.log.info({ eventId: event.id, type: event.type, outcome }, 'webhook event');
     return { received: true };
   });

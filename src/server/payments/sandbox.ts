@@ -4,7 +4,7 @@ import type { PaymentProvider } from './provider.ts';
 import { WebhookSignatureError } from './provider.ts';
 
 /**
- * The offline provider (DECISIONS rule 6): its "hosted checkout" is this site's own page at
+ * The offline provider (docs/RULES.md rule 6): its "hosted checkout" is this site's own page at
  * /checkout/sandbox/:sessionId. No money moves, so the payments table is the only record: the
  * page's Pay button fulfils directly (as Stripe's webhook would), and there are no webhooks.
  */

@@ -9,7 +9,7 @@ export interface StripeProviderOptions {
   api?: { host: string; port: number; protocol: 'http' | 'https' };
 }
 
-/** Stripe Checkout through the official SDK (DECISIONS rule 6). */
+/** Stripe Checkout through the official SDK (docs/RULES.md rule 6). */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, {
     ...(options.api ?? {}),

@@ -21,7 +21,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(status).send({ message: clientErrorMessage(error, status) });
     }
     request.log.error({ err: error, route: request.routeOptions.url }, 'request failed');
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    return reply
+      .status(500)
+      .send({ message: 'Something went wrong on our side. Please try again.' });
   });
 });
 
@@ -37,6 +39,9 @@ function clientErrorMessage(error: FastifyError, status: number): string {
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return 'Request body is not valid JSON.';
     default:
-      return error.message || (status === 429 ? 'Too many requests. Please try again later.' : 'Bad request');
+      return (
+        error.message ||
+        (status === 429 ? 'Too many requests. Please try again later.' : 'Bad request')
+      );
   }
 }

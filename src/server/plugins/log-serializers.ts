@@ -17,9 +17,11 @@ function scrub(value: Record<string, unknown>): Record<string, unknown> {
   const copy: Record<string, unknown> = { ...value };
   delete copy.params;
   for (const key of ['message', 'stack'] as const) {
-    if (typeof copy[key] === 'string') copy[key] = copy[key].replace(PARAMS_LINE, '\nparams: [redacted]');
+    if (typeof copy[key] === 'string')
+      copy[key] = copy[key].replace(PARAMS_LINE, '\nparams: [redacted]');
   }
-  if (copy.cause && typeof copy.cause === 'object') copy.cause = scrub(copy.cause as Record<string, unknown>);
+  if (copy.cause && typeof copy.cause === 'object')
+    copy.cause = scrub(copy.cause as Record<string, unknown>);
   return copy;
 }
 

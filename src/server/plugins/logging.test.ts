@@ -27,7 +27,12 @@ describe('request logs', () => {
     });
     const client = new TestClient(app);
     const password = 'Sup3r-secret-pass';
-    await client.post('/api/register', { username: 'logged', email: 'l@example.com', fullName: 'Log Ged', password });
+    await client.post('/api/register', {
+      username: 'logged',
+      email: 'l@example.com',
+      fullName: 'Log Ged',
+      password,
+    });
     await client.post('/api/login', { username: 'logged', password: 'wrong-password-9' });
     await client.post('/api/login', { username: 'logged', password });
     const sessionId = client.cookie!.replace('lb.sid=', '').split('.')[0]!;
@@ -41,7 +46,9 @@ describe('request logs', () => {
     await app.close();
 
     expect(failed.statusCode).toBe(500);
-    expect(failed.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+    expect(failed.json()).toEqual({
+      message: 'Something went wrong on our side. Please try again.',
+    });
     expect(failed.body).not.toMatch(/stack|at .*\.ts/);
 
     const all = lines.join('\n');
@@ -51,7 +58,9 @@ describe('request logs', () => {
     const leaking = lines.filter((line) => line.includes(sessionId));
     expect(leaking).toEqual([]);
 
-    const errorLine = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((entry) => entry.level === 50);
+    const errorLine = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((entry) => entry.level === 50);
     expect(errorLine).toMatchObject({
       reqId: expect.any(String),
       route: '/api/businesses',

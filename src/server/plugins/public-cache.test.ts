@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { businesses } from '../db/schema.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
-import { createTestContext, signedInAdmin, TestClient, type TestContext } from '#tests/helpers/test-app.ts';
+import {
+  createTestContext,
+  signedInAdmin,
+  TestClient,
+  type TestContext,
+} from '#tests/helpers/test-app.ts';
 import { PublicReadCache } from './public-cache.ts';
 
 let ctx: TestContext;
@@ -21,7 +26,10 @@ describe('public read cache', () => {
     expect((await visitor.get('/api/votes')).json()).toEqual({ [shop.id]: 0 });
 
     // A change behind the site's back is not seen while the entry lives…
-    await ctx.db.update(businesses).set({ name: 'Renamed', voteCount: 3 }).where(eq(businesses.id, shop.id));
+    await ctx.db
+      .update(businesses)
+      .set({ name: 'Renamed', voteCount: 3 })
+      .where(eq(businesses.id, shop.id));
     expect((await visitor.get('/api/businesses')).json()).toMatchObject([{ name: 'Cached Café' }]);
     expect((await visitor.get('/api/votes')).headers['content-type']).toMatch(/application\/json/);
 
@@ -49,7 +57,9 @@ describe('public read cache', () => {
     expect(new Set(bodies)).toEqual(new Set(['{"n":1}']));
 
     const okSchema = z.object({ ok: z.boolean() });
-    await expect(cache.json('broken', okSchema, () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    await expect(
+      cache.json('broken', okSchema, () => Promise.reject(new Error('db down'))),
+    ).rejects.toThrow('db down');
     expect(await cache.json('broken', okSchema, async () => ({ ok: true }))).toBe('{"ok":true}');
   });
 
@@ -60,6 +70,8 @@ describe('public read cache', () => {
       { id: 1, name: 'Café', redemptionCode: '1234' },
     ]);
     expect(body).toBe('[{"id":1,"name":"Café"}]');
-    await expect(cache.json('bad', shopSchema, async () => [{ id: 'one', name: 'Café' }] as never)).rejects.toThrow();
+    await expect(
+      cache.json('bad', shopSchema, async () => [{ id: 'one', name: 'Café' }] as never),
+    ).rejects.toThrow();
   });
 });

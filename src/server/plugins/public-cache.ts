@@ -17,7 +17,11 @@ export class PublicReadCache {
    * (unknown keys stripped, so nothing unlisted such as a redemption code can leave), once per
    * computation rather than per request.
    */
-  json<S extends z.ZodType>(key: string, schema: S, compute: () => Promise<z.input<S>>): Promise<string> {
+  json<S extends z.ZodType>(
+    key: string,
+    schema: S,
+    compute: () => Promise<z.input<S>>,
+  ): Promise<string> {
     const encode = async () => JSON.stringify(schema.parse(await compute()));
     if (this.ttlMs <= 0) return encode();
     const now = performance.now();

@@ -115,9 +115,14 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOpt
       maxAge: SESSION_TTL_MS,
     },
   });
-  const sweep = setInterval(() => {
-    store.deleteExpired().catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
-  }, 60 * 60 * 1000);
+  const sweep = setInterval(
+    () => {
+      store
+        .deleteExpired()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
+    },
+    60 * 60 * 1000,
+  );
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 });

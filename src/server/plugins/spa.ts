@@ -46,14 +46,22 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
     const pathname = request.url.split('?')[0] ?? '/';
     const extraHead = options.headTags ? await options.headTags(pathname) : '';
     const html = extraHead ? shell.replace('</head>', `${extraHead}</head>`) : shell;
-    return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    return reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(html);
   }
 
   app.get('/', { schema: { hide: true } }, (request, reply) => sendShell(request, reply, 200));
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname === '/api' || pathname.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method)) {
+    if (
+      pathname === '/api' ||
+      pathname.startsWith('/api/') ||
+      !['GET', 'HEAD'].includes(request.method)
+    ) {
       return reply.status(404).send({ message: `No API route ${request.method} ${pathname}` });
     }
     return sendShell(request, reply, isPageRoute(pathname) ? 200 : 404);

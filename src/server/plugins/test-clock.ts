@@ -17,7 +17,13 @@ export function testClock(realNow: () => Date) {
       '/api/testing/clock',
       {
         schema: {
-          body: z.object({ offsetMs: z.number().int().min(-400 * DAY_MS).max(400 * DAY_MS) }),
+          body: z.object({
+            offsetMs: z
+              .number()
+              .int()
+              .min(-400 * DAY_MS)
+              .max(400 * DAY_MS),
+          }),
           response: { 200: z.object({ now: z.string() }) },
         },
       },

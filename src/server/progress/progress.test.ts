@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Business, Challenge } from '../db/schema.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { couponOf, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
-import { createTestContext, signedInMember, TestClient, type TestContext } from '#tests/helpers/test-app.ts';
+import {
+  createTestContext,
+  signedInMember,
+  TestClient,
+  type TestContext,
+} from '#tests/helpers/test-app.ts';
 
 let ctx: TestContext;
 let challenge: Challenge;
@@ -14,7 +19,11 @@ beforeAll(async () => {
   shops = [];
   for (const [index, code] of ['4111', '4222'].entries()) {
     shops.push(
-      await insertBusiness(ctx.db, challenge.id, { name: `Shop ${index + 1}`, position: index, redemptionCode: code }),
+      await insertBusiness(ctx.db, challenge.id, {
+        name: `Shop ${index + 1}`,
+        position: index,
+        redemptionCode: code,
+      }),
     );
   }
 });
@@ -27,9 +36,12 @@ describe('GET /api/user/progress', () => {
     const holder = await signedInPassHolder(ctx, challenge.id);
     const coupon = await couponOf(ctx, holder.pass, shop(0).id);
     expect(
-      (await holder.client.post(`/api/coupons/${coupon.id}/redeem`, { redemptionCode: '4111' })).statusCode,
+      (await holder.client.post(`/api/coupons/${coupon.id}/redeem`, { redemptionCode: '4111' }))
+        .statusCode,
     ).toBe(200);
-    expect((await holder.client.post('/api/vote', { businessId: shop(1).id })).statusCode).toBe(200);
+    expect((await holder.client.post('/api/vote', { businessId: shop(1).id })).statusCode).toBe(
+      200,
+    );
 
     const progress = await holder.client.get('/api/user/progress');
     expect(progress.statusCode).toBe(200);
@@ -38,10 +50,9 @@ describe('GET /api/user/progress', () => {
       availableVotes: 0,
       ownVotes: { [shop(1).id]: 1 },
     });
-    expect(progress.json<{ coupons: { redeemed: boolean }[] }>().coupons.map((c) => c.redeemed)).toEqual([
-      true,
-      false,
-    ]);
+    expect(
+      progress.json<{ coupons: { redeemed: boolean }[] }>().coupons.map((c) => c.redeemed),
+    ).toEqual([true, false]);
     // Codes are secrets (docs/RULES.md rule 3): never in a member's answer.
     expect(progress.body).not.toContain('redemptionCode');
     expect(progress.body).not.toContain('4111');

@@ -13,7 +13,7 @@ import { NO_PASS_MESSAGE, passCannotAct, requireHeldPass } from '../passes/holde
 const MINUTE_MS = 60_000;
 
 /**
- * Wrong codes allowed per pass (DECISIONS rule 3). A 4-digit code has 10,000 values; at most
+ * Wrong codes allowed per pass (docs/RULES.md rule 3). A 4-digit code has 10,000 values; at most
  * 20 guesses a day is 600 over a 30-day battle, so a pass finds a given shop's code by guessing
  * with a chance of about 6%, while a member who mistypes a few times is not stopped.
  */
@@ -91,7 +91,7 @@ const alreadyRedeemed = (shopName: string) =>
   conflict(`This coupon was already redeemed at ${shopName}. Nothing was changed.`);
 
 /**
- * DECISIONS rules 2 and 3: one call of the database's redeem_coupon (drizzle/0001), which locks
+ * docs/RULES.md rules 2 and 3: one call of the database's redeem_coupon (drizzle/0001), which locks
  * the caller's pass row first, so parallel attempts on one pass are judged one after another:
  * the limit on wrong codes counts every attempt, and a coupon is redeemed (earning its vote)
  * exactly once. A wrong code is recorded in the database, so the limit survives restarts and

@@ -62,7 +62,9 @@ async function challengeOf(db: Db, challengeId: number) {
 export function csvRows(rows: unknown[][]): string {
   return stringify(
     rows.map((row) =>
-      row.map((cell) => (typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell)),
+      row.map((cell) =>
+        typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell,
+      ),
     ),
     { record_delimiter: 'windows', cast: { boolean: (value) => (value ? 'yes' : 'no') } },
   );
@@ -109,7 +111,10 @@ export async function votesCsvStream(db: Db, challengeId: number): Promise<Reada
     // Wait for room or for the end, then drop the other listener: one left behind per batch
     // grew the server by 100 MB over a million votes (npm run bench -- exports).
     const settled = new AbortController();
-    const waits = [once(out, 'drain', { signal: settled.signal }), once(out, 'close', { signal: settled.signal })];
+    const waits = [
+      once(out, 'drain', { signal: settled.signal }),
+      once(out, 'close', { signal: settled.signal }),
+    ];
     for (const wait of waits) wait.catch(() => {});
     await Promise.race(waits).finally(() => settled.abort());
     // The downloader went away: stop reading and end the transaction.
@@ -119,7 +124,7 @@ export async function votesCsvStream(db: Db, challengeId: number): Promise<Reada
     .transaction(
       async (tx) => {
         await write(csvRows([['vote_id', 'shop_id', 'pass', 'voted_at']]));
-        for (let after = 0; ; ) {
+        for (let after = 0; ;) {
           // Each batch arrives as one text of CSV lines: every field is a number, a hex pseudonym
           // or an instant, none needing quotes, and one string per batch instead of thousands of
           // row objects keeps the server's garbage small.

@@ -22,12 +22,17 @@ let holders: Awaited<ReturnType<typeof signedInPassHolder>>[];
 beforeAll(async () => {
   ctx = await createTestContext();
   admin = (await signedInAdmin(ctx.app, ctx.db)).client;
-  challenge = await insertChallenge(ctx.db, ctx.clock.now(), { votesPerShop: null, title: 'Settle, "Battle"' });
+  challenge = await insertChallenge(ctx.db, ctx.clock.now(), {
+    votesPerShop: null,
+    title: 'Settle, "Battle"',
+  });
   shops = [];
-  for (const name of ['Alpha', '=cmd|calc', 'Gamma']) shops.push(await insertBusiness(ctx.db, challenge.id, { name }));
+  for (const name of ['Alpha', '=cmd|calc', 'Gamma'])
+    shops.push(await insertBusiness(ctx.db, challenge.id, { name }));
   // Three members redeem and vote; the last is then refunded, and one shop deleted.
   holders = [];
-  for (let index = 0; index < 3; index += 1) holders.push(await signedInPassHolder(ctx, challenge.id));
+  for (let index = 0; index < 3; index += 1)
+    holders.push(await signedInPassHolder(ctx, challenge.id));
   // Member i redeems the first 3 - i shops and votes with every vote it earned.
   for (const [index, holder] of holders.entries()) {
     for (const shop of shops.slice(0, 3 - index)) {
@@ -54,9 +59,15 @@ describe('settlement', () => {
     const answer = await admin.get(`/api/admin/challenges/${challenge.id}/settlement`);
     expect(answer.statusCode).toBe(200);
     const settlement = answer.json<Settlement>();
-    expect(settlement.shops.map(({ name, removed, couponsRedeemed, amountOwedDollars, votes }) => ({
-      name, removed, couponsRedeemed, amountOwedDollars, votes,
-    }))).toEqual([
+    expect(
+      settlement.shops.map(({ name, removed, couponsRedeemed, amountOwedDollars, votes }) => ({
+        name,
+        removed,
+        couponsRedeemed,
+        amountOwedDollars,
+        votes,
+      })),
+    ).toEqual([
       { name: 'Alpha', removed: false, couponsRedeemed: 3, amountOwedDollars: 15, votes: 3 },
       { name: '=cmd|calc', removed: false, couponsRedeemed: 2, amountOwedDollars: 10, votes: 2 },
       { name: 'Gamma', removed: true, couponsRedeemed: 1, amountOwedDollars: 5, votes: 0 },
@@ -74,9 +85,16 @@ describe('settlement', () => {
     const rows = csvOf(answer.body);
     const total = rows.at(-1)!;
     const shopRows = rows.slice(0, -1);
-    expect(total).toMatchObject({ shop_id: 'TOTAL', coupons_redeemed: '6', amount_owed_usd: '30', votes: '5' });
+    expect(total).toMatchObject({
+      shop_id: 'TOTAL',
+      coupons_redeemed: '6',
+      amount_owed_usd: '30',
+      votes: '5',
+    });
     expect(shopRows.reduce((sum, row) => sum + Number(row.coupons_redeemed), 0)).toBe(6);
-    expect(shopRows.every((row) => Number(row.amount_owed_usd) === Number(row.coupons_redeemed) * 5)).toBe(true);
+    expect(
+      shopRows.every((row) => Number(row.amount_owed_usd) === Number(row.coupons_redeemed) * 5),
+    ).toBe(true);
     expect(shopRows.map((row) => row.shop)).toEqual(['Alpha', "'=cmd|calc", 'Gamma']);
     expect(shopRows.map((row) => row.removed)).toEqual(['no', 'no', 'yes']);
   });
@@ -88,9 +106,13 @@ describe('settlement', () => {
     expect(Object.keys(rows[0]!)).toEqual(['vote_id', 'shop_id', 'pass', 'voted_at']);
     const recount: Record<string, number> = {};
     for (const row of rows) recount[row.shop_id!] = (recount[row.shop_id!] ?? 0) + 1;
-    const page = (await admin.get(`/api/admin/leaderboard?challengeId=${challenge.id}`)).json<LeaderboardPage>();
+    const page = (
+      await admin.get(`/api/admin/leaderboard?challengeId=${challenge.id}`)
+    ).json<LeaderboardPage>();
     const standings = Object.fromEntries(
-      page.leaderboard!.standings.filter((row) => row.votes > 0).map((row) => [String(row.businessId), row.votes]),
+      page
+        .leaderboard!.standings.filter((row) => row.votes > 0)
+        .map((row) => [String(row.businessId), row.votes]),
     );
     expect(recount).toEqual(standings);
     // Two members' passes under pseudonyms: stable per pass, never the pass number.
@@ -125,7 +147,9 @@ describe('shop import', () => {
       `Epsilon,6 Main St,,,Clash,${shops[0]!.redemptionCode}`,
       'Zeta,7 Main St,,ftp://zeta.example.com,Bad site,8001',
     ].join('\r\n');
-    const before = (await admin.get(`/api/admin/challenges/${challenge.id}/businesses`)).json<unknown[]>().length;
+    const before = (await admin.get(`/api/admin/challenges/${challenge.id}/businesses`)).json<
+      unknown[]
+    >().length;
     for (const commit of [false, true]) {
       const answer = await importCsv(csv, commit);
       expect(answer.statusCode, answer.body).toBe(200);
@@ -138,12 +162,15 @@ describe('shop import', () => {
         [5, ['Website must be a valid web address', 'Redemption code 8001 is also on line 2.']],
       ]);
     }
-    const after = (await admin.get(`/api/admin/challenges/${challenge.id}/businesses`)).json<unknown[]>().length;
+    const after = (await admin.get(`/api/admin/challenges/${challenge.id}/businesses`)).json<
+      unknown[]
+    >().length;
     expect(after).toBe(before);
   });
 
   it('imports every row in one go, giving sold passes their coupons', async () => {
-    const csv = 'Name,Address,Description,Code\nDelta,4 Main St,Espresso bar,8101\nEta,8 Main St,Roastery,\n';
+    const csv =
+      'Name,Address,Description,Code\nDelta,4 Main St,Espresso bar,8101\nEta,8 Main St,Roastery,\n';
     const preview = (await importCsv(csv, false)).json<ShopImportResult>();
     expect(preview).toMatchObject({ imported: 0, rows: [{ errors: [] }, { errors: [] }] });
     const result = (await importCsv(csv, true)).json<ShopImportResult>();
@@ -160,22 +187,35 @@ describe('shop import', () => {
 
   it('says what is wrong with a file it cannot use', async () => {
     const cases: [string, string][] = [
-      ['name,address,description,colour\nA,B,C,red', 'Unknown column "colour". The columns are: name, address, phone, website, description, code.'],
+      [
+        'name,address,description,colour\nA,B,C,red',
+        'Unknown column "colour". The columns are: name, address, phone, website, description, code.',
+      ],
       ['name,address\nA,B', 'The CSV file needs the columns description.'],
-      ['name,address,description', 'The CSV file has no shops: a header line and one line per shop.'],
+      [
+        'name,address,description',
+        'The CSV file has no shops: a header line and one line per shop.',
+      ],
       ['name,address,description\n"A,B,C', 'The CSV file could not be read: '],
     ];
     for (const [csv, message] of cases) {
       const answer = await importCsv(csv, true);
       expect(answer.statusCode).toBe(400);
-      expect(answer.json<{ message: string }>().message.startsWith(message), answer.body).toBe(true);
+      expect(answer.json<{ message: string }>().message.startsWith(message), answer.body).toBe(
+        true,
+      );
     }
-    expect((await importCsv('name,address,description\nA,B,C', false, 999999)).statusCode).toBe(404);
+    expect((await importCsv('name,address,description\nA,B,C', false, 999999)).statusCode).toBe(
+      404,
+    );
     const member = await signedInMember(ctx.app);
-    const memberAnswer = await member.client.post(`/api/admin/challenges/${challenge.id}/businesses/import`, {
-      csv: 'name,address,description\nA,B,C',
-      commit: true,
-    });
+    const memberAnswer = await member.client.post(
+      `/api/admin/challenges/${challenge.id}/businesses/import`,
+      {
+        csv: 'name,address,description\nA,B,C',
+        commit: true,
+      },
+    );
     expect(memberAnswer.statusCode).toBe(403);
   });
 });

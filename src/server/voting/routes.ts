@@ -22,39 +22,45 @@ import {
 } from './service.ts';
 
 /** Public vote totals: no session, answered from the public read cache (at most a second old). */
-export async function votingPublicRoutes(app: FastifyInstance, { db, clock, publicCache }: AppDeps) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/votes',
-    { schema: { response: { 200: voteCountsSchema } } },
-    async (_request, reply) => {
-      const body = await publicCache.json('votes', voteCountsSchema, async () => {
-        const challenge = await findActiveChallenge(db, clock());
-        return challenge ? voteCountsForChallenge(db, challenge.id) : {};
-      });
-      return sendJson(reply, body);
-    },
-  );
+export async function votingPublicRoutes(
+  app: FastifyInstance,
+  { db, clock, publicCache }: AppDeps,
+) {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/votes',
+      { schema: { response: { 200: voteCountsSchema } } },
+      async (_request, reply) => {
+        const body = await publicCache.json('votes', voteCountsSchema, async () => {
+          const challenge = await findActiveChallenge(db, clock());
+          return challenge ? voteCountsForChallenge(db, challenge.id) : {};
+        });
+        return sendJson(reply, body);
+      },
+    );
 }
 
 /** POST /api/vote: the session is checked in the vote's one database call (docs/decisions/0006). */
 export async function voteRoutes(app: FastifyInstance, { db, clock, sessionSigner }: AppDeps) {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/vote',
-    { schema: { body: voteBodySchema, response: { 200: voteResultSchema } } },
-    async (request) =>
-      castVote(db, {
-        member: { sessionId: sessionIdOf(request, sessionSigner) },
-        businessId: request.body.businessId,
-        now: clock(),
-      }),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/api/vote',
+      { schema: { body: voteBodySchema, response: { 200: voteResultSchema } } },
+      async (request) =>
+        castVote(db, {
+          member: { sessionId: sessionIdOf(request, sessionSigner) },
+          businessId: request.body.businessId,
+          now: clock(),
+        }),
+    );
 }
 
 export async function votingRoutes(app: FastifyInstance, { db, clock, config }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const heldPass = async (request: Parameters<typeof signedInUserId>[0]) =>
     (await requireHeldPass(db, signedInUserId(request), clock())).pass;
-
 
   api.get(
     '/api/user/available-votes',
@@ -69,7 +75,10 @@ export async function votingRoutes(app: FastifyInstance, { db, clock, config }: 
 
   api.get(
     '/api/user/own-votes',
-    { preHandler: requireMember, schema: { response: { 200: voteCountsSchema, 404: errorBodySchema } } },
+    {
+      preHandler: requireMember,
+      schema: { response: { 200: voteCountsSchema, 404: errorBodySchema } },
+    },
     async (request) => ownVoteCounts(db, (await heldPass(request)).id),
   );
 
@@ -95,7 +104,10 @@ export async function votingRoutes(app: FastifyInstance, { db, clock, config }: 
   if (config.testToolsEnabled) {
     api.post(
       '/api/reset-votes',
-      { preHandler: requireMember, schema: { response: { 200: messageSchema, 404: errorBodySchema } } },
+      {
+        preHandler: requireMember,
+        schema: { response: { 200: messageSchema, 404: errorBodySchema } },
+      },
       async (request) => {
         const { removed } = await resetVotes(db, {
           member: { userId: signedInUserId(request) },

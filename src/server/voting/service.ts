@@ -23,7 +23,7 @@ const countedVotesOf = (passId: number) =>
   and(eq(votes.passId, passId), isNull(businesses.deletedAt));
 
 /**
- * DECISIONS rule 2: each redeemed coupon earns one vote; available = redeemed − cast, never
+ * docs/RULES.md rule 2: each redeemed coupon earns one vote; available = redeemed − cast, never
  * below zero, votes for deleted shops returned (rule 8). Counted by the database's
  * available_votes (drizzle/0001, as rewritten in 0002), the same count the rule functions use.
  */
@@ -38,7 +38,7 @@ type VoteOutcome =
   | { outcome: 'voted'; shopName: string; availableVotes: number; votesForShop: number };
 
 /**
- * DECISIONS rule 2: one call of the database's cast_vote (drizzle/0001). It locks the pass row
+ * docs/RULES.md rule 2: one call of the database's cast_vote (drizzle/0001). It locks the pass row
  * first, so parallel votes of one pass are counted one after another, then the shop row, and
  * changes the vote row and the shop's counter together. This function only words the outcome.
  */

@@ -39,7 +39,11 @@ afterAll(async () => {
 let eventSequence = 0;
 function postWebhook(type: string, object: Record<string, unknown>) {
   eventSequence += 1;
-  const signed = stub.signedWebhook({ id: `evt_ledger_${eventSequence}_${Date.now()}`, type, object });
+  const signed = stub.signedWebhook({
+    id: `evt_ledger_${eventSequence}_${Date.now()}`,
+    type,
+    object,
+  });
   return ctx.app.inject({
     method: 'POST',
     url: '/api/stripe/webhook',
@@ -110,12 +114,15 @@ async function redeemAll(member: Member) {
   }
 }
 
-async function newChallengeWithShops(shopCount: number): Promise<{ challenge: Challenge; shopIds: number[] }> {
+async function newChallengeWithShops(
+  shopCount: number,
+): Promise<{ challenge: Challenge; shopIds: number[] }> {
   // Each world is the only active challenge, so it is the one members act in.
   await ctx.db.update(challenges).set({ active: false });
   const challenge = await insertChallenge(ctx.db, ctx.clock.now(), { votesPerShop: null });
   const shopIds: number[] = [];
-  for (let index = 0; index < shopCount; index += 1) shopIds.push(await addShop(challenge.id, index));
+  for (let index = 0; index < shopCount; index += 1)
+    shopIds.push(await addShop(challenge.id, index));
   return { challenge, shopIds };
 }
 
@@ -131,7 +138,13 @@ async function addShop(challengeId: number, position: number): Promise<number> {
   return created.json<{ id: number }>().id;
 }
 
-type LedgerRow = { id: number; vote_count: number; deleted: boolean; counted: number; vote_rows: number };
+type LedgerRow = {
+  id: number;
+  vote_count: number;
+  deleted: boolean;
+  counted: number;
+  vote_rows: number;
+};
 
 /** Every invariant of the ledger, read straight from the tables and through the public API. */
 async function expectLedgerHolds(challengeId: number) {
@@ -162,7 +175,9 @@ async function expectLedgerHolds(challengeId: number) {
   const activeId = (await anonymous.get('/api/challenge/active')).json<{ id?: number }>().id;
   if (activeId === challengeId) {
     expect(publicCounts).toEqual(
-      Object.fromEntries(shops.filter((shop) => !shop.deleted).map((shop) => [String(shop.id), shop.counted])),
+      Object.fromEntries(
+        shops.filter((shop) => !shop.deleted).map((shop) => [String(shop.id), shop.counted]),
+      ),
     );
   }
 }
@@ -174,7 +189,9 @@ describe('vote counters', () => {
     await redeemAll(a);
     await redeemAll(b);
     for (const member of [a, b]) {
-      expect((await member.client.post('/api/vote', { businessId: shopIds[0] })).statusCode).toBe(200);
+      expect((await member.client.post('/api/vote', { businessId: shopIds[0] })).statusCode).toBe(
+        200,
+      );
     }
     expect((await anonymous.get('/api/votes')).json()[String(shopIds[0])]).toBe(2);
 
@@ -183,7 +200,9 @@ describe('vote counters', () => {
 
     const reset = await a.client.post('/api/reset-votes');
     expect(reset.statusCode, reset.body).toBe(403);
-    expect(reset.json().message).toMatch(/^This pass is no longer active \(.*refunded.*\), so it cannot reset votes\.$/);
+    expect(reset.json().message).toMatch(
+      /^This pass is no longer active \(.*refunded.*\), so it cannot reset votes\.$/,
+    );
     expect((await anonymous.get('/api/votes')).json()[String(shopIds[0])]).toBe(1);
     await expectLedgerHolds(challenge.id);
 
@@ -212,7 +231,10 @@ describe('vote counters', () => {
     expect((await a.client.post('/api/vote', { businessId: shopIds[0] })).statusCode).toBe(403);
     await disputeClosed(a.paymentIntent, 'won');
     expect(await counts()).toEqual([1, 2]);
-    expect((await a.client.get('/api/user/pass')).json()).toMatchObject({ active: true, inactiveReason: null });
+    expect((await a.client.get('/api/user/pass')).json()).toMatchObject({
+      active: true,
+      inactiveReason: null,
+    });
 
     await disputeOpened(b.paymentIntent);
     await disputeClosed(b.paymentIntent, 'lost');
@@ -242,15 +264,27 @@ const SHOPS = 4;
 const member = fc.integer({ min: 0, max: MEMBERS - 1 });
 const shopIndex = fc.integer({ min: 0, max: SHOPS + 1 });
 const operation: fc.Arbitrary<Operation> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('vote' as const), member, shop: shopIndex }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({ kind: fc.constant('vote' as const), member, shop: shopIndex }),
+  },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('reset' as const), member }) },
   {
     weight: 3,
-    arbitrary: fc.record({ kind: fc.constantFrom('refund' as const, 'dispute' as const, 'disputeWon' as const), member }),
+    arbitrary: fc.record({
+      kind: fc.constantFrom('refund' as const, 'dispute' as const, 'disputeWon' as const),
+      member,
+    }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('deleteShop' as const), shop: shopIndex }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('deleteShop' as const), shop: shopIndex }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('addShop' as const) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('close' as const, 'reopen' as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constantFrom('close' as const, 'reopen' as const) }),
+  },
   {
     weight: 1,
     arbitrary: fc.record({
@@ -260,7 +294,10 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
   },
 );
 /** A step is a few operations sent at once: on PostgreSQL they really run in parallel. */
-const steps = fc.array(fc.array(operation, { minLength: 1, maxLength: 4 }), { minLength: 4, maxLength: 12 });
+const steps = fc.array(fc.array(operation, { minLength: 1, maxLength: 4 }), {
+  minLength: 4,
+  maxLength: 12,
+});
 
 describe('the vote ledger under random operations', () => {
   it('keeps every counter equal to its counted votes, never overspends a pass, and never answers 5xx', async () => {
@@ -268,7 +305,8 @@ describe('the vote ledger under random operations', () => {
       fc.asyncProperty(steps, async (plan) => {
         const { challenge, shopIds } = await newChallengeWithShops(SHOPS);
         const members: Member[] = [];
-        for (let index = 0; index < MEMBERS; index += 1) members.push(await payingMember(challenge.id));
+        for (let index = 0; index < MEMBERS; index += 1)
+          members.push(await payingMember(challenge.id));
         // All but the last member redeem everything; the last has coupons but no votes to spend.
         for (const each of members.slice(0, MEMBERS - 1)) await redeemAll(each);
 
@@ -295,9 +333,13 @@ describe('the vote ledger under random operations', () => {
             }
             case 'close':
             case 'reopen':
-              return admin.patch(`/api/admin/challenges/${challenge.id}`, { active: op.kind === 'reopen' });
+              return admin.patch(`/api/admin/challenges/${challenge.id}`, {
+                active: op.kind === 'reopen',
+              });
             case 'votesPerShop':
-              return admin.patch(`/api/admin/challenges/${challenge.id}`, { votesPerShop: op.limit });
+              return admin.patch(`/api/admin/challenges/${challenge.id}`, {
+                votesPerShop: op.limit,
+              });
           }
         };
 

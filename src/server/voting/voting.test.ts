@@ -163,8 +163,13 @@ describe('POST /api/vote', () => {
 
   it('leaves no vote on a shop deleted while votes for it arrive, and returns them to voters', async () => {
     await setVotesPerShop(1);
-    const doomed = await insertBusiness(ctx.db, challenge.id, { name: 'Closing Down', position: 9 });
-    const holders = await Promise.all(Array.from({ length: 6 }, () => signedInPassHolder(ctx, challenge.id)));
+    const doomed = await insertBusiness(ctx.db, challenge.id, {
+      name: 'Closing Down',
+      position: 9,
+    });
+    const holders = await Promise.all(
+      Array.from({ length: 6 }, () => signedInPassHolder(ctx, challenge.id)),
+    );
     for (const holder of holders) await markRedeemed(ctx, holder.pass, [shop(0).id]);
     const { client: admin } = await signedInAdmin(ctx.app, ctx.db);
 
@@ -173,24 +178,36 @@ describe('POST /api/vote', () => {
       ...holders.map((holder) => holder.client.post('/api/vote', { businessId: doomed.id })),
     ]);
     expect(deleted.statusCode).toBe(204);
-    expect(answers.every((answer) => answer.statusCode === 200 || answer.statusCode === 404)).toBe(true);
+    expect(answers.every((answer) => answer.statusCode === 200 || answer.statusCode === 404)).toBe(
+      true,
+    );
     expect(await ctx.db.$count(votes, eq(votes.businessId, doomed.id))).toBe(0);
     for (const holder of holders) {
-      expect((await holder.client.get('/api/user/available-votes')).json()).toEqual({ availableVotes: 1 });
+      expect((await holder.client.get('/api/user/available-votes')).json()).toEqual({
+        availableVotes: 1,
+      });
     }
     await expectCountersMatchVotes();
   });
 
   it('gives back a vote whose shop is deleted even while the vote row remains (rule 8)', async () => {
     await setVotesPerShop(1);
-    const closing = await insertBusiness(ctx.db, challenge.id, { name: 'Closing Soon', position: 8 });
+    const closing = await insertBusiness(ctx.db, challenge.id, {
+      name: 'Closing Soon',
+      position: 8,
+    });
     const holder = await signedInPassHolder(ctx, challenge.id);
     await markRedeemed(ctx, holder.pass, [shop(0).id, shop(1).id]);
-    expect((await holder.client.post('/api/vote', { businessId: closing.id })).statusCode).toBe(200);
+    expect((await holder.client.post('/api/vote', { businessId: closing.id })).statusCode).toBe(
+      200,
+    );
     const available = async () => (await holder.client.get('/api/user/available-votes')).json();
     expect(await available()).toEqual({ availableVotes: 1 });
     // Deleted in the database alone: the vote row stays, and still no longer spends a vote.
-    await ctx.db.update(businesses).set({ deletedAt: new Date() }).where(eq(businesses.id, closing.id));
+    await ctx.db
+      .update(businesses)
+      .set({ deletedAt: new Date() })
+      .where(eq(businesses.id, closing.id));
     expect(await available()).toEqual({ availableVotes: 2 });
     expect(await ctx.db.$count(votes, eq(votes.businessId, closing.id))).toBe(1);
   });

@@ -17,11 +17,12 @@ import type { AuthRedirectState } from '../guards.tsx';
 
 type AuthTab = 'login' | 'register';
 
-/** /auth: sign in or register (spec section 2). Signed-in visitors go back to where they came from or /. */
+/** /auth: sign in or register (docs/SPEC.md section 2). Signed-in visitors go back to where they came from or /. */
 export default function AuthRoute() {
   usePageMeta({
     title: 'Sign In',
-    description: 'Sign in or create an account to buy your battle pass and vote for your favorite local shop.',
+    description:
+      'Sign in or create an account to buy your battle pass and vote for your favorite local shop.',
   });
   const { user, isPending } = useUser();
   const navigate = useNavigate();
@@ -77,8 +78,8 @@ export default function AuthRoute() {
               Taste your city. Crown its best.
             </Title>
             <Text>
-              One battle pass opens the doors of the best independent shops in town. Taste,
-              compare and help decide who is the best.
+              One battle pass opens the doors of the best independent shops in town. Taste, compare
+              and help decide who is the best.
             </Text>
             <List spacing="md" center>
               <MarketingPoint icon={<IconMapPin size={18} aria-hidden />}>

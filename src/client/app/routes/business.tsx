@@ -26,7 +26,7 @@ const SHOP_ID = /^[1-9][0-9]{0,9}$/;
 /** `?redeem=1`: the cashier card's QR code opens 'Redeem Coupon' on arrival. */
 const REDEEM_PARAM = 'redeem';
 
-/** /business/:id: one shop (spec section 2). */
+/** /business/:id: one shop (docs/SPEC.md section 2). */
 export default function BusinessRoute() {
   const { id = '' } = useParams();
   if (!SHOP_ID.test(id)) return <NotFound />;

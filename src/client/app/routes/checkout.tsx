@@ -26,7 +26,7 @@ import { useUserPass } from '#client/features/passes/api/get-user-pass.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import type { AuthRedirectState } from '../guards.tsx';
 
-/** Spec section 4: after signing in or registering here the page reloads (registration after 1.5 s). */
+/** docs/SPEC.md section 4: after signing in or registering here the page reloads (registration after 1.5 s). */
 const REGISTRATION_RELOAD_MS = 1500;
 
 /** Display only: the server refuses to sell for an ended challenge either way. */
@@ -36,7 +36,7 @@ function reloadPage(delayMs = 0) {
   window.setTimeout(() => window.location.reload(), delayMs);
 }
 
-/** /checkout: buy the battle pass, and every outcome of a returned checkout (spec section 2). */
+/** /checkout: buy the battle pass, and every outcome of a returned checkout (docs/SPEC.md section 2). */
 export default function CheckoutRoute() {
   usePageMeta({ title: 'Buy Your Battle Pass' });
   const [searchParams] = useSearchParams();
@@ -136,7 +136,7 @@ function PurchaseButtonCard({ username }: { username: string }) {
   );
 }
 
-/** Signed out: Login / Create Account tabs, Create Account first (spec section 2). */
+/** Signed out: Login / Create Account tabs, Create Account first (docs/SPEC.md section 2). */
 function SignInToBuyCard() {
   return (
     <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }}>

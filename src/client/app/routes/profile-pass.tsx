@@ -46,7 +46,7 @@ function StatCard({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * /profile for a pass holder (spec section 2): stats, 'Your Pass' (coupons) and 'Your Votes'.
+ * /profile for a pass holder (docs/SPEC.md section 2): stats, 'Your Pass' (coupons) and 'Your Votes'.
  * The redemption and voting features meet here: the coupons' shops are the shops to vote for.
  */
 export function PassHolderView() {

@@ -8,7 +8,7 @@ import { usePageMeta } from '#client/lib/page-meta.ts';
 import { useSiteConfig } from '#client/lib/site-config.ts';
 import { PassHolderView } from './profile-pass.tsx';
 
-/** /profile: the member's pass, coupons and votes (spec section 2). Behind RequireUser. */
+/** /profile: the member's pass, coupons and votes (docs/SPEC.md section 2). Behind RequireUser. */
 export default function ProfileRoute() {
   usePageMeta({ title: 'My Profile' });
   const { user } = useUser();
@@ -19,7 +19,12 @@ export default function ProfileRoute() {
   if (challenge.isPending || pass.isPending) return <PageLoader />;
   if (!challenge.data) return <NoActiveChallengeView />;
   if (!pass.data) {
-    return <NoPassCard challenge={challenge.data} testToolsEnabled={siteConfig?.testToolsEnabled ?? false} />;
+    return (
+      <NoPassCard
+        challenge={challenge.data}
+        testToolsEnabled={siteConfig?.testToolsEnabled ?? false}
+      />
+    );
   }
   return <PassHolderView />;
 }

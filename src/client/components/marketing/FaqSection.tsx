@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Accordion.css';
 import { Accordion, Container, Title } from '@mantine/core';
 
-/** What the FAQ promises about voting follows the challenge's setting (DECISIONS rule 2). */
+/** What the FAQ promises about voting follows the challenge's setting (docs/RULES.md rule 2). */
 export function votingAnswer(votesPerShop: number | null): string {
   const earn = 'Each coupon you redeem earns one vote.';
   if (votesPerShop === null) {
@@ -13,7 +13,7 @@ export function votingAnswer(votesPerShop: number | null): string {
   return `${earn} You can vote up to ${votesPerShop} times per shop, and for as many different shops as you like.`;
 }
 
-/** FAQ accordion (spec section 2): one item open at a time, the first open at the start. */
+/** FAQ accordion (docs/SPEC.md section 2): one item open at a time, the first open at the start. */
 export function FaqSection({ votesPerShop }: { votesPerShop: number | null }) {
   const items = [
     {

@@ -22,7 +22,7 @@ const steps = [
   },
 ];
 
-/** The three steps of spec section 2 (home and battle pages). */
+/** The three steps of docs/SPEC.md section 2 (home and battle pages). */
 export function HowItWorks({ id = 'how-it-works' }: { id?: string }) {
   return (
     <Container

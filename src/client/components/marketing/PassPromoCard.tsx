@@ -15,7 +15,7 @@ const benefits = [
   'Support local businesses in your city',
 ];
 
-/** The pass promo card (spec section 2): five benefits and the fixed $25 price. */
+/** The pass promo card (docs/SPEC.md section 2): five benefits and the fixed $25 price. */
 export function PassPromoCard() {
   return (
     <Container

@@ -16,7 +16,7 @@ export function shareLinks(url: string, text: string) {
   };
 }
 
-/** 'Share the battle' (spec section 2): Facebook, X/Twitter, e-mail, Instagram and the pass button. */
+/** 'Share the battle' (docs/SPEC.md section 2): Facebook, X/Twitter, e-mail, Instagram and the pass button. */
 export function ShareSection({ title }: { title: string }) {
   const links = shareLinks(
     window.location.origin + paths.home,

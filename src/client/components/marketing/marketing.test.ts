@@ -13,14 +13,14 @@ describe('countdown', () => {
       seconds: 2,
     });
   });
-  it('shows zeros at and after the end instant (DECISIONS rule 11)', () => {
+  it('shows zeros at and after the end instant (docs/RULES.md rule 11)', () => {
     const zeros = { days: 0, hours: 0, minutes: 0, seconds: 0 };
     expect(timeLeft(end, end)).toEqual(zeros);
     expect(timeLeft(end, new Date('2027-01-01T00:00:00Z'))).toEqual(zeros);
   });
 });
 
-describe('FAQ voting answer follows votesPerShop (DECISIONS rule 2)', () => {
+describe('FAQ voting answer follows votesPerShop (docs/RULES.md rule 2)', () => {
   it('promises what the server enforces', () => {
     expect(votingAnswer(1)).toContain('You can vote once per shop');
     expect(votingAnswer(3)).toContain('up to 3 times per shop');

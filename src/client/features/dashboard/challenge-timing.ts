@@ -2,7 +2,7 @@ import type { ChallengeDto } from '#shared/challenges.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Share of the period gone (whole percent), and whole days left rounded up, never below 0 (spec section 9). */
+/** Share of the period gone (whole percent), and whole days left rounded up, never below 0 (docs/SPEC.md section 9). */
 export function challengeTiming(
   challenge: Pick<ChallengeDto, 'startDate' | 'endDate'>,
   now: number,

@@ -23,7 +23,7 @@ import { usePageMeta } from '#client/lib/page-meta.ts';
 
 type FormState = { opened: false } | { opened: true; business: AdminBusiness | null };
 
-/** /admin/businesses: the shops of a challenge (spec section 2). Behind RequireAdmin. */
+/** /admin/businesses: the shops of a challenge (docs/SPEC.md section 2). Behind RequireAdmin. */
 export default function AdminBusinessesRoute() {
   usePageMeta({ exactTitle: 'Manage Businesses - Admin Dashboard' });
   const challenges = useAdminChallenges();
@@ -35,7 +35,7 @@ export default function AdminBusinessesRoute() {
   const [importing, setImporting] = useState(false);
 
   const list = challenges.data ?? [];
-  // Defaults to the public (active) challenge, otherwise the first (spec section 2).
+  // Defaults to the public (active) challenge, otherwise the first (docs/SPEC.md section 2).
   const selected =
     list.find((challenge) => challenge.id === chosenId) ??
     list.find((challenge) => challenge.id === publicChallenge.data?.id) ??

@@ -13,7 +13,7 @@ import { usePageMeta } from '#client/lib/page-meta.ts';
 
 type DialogState = { opened: false } | { opened: true; challenge: ChallengeDto | null };
 
-/** /admin/challenges: list, create and edit challenges (spec section 2). Behind RequireAdmin. */
+/** /admin/challenges: list, create and edit challenges (docs/SPEC.md section 2). Behind RequireAdmin. */
 export default function AdminChallengesRoute() {
   usePageMeta({ exactTitle: 'Manage Challenges - Admin Dashboard' });
   const challenges = useAdminChallenges();

@@ -1,7 +1,7 @@
 import { Dashboard } from '#client/features/dashboard/components/Dashboard.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
-/** /admin: the organizers' dashboard (spec section 2). Behind RequireAdmin. */
+/** /admin: the organizers' dashboard (docs/SPEC.md section 2). Behind RequireAdmin. */
 export default function AdminDashboardRoute() {
   usePageMeta({ title: 'Admin Dashboard' });
   return <Dashboard />;

@@ -20,7 +20,7 @@ const links = [
   { to: paths.adminSettlement, label: 'Settlement', icon: IconReceipt, exact: false },
 ] as const;
 
-/** Admin pages: a sidebar from md up, a scrolling row of links on phones (spec section 2, /admin). */
+/** Admin pages: a sidebar from md up, a scrolling row of links on phones (docs/SPEC.md section 2, /admin). */
 export default function AdminLayout() {
   const pathname = useLocation().pathname.replace(/\/+$/, '') || '/';
   return (
@@ -28,7 +28,9 @@ export default function AdminLayout() {
       <Grid.Col span={{ base: 12, md: 3, lg: 2 }}>
         <nav aria-label="Admin" className={classes.nav}>
           {links.map(({ to, label, icon: Icon, exact }) => {
-            const active = exact ? pathname === to : pathname === to || pathname.startsWith(`${to}/`);
+            const active = exact
+              ? pathname === to
+              : pathname === to || pathname.startsWith(`${to}/`);
             return (
               <NavLink
                 key={to}

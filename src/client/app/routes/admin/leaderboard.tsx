@@ -2,7 +2,7 @@ import { Stack, Title } from '@mantine/core';
 import { Leaderboard } from '#client/features/leaderboard/components/Leaderboard.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
-/** /admin/leaderboard: votes per shop (spec section 2). Behind RequireAdmin. */
+/** /admin/leaderboard: votes per shop (docs/SPEC.md section 2). Behind RequireAdmin. */
 export default function AdminLeaderboardRoute() {
   usePageMeta({ exactTitle: 'Leaderboard - Admin Dashboard' });
   return (

@@ -17,7 +17,7 @@ export const userQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.user, queryFn: ({ signal }) => getUser(signal) });
 
 export interface UseUserResult {
-  /** The signed-in account; null when signed out or when the check failed (spec section 4). */
+  /** The signed-in account; null when signed out or when the check failed (docs/SPEC.md section 4). */
   user: PublicUser | null;
   /** True until the first answer (or failure) arrives. */
   isPending: boolean;

@@ -9,7 +9,7 @@ export function login(body: LoginBody): Promise<PublicUser> {
   return api.post<PublicUser>('/api/login', { body });
 }
 
-/** Signs in; on success the current user is set and a welcome toast shows (spec section 8). */
+/** Signs in; on success the current user is set and a welcome toast shows (docs/SPEC.md section 8). */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({

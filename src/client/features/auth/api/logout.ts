@@ -16,7 +16,10 @@ export function useLogout() {
     onSuccess: () => {
       queryClient.setQueryData(queryKeys.user, null);
       clearAccountData(queryClient);
-      notifications.show({ title: 'Logged out', message: 'You have been successfully logged out.' });
+      notifications.show({
+        title: 'Logged out',
+        message: 'You have been successfully logged out.',
+      });
     },
     onError: (error) => {
       notifications.show({

@@ -9,11 +9,16 @@ import { queryKeys } from '#client/lib/query-keys.ts';
 /** What the register call sends: never the confirmation, never isAdmin. */
 export type RegisterInput = Pick<RegisterBody, 'username' | 'email' | 'fullName' | 'password'>;
 
-export function register({ username, email, fullName, password }: RegisterInput): Promise<PublicUser> {
+export function register({
+  username,
+  email,
+  fullName,
+  password,
+}: RegisterInput): Promise<PublicUser> {
   return api.post<PublicUser>('/api/register', { body: { username, email, fullName, password } });
 }
 
-/** Creates the account and signs it in (spec section 8 toasts). */
+/** Creates the account and signs it in (docs/SPEC.md section 8 toasts). */
 export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -2,7 +2,11 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { registerFormSchema, type PublicUser, type RegisterForm as RegisterFormValues } from '#shared/auth.ts';
+import {
+  registerFormSchema,
+  type PublicUser,
+  type RegisterForm as RegisterFormValues,
+} from '#shared/auth.ts';
 import { zodResolver } from '#client/lib/schema-resolver.ts';
 import { revealToggleProps } from './reveal-toggle.ts';
 import { useRegister } from '../api/register.ts';
@@ -27,7 +31,7 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
     <form
       noValidate
       onSubmit={form.onSubmit(({ username, email, fullName, password }) => {
-        // confirmPassword is checked here and never sent (spec section 5).
+        // confirmPassword is checked here and never sent (docs/SPEC.md section 5).
         registration.mutate(
           { username, email, fullName, password },
           { onSuccess: (user) => onSuccess?.(user) },

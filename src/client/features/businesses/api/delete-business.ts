@@ -18,7 +18,9 @@ export function useDeleteBusiness() {
         message: 'The business has been removed from the challenge.',
       });
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.admin.challengeBusinesses(challengeId) }),
+        queryClient.invalidateQueries({
+          queryKey: queryKeys.admin.challengeBusinesses(challengeId),
+        }),
         queryClient.invalidateQueries({ queryKey: queryKeys.businesses }),
         queryClient.invalidateQueries({ queryKey: queryKeys.voteCounts }),
       ]);

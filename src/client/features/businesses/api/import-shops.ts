@@ -34,7 +34,9 @@ export function useImportShops() {
         message: `${result.imported} ${result.imported === 1 ? 'shop was' : 'shops were'} added to the challenge.`,
       });
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.admin.challengeBusinesses(challengeId) }),
+        queryClient.invalidateQueries({
+          queryKey: queryKeys.admin.challengeBusinesses(challengeId),
+        }),
         queryClient.invalidateQueries({ queryKey: queryKeys.businesses }),
       ]);
     },

@@ -16,7 +16,7 @@ export type SaveBusinessVariables =
   | { id: null; body: BusinessCreateInput }
   | { id: number; challengeId: number; body: BusinessPatchInput };
 
-/** Adds (no id) or updates a shop; the organizer's and the public lists refresh (spec section 8 toasts). */
+/** Adds (no id) or updates a shop; the organizer's and the public lists refresh (docs/SPEC.md section 8 toasts). */
 export function useSaveBusiness() {
   const queryClient = useQueryClient();
   return useMutation({

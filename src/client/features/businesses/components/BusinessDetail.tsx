@@ -52,7 +52,7 @@ export function specialtiesOf(specialties: string | null): string[] {
     .filter(Boolean);
 }
 
-/** One shop's page body (spec section 2, /business/{id}). */
+/** One shop's page body (docs/SPEC.md section 2, /business/{id}). */
 export function BusinessDetail({ shop }: { shop: PublicBusiness }) {
   const specialties = specialtiesOf(shop.specialties);
   return (
@@ -144,7 +144,7 @@ export function BusinessDetail({ shop }: { shop: PublicBusiness }) {
           </Title>
           {shop.longDescription ? (
             <Typography>
-              {/* Safe only because the server sanitizes this HTML on save (DECISIONS rule 9, rich-text.ts). */}
+              {/* Safe only because the server sanitizes this HTML on save (docs/RULES.md rule 9, rich-text.ts). */}
               <div dangerouslySetInnerHTML={{ __html: shop.longDescription }} />
             </Typography>
           ) : (

@@ -97,7 +97,7 @@ function initialValues(business: AdminBusiness | null, nextPosition: number): Fo
       paused: business.paused,
     };
   }
-  // Spec section 3: default hours and specialties; position = the current number of shops.
+  // docs/SPEC.md section 3: default hours and specialties; position = the current number of shops.
   return {
     name: '',
     description: '',
@@ -116,7 +116,7 @@ function initialValues(business: AdminBusiness | null, nextPosition: number): Fo
   };
 }
 
-/** The body both create and update send; an empty or non-numeric position counts as 0 (spec section 5). */
+/** The body both create and update send; an empty or non-numeric position counts as 0 (docs/SPEC.md section 5). */
 function toBody(values: FormValues): BusinessPatchInput {
   return {
     name: values.name,
@@ -152,7 +152,7 @@ export interface BusinessFormDialogProps {
   onClose: () => void;
 }
 
-/** 'Add New Business' / 'Edit Business' (spec section 2, /admin/businesses). */
+/** 'Add New Business' / 'Edit Business' (docs/SPEC.md section 2, /admin/businesses). */
 export function BusinessFormDialog({
   opened,
   challengeId,

@@ -11,7 +11,7 @@ import { DESCRIPTION_PREVIEW_LENGTH } from '#shared/constants.ts';
 import { paths } from '#shared/paths.ts';
 import { websiteHref } from './BusinessDetail.tsx';
 
-/** Spec section 9: the description cut to 50 characters plus an ellipsis. */
+/** docs/SPEC.md section 9: the description cut to 50 characters plus an ellipsis. */
 export function preview(text: string): string {
   return text.length > DESCRIPTION_PREVIEW_LENGTH
     ? `${text.slice(0, DESCRIPTION_PREVIEW_LENGTH)}...`
@@ -27,7 +27,7 @@ export interface BusinessesTableProps {
 
 const ROTATION_LABELS = { daily: 'Changes daily', hourly: 'Changes hourly' } as const;
 
-/** 'Participating Businesses' rows: #, Name, Address, Contact, Actions (spec section 2). */
+/** 'Participating Businesses' rows: #, Name, Address, Contact, Actions (docs/SPEC.md section 2). */
 export function BusinessesTable({
   businesses,
   onEdit,

@@ -5,7 +5,7 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import type { AdminBusiness } from '#shared/businesses.ts';
 import { useDeleteBusiness } from '../api/delete-business.ts';
 
-/** The delete confirmation of spec section 2. */
+/** The delete confirmation of docs/SPEC.md section 2. */
 export function DeleteBusinessDialog({
   business,
   onClose,
@@ -15,12 +15,7 @@ export function DeleteBusinessDialog({
 }) {
   const remove = useDeleteBusiness();
   return (
-    <Modal
-      opened={business !== null}
-      onClose={onClose}
-      title="Are you sure?"
-      centered
-    >
+    <Modal opened={business !== null} onClose={onClose} title="Are you sure?" centered>
       <Text>
         This will permanently remove {business?.name} from the challenge. This action cannot be
         undone.

@@ -11,7 +11,7 @@ import { useVoteCounts } from '../api/get-vote-counts.ts';
 export const SHOPS_SECTION_ID = 'shops';
 
 /**
- * 'Participating Coffee Shops' (spec section 2): up to six cards by position, six skeletons while
+ * 'Participating Coffee Shops' (docs/SPEC.md section 2): up to six cards by position, six skeletons while
  * loading; 'View All Coffee Shops' shows the rest in place. Ranks come from the vote counts.
  */
 export function ParticipatingShops({ hasChallenge }: { hasChallenge: boolean }) {

@@ -15,9 +15,9 @@ import { Color, TextStyle } from '@tiptap/extension-text-style';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 
-/** Spec section 5: links only to http, https, mailto and tel. */
+/** docs/SPEC.md section 5: links only to http, https, mailto and tel. */
 export const LINK_PATTERN = /^(https?:\/\/|mailto:|tel:)/i;
-/** Spec section 5: images from http(s), or data: png, gif, jpeg, bmp, x-icon. */
+/** docs/SPEC.md section 5: images from http(s), or data: png, gif, jpeg, bmp, x-icon. */
 export const IMAGE_PATTERN =
   /^(https?:\/\/\S+|data:image\/(png|gif|jpeg|bmp|x-icon);base64,[a-z0-9+/=]+)$/i;
 
@@ -112,7 +112,7 @@ export interface RichTextFieldProps {
 
 /**
  * The shop description editor (Tiptap through @mantine/tiptap), loaded only with the admin
- * businesses dialog. What it produces is sanitized again on the server (DECISIONS rule 9).
+ * businesses dialog. What it produces is sanitized again on the server (docs/RULES.md rule 9).
  */
 export default function RichTextField({ label, description, value, onChange }: RichTextFieldProps) {
   const editor = useEditor({

@@ -4,7 +4,7 @@ import { openingHours, specialtiesOf, websiteHref } from './BusinessDetail.tsx';
 import { hoursError, redemptionCodeError } from './BusinessFormDialog.tsx';
 import { preview } from './BusinessesTable.tsx';
 
-describe('shop page formatting (spec section 2)', () => {
+describe('shop page formatting (docs/SPEC.md section 2)', () => {
   it('adds https:// to a website without a scheme only', () => {
     expect(websiteHref('cafe.example.com')).toBe('https://cafe.example.com');
     expect(websiteHref('http://cafe.example.com')).toBe('http://cafe.example.com');
@@ -37,7 +37,7 @@ describe('admin form helpers', () => {
       expect(hoursError(bad)).toMatch(/JSON object/);
   });
 
-  it('checks an optional code with the contract\'s messages', () => {
+  it("checks an optional code with the contract's messages", () => {
     expect(redemptionCodeError('')).toBeNull();
     expect(redemptionCodeError('0420')).toBeNull();
     expect(redemptionCodeError('042')).toBe('Redemption code must be at least 4 characters');

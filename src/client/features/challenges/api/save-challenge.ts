@@ -14,7 +14,7 @@ export function updateChallenge(id: number, body: ChallengeInput): Promise<Chall
 
 /**
  * Creates (no id) or updates a challenge; the lists and the public challenge refresh and the
- * toasts of spec section 8 show.
+ * toasts of docs/SPEC.md section 8 show.
  */
 export function useSaveChallenge() {
   const queryClient = useQueryClient();

@@ -57,7 +57,7 @@ function initialValues(challenge: ChallengeDto | null): FormValues {
       votesPerShop: challenge.votesPerShop ?? 1,
     };
   }
-  // Spec section 9: 30 days from today, price 20, theme coffee.
+  // docs/SPEC.md section 9: 30 days from today, price 20, theme coffee.
   return {
     title: '',
     description: '',
@@ -73,7 +73,7 @@ function initialValues(challenge: ChallengeDto | null): FormValues {
 
 /**
  * The challenge's days run in the organizer's time zone: it starts at the start day's first
- * instant and ends at the end day's last one (DECISIONS rule 11 stores instants).
+ * instant and ends at the end day's last one (docs/RULES.md rule 11 stores instants).
  */
 export function toChallengeInput(values: FormValues): ChallengeInput {
   return {
@@ -95,7 +95,7 @@ export interface ChallengeFormDialogProps {
   onClose: () => void;
 }
 
-/** Create/edit dialog of /admin/challenges with the rules and messages of spec section 5. */
+/** Create/edit dialog of /admin/challenges with the rules and messages of docs/SPEC.md section 5. */
 export function ChallengeFormDialog({ opened, challenge, onClose }: ChallengeFormDialogProps) {
   return (
     <Modal

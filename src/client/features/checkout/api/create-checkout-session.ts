@@ -8,7 +8,7 @@ export function createCheckoutSession(): Promise<CheckoutSession> {
   return api.post<CheckoutSession>('/api/create-checkout-session');
 }
 
-/** Starts a checkout and sends the browser to the provider's page (spec section 4). */
+/** Starts a checkout and sends the browser to the provider's page (docs/SPEC.md section 4). */
 export function useCreateCheckoutSession() {
   return useMutation({
     mutationFn: createCheckoutSession,

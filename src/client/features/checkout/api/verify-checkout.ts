@@ -11,7 +11,7 @@ export function verifyCheckout(sessionId: string): Promise<VerifyCheckoutResult>
 }
 
 /**
- * Confirms a returned checkout (spec section 4); the server fulfils it if the webhook has not.
+ * Confirms a returned checkout (docs/SPEC.md section 4); the server fulfils it if the webhook has not.
  * Success refreshes the member's data so the header shows 'My Battle Pass'.
  */
 export function useVerifyCheckout() {

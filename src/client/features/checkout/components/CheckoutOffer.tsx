@@ -16,7 +16,7 @@ export interface CheckoutOfferProps {
   purchaseCard: ReactNode;
 }
 
-/** The main /checkout view: what the pass costs and gives, and where to buy it (spec section 2). */
+/** The main /checkout view: what the pass costs and gives, and where to buy it (docs/SPEC.md section 2). */
 export function CheckoutOffer({ challenge, businesses, purchaseCard }: CheckoutOfferProps) {
   const [shopsOpen, shopsToggle] = useDisclosure(false);
   const shopCount = businesses.length;

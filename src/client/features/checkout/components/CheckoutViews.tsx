@@ -13,7 +13,7 @@ interface StatusCardProps {
   actions: ReactNode;
 }
 
-/** One centred card per checkout outcome (spec section 2, /checkout views). */
+/** One centred card per checkout outcome (docs/SPEC.md section 2, /checkout views). */
 function StatusCard({ icon, color, title, children, actions }: StatusCardProps) {
   return (
     <Container size="xs" py="xl">
@@ -46,7 +46,7 @@ const homeButton = (
   </Button>
 );
 
-/** Try Again reloads /checkout without the query (spec section 2). */
+/** Try Again reloads /checkout without the query (docs/SPEC.md section 2). */
 function tryAgain() {
   window.location.assign(paths.checkout);
 }

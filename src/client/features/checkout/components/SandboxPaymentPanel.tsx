@@ -35,7 +35,7 @@ const formatAmount = (cents: number, currency: string) =>
   );
 
 /**
- * The offline provider's hosted payment page (DECISIONS rule 6): Pay, Decline with a reason or
+ * The offline provider's hosted payment page (docs/RULES.md rule 6): Pay, Decline with a reason or
  * Cancel, then back to /checkout?status=… exactly as a real provider returns.
  */
 export function SandboxPaymentPanel({ sessionId }: { sessionId: string }) {

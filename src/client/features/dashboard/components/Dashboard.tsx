@@ -50,7 +50,7 @@ function StatCard({ label, value, note }: { label: string; value: number; note?:
   );
 }
 
-/** /admin (spec section 2): the active challenge, totals, top shops and recent purchases. */
+/** /admin (docs/SPEC.md section 2): the active challenge, totals, top shops and recent purchases. */
 export function Dashboard() {
   const query = useDashboard();
   return (

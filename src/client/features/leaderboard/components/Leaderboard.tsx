@@ -36,7 +36,7 @@ const podium = [
 
 const votesText = (n: number) => `${n} ${n === 1 ? 'vote' : 'votes'}`;
 
-/** /admin/leaderboard (spec section 2): selector, podium and complete rankings (rule 10). */
+/** /admin/leaderboard (docs/SPEC.md section 2): selector, podium and complete rankings (rule 10). */
 export function Leaderboard() {
   const [chosenId, setChosenId] = useState<number | null>(null);
   const query = useLeaderboard(chosenId);

@@ -6,7 +6,7 @@ import { queryKeys } from '#client/lib/query-keys.ts';
 /** The signed-in member's pass for the active challenge (active, or switched off with a reason). */
 export type UserPass = PassDto;
 
-/** null when the member has no pass: a 404 answer means "none" and is not an error (spec section 4). */
+/** null when the member has no pass: a 404 answer means "none" and is not an error (docs/SPEC.md section 4). */
 export async function getUserPass(signal?: AbortSignal): Promise<UserPass | null> {
   try {
     return await api.get<UserPass>('/api/user/pass', { signal });
@@ -29,7 +29,7 @@ export function useUserPass(userId: number | null) {
 
 /**
  * Whether the member holds a pass. Any failure counts as "no pass"; the header stays quiet
- * about it (spec section 8).
+ * about it (docs/SPEC.md section 8).
  */
 export function useHasPass(userId: number | null): boolean {
   const query = useUserPass(userId);

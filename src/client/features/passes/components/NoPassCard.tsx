@@ -6,7 +6,7 @@ import { useCreateTestPass } from '../api/create-test-pass.ts';
 
 const endDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
-/** /profile for a member without a pass (spec section 2), with the rule-5 testing button. */
+/** /profile for a member without a pass (docs/SPEC.md section 2), with the rule-5 testing button. */
 export function NoPassCard({
   challenge,
   testToolsEnabled,

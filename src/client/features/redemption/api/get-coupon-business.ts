@@ -15,7 +15,7 @@ export const couponBusinessQueryOptions = (couponId: number) =>
     queryFn: ({ signal }) => getCouponBusiness(couponId, signal),
   });
 
-/** Spec section 8's messages for a coupon whose shop cannot be shown. */
+/** docs/SPEC.md section 8's messages for a coupon whose shop cannot be shown. */
 function failureToast(error: unknown) {
   if (isApiError(error, 404) && error.serverMessage === 'Business not found for this coupon') {
     return { title: 'Error', message: 'Business not found for this coupon' };

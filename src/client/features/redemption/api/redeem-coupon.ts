@@ -31,14 +31,16 @@ export function useRedeemCoupon() {
     onSuccess: async (result) => {
       // A refresh that started before the redemption must not land after its answer.
       await queryClient.cancelQueries({ queryKey: queryKeys.member.progress });
-      queryClient.setQueryData<MemberProgress>(queryKeys.member.progress, (progress) =>
-        progress && {
-          ...progress,
-          coupons: progress.coupons.map((coupon) =>
-            coupon.id === result.coupon.id ? result.coupon : coupon,
-          ),
-          availableVotes: result.availableVotes,
-        },
+      queryClient.setQueryData<MemberProgress>(
+        queryKeys.member.progress,
+        (progress) =>
+          progress && {
+            ...progress,
+            coupons: progress.coupons.map((coupon) =>
+              coupon.id === result.coupon.id ? result.coupon : coupon,
+            ),
+            availableVotes: result.availableVotes,
+          },
       );
       notifications.show({ color: 'teal', title: 'Coupon Redeemed', message: result.message });
     },

@@ -3,7 +3,6 @@ import type { Settlement } from '#shared/shop-side.ts';
 import { api } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 
-
 /** The exports are plain downloads: the admin session cookie goes with a link. */
 export const settlementCsvUrl = (challengeId: number) =>
   `/api/admin/challenges/${challengeId}/settlement.csv`;

@@ -44,21 +44,27 @@ export function useCastVote() {
       notifications.show({
         color: 'red',
         title: 'Failed to Submit Vote',
-        message: errorText(error, 'An error occurred while submitting your vote. Please try again.'),
+        message: errorText(
+          error,
+          'An error occurred while submitting your vote. Please try again.',
+        ),
       });
     },
     onSuccess: async (result, businessId) => {
       // A refresh that started before the vote was counted must not land after its answer.
       await queryClient.cancelQueries({ queryKey: progressKey });
-      queryClient.setQueryData<MemberProgress>(progressKey, (progress) =>
-        progress && {
-          ...progress,
-          availableVotes: result.availableVotes,
-          ownVotes: withVotes(progress.ownVotes, businessId, result.votesForShop),
-        },
+      queryClient.setQueryData<MemberProgress>(
+        progressKey,
+        (progress) =>
+          progress && {
+            ...progress,
+            availableVotes: result.availableVotes,
+            ownVotes: withVotes(progress.ownVotes, businessId, result.votesForShop),
+          },
       );
-      queryClient.setQueryData<VoteCounts>(queryKeys.voteCounts, (counts) =>
-        counts && withVotes(counts, businessId, (counts[businessId] ?? 0) + 1),
+      queryClient.setQueryData<VoteCounts>(
+        queryKeys.voteCounts,
+        (counts) => counts && withVotes(counts, businessId, (counts[businessId] ?? 0) + 1),
       );
       notifications.show({ color: 'teal', title: 'Vote Submitted', message: result.message });
     },

@@ -43,11 +43,16 @@ export async function navigation(page: Page) {
 export async function registerViaAuthPage(page: Page, username: string, password = 'password123') {
   await page.goto('/auth');
   await page.getByRole('tab', { name: 'Register' }).click();
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Email').fill(`${username}@example.com`);
-  await page.getByLabel('Full Name').fill('Journey Tester');
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm Password').fill(password);
+  // The form can mount again while the page settles (seen once on a loaded machine: the
+  // username typed first was gone); fill until every field holds its value, as a person would.
+  await expect(async () => {
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Email').fill(`${username}@example.com`);
+    await page.getByLabel('Full Name').fill('Journey Tester');
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm Password').fill(password);
+    await expect(page.getByLabel('Username')).toHaveValue(username, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Create Account' }).click();
 }
 

@@ -40,6 +40,8 @@ let ownCouponId: number;
 let ownCouponCode: string;
 let checkoutSessionId: string;
 let newShopId = 0;
+/** The private link token the organizer's row issues for the seeded shop. */
+let shopToken = '';
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -172,6 +174,57 @@ const rows: Row[] = [
     path: '/api/admin/businesses/{id}',
     url: () => `/api/admin/businesses/${newShopId}`,
     body: () => ({ phone: '555' }),
+    expected: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/businesses/{id}/shop-link',
+    url: () => `/api/admin/businesses/${shopId}/shop-link`,
+    expected: adminOnly(201),
+  },
+  // The token is the only key: whoever holds it, signed in or not, sees that one shop.
+  {
+    method: 'GET',
+    path: '/api/shop/{token}',
+    url: () => `/api/shop/${shopToken}`,
+    expected: all(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/shop/{token}/pause',
+    url: () => `/api/shop/${shopToken}/pause`,
+    body: () => ({ paused: false }),
+    expected: all(200),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/businesses/{id}/shop-link',
+    url: () => `/api/admin/businesses/${shopId}/shop-link`,
+    expected: adminOnly(204),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/challenges/{id}/businesses/import',
+    url: () => `/api/admin/challenges/${challengeId}/businesses/import`,
+    body: () => ({ csv: 'name,address,description\nMatrix Import,1 Main St,d', commit: false }),
+    expected: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/challenges/{id}/settlement',
+    url: () => `/api/admin/challenges/${challengeId}/settlement`,
+    expected: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/challenges/{id}/settlement.csv',
+    url: () => `/api/admin/challenges/${challengeId}/settlement.csv`,
+    expected: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/challenges/{id}/votes.csv',
+    url: () => `/api/admin/challenges/${challengeId}/votes.csv`,
     expected: adminOnly(200),
   },
   {
@@ -377,6 +430,8 @@ describe('permissions matrix', () => {
         });
         if (row.path === '/api/admin/businesses' && response.statusCode === 201)
           newShopId = response.json<{ id: number }>().id;
+        if (row.path === '/api/admin/businesses/{id}/shop-link' && response.statusCode === 201)
+          shopToken = response.json<{ url: string }>().url.split('/shop/')[1]!;
         if (response.statusCode !== row.expected[caller]) {
           mismatches.push(
             `${row.method} ${row.path} as ${caller}: ${response.statusCode}, expected ${row.expected[caller]} (${response.body.slice(0, 100)})`,

@@ -6,7 +6,7 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingStore, IconFileImport, IconPlus } from '@tabler/icons-react';
 import type { AdminBusiness } from '#shared/businesses.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
@@ -17,6 +17,7 @@ import { DeleteBusinessDialog } from '#client/features/businesses/components/Del
 import { ImportShopsDialog } from '#client/features/businesses/components/ImportShopsDialog.tsx';
 import { ShopLinkDialog } from '#client/features/businesses/components/ShopLinkDialog.tsx';
 import { useActiveChallenge } from '#client/lib/active-challenge.ts';
+import { ChallengeSelect } from '#client/features/challenges/components/ChallengeSelect.tsx';
 import { useAdminChallenges } from '#client/features/challenges/api/get-admin-challenges.ts';
 import { errorText } from '#client/lib/api.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
@@ -81,18 +82,7 @@ export default function AdminBusinessesRoute() {
         </Group>
       </Group>
 
-      <Select
-        label="Challenge"
-        placeholder="Select a Challenge"
-        data={list.map((challenge) => ({
-          value: String(challenge.id),
-          label: `${challenge.title}${challenge.active ? ' (Active)' : ''}`,
-        }))}
-        value={selected ? String(selected.id) : null}
-        onChange={(value) => setChosenId(value ? Number(value) : null)}
-        allowDeselect={false}
-        maw={480}
-      />
+      <ChallengeSelect challenges={list} selected={selected} onSelect={setChosenId} />
 
       {!selected ? (
         <Card withBorder radius="md" padding="xl">

@@ -3,10 +3,11 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Card.css';
-import { Alert, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageLoader } from '#client/components/PageLoader.tsx';
+import { ChallengeSelect } from '#client/features/challenges/components/ChallengeSelect.tsx';
 import { useAdminChallenges } from '#client/features/challenges/api/get-admin-challenges.ts';
 import {
   settlementCsvUrl,
@@ -45,18 +46,7 @@ export default function AdminSettlementRoute() {
       <Title order={1} fz={{ base: 24, sm: 30 }}>
         Settlement
       </Title>
-      <Select
-        label="Challenge"
-        placeholder="Select a Challenge"
-        data={list.map((challenge) => ({
-          value: String(challenge.id),
-          label: `${challenge.title}${challenge.active ? ' (Active)' : ''}`,
-        }))}
-        value={selected ? String(selected.id) : null}
-        onChange={(value) => setChosenId(value ? Number(value) : null)}
-        allowDeselect={false}
-        maw={480}
-      />
+      <ChallengeSelect challenges={list} selected={selected} onSelect={setChosenId} />
       {!selected ? (
         <Text c="dimmed">Create a challenge first.</Text>
       ) : (

@@ -2,7 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { challenges } from '../db/schema.ts';
 import { DAY_MS, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/helpers/test-db.ts';
-import { challengePhase, findActiveChallenge } from './active.ts';
+import { findActiveChallenge } from './active.ts';
 
 let database: TestDatabase;
 const now = new Date('2026-07-15T12:00:00Z');
@@ -82,15 +82,5 @@ describe('findActiveChallenge (docs/RULES.md rule 1)', () => {
       endDate: days(9),
     });
     expect((await findActiveChallenge(database.db, now))?.title).toBe('first');
-  });
-});
-
-describe('challengePhase', () => {
-  it('is upcoming, running and ended around the start and end instants', () => {
-    const challenge = { startDate: days(0), endDate: days(30) };
-    expect(challengePhase(challenge, days(-0.001))).toBe('upcoming');
-    expect(challengePhase(challenge, days(0))).toBe('running');
-    expect(challengePhase(challenge, days(30))).toBe('running');
-    expect(challengePhase(challenge, days(30.0001))).toBe('ended');
   });
 });

@@ -16,13 +16,6 @@ export async function findActiveChallenge(db: Db | Tx, now: Date): Promise<Chall
   return challenge ?? null;
 }
 
-/** Redemption and voting are open only while the challenge runs (docs/RULES.md rule 3). */
-export function challengePhase(challenge: Pick<Challenge, 'startDate' | 'endDate'>, now: Date) {
-  if (now < challenge.startDate) return 'upcoming' as const;
-  if (now > challenge.endDate) return 'ended' as const;
-  return 'running' as const;
-}
-
 /** Shops of a challenge that have not been deleted, by display order. */
 export function liveBusinessesOf(challengeId: number) {
   return and(eq(businesses.challengeId, challengeId), isNull(businesses.deletedAt));

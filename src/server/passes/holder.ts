@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { challenges, passes, type Challenge, type Pass } from '../db/schema.ts';
 import { rowFromJson } from '../db/rule-call.ts';
-import { challengePhase, findActiveChallenge } from '../challenges/active.ts';
+import { challengePhase } from '#shared/challenge-phase.ts';
+import { findActiveChallenge } from '../challenges/active.ts';
 import { AppError, forbidden, notFound } from '../errors.ts';
 
 export const NO_PASS_MESSAGE = 'No pass found for the current challenge.';

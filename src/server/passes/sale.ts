@@ -1,17 +1,31 @@
 import { badRequest, notFound } from '../errors.ts';
-import { challengePhase, findActiveChallenge } from '../challenges/active.ts';
+import { challengePhase } from '#shared/challenge-phase.ts';
+import { findActiveChallenge } from '../challenges/active.ts';
 import type { Db } from '../db/client.ts';
 import type { Challenge } from '../db/schema.ts';
 
+const saleStartFormat = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+
 /**
- * The challenge whose passes are sold now: the active one (rule 1), before or while it runs,
- * never after it ended. Checkout and the testing tool both ask here.
+ * The challenge whose passes are sold now: the active one (rule 1), only while it runs, as
+ * /checkout and the pass buttons show it (docs/decisions/0017). Checkout and the testing tool
+ * both ask here.
  */
 export async function challengeOnSale(db: Db, now: Date): Promise<Challenge> {
   const challenge = await findActiveChallenge(db, now);
   if (!challenge) throw notFound('No active challenge available.');
-  if (challengePhase(challenge, now) === 'ended') {
+  const phase = challengePhase(challenge, now);
+  if (phase === 'ended') {
     throw badRequest('This challenge has ended, so passes are no longer sold.');
+  }
+  if (phase === 'upcoming') {
+    throw badRequest(
+      `${challenge.title} has not started yet. Passes go on sale on ${saleStartFormat.format(challenge.startDate)} UTC.`,
+    );
   }
   return challenge;
 }

@@ -217,8 +217,19 @@ describe('sandbox checkout', () => {
     expect((await new TestClient(ctx.app).post('/api/testing/create-pass')).statusCode).toBe(401);
   });
 
-  it('sells nothing once the challenge has ended, or when there is no challenge', async () => {
+  it('sells nothing before the challenge starts, once it has ended, or when there is no challenge', async () => {
     const { client, user } = await signedInMember(ctx.app);
+    ctx.clock.set(new Date(challenge.startDate.getTime() - 1));
+    try {
+      const early = await client.post('/api/create-checkout-session');
+      expect(early.statusCode).toBe(400);
+      expect(early.json().message).toMatch(
+        /^Sandbox Battle has not started yet\. Passes go on sale on .+ UTC\.$/,
+      );
+      expect((await client.post('/api/testing/create-pass')).statusCode).toBe(400);
+    } finally {
+      ctx.clock.set(new Date());
+    }
     ctx.clock.set(new Date(challenge.endDate.getTime() + DAY_MS));
     try {
       const ended = await client.post('/api/create-checkout-session');

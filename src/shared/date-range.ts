@@ -1,0 +1,32 @@
+type Parts = { year: string; month: string; monthLong: string; day: string };
+
+function partsIn(instant: Date, timeZone: string): Parts {
+  const pick = (options: Intl.DateTimeFormatOptions, type: Intl.DateTimeFormatPartTypes) =>
+    new Intl.DateTimeFormat('en-US', { timeZone, ...options })
+      .formatToParts(instant)
+      .find((part) => part.type === type)?.value ?? '';
+  return {
+    year: pick({ year: 'numeric' }, 'year'),
+    month: pick({ month: 'short' }, 'month'),
+    monthLong: pick({ month: 'long' }, 'month'),
+    day: pick({ day: 'numeric' }, 'day'),
+  };
+}
+
+/**
+ * A battle's dates as the home hero shows them (docs/RULES.md rule 13), on the calendar of the
+ * challenge's time zone: 'July 1-31, 2025' within a month, 'Nov 12 - Dec 12, 2026' across
+ * months, 'Dec 20, 2026 - Jan 10, 2027' across years, 'July 4, 2025' for one day.
+ */
+export function formatChallengeDates(start: Date | string, end: Date | string, timeZone: string) {
+  const from = partsIn(new Date(start), timeZone);
+  const to = partsIn(new Date(end), timeZone);
+  if (from.year !== to.year) {
+    return `${from.month} ${from.day}, ${from.year} - ${to.month} ${to.day}, ${to.year}`;
+  }
+  if (from.month !== to.month) {
+    return `${from.month} ${from.day} - ${to.month} ${to.day}, ${to.year}`;
+  }
+  if (from.day !== to.day) return `${from.monthLong} ${from.day}-${to.day}, ${to.year}`;
+  return `${from.monthLong} ${from.day}, ${to.year}`;
+}

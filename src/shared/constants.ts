@@ -14,7 +14,6 @@ export const PROFILE_POLL_MS = 2_000;
 /** The one definition of a redemption code: exactly four digits. */
 export const REDEMPTION_CODE_PATTERN = /^[0-9]{4}$/;
 export const FALLBACK_CHALLENGE_TITLE = 'Huntsville Coffee Battles';
-export const CHALLENGE_DATES_LABEL = 'July 1-31, 2025';
 export const DEFAULT_HOURS: Record<string, string> = {
   'Monday - Friday': '6:30am - 8:00pm',
   Saturday: '7:00am - 8:00pm',

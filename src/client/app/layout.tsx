@@ -6,6 +6,8 @@ import { RouteError } from '#client/components/RouteError.tsx';
 import { useLogout } from '#client/features/auth/api/logout.ts';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { useHasPass } from '#client/features/passes/api/get-user-pass.ts';
+import { useActiveChallenge } from '#client/lib/active-challenge.ts';
+import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import classes from './layout.module.css';
 import { useScrollOnNavigate } from './scroll-on-navigate.ts';
 
@@ -19,6 +21,8 @@ export const MAIN_CONTENT_ID = 'main-content';
 export function RootLayout() {
   const { user, isPending } = useUser();
   const hasPass = useHasPass(user?.id ?? null);
+  const challenge = useActiveChallenge();
+  const phase = useChallengePhase(challenge.data);
   const logout = useLogout();
   const { pathname } = useLocation();
   useScrollOnNavigate();
@@ -33,6 +37,7 @@ export function RootLayout() {
           user={user}
           userPending={isPending}
           hasPass={hasPass}
+          passesOnSale={challenge.isPending || phase === 'running'}
           onLogout={() => {
             logout.mutate();
           }}

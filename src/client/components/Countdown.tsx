@@ -29,9 +29,19 @@ function useNow(intervalMs: number, stopAt: Date): Date {
   return now;
 }
 
-/** 'Time Left to Participate' (docs/SPEC.md section 2): ticks every second, then stays at zeros. */
-export function Countdown({ endDate }: { endDate: string }) {
-  const end = new Date(endDate);
+export interface CountdownProps {
+  /** The instant counted down to. */
+  target: string;
+  title: string;
+  text: string;
+}
+
+/**
+ * Days, hours, minutes and seconds to `target`: 'Time Left to Participate' to the end
+ * (docs/SPEC.md section 2), or 'Starts in' to the start. Ticks every second, then stays at zeros.
+ */
+export function Countdown({ target, title, text }: CountdownProps) {
+  const end = new Date(target);
   const left = timeLeft(end, useNow(SECOND, end));
   const units = [
     ['Days', left.days],
@@ -41,8 +51,8 @@ export function Countdown({ endDate }: { endDate: string }) {
   ] as const;
   return (
     <Stack gap="sm" align="center" ta="center">
-      <Title order={2}>Time Left to Participate</Title>
-      <Text c="dimmed">Visit shops, redeem coupons, and vote before the challenge ends!</Text>
+      <Title order={2}>{title}</Title>
+      <Text c="dimmed">{text}</Text>
       <SimpleGrid cols={4} spacing="xs" w="100%" maw={480} role="timer" aria-live="off">
         {units.map(([label, value]) => (
           <Paper key={label} withBorder p="sm" radius="md">

@@ -28,6 +28,8 @@ export interface HeaderProps {
   userPending: boolean;
   /** Whether the signed-in member holds a pass: 'My Battle Pass' instead of 'Buy Pass'. */
   hasPass: boolean;
+  /** Whether passes are sold now (the battle runs): without it and without a pass, no pass button. */
+  passesOnSale: boolean;
   onLogout: () => void;
   loggingOut: boolean;
 }
@@ -36,14 +38,23 @@ export interface HeaderProps {
  * The header of every page (docs/SPEC.md section 2). From the `sm` breakpoint up the buttons sit in the
  * bar; below it they move into a drawer opened by the burger (NavigationDrawer).
  */
-export function Header({ user, userPending, hasPass, onLogout, loggingOut }: HeaderProps) {
+export function Header({
+  user,
+  userPending,
+  hasPass,
+  passesOnSale,
+  onLogout,
+  loggingOut,
+}: HeaderProps) {
   const [drawerOpened, drawer] = useDisclosure(false);
   // The drawer's code is fetched on the first tap of the burger, and kept for the next ones.
   const [drawerWanted, setDrawerWanted] = useState(false);
 
   const passLink = hasPass
     ? { to: paths.profile, label: 'My Battle Pass' }
-    : { to: paths.checkout, label: 'Buy Pass' };
+    : passesOnSale
+      ? { to: paths.checkout, label: 'Buy Pass' }
+      : null;
 
   return (
     <>
@@ -63,7 +74,7 @@ export function Header({ user, userPending, hasPass, onLogout, loggingOut }: Hea
         </Anchor>
 
         <Group gap="xs" visibleFrom="sm" wrap="nowrap">
-          {!userPending && (
+          {!userPending && passLink && (
             <Button
               component={Link}
               to={passLink.to}

@@ -15,13 +15,13 @@ import { paths } from '#shared/paths.ts';
 import { PRODUCT_NAME } from '#client/lib/page-meta.ts';
 import type { HeaderProps } from './Header.tsx';
 
-export interface NavigationDrawerProps extends Omit<HeaderProps, 'hasPass'> {
+export interface NavigationDrawerProps extends Omit<HeaderProps, 'hasPass' | 'passesOnSale'> {
   /** The burger's aria-controls target. */
   id: string;
   opened: boolean;
   onClose: () => void;
-  /** 'My Battle Pass' or 'Buy Pass', as in the header bar. */
-  passLink: { to: string; label: string };
+  /** 'My Battle Pass' or 'Buy Pass', as in the header bar; null: neither. */
+  passLink: { to: string; label: string } | null;
 }
 
 /**
@@ -96,7 +96,7 @@ export default function NavigationDrawer({
               onClick={onClose}
             />
           )}
-          {!userPending && (
+          {!userPending && passLink && (
             <Button
               component={Link}
               to={passLink.to}

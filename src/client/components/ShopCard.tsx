@@ -7,6 +7,7 @@ import { IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { COUPON_VALUE_DOLLARS, TOP_RANK_HIGHLIGHT } from '#shared/constants.ts';
 import { paths } from '#shared/paths.ts';
+import { countOf } from '#shared/plural.ts';
 
 export const SHOP_FALLBACK_IMAGE = '/images/shop-fallback.svg';
 /** A green dark enough for white text (6.3:1); Mantine's green-9 is 4.4:1. */
@@ -14,14 +15,14 @@ const CREDIT_GREEN = '#216e33';
 
 export interface ShopCardProps {
   shop: { id: number; name: string; address: string; imageUrl: string | null };
-  /** Rank by votes (docs/RULES.md rule 10); omitted while the counts load. */
-  rank?: number | undefined;
+  /** Rank by votes (docs/RULES.md rule 10); undefined while the counts load, null without votes (rule 14). */
+  rank?: number | null | undefined;
   votes?: number | undefined;
 }
 
 /** A shop in a grid (docs/SPEC.md section 2): image, name, rank badge, address, '$5 Credit', 'View Details'. */
 export function ShopCard({ shop, rank, votes }: ShopCardProps) {
-  const highlighted = rank !== undefined && rank <= TOP_RANK_HIGHLIGHT;
+  const highlighted = rank != null && rank <= TOP_RANK_HIGHLIGHT;
   return (
     <Card withBorder padding="md" radius="md" component="article" aria-label={shop.name}>
       <Card.Section>
@@ -38,12 +39,12 @@ export function ShopCard({ shop, rank, votes }: ShopCardProps) {
           <Title order={3} fz="lg" lineClamp={2}>
             {shop.name}
           </Title>
-          {rank !== undefined && (
+          {rank != null && (
             <Badge
               size="lg"
               variant="filled"
               color={highlighted ? 'yellow.4' : 'gray.7'}
-              aria-label={`Rank ${rank}${votes === undefined ? '' : `, ${votes} ${votes === 1 ? 'vote' : 'votes'}`}`}
+              aria-label={`Rank ${rank}${votes === undefined ? '' : `, ${countOf(votes, 'vote')}`}`}
             >
               #{rank}
             </Badge>

@@ -11,6 +11,7 @@ import { LoginForm } from '#client/features/auth/components/LoginForm.tsx';
 import { RegisterForm } from '#client/features/auth/components/RegisterForm.tsx';
 import { useCreateCheckoutSession } from '#client/features/checkout/api/create-checkout-session.ts';
 import { useActiveChallenge } from '#client/lib/active-challenge.ts';
+import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { useBusinesses } from '#client/lib/public-businesses.ts';
 import { useVerifyCheckout } from '#client/features/checkout/api/verify-checkout.ts';
 import { CheckoutOffer } from '#client/features/checkout/components/CheckoutOffer.tsx';
@@ -29,8 +30,7 @@ import type { AuthRedirectState } from '../guards.tsx';
 /** docs/SPEC.md section 4: after signing in or registering here the page reloads (registration after 1.5 s). */
 const REGISTRATION_RELOAD_MS = 1500;
 
-/** Display only: the server refuses to sell for an ended challenge either way. */
-const hasEnded = (endDate: string) => new Date(endDate).getTime() < Date.now();
+const startFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
 
 function reloadPage(delayMs = 0) {
   window.setTimeout(() => window.location.reload(), delayMs);
@@ -84,6 +84,7 @@ function CheckoutMain() {
   const challenge = useActiveChallenge();
   const businesses = useBusinesses({ enabled: Boolean(challenge.data) });
   const pass = useUserPass(user?.id ?? null);
+  const phase = useChallengePhase(challenge.data);
 
   if (userPending || challenge.isPending || (user && pass.isPending)) return <PageLoader />;
   if (user && pass.data) return <AlreadyHasPassView />;
@@ -95,9 +96,15 @@ function CheckoutMain() {
       challenge={challenge.data}
       businesses={businesses.data ?? []}
       purchaseCard={
-        hasEnded(challenge.data.endDate) ? (
+        // Display only: the server sells only while the battle runs either way.
+        phase === 'ended' ? (
           <Alert color="yellow" title="This challenge has ended">
             Passes are no longer sold for it.
+          </Alert>
+        ) : phase === 'upcoming' ? (
+          <Alert color="yellow" title="This challenge has not started yet">
+            Passes go on sale when it starts on{' '}
+            {startFormat.format(new Date(challenge.data.startDate))}.
           </Alert>
         ) : user ? (
           <PurchaseButtonCard username={user.username} />

@@ -1,6 +1,7 @@
 import { Box, Button, Container } from '@mantine/core';
 import { Link } from 'react-router';
-import { CHALLENGE_DATES_LABEL, FALLBACK_CHALLENGE_TITLE } from '#shared/constants.ts';
+import { FALLBACK_CHALLENGE_TITLE } from '#shared/constants.ts';
+import { formatChallengeDates } from '#shared/date-range.ts';
 import { paths } from '#shared/paths.ts';
 import { Countdown } from '#client/components/Countdown.tsx';
 import { FaqSection } from '#client/components/marketing/FaqSection.tsx';
@@ -9,8 +10,10 @@ import { HowItWorks } from '#client/components/marketing/HowItWorks.tsx';
 import { PassPromoCard } from '#client/components/marketing/PassPromoCard.tsx';
 import { ShareSection } from '#client/components/marketing/ShareSection.tsx';
 import { PageLoader } from '#client/components/PageLoader.tsx';
+import { BattleWinners } from '#client/features/businesses/components/BattleWinners.tsx';
 import { ParticipatingShops } from '#client/features/businesses/components/ParticipatingShops.tsx';
 import { useActiveChallenge } from '#client/lib/active-challenge.ts';
+import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
 export const ABOUT_SECTION_ID = 'about';
@@ -20,6 +23,9 @@ export default function HomeRoute() {
   const challenge = useActiveChallenge();
   const active = challenge.data ?? null;
   const title = active?.title ?? FALLBACK_CHALLENGE_TITLE;
+  const phase = useChallengePhase(active);
+  // Passes sell only while the battle runs; shown while loading, as it usually does.
+  const onSale = challenge.isPending || phase === 'running';
   usePageMeta({
     title: active?.title,
     description: active
@@ -31,12 +37,16 @@ export default function HomeRoute() {
     <>
       <Hero
         title={title}
-        subtitle={CHALLENGE_DATES_LABEL}
+        subtitle={
+          active ? formatChallengeDates(active.startDate, active.endDate, active.timeZone) : null
+        }
         actions={
           <>
-            <Button component={Link} to={paths.checkout} variant="white" size="md">
-              Buy Battle Pass
-            </Button>
+            {onSale && (
+              <Button component={Link} to={paths.checkout} variant="white" size="md">
+                Buy Battle Pass
+              </Button>
+            )}
             <Button
               component="a"
               href={`#${ABOUT_SECTION_ID}`}
@@ -62,16 +72,30 @@ export default function HomeRoute() {
               size="lg"
               pt={{ base: 'xl', sm: 60 }}
               component="section"
-              aria-label="Countdown"
+              aria-label={phase === 'ended' ? 'Results' : 'Countdown'}
             >
-              <Countdown endDate={active.endDate} />
+              {phase === 'upcoming' && (
+                <Countdown
+                  target={active.startDate}
+                  title="Starts in"
+                  text="Passes, coupons and votes open when the battle starts."
+                />
+              )}
+              {phase === 'running' && (
+                <Countdown
+                  target={active.endDate}
+                  title="Time Left to Participate"
+                  text="Visit shops, redeem coupons, and vote before the challenge ends!"
+                />
+              )}
+              {phase === 'ended' && <BattleWinners />}
             </Container>
           )}
           <Box id={ABOUT_SECTION_ID} style={{ scrollMarginTop: 72 }}>
             <HowItWorks />
           </Box>
           <Box bg="coffee.0">
-            <PassPromoCard />
+            <PassPromoCard onSale={onSale} />
           </Box>
           <ParticipatingShops hasChallenge={active !== null} />
           <FaqSection votesPerShop={active ? active.votesPerShop : 1} />

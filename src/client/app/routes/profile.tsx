@@ -1,6 +1,7 @@
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { useActiveChallenge } from '#client/lib/active-challenge.ts';
+import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { NoActiveChallengeView } from '#client/features/checkout/components/CheckoutViews.tsx';
 import { useUserPass } from '#client/features/passes/api/get-user-pass.ts';
 import { NoPassCard } from '#client/features/passes/components/NoPassCard.tsx';
@@ -15,13 +16,15 @@ export default function ProfileRoute() {
   const challenge = useActiveChallenge();
   const pass = useUserPass(user?.id ?? null);
   const siteConfig = useSiteConfig();
+  const phase = useChallengePhase(challenge.data);
 
   if (challenge.isPending || pass.isPending) return <PageLoader />;
-  if (!challenge.data) return <NoActiveChallengeView />;
+  if (!challenge.data || !phase) return <NoActiveChallengeView />;
   if (!pass.data) {
     return (
       <NoPassCard
         challenge={challenge.data}
+        phase={phase}
         testToolsEnabled={siteConfig?.testToolsEnabled ?? false}
       />
     );

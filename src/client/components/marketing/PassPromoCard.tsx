@@ -15,8 +15,11 @@ const benefits = [
   'Support local businesses in your city',
 ];
 
-/** The pass promo card (docs/SPEC.md section 2): five benefits and the fixed $25 price. */
-export function PassPromoCard() {
+/**
+ * The pass promo card (docs/SPEC.md section 2): five benefits and the fixed $25 price; the buy
+ * button only while passes are on sale (the battle runs).
+ */
+export function PassPromoCard({ onSale }: { onSale: boolean }) {
   return (
     <Container
       size="sm"
@@ -45,9 +48,11 @@ export function PassPromoCard() {
               <List.Item key={benefit}>{benefit}</List.Item>
             ))}
           </List>
-          <Button component={Link} to={paths.checkout} size="lg" fullWidth>
-            Buy Your Pass Now
-          </Button>
+          {onSale && (
+            <Button component={Link} to={paths.checkout} size="lg" fullWidth>
+              Buy Your Pass Now
+            </Button>
+          )}
         </Stack>
       </Card>
     </Container>

@@ -3,7 +3,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import { useEffect, useState } from 'react';
 import { Alert, Button, Center, Container, SimpleGrid, Title } from '@mantine/core';
 import { HOME_SHOP_LIMIT } from '#shared/constants.ts';
-import { ranksById } from '#shared/ranking.ts';
+import { shownRanksById } from '#shared/ranking.ts';
 import { ShopCard, ShopCardSkeleton } from '#client/components/ShopCard.tsx';
 import { useBusinesses } from '#client/lib/public-businesses.ts';
 import { useVoteCounts } from '../api/get-vote-counts.ts';
@@ -62,7 +62,7 @@ export function ParticipatingShops({ hasChallenge }: { hasChallenge: boolean }) 
   } else {
     // The server sends them by position (missing counts as 0), then by age.
     const ranks = voteCounts.data
-      ? ranksById(
+      ? shownRanksById(
           voteCounts.data,
           shops.data.map((shop) => shop.id),
         )

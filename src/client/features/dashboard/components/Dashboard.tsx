@@ -22,6 +22,8 @@ import { Link } from 'react-router';
 import type { Dashboard as DashboardData, WeeklyTrend } from '#shared/admin.ts';
 import type { ChallengeDto } from '#shared/challenges.ts';
 import { paths } from '#shared/paths.ts';
+import { countOf } from '#shared/plural.ts';
+import { shownRank } from '#shared/ranking.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { challengeTiming } from '../challenge-timing.ts';
@@ -120,10 +122,11 @@ function DashboardBody({ data, now }: { data: DashboardData; now: number }) {
                 <div key={shop.businessId}>
                   <Group justify="space-between">
                     <Text fw={600}>
-                      #{shop.rank} {shop.name}
+                      {shownRank(shop) !== null && `#${shop.rank} `}
+                      {shop.name}
                     </Text>
                     <Text size="sm">
-                      {shop.votes} votes · {shop.percent}%
+                      {countOf(shop.votes, 'vote')} · {shop.percent}%
                     </Text>
                   </Group>
                   <Progress value={shop.percent} aria-label={`${shop.name}: share of votes`} />
@@ -180,7 +183,7 @@ function ActiveChallengeCard({ challenge, now }: { challenge: ChallengeDto; now:
       </Text>
       <Progress value={percentElapsed} mt="md" aria-label="Challenge period elapsed" />
       <Text size="sm" mt={6}>
-        {daysRemaining} {daysRemaining === 1 ? 'day' : 'days'} remaining
+        {countOf(daysRemaining, 'day')} remaining
       </Text>
     </Card>
   );

@@ -24,6 +24,8 @@ import {
 import { IconTrophy } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Leaderboard as LeaderboardData, Standing } from '#shared/admin.ts';
+import { countOf } from '#shared/plural.ts';
+import { shownRank } from '#shared/ranking.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useLeaderboard } from '../api/get-leaderboard.ts';
 
@@ -33,8 +35,6 @@ const podium = [
   // A dark bronze: Mantine's orange fails contrast with white text.
   { label: 'Bronze', color: '#7a4419' },
 ] as const;
-
-const votesText = (n: number) => `${n} ${n === 1 ? 'vote' : 'votes'}`;
 
 /** /admin/leaderboard (docs/SPEC.md section 2): selector, podium and complete rankings (rule 10). */
 export function Leaderboard() {
@@ -113,14 +113,17 @@ function Standings({ leaderboard, active }: { leaderboard: LeaderboardData; acti
       ) : (
         <>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            {/* The medal follows the rank (rule 10), so shops tied for first both get gold. */}
-            {standings.slice(0, podium.length).map((standing) => (
-              <PodiumCard
-                key={standing.businessId}
-                standing={standing}
-                place={podium[standing.rank - 1]!}
-              />
-            ))}
+            {/* The medal follows the rank (rule 10), so shops tied for first both get gold; no votes, no medal (rule 14). */}
+            {standings.slice(0, podium.length).map((standing) => {
+              const rank = shownRank(standing);
+              return (
+                <PodiumCard
+                  key={standing.businessId}
+                  standing={standing}
+                  place={rank === null ? null : podium[rank - 1]!}
+                />
+              );
+            })}
           </SimpleGrid>
           <Stack gap="sm">
             <Title order={2} size="h3">
@@ -138,7 +141,15 @@ function Standings({ leaderboard, active }: { leaderboard: LeaderboardData; acti
               <Table.Tbody>
                 {standings.map((standing) => (
                   <Table.Tr key={standing.businessId}>
-                    <Table.Td>#{standing.rank}</Table.Td>
+                    <Table.Td>
+                      {shownRank(standing) === null ? (
+                        <Text span c="dimmed" aria-label="No rank">
+                          –
+                        </Text>
+                      ) : (
+                        `#${standing.rank}`
+                      )}
+                    </Table.Td>
                     <Table.Td>
                       <Text fw={600}>{standing.name}</Text>
                       <Text size="sm" c="dimmed">
@@ -165,18 +176,27 @@ function Standings({ leaderboard, active }: { leaderboard: LeaderboardData; acti
   );
 }
 
-function PodiumCard({ standing, place }: { standing: Standing; place: (typeof podium)[number] }) {
+function PodiumCard({
+  standing,
+  place,
+}: {
+  standing: Standing;
+  /** null: no votes, so no medal (rule 14). */
+  place: (typeof podium)[number] | null;
+}) {
   return (
     <Card
       withBorder
       padding="md"
       component="article"
-      aria-label={`#${standing.rank} ${standing.name}`}
+      aria-label={place ? `#${standing.rank} ${standing.name}` : standing.name}
     >
-      <Group justify="space-between">
-        <Badge color={place.color} leftSection={<IconTrophy size={14} aria-hidden />}>
-          {place.label} · #{standing.rank}
-        </Badge>
+      <Group justify={place ? 'space-between' : 'flex-end'}>
+        {place && (
+          <Badge color={place.color} leftSection={<IconTrophy size={14} aria-hidden />}>
+            {place.label} · #{standing.rank}
+          </Badge>
+        )}
         <Text fw={700}>{standing.percent}%</Text>
       </Group>
       <Text fw={700} mt="sm">
@@ -185,11 +205,11 @@ function PodiumCard({ standing, place }: { standing: Standing; place: (typeof po
       <Text size="sm" c="dimmed">
         {standing.address}
       </Text>
-      <Text mt="xs">{votesText(standing.votes)}</Text>
+      <Text mt="xs">{countOf(standing.votes, 'vote')}</Text>
       <Progress
         value={standing.percent}
         mt={4}
-        color={place.color}
+        color={place?.color}
         aria-label={`${standing.name}: share of votes`}
       />
     </Card>

@@ -1,19 +1,27 @@
-import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Alert.css';
+import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import type { ChallengePhase } from '#shared/challenge-phase.ts';
 import type { ChallengeDto } from '#shared/challenges.ts';
 import { paths } from '#shared/paths.ts';
 import { useCreateTestPass } from '../api/create-test-pass.ts';
 
-const endDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
-/** /profile for a member without a pass (docs/SPEC.md section 2), with the rule-5 testing button. */
+/**
+ * /profile for a member without a pass (docs/SPEC.md section 2), with the rule-5 testing button.
+ * Buying and the test pass are offered only while the battle runs, as the server sells.
+ */
 export function NoPassCard({
   challenge,
+  phase,
   testToolsEnabled,
 }: {
   challenge: ChallengeDto;
+  phase: ChallengePhase;
   testToolsEnabled: boolean;
 }) {
+  const onSale = phase === 'running';
   const createTestPass = useCreateTestPass();
   return (
     <Container size="sm" py="xl">
@@ -29,19 +37,35 @@ export function NoPassCard({
                 {challenge.title}
               </Title>
               <Text>{challenge.description}</Text>
-              <Text fz="sm">Ends {endDateFormat.format(new Date(challenge.endDate))}</Text>
+              <Text fz="sm">
+                {phase === 'upcoming'
+                  ? `Starts ${dateFormat.format(new Date(challenge.startDate))}`
+                  : `${phase === 'ended' ? 'Ended' : 'Ends'} ${dateFormat.format(new Date(challenge.endDate))}`}
+              </Text>
               <Text fw={700}>Price: ${challenge.price}</Text>
             </Stack>
           </Paper>
+          {phase === 'ended' && (
+            <Alert color="yellow" title="This battle has ended">
+              Passes are no longer sold for it.
+            </Alert>
+          )}
+          {phase === 'upcoming' && (
+            <Alert color="yellow" title="This battle has not started yet">
+              Passes go on sale when it starts.
+            </Alert>
+          )}
           <Group gap="sm" wrap="wrap">
             <Button component={Link} to={paths.home} variant="default">
               Back to Home
             </Button>
-            <Button component={Link} to={paths.checkout}>
-              Buy Pass (${challenge.price})
-            </Button>
+            {onSale && (
+              <Button component={Link} to={paths.checkout}>
+                Buy Pass (${challenge.price})
+              </Button>
+            )}
           </Group>
-          {testToolsEnabled && (
+          {testToolsEnabled && onSale && (
             <Button
               variant="light"
               loading={createTestPass.isPending}

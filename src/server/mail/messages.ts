@@ -1,4 +1,5 @@
 import { siteOrigin } from '../plugins/site-origin.ts';
+import { countOf } from '#shared/plural.ts';
 import type { OutgoingMail } from './transport.ts';
 
 /** What every email needs to name the product and build absolute links. */
@@ -92,7 +93,7 @@ export function receiptMail(context: MailContext, receipt: ReceiptDetails): Outg
     `Thank you for buying the ${receipt.challengeTitle} Battle Pass.`,
     `Price paid: ${formatMoney(receipt.amountCents, receipt.currency)}`,
     `Date: ${formatDate(receipt.purchasedAt)}`,
-    'Your pass includes a coupon at each of these shops:',
+    `Your pass includes ${countOf(receipt.shops.length, 'coupon')}, one at each of these shops:`,
     { items: receipt.shops },
     { label: 'See your pass and coupons', path: '/profile' },
   ]);

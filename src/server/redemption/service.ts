@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { PublicBusiness } from '#shared/businesses.ts';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
+import { countOf } from '#shared/plural.ts';
 import { INVALID_REDEMPTION_CODE, type CouponDto, type RedeemResult } from '#shared/redemption.ts';
 import type { Db } from '../db/client.ts';
 import { callRule, rowFromJson, sqlIntArray } from '../db/rule-call.ts';
@@ -70,7 +71,7 @@ export async function businessForCoupon(
 
 function waitText(ms: number): string {
   const minutes = Math.max(1, Math.ceil(ms / MINUTE_MS));
-  if (minutes < 120) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  if (minutes < 120) return countOf(minutes, 'minute');
   return `${Math.ceil(minutes / 60)} hours`;
 }
 
@@ -122,7 +123,7 @@ export async function redeemCoupon(
       throw conflict(`${result.shopName} is temporarily not accepting coupons.`);
     case 'daily-cap':
       throw conflict(
-        `${result.shopName} has reached today's limit of ${result.dailyCap} coupon${result.dailyCap === 1 ? '' : 's'}. Try again tomorrow.`,
+        `${result.shopName} has reached today's limit of ${countOf(result.dailyCap, 'coupon')}. Try again tomorrow.`,
       );
     case 'locked': {
       const waitMs = new Date(result.retryAt).getTime() - input.now.getTime();

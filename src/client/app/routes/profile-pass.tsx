@@ -18,10 +18,12 @@ import {
   Title,
 } from '@mantine/core';
 import { IconTicket, IconThumbUp } from '@tabler/icons-react';
+import { countOf } from '#shared/plural.ts';
 import type { ReactNode } from 'react';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { useActiveChallenge } from '#client/lib/active-challenge.ts';
+import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { useMemberProgress } from '#client/lib/member-progress.ts';
 import { useSiteConfig } from '#client/lib/site-config.ts';
 import { useUserPass } from '#client/features/passes/api/get-user-pass.ts';
@@ -46,7 +48,8 @@ function StatCard({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * /profile for a pass holder (docs/SPEC.md section 2): stats, 'Your Pass' (coupons) and 'Your Votes'.
+ * /profile for a pass holder (docs/SPEC.md section 2): 'Your Pass' (coupons) and 'Your Votes' first,
+ * as a member at the counter needs them, then the stats, then the testing tool away from both.
  * The redemption and voting features meet here: the coupons' shops are the shops to vote for.
  */
 export function PassHolderView() {
@@ -55,6 +58,7 @@ export function PassHolderView() {
   const challenge = useActiveChallenge();
   const progress = useMemberProgress();
   const config = useSiteConfig();
+  const phase = useChallengePhase(challenge.data);
 
   if (pass.isPending || challenge.isPending || progress.isPending) return <PageLoader />;
   if (!pass.data || !challenge.data || progress.isError) {
@@ -81,33 +85,15 @@ export function PassHolderView() {
               : 'It cannot redeem coupons or vote.'}
           </Alert>
         )}
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <StatCard label="Challenge Progress">
-            <Text size="xl" fw={700}>
-              {percentRedeemed}%
-            </Text>
-            <Progress value={percentRedeemed} aria-label="Coupons redeemed" />
-            <Text size="sm">
-              {redeemed} of {list.length} coupons redeemed
-            </Text>
-          </StatCard>
-          <StatCard label="Challenge">
-            <Text fw={700}>{challenge.data.title}</Text>
-            <Text size="sm">Ends {formatDate(challenge.data.endDate)}</Text>
-          </StatCard>
-          <StatCard label="Pass Status">
-            <Group gap="xs">
-              <Badge color={pass.data.active ? 'green' : 'red'}>
-                {pass.data.active ? 'Active' : 'Inactive'}
-              </Badge>
-            </Group>
-            <Text size="sm">Purchased {formatDate(pass.data.purchaseDate)}</Text>
-          </StatCard>
-        </SimpleGrid>
-        {config?.testToolsEnabled && (
-          <Group>
-            <ResetVotesButton />
-          </Group>
+        {phase === 'upcoming' && (
+          <Alert color="yellow" title="This battle has not started yet">
+            You can redeem coupons and vote from {formatDate(challenge.data.startDate)}.
+          </Alert>
+        )}
+        {phase === 'ended' && (
+          <Alert color="yellow" title="This battle has ended">
+            Coupons can no longer be redeemed and votes can no longer be cast.
+          </Alert>
         )}
         <Tabs defaultValue="pass" keepMounted={false}>
           <Tabs.List grow>
@@ -125,6 +111,36 @@ export function PassHolderView() {
             <VotesPanel progress={progress.data} votesPerShop={challenge.data.votesPerShop} />
           </Tabs.Panel>
         </Tabs>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <StatCard label="Challenge Progress">
+            <Text size="xl" fw={700}>
+              {percentRedeemed}%
+            </Text>
+            <Progress value={percentRedeemed} aria-label="Coupons redeemed" />
+            <Text size="sm">
+              {redeemed} of {countOf(list.length, 'coupon')} redeemed
+            </Text>
+          </StatCard>
+          <StatCard label="Challenge">
+            <Text fw={700}>{challenge.data.title}</Text>
+            <Text size="sm">
+              {phase === 'ended' ? 'Ended' : 'Ends'} {formatDate(challenge.data.endDate)}
+            </Text>
+          </StatCard>
+          <StatCard label="Pass Status">
+            <Group gap="xs">
+              <Badge color={pass.data.active ? 'green' : 'red'}>
+                {pass.data.active ? 'Active' : 'Inactive'}
+              </Badge>
+            </Group>
+            <Text size="sm">Purchased {formatDate(pass.data.purchaseDate)}</Text>
+          </StatCard>
+        </SimpleGrid>
+        {config?.testToolsEnabled && phase === 'running' && (
+          <Group component="section" aria-label="Testing tools" mt="xl">
+            <ResetVotesButton />
+          </Group>
+        )}
       </Stack>
     </Container>
   );

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingStore, IconFileImport, IconPlus } from '@tabler/icons-react';
 import type { AdminBusiness } from '#shared/businesses.ts';
+import { countOf } from '#shared/plural.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useChallengeBusinesses } from '#client/features/businesses/api/get-challenge-businesses.ts';
 import { BusinessesTable } from '#client/features/businesses/components/BusinessesTable.tsx';
@@ -120,7 +121,7 @@ export default function AdminBusinessesRoute() {
                 Participating Businesses
               </Title>
               <Text size="sm" c="dimmed">
-                {shops.length === 1 ? '1 business' : `${shops.length} businesses in this challenge`}
+                {countOf(shops.length, 'business', 'businesses')} in this challenge
               </Text>
             </Stack>
             {businesses.isPending ? (

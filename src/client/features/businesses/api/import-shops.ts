@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import type { ShopImportResult } from '#shared/shop-side.ts';
+import { countOf } from '#shared/plural.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 
@@ -31,7 +32,7 @@ export function useImportShops() {
       notifications.show({
         color: 'teal',
         title: 'Shops Imported',
-        message: `${result.imported} ${result.imported === 1 ? 'shop was' : 'shops were'} added to the challenge.`,
+        message: `${countOf(result.imported, 'shop')} ${result.imported === 1 ? 'was' : 'were'} added to the challenge.`,
       });
       await Promise.all([
         queryClient.invalidateQueries({

@@ -8,6 +8,7 @@ import '@mantine/core/styles/List.css';
 import { Button, FileInput, Group, List, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { SHOP_IMPORT_COLUMNS, type ShopImportResult } from '#shared/shop-side.ts';
+import { countOf } from '#shared/plural.ts';
 import { useImportShops } from '../api/import-shops.ts';
 
 /** The rows of a preview, each with its errors or 'Ready'. */
@@ -147,7 +148,7 @@ function ImportShopsForm({ challengeId, onDone }: { challengeId: number; onDone:
             )
           }
         >
-          {count === 1 ? 'Import 1 shop' : `Import ${count} shops`}
+          Import {countOf(count, 'shop')}
         </Button>
       </Group>
     </Stack>

@@ -8,6 +8,7 @@ import { IconChevronDown, IconChevronUp, IconCircleCheck } from '@tabler/icons-r
 import type { PublicBusiness } from '#shared/businesses.ts';
 import type { ChallengeDto } from '#shared/challenges.ts';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
+import { countOf } from '#shared/plural.ts';
 
 export interface CheckoutOfferProps {
   challenge: ChallengeDto;
@@ -36,9 +37,7 @@ export function CheckoutOffer({ challenge, businesses, purchaseCard }: CheckoutO
               <Text fz={40} fw={800} lh={1} c="coffee.8">
                 ${challenge.price}
               </Text>
-              <Text>
-                {shopCount} {shopCount === 1 ? 'shop' : 'shops'} included
-              </Text>
+              <Text>{countOf(shopCount, 'shop')} included</Text>
             </Stack>
           </Paper>
           <List spacing="sm" center icon={<BenefitIcon />} aria-label="What you get">

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import type { MemberProgress } from '#shared/progress.ts';
-import { INVALID_REDEMPTION_CODE, type RedeemResult } from '#shared/redemption.ts';
-import { api, errorText, isApiError } from '#client/lib/api.ts';
+import type { RedeemResult } from '#shared/redemption.ts';
+import { api, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 
 export function redeemCoupon(input: {
@@ -44,13 +44,6 @@ export function useRedeemCoupon() {
       );
       notifications.show({ color: 'teal', title: 'Coupon Redeemed', message: result.message });
     },
-    onError: (error) => {
-      const invalid = isApiError(error, 400) && error.serverMessage === INVALID_REDEMPTION_CODE;
-      notifications.show({
-        color: 'red',
-        title: invalid ? 'Redemption Failed' : 'Error Redeeming Coupon',
-        message: redemptionErrorText(error),
-      });
-    },
+    // A refusal (wrong code, lockout, paused shop) shows inside the open dialog, not as a toast.
   });
 }

@@ -1,17 +1,42 @@
-import { Button } from '@mantine/core';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { useResetVotes } from '../api/reset-votes.ts';
 
-/** 'Reset Votes (Testing Only)': render it only when the server has test tools on (rule 5). */
+/**
+ * 'Reset Votes (Testing Only)': render it only when the server has test tools on (rule 5). It
+ * takes back every vote of the pass, so it asks first.
+ */
 export function ResetVotesButton() {
   const reset = useResetVotes();
+  const [opened, dialog] = useDisclosure(false);
   return (
-    <Button
-      variant="outline"
-      color="red.8"
-      loading={reset.isPending}
-      onClick={() => reset.mutate()}
-    >
-      Reset Votes (Testing Only)
-    </Button>
+    <>
+      <Button variant="outline" color="red.8" onClick={dialog.open}>
+        Reset Votes (Testing Only)
+      </Button>
+      <Modal opened={opened} onClose={dialog.close} title="Reset all your votes?" centered>
+        <Stack gap="md">
+          <Text>
+            Every vote you cast in this challenge returns to your available votes. This is a testing
+            tool.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={dialog.close}>
+              Cancel
+            </Button>
+            <Button
+              color="red.8"
+              loading={reset.isPending}
+              onClick={() => reset.mutate(undefined, { onSettled: dialog.close })}
+            >
+              Reset Votes
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { PublicBusiness } from '#shared/businesses.ts';
 import { paths } from '#shared/paths.ts';
+import { countOf } from '#shared/plural.ts';
 import type { MemberProgress } from '#shared/progress.ts';
 import { useCastVote } from '../api/cast-vote.ts';
 import { HowToVote } from './HowToVote.tsx';
@@ -17,7 +18,29 @@ export interface VotesPanelProps {
   votesPerShop: number | null;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/**
+ * What to do next, from the member's real state: the spec's sentence before any coupon is
+ * redeemed, then votes waiting to be cast, then all cast.
+ */
+function votingAdvice(
+  redeemedCount: number,
+  couponCount: number,
+  votesLeft: number,
+  votedCount: number,
+): string {
+  if (votesLeft > 0) {
+    return `You have ${countOf(votesLeft, 'vote')} to cast: choose a shop below.`;
+  }
+  if (redeemedCount === 0) {
+    return 'You have not voted yet. Redeem a coupon to earn a vote, then vote for your favorite shop.';
+  }
+  if (votedCount > 0) {
+    return redeemedCount < couponCount
+      ? 'You have cast all your votes. Redeem another coupon to earn one more.'
+      : 'You have cast all your votes. Thank you for voting!';
+  }
+  return 'Redeem a coupon to earn a vote, then vote for your favorite shop.';
+}
 
 /**
  * The 'Your Votes' tab: votes available, the member's votes, and every shop to vote for.
@@ -37,7 +60,7 @@ export function VotesPanel({ progress, votesPerShop }: VotesPanelProps) {
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap">
         <Badge size="lg" color={votesLeft > 0 ? 'green' : 'gray'} aria-live="polite">
-          {plural(votesLeft, 'vote available', 'votes available')}
+          {countOf(votesLeft, 'vote')} available
         </Badge>
         <HowToVote />
       </Group>
@@ -46,12 +69,8 @@ export function VotesPanel({ progress, votesPerShop }: VotesPanelProps) {
         <Title order={2} size="h3">
           Your Votes
         </Title>
-        {voted.length === 0 ? (
-          <Text>
-            You have not voted yet. Redeem a coupon to earn a vote, then vote for your favorite
-            shop.
-          </Text>
-        ) : (
+        <Text>{votingAdvice(visitedIds.size, coupons.length, votesLeft, voted.length)}</Text>
+        {voted.length > 0 && (
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }}>
             {voted.map((shop) => (
               <Card
@@ -62,7 +81,7 @@ export function VotesPanel({ progress, votesPerShop }: VotesPanelProps) {
                 aria-label={`Your votes for ${shop.name}`}
               >
                 <Text fw={600}>{shop.name}</Text>
-                <Text size="sm">{plural(ownCount(shop.id), 'vote', 'votes')}</Text>
+                <Text size="sm">{countOf(ownCount(shop.id), 'vote')}</Text>
               </Card>
             ))}
           </SimpleGrid>
@@ -124,7 +143,7 @@ function ShopVoteCard({
         <Text size="sm" c="dimmed">
           {shop.address}
         </Text>
-        {ownVotes > 0 && <Text size="sm">You gave {plural(ownVotes, 'vote', 'votes')}</Text>}
+        {ownVotes > 0 && <Text size="sm">You gave {countOf(ownVotes, 'vote')}</Text>}
         <Group gap="xs" grow>
           {canVoteForShop ? (
             <Button onClick={onVote} disabled={votesLeft <= 0}>

@@ -1,4 +1,6 @@
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Browser, type Page } from '@playwright/test';
+import type { CouponDto } from '#shared/redemption.ts';
+import { seededCode } from './credentials.ts';
 
 /** Journeys fail on any error the page logs, except the 401 the browser reports for a signed-out visitor. */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -62,4 +64,26 @@ export async function signIn(page: Page, username: string, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page.getByText(`Welcome back, ${username}!`)).toBeVisible();
+}
+
+/**
+ * A new member, in a browser of their own, buys a test pass, redeems at the seeded shop with its
+ * code and votes for it (through the API: the UI has its own journeys).
+ */
+export async function voteAsNewMember(browser: Browser, origin: string, shopName: string) {
+  const context = await browser.newContext({ baseURL: origin });
+  const voter = await context.newPage();
+  await registerViaAuthPage(voter, uniqueName('voter'));
+  await expect(voter).toHaveURL('/');
+  expect((await voter.request.post('/api/testing/create-pass')).status()).toBe(201);
+  const coupons = (await (await voter.request.get('/api/user/coupons')).json()) as CouponDto[];
+  const coupon = coupons.find((candidate) => candidate.business.name === shopName);
+  if (!coupon) throw new Error(`no coupon for ${shopName}`);
+  const redeemed = await voter.request.post(`/api/coupons/${coupon.id}/redeem`, {
+    data: { redemptionCode: seededCode(shopName) },
+  });
+  expect(redeemed.status()).toBe(200);
+  const voted = await voter.request.post('/api/vote', { data: { businessId: coupon.businessId } });
+  expect(voted.status()).toBe(200);
+  await context.close();
 }

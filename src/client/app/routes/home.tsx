@@ -100,7 +100,7 @@ export default function HomeRoute() {
           <ParticipatingShops hasChallenge={active !== null} />
           <FaqSection votesPerShop={active ? active.votesPerShop : 1} />
           <Box bg="coffee.0">
-            <ShareSection title={title} />
+            <ShareSection title={title} onSale={onSale} />
           </Box>
         </>
       )}

@@ -17,7 +17,7 @@ export function shareLinks(url: string, text: string) {
 }
 
 /** 'Share the battle' (docs/SPEC.md section 2): Facebook, X/Twitter, e-mail, Instagram and the pass button. */
-export function ShareSection({ title }: { title: string }) {
+export function ShareSection({ title, onSale }: { title: string; onSale: boolean }) {
   const links = shareLinks(
     window.location.origin + paths.home,
     `Join ${title}: $5 coupons at local shops and a vote for your favorite!`,
@@ -72,9 +72,11 @@ export function ShareSection({ title }: { title: string }) {
             Instagram
           </Button>
         </Group>
-        <Button component={Link} to={paths.checkout} size="lg">
-          Buy Your Pass Now
-        </Button>
+        {onSale && (
+          <Button component={Link} to={paths.checkout} size="lg">
+            Buy Your Pass Now
+          </Button>
+        )}
       </Stack>
     </Container>
   );

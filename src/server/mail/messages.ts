@@ -71,6 +71,36 @@ export function passwordResetMail(
   ]);
 }
 
+/** Email change links last this long (also the token's expiry, auth/email-change.ts). */
+export const EMAIL_CHANGE_LINK_HOURS = 24;
+
+export function emailChangeMail(
+  context: MailContext,
+  change: { newEmail: string; username: string },
+  token: string,
+): OutgoingMail {
+  return compose(context, change.newEmail, `Confirm your new ${context.siteName} email address`, [
+    `The ${context.siteName} account "${change.username}" asked to use this email address.`,
+    `Confirm it with this link within ${EMAIL_CHANGE_LINK_HOURS} hours. It works once.`,
+    {
+      label: 'Confirm this email address',
+      path: `/auth/verify-email?token=${encodeURIComponent(token)}`,
+    },
+    'If you did not ask for this, ignore this email: nothing changes.',
+  ]);
+}
+
+/** To the old address once the change is done, so a member whose account was taken over learns of it. */
+export function emailChangedNoticeMail(
+  context: MailContext,
+  change: { oldEmail: string; newEmail: string; username: string },
+): OutgoingMail {
+  return compose(context, change.oldEmail, `Your ${context.siteName} email address was changed`, [
+    `The email address of the ${context.siteName} account "${change.username}" was changed from ${change.oldEmail} to ${change.newEmail}.`,
+    'If you did not do this, sign in and change your password, or reply to the organizers of your battle.',
+  ]);
+}
+
 const formatDate = (date: Date) =>
   date.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 const formatMoney = (cents: number, currency: string) =>

@@ -1,3 +1,5 @@
+import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
+import { formatMoney } from '#shared/money.ts';
 import type { Db } from '../db/client.ts';
 import { findActiveChallenge } from '../challenges/active.ts';
 import { findLiveBusiness } from './service.ts';
@@ -8,8 +10,7 @@ const BATTLE_PAGES = /^\/(battles\/coffee\/?)?$/;
 /** A 1200×630 picture for link previews of pages without a picture of their own. */
 const SHARE_IMAGE = '/images/share.png';
 /** Said when no challenge is set up yet (the same words as the app shell's description). */
-const SITE_DESCRIPTION =
-  'Buy a battle pass, redeem a $5 coupon at every participating local coffee shop and vote for your favorite.';
+const SITE_DESCRIPTION = `Buy a battle pass, redeem a ${formatMoney(COUPON_VALUE_DOLLARS)} coupon at every participating local coffee shop and vote for your favorite.`;
 
 interface HeadTagOptions {
   siteName: string;

@@ -1,5 +1,6 @@
 import { siteOrigin } from '../plugins/site-origin.ts';
 import type { OutgoingMail } from './transport.ts';
+import { formatMoney } from '#shared/money.ts';
 
 /** What every email needs to name the product and build absolute links. */
 export interface MailContext {
@@ -103,10 +104,6 @@ export function emailChangedNoticeMail(
 
 const formatDate = (date: Date) =>
   date.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-const formatMoney = (cents: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
-    cents / 100,
-  );
 
 export interface ReceiptDetails {
   email: string;
@@ -120,7 +117,7 @@ export interface ReceiptDetails {
 export function receiptMail(context: MailContext, receipt: ReceiptDetails): OutgoingMail {
   return compose(context, receipt.email, `Your ${receipt.challengeTitle} Battle Pass receipt`, [
     `Thank you for buying the ${receipt.challengeTitle} Battle Pass.`,
-    `Price paid: ${formatMoney(receipt.amountCents, receipt.currency)}`,
+    `Price paid: ${formatMoney(receipt.amountCents / 100, { currency: receipt.currency, cents: true })}`,
     `Date: ${formatDate(receipt.purchasedAt)}`,
     'Your pass includes a coupon at each of these shops:',
     { items: receipt.shops },

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { ChallengeDto } from '#shared/challenges.ts';
 import { paths } from '#shared/paths.ts';
 import { useCreateTestPass } from '../api/create-test-pass.ts';
+import { formatMoney } from '#shared/money.ts';
 
 const endDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
@@ -30,7 +31,7 @@ export function NoPassCard({
               </Title>
               <Text>{challenge.description}</Text>
               <Text fz="sm">Ends {endDateFormat.format(new Date(challenge.endDate))}</Text>
-              <Text fw={700}>Price: ${challenge.price}</Text>
+              <Text fw={700}>Price: {formatMoney(challenge.price)}</Text>
             </Stack>
           </Paper>
           <Group gap="sm" wrap="wrap">
@@ -38,7 +39,7 @@ export function NoPassCard({
               Back to Home
             </Button>
             <Button component={Link} to={paths.checkout}>
-              Buy Pass (${challenge.price})
+              Buy Pass ({formatMoney(challenge.price)})
             </Button>
           </Group>
           {testToolsEnabled && (

@@ -11,13 +11,14 @@ import {
 } from 'fastify-type-provider-zod';
 import { adminRoutes } from './admin/routes.ts';
 import { authRoutes } from './auth/routes.ts';
-import { businessHeadTags } from './businesses/head-tags.ts';
+import { publicPageHeadTags } from './businesses/head-tags.ts';
 import { businessPublicRoutes, businessRoutes, shopPageRoutes } from './businesses/routes.ts';
 import { challengePublicRoutes, challengeRoutes } from './challenges/routes.ts';
 import { configRoutes } from './config/routes.ts';
 import type { AppConfig, AppDeps } from './app-deps.ts';
 import type { Db } from './db/client.ts';
 import { healthRoutes } from './health/routes.ts';
+import { sitemapRoutes } from './sitemap/routes.ts';
 import { sandboxMailboxRoutes } from './mail/routes.ts';
 import { passRoutes } from './passes/routes.ts';
 import { redeemRoutes, redemptionRoutes } from './redemption/routes.ts';
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildAppOptions) {
   // Public reads need no session: no cookie parsing, no session lookup, cached JSON.
   await app.register(healthRoutes, deps);
   await app.register(configRoutes, deps);
+  await app.register(sitemapRoutes, deps);
   await app.register(sandboxMailboxRoutes, deps);
   await app.register(challengePublicRoutes, deps);
   await app.register(businessPublicRoutes, deps);
@@ -169,7 +171,11 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(spaPlugin, {
     clientDir: config.clientDir,
-    headTags: businessHeadTags(deps.db, { siteName: config.siteName, publicUrl: config.publicUrl }),
+    headTags: publicPageHeadTags(deps.db, {
+      siteName: config.siteName,
+      publicUrl: config.publicUrl,
+      clock: deps.clock,
+    }),
   });
   return app;
 }

@@ -71,6 +71,33 @@ export const newPasswordFormSchema = z
   });
 export type NewPasswordForm = z.infer<typeof newPasswordFormSchema>;
 
+/** POST /api/email-change/request: the new address, confirmed by the member's current password. */
+export const emailChangeRequestSchema = z.object({
+  newEmail: emailSchema,
+  currentPassword: z
+    .string()
+    .min(1, 'Please enter your current password')
+    .max(200, 'Your current password is not correct'),
+});
+export type EmailChangeRequest = z.infer<typeof emailChangeRequestSchema>;
+export const emailChangeRequested = (newEmail: string) =>
+  `We have sent a confirmation link to ${newEmail}. Your email address changes when you open it.`;
+export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct';
+export const SAME_EMAIL = 'This is already your email address';
+
+/** POST /api/email-change/confirm: the token from the link mailed to the new address. */
+export const emailChangeConfirmSchema = z.object({
+  token: z
+    .string()
+    .min(1, 'The confirmation link is missing its token')
+    .max(200, 'The confirmation link is not valid'),
+});
+export type EmailChangeConfirm = z.infer<typeof emailChangeConfirmSchema>;
+export const INVALID_EMAIL_CHANGE_LINK =
+  'This confirmation link is invalid, has expired or was already used. Please change your email again from your profile.';
+export const EMAIL_IN_USE = 'This email address is already used by another account';
+export const emailChanged = (email: string) => `Your email address is now ${email}.`;
+
 export const userSchema = z.object({
   id: z.number().int(),
   username: z.string(),

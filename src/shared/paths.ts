@@ -6,6 +6,8 @@ export const paths = {
   auth: '/auth',
   /** Without a token: ask for a reset link; with ?token= from the email: choose a new password. */
   authReset: '/auth/reset',
+  /** With ?token= from the email sent to a member's new address. */
+  authVerifyEmail: '/auth/verify-email',
   business: (id: number | string) => `/business/${id}`,
   checkout: '/checkout',
   sandboxCheckout: (sessionId: string) => `/checkout/sandbox/${sessionId}`,
@@ -27,6 +29,7 @@ export const pageRoutePatterns: readonly RegExp[] = [
   /^\/battles(\/coffee)?\/?$/,
   /^\/auth\/?$/,
   /^\/auth\/reset\/?$/,
+  /^\/auth\/verify-email\/?$/,
   /^\/business\/[1-9][0-9]{0,9}\/?$/,
   /^\/checkout\/?$/,
   /^\/checkout\/sandbox\/sbx_[A-Za-z0-9_-]{10,64}\/?$/,

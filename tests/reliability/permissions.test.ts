@@ -382,6 +382,24 @@ const rows: Row[] = [
     body: () => ({ token: 'not-a-token', password: 'password123' }),
     expected: all(400),
   },
+  // A wrong current password: refused for every member, and nothing is mailed.
+  {
+    method: 'POST',
+    path: '/api/email-change/request',
+    url: () => '/api/email-change/request',
+    body: () => ({
+      newEmail: `matrix_${Math.random().toString(36).slice(2, 8)}@example.com`,
+      currentPassword: 'wrong-password',
+    }),
+    expected: { ...all(400), anonymous: 401 },
+  },
+  {
+    method: 'POST',
+    path: '/api/email-change/confirm',
+    url: () => '/api/email-change/confirm',
+    body: () => ({ token: 'not-a-token' }),
+    expected: all(400),
+  },
   // Accounts last: they change who each client is.
   {
     method: 'POST',

@@ -14,6 +14,7 @@ const HomeRoute = lazy(() => import('./routes/home.tsx'));
 const BattlesRoute = lazy(() => import('./routes/battles.tsx'));
 const AuthRoute = lazy(() => import('./routes/auth.tsx'));
 const AuthResetRoute = lazy(() => import('./routes/auth-reset.tsx'));
+const AuthVerifyEmailRoute = lazy(() => import('./routes/auth-verify-email.tsx'));
 const BusinessRoute = lazy(() => import('./routes/business.tsx'));
 const CheckoutRoute = lazy(() => import('./routes/checkout.tsx'));
 const loadProfile = () => import('./routes/profile.tsx');
@@ -48,6 +49,7 @@ export function AppRoutes() {
         <Route path="battles/coffee" element={<HomeRoute />} />
         <Route path="auth" element={<AuthRoute />} />
         <Route path="auth/reset" element={<AuthResetRoute />} />
+        <Route path="auth/verify-email" element={<AuthVerifyEmailRoute />} />
         <Route path="business/:id" element={<BusinessRoute />} />
         <Route path="checkout" element={<CheckoutRoute />} />
         <Route path="shop/:token" element={<ShopRoute />} />

@@ -7,6 +7,7 @@ import { IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { COUPON_VALUE_DOLLARS, TOP_RANK_HIGHLIGHT } from '#shared/constants.ts';
 import { paths } from '#shared/paths.ts';
+import { formatMoney } from '#shared/money.ts';
 import { countOf } from '#shared/plural.ts';
 
 export const SHOP_FALLBACK_IMAGE = '/images/shop-fallback.svg';
@@ -58,7 +59,7 @@ export function ShopCard({ shop, rank, votes }: ShopCardProps) {
         </Group>
         <Group justify="space-between" mt="xs">
           <Badge color={CREDIT_GREEN} variant="filled" size="lg" tt="none">
-            ${COUPON_VALUE_DOLLARS} Credit
+            {formatMoney(COUPON_VALUE_DOLLARS)} Credit
           </Badge>
           <Button
             component={Link}

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { INVALID_RESET_LINK } from '#shared/auth.ts';
 import type { Db } from '../db/client.ts';
@@ -6,12 +5,10 @@ import { passwordResetTokens, sessions, users, type User } from '../db/schema.ts
 import { badRequest } from '../errors.ts';
 import { passwordResetMail, RESET_LINK_MINUTES, type MailContext } from '../mail/messages.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { hashLinkToken, newLinkToken } from './link-token.ts';
 import { hashPassword } from './service.ts';
 
 const RESET_TOKEN_TTL_MS = RESET_LINK_MINUTES * 60 * 1000;
-
-/** Tokens carry 256 random bits, so a fast hash suffices: a stolen table gives no usable link. */
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Emails a reset link to every account with this address (addresses are not unique), each
@@ -31,10 +28,10 @@ export async function requestPasswordReset(
       .where(sql`lower(${users.email}) = lower(${email})`);
     for (const user of accounts) {
       await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
-      const token = randomBytes(32).toString('base64url');
+      const token = newLinkToken();
       await tx.insert(passwordResetTokens).values({
         userId: user.id,
-        tokenHash: hashToken(token),
+        tokenHash: hashLinkToken(token),
         expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
         createdAt: now,
       });
@@ -60,7 +57,7 @@ export async function confirmPasswordReset(
       .delete(passwordResetTokens)
       .where(
         and(
-          eq(passwordResetTokens.tokenHash, hashToken(token)),
+          eq(passwordResetTokens.tokenHash, hashLinkToken(token)),
           gt(passwordResetTokens.expiresAt, now),
         ),
       )

@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  emailChangeConfirmSchema,
+  emailChanged,
+  emailChangeRequested,
+  emailChangeRequestSchema,
   loginBodySchema,
   messageSchema,
   PASSWORD_RESET_REQUESTED,
@@ -13,7 +17,8 @@ import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { tooManyAttempts, unauthorized } from '../errors.ts';
 import { mailContextOf } from '../mail/messages.ts';
-import { loadCurrentUser } from '../plugins/guards.ts';
+import { loadCurrentUser, requireMember, requireSignedInUser } from '../plugins/guards.ts';
+import { confirmEmailChange, requestEmailChange } from './email-change.ts';
 import {
   confirmPasswordReset,
   requestPasswordReset,
@@ -26,6 +31,10 @@ const LOGIN_ATTEMPTS_PER_MINUTE = 10;
 const RESET_REQUESTS_PER_ADDRESS = 10;
 const RESET_REQUESTS_PER_EMAIL = 3;
 const RESET_WINDOW = '15 minutes';
+/** Email change links: the same limits, per network address and per account (each asks for the password). */
+const EMAIL_CHANGE_REQUESTS_PER_ADDRESS = 10;
+const EMAIL_CHANGE_REQUESTS_PER_ACCOUNT = 3;
+const EMAIL_CHANGE_WINDOW = '15 minutes';
 
 export async function authRoutes(app: FastifyInstance, { db, config, clock }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -106,6 +115,51 @@ export async function authRoutes(app: FastifyInstance, { db, config, clock }: Ap
       );
       await signIn(request, user.id);
       return toPublicUser(user);
+    },
+  );
+
+  const perAccountEmailChangeLimit = app.createRateLimit({
+    max: EMAIL_CHANGE_REQUESTS_PER_ACCOUNT,
+    timeWindow: EMAIL_CHANGE_WINDOW,
+    keyGenerator: (request) => `email-change:${request.session.userId}`,
+  });
+  api.post(
+    '/api/email-change/request',
+    {
+      config: {
+        rateLimit: { max: EMAIL_CHANGE_REQUESTS_PER_ADDRESS, timeWindow: EMAIL_CHANGE_WINDOW },
+      },
+      preHandler: [
+        requireMember,
+        async (request) => {
+          const limit = await perAccountEmailChangeLimit(request);
+          if (!limit.isAllowed && limit.isExceeded) throw tooManyAttempts(limit.ttlInSeconds);
+        },
+      ],
+      schema: { body: emailChangeRequestSchema, response: { 202: messageSchema } },
+    },
+    async (request, reply) => {
+      const user = await requireSignedInUser(db, request);
+      await requestEmailChange(db, user, request.body, mailContextOf(config, request), clock());
+      return reply.status(202).send({ message: emailChangeRequested(request.body.newEmail) });
+    },
+  );
+
+  // No sign-in needed: the link may be opened on another device; its token is the proof.
+  api.post(
+    '/api/email-change/confirm',
+    {
+      config: { rateLimit: { max: LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: { body: emailChangeConfirmSchema, response: { 200: messageSchema } },
+    },
+    async (request) => {
+      const user = await confirmEmailChange(
+        db,
+        request.body.token,
+        mailContextOf(config, request),
+        clock(),
+      );
+      return { message: emailChanged(user.email) };
     },
   );
 

@@ -66,9 +66,11 @@ export async function verifyCredentials(
     await verify(await dummyHash, password).catch(() => false);
     return null;
   }
-  const ok = await verify(user.passwordHash, password).catch(() => false);
-  return ok ? user : null;
+  return (await passwordMatches(user, password)) ? user : null;
 }
+
+export const passwordMatches = (user: User, password: string) =>
+  verify(user.passwordHash, password).catch(() => false);
 
 export async function findUser(db: Db, id: number): Promise<User | null> {
   const [user] = await db.select().from(users).where(eq(users.id, id));

@@ -1,7 +1,29 @@
+import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
+import { formatMoney } from '#shared/money.ts';
 import type { Db } from '../db/client.ts';
+import { findActiveChallenge } from '../challenges/active.ts';
 import { findLiveBusiness } from './service.ts';
 
 const SHOP_PAGE = /^\/business\/([1-9][0-9]{0,9})\/?$/;
+/** The public pages that show the running battle: the home page and the coffee battle's page. */
+const BATTLE_PAGES = /^\/(battles\/coffee\/?)?$/;
+/** A 1200×630 picture for link previews of pages without a picture of their own. */
+const SHARE_IMAGE = '/images/share.png';
+/** Said when no challenge is set up yet (the same words as the app shell's description). */
+const SITE_DESCRIPTION = `Buy a battle pass, redeem a ${formatMoney(COUPON_VALUE_DOLLARS)} coupon at every participating local coffee shop and vote for your favorite.`;
+
+interface HeadTagOptions {
+  siteName: string;
+  publicUrl?: string | undefined;
+  clock: () => Date;
+}
+
+interface SharePreview {
+  title: string;
+  description: string;
+  image: string;
+  path: string;
+}
 
 function escapeHtml(text: string): string {
   return text
@@ -12,35 +34,74 @@ function escapeHtml(text: string): string {
     .replaceAll("'", '&#39;');
 }
 
+/** Open Graph and Twitter card tags for one preview; links are absolute when PUBLIC_URL is set. */
+function shareTags(preview: SharePreview, options: HeadTagOptions): string {
+  const absolute = (url: string) =>
+    options.publicUrl && url.startsWith('/') ? new URL(url, options.publicUrl).toString() : url;
+  const image = absolute(preview.image);
+  const properties: [string, string][] = [
+    ['og:type', 'website'],
+    ['og:site_name', options.siteName],
+    ['og:title', preview.title],
+    ['og:description', preview.description],
+    ['og:image', image],
+  ];
+  if (options.publicUrl) properties.push(['og:url', absolute(preview.path)]);
+  const names: [string, string][] = [
+    ['twitter:card', 'summary_large_image'],
+    ['twitter:title', preview.title],
+    ['twitter:description', preview.description],
+    ['twitter:image', image],
+  ];
+  return [
+    ...properties.map(
+      ([key, value]) => `<meta property="${key}" content="${escapeHtml(value)}" />`,
+    ),
+    ...names.map(([key, value]) => `<meta name="${key}" content="${escapeHtml(value)}" />`),
+  ].join('');
+}
+
+async function shopPreview(db: Db, id: number, siteName: string): Promise<SharePreview | null> {
+  if (id > 2_147_483_647) return null;
+  const shop = await findLiveBusiness(db, id);
+  if (!shop) return null;
+  return {
+    title: `${shop.name} - ${siteName}`,
+    description: shop.description,
+    image: shop.imageUrl ?? '/images/shop-fallback.svg',
+    path: `/business/${shop.id}`,
+  };
+}
+
+/** The running battle (docs/RULES.md rule 1) names the page; before there is one, the site does. */
+async function battlePreview(db: Db, path: string, now: Date, siteName: string) {
+  const challenge = await findActiveChallenge(db, now);
+  return {
+    title: challenge ? `${challenge.title} - ${siteName}` : siteName,
+    description: challenge?.description || SITE_DESCRIPTION,
+    image: SHARE_IMAGE,
+    path,
+  };
+}
+
 /**
- * Open Graph and Twitter tags for a shop page, so a shared /business/{id} link shows the shop
- * (name, short description, image). Every value is escaped; unknown shops get no tags.
+ * Link-preview tags for the served HTML of shop pages, the home page and the coffee battle's
+ * page (issue 16), so a shared link shows a title, a description and a picture. Every value is
+ * escaped; other pages and unknown shops get no tags.
  */
-export function businessHeadTags(
-  db: Db,
-  options: { siteName: string; publicUrl?: string | undefined },
-) {
+export function publicPageHeadTags(db: Db, options: HeadTagOptions) {
   return async (pathname: string): Promise<string> => {
-    const match = SHOP_PAGE.exec(pathname);
-    if (!match?.[1]) return '';
-    const id = Number(match[1]);
-    if (id > 2_147_483_647) return '';
-    const shop = await findLiveBusiness(db, id);
-    if (!shop) return '';
-    const absolute = (url: string) =>
-      options.publicUrl && url.startsWith('/') ? new URL(url, options.publicUrl).toString() : url;
-    const tags: [string, string][] = [
-      ['og:type', 'website'],
-      ['og:site_name', options.siteName],
-      ['og:title', `${shop.name} - ${options.siteName}`],
-      ['og:description', shop.description],
-      ['og:image', absolute(shop.imageUrl ?? '/images/shop-fallback.svg')],
-    ];
-    if (options.publicUrl) tags.push(['og:url', absolute(`/business/${shop.id}`)]);
-    const meta = tags.map(
-      ([property, content]) => `<meta property="${property}" content="${escapeHtml(content)}" />`,
-    );
-    meta.push('<meta name="twitter:card" content="summary_large_image" />');
-    return meta.join('');
+    const shop = SHOP_PAGE.exec(pathname)?.[1];
+    const preview = shop
+      ? await shopPreview(db, Number(shop), options.siteName)
+      : BATTLE_PAGES.test(pathname)
+        ? await battlePreview(
+            db,
+            pathname.replace(/\/$/, '') || '/',
+            options.clock(),
+            options.siteName,
+          )
+        : null;
+    return preview ? shareTags(preview, options) : '';
   };
 }

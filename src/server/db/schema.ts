@@ -314,3 +314,26 @@ export const passwordResetTokens = pgTable(
     index('password_reset_tokens_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * Email address changes waiting for their confirmation link (docs/decisions/0014): the new
+ * address and a SHA-256 of the random token. One row per member at most (a newer request
+ * replaces it); deleted when used.
+ */
+export const emailChangeTokens = pgTable(
+  'email_change_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('email_change_tokens_hash_uq').on(t.tokenHash),
+    uniqueIndex('email_change_tokens_user_uq').on(t.userId),
+  ],
+);

@@ -3,6 +3,7 @@ import { COUPON_VALUE_DOLLARS, DEFAULT_HOURS } from '#shared/constants.ts';
 import { createOrPromoteAdmin } from '../auth/service.ts';
 import type { Db } from './client.ts';
 import { businesses, challenges, users } from './schema.ts';
+import { formatMoney } from '#shared/money.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -120,7 +121,7 @@ export async function seedDemoData(db: Db, now: Date): Promise<SeedResult | null
       .insert(challenges)
       .values({
         title: 'Huntsville Coffee Battles',
-        description: `Visit every participating coffee shop, redeem a $${COUPON_VALUE_DOLLARS} coupon at each, and vote for the best coffee in Huntsville.`,
+        description: `Visit every participating coffee shop, redeem a ${formatMoney(COUPON_VALUE_DOLLARS)} coupon at each, and vote for the best coffee in Huntsville.`,
         startDate: new Date(now.getTime() - 10 * DAY_MS),
         endDate: new Date(now.getTime() + 20 * DAY_MS),
         price: 25,

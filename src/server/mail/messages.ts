@@ -1,6 +1,7 @@
 import { siteOrigin } from '../plugins/site-origin.ts';
 import { countOf } from '#shared/plural.ts';
 import type { OutgoingMail } from './transport.ts';
+import { formatMoney } from '#shared/money.ts';
 
 /** What every email needs to name the product and build absolute links. */
 export interface MailContext {
@@ -72,12 +73,38 @@ export function passwordResetMail(
   ]);
 }
 
+/** Email change links last this long (also the token's expiry, auth/email-change.ts). */
+export const EMAIL_CHANGE_LINK_HOURS = 24;
+
+export function emailChangeMail(
+  context: MailContext,
+  change: { newEmail: string; username: string },
+  token: string,
+): OutgoingMail {
+  return compose(context, change.newEmail, `Confirm your new ${context.siteName} email address`, [
+    `The ${context.siteName} account "${change.username}" asked to use this email address.`,
+    `Confirm it with this link within ${EMAIL_CHANGE_LINK_HOURS} hours. It works once.`,
+    {
+      label: 'Confirm this email address',
+      path: `/auth/verify-email?token=${encodeURIComponent(token)}`,
+    },
+    'If you did not ask for this, ignore this email: nothing changes.',
+  ]);
+}
+
+/** To the old address once the change is done, so a member whose account was taken over learns of it. */
+export function emailChangedNoticeMail(
+  context: MailContext,
+  change: { oldEmail: string; newEmail: string; username: string },
+): OutgoingMail {
+  return compose(context, change.oldEmail, `Your ${context.siteName} email address was changed`, [
+    `The email address of the ${context.siteName} account "${change.username}" was changed from ${change.oldEmail} to ${change.newEmail}.`,
+    'If you did not do this, sign in and change your password, or reply to the organizers of your battle.',
+  ]);
+}
+
 const formatDate = (date: Date) =>
   date.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-const formatMoney = (cents: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
-    cents / 100,
-  );
 
 export interface ReceiptDetails {
   email: string;
@@ -91,7 +118,7 @@ export interface ReceiptDetails {
 export function receiptMail(context: MailContext, receipt: ReceiptDetails): OutgoingMail {
   return compose(context, receipt.email, `Your ${receipt.challengeTitle} Battle Pass receipt`, [
     `Thank you for buying the ${receipt.challengeTitle} Battle Pass.`,
-    `Price paid: ${formatMoney(receipt.amountCents, receipt.currency)}`,
+    `Price paid: ${formatMoney(receipt.amountCents / 100, { currency: receipt.currency, cents: true })}`,
     `Date: ${formatDate(receipt.purchasedAt)}`,
     `Your pass includes ${countOf(receipt.shops.length, 'coupon')}, one at each of these shops:`,
     { items: receipt.shops },

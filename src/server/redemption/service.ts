@@ -10,6 +10,7 @@ import { toPublicBusiness } from '../businesses/service.ts';
 import { memberIdSql, type MemberRef } from '../auth/session-member.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../errors.ts';
 import { NO_PASS_MESSAGE, passCannotAct, requireHeldPass } from '../passes/holder.ts';
+import { formatMoney } from '#shared/money.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -138,7 +139,7 @@ export async function redeemCoupon(
     case 'redeemed': {
       const business = rowFromJson(businesses, result.business);
       return {
-        message: `Your $${COUPON_VALUE_DOLLARS} coupon at ${business.name} has been redeemed. You earned a vote!`,
+        message: `Your ${formatMoney(COUPON_VALUE_DOLLARS)} coupon at ${business.name} has been redeemed. You earned a vote!`,
         coupon: toCouponDto(rowFromJson(coupons, result.coupon), business),
         availableVotes: result.availableVotes,
       };

@@ -14,6 +14,7 @@ import { useUser } from '#client/features/auth/api/get-user.ts';
 import { LoginForm } from '#client/features/auth/components/LoginForm.tsx';
 import { RegisterForm } from '#client/features/auth/components/RegisterForm.tsx';
 import type { AuthRedirectState } from '../guards.tsx';
+import { formatMoney } from '#shared/money.ts';
 
 type AuthTab = 'login' | 'register';
 
@@ -86,7 +87,8 @@ export default function AuthRoute() {
                 <strong>Discover local shops</strong> you have been meaning to try.
               </MarketingPoint>
               <MarketingPoint icon={<IconTicket size={18} aria-hidden />}>
-                <strong>${COUPON_VALUE_DOLLARS} coupons at each shop</strong> with your battle pass.
+                <strong>{formatMoney(COUPON_VALUE_DOLLARS)} coupons at each shop</strong> with your
+                battle pass.
               </MarketingPoint>
               <MarketingPoint icon={<IconThumbUp size={18} aria-hidden />}>
                 <strong>Vote for your favorite</strong> with every coupon you redeem.

@@ -11,6 +11,7 @@ import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { useBusiness } from '#client/features/businesses/api/get-business.ts';
 import { BusinessDetail } from '#client/features/businesses/components/BusinessDetail.tsx';
+import { useActiveChallenge } from '#client/lib/active-challenge.ts';
 import { memberProgressQueryOptions } from '#client/lib/member-progress.ts';
 import {
   RedeemCouponDialog,
@@ -35,6 +36,7 @@ export default function BusinessRoute() {
 
 function BusinessPage({ id }: { id: string }) {
   const shop = useBusiness(id);
+  const challenge = useActiveChallenge();
   usePageMeta({ title: shop.data?.name ?? 'Shop', description: shop.data?.description });
 
   return (
@@ -53,7 +55,12 @@ function BusinessPage({ id }: { id: string }) {
       ) : (
         <Stack gap="lg">
           <RedeemHere shop={shop.data} />
-          <BusinessDetail shop={shop.data} />
+          <BusinessDetail
+            shop={shop.data}
+            timeZone={
+              challenge.data?.id === shop.data.challengeId ? challenge.data.timeZone : undefined
+            }
+          />
         </Stack>
       )}
     </Container>

@@ -1,5 +1,6 @@
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
+import { ChangeEmailCard } from '#client/features/auth/components/ChangeEmailCard.tsx';
 import { useActiveChallenge } from '#client/lib/active-challenge.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { NoActiveChallengeView } from '#client/features/checkout/components/CheckoutViews.tsx';
@@ -9,8 +10,17 @@ import { usePageMeta } from '#client/lib/page-meta.ts';
 import { useSiteConfig } from '#client/lib/site-config.ts';
 import { PassHolderView } from './profile-pass.tsx';
 
-/** /profile: the member's pass, coupons and votes (docs/SPEC.md section 2). Behind RequireUser. */
+/** /profile: the member's pass, coupons and votes (docs/SPEC.md section 2), then the account's email. Behind RequireUser. */
 export default function ProfileRoute() {
+  return (
+    <>
+      <ProfileSections />
+      <ChangeEmailCard />
+    </>
+  );
+}
+
+function ProfileSections() {
   usePageMeta({ title: 'My Profile' });
   const { user } = useUser();
   const challenge = useActiveChallenge();

@@ -3,6 +3,7 @@ import '@mantine/core/styles/ThemeIcon.css';
 import { Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingStore, IconThumbUp, IconTicket } from '@tabler/icons-react';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
+import { formatMoney } from '#shared/money.ts';
 
 const steps = [
   {
@@ -13,7 +14,7 @@ const steps = [
   {
     icon: IconBuildingStore,
     title: '2. Visit and Redeem',
-    text: `Visit each shop and ask the cashier for the 4-digit code to redeem your $${COUPON_VALUE_DOLLARS} coupon.`,
+    text: `Visit each shop and ask the cashier for the 4-digit code to redeem your ${formatMoney(COUPON_VALUE_DOLLARS)} coupon.`,
   },
   {
     icon: IconThumbUp,

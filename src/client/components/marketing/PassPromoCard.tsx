@@ -6,9 +6,10 @@ import { IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { COUPON_VALUE_DOLLARS, PROMO_PASS_PRICE_DOLLARS } from '#shared/constants.ts';
 import { paths } from '#shared/paths.ts';
+import { formatMoney } from '#shared/money.ts';
 
 const benefits = [
-  `A $${COUPON_VALUE_DOLLARS} coupon at every participating shop`,
+  `A ${formatMoney(COUPON_VALUE_DOLLARS)} coupon at every participating shop`,
   'Over $50 in free coffee for one pass',
   'One vote for every coupon you redeem',
   'About 30 days to visit every shop',
@@ -33,7 +34,7 @@ export function PassPromoCard({ onSale }: { onSale: boolean }) {
             Get Your Battle Pass
           </Title>
           <Text fz={48} fw={800} c="coffee.8" lh={1}>
-            ${PROMO_PASS_PRICE_DOLLARS}
+            {formatMoney(PROMO_PASS_PRICE_DOLLARS)}
           </Text>
           <List
             spacing="sm"

@@ -17,14 +17,20 @@ import {
   Title,
   Typography,
 } from '@mantine/core';
-import { IconClock, IconMapPin, IconPhone, IconWorld } from '@tabler/icons-react';
+import { IconClock, IconDirections, IconMapPin, IconPhone, IconWorld } from '@tabler/icons-react';
 import type { PublicBusiness } from '#shared/businesses.ts';
 import { DEFAULT_HOURS } from '#shared/constants.ts';
 import { SHOP_FALLBACK_IMAGE } from '#client/components/ShopCard.tsx';
+import { OpenNowBadge } from './OpenNowBadge.tsx';
 
 /** The spec's website rule: 'https://' is added when the address has no scheme. */
 export function websiteHref(website: string): string {
   return /^https?:\/\//i.test(website) ? website : `https://${website}`;
+}
+
+/** A maps search for the address: phones open it in their maps app, computers in the browser. */
+export function directionsHref(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 }
 
 /** Stored hours (a JSON object of label → range), or the spec's defaults when none or unreadable. */
@@ -52,9 +58,13 @@ export function specialtiesOf(specialties: string | null): string[] {
     .filter(Boolean);
 }
 
-/** One shop's page body (docs/SPEC.md section 2, /business/{id}). */
-export function BusinessDetail({ shop }: { shop: PublicBusiness }) {
+/**
+ * One shop's page body (docs/SPEC.md section 2, /business/{id}). `timeZone` is its challenge's,
+ * for 'Open now'; without it the page shows the hours alone.
+ */
+export function BusinessDetail({ shop, timeZone }: { shop: PublicBusiness; timeZone?: string }) {
   const specialties = specialtiesOf(shop.specialties);
+  const hours = openingHours(shop.hours);
   return (
     <Stack gap="lg">
       <Image
@@ -74,6 +84,12 @@ export function BusinessDetail({ shop }: { shop: PublicBusiness }) {
             <Group gap="xs" wrap="nowrap" align="flex-start">
               <IconMapPin size={18} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
               <Text>{shop.address}</Text>
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <IconDirections size={18} aria-hidden />
+              <Anchor href={directionsHref(shop.address)} target="_blank" rel="noopener noreferrer">
+                Directions
+              </Anchor>
             </Group>
             {shop.phone && (
               <Group gap="xs" wrap="nowrap">
@@ -103,10 +119,11 @@ export function BusinessDetail({ shop }: { shop: PublicBusiness }) {
               <Title order={2} fz="lg">
                 Hours
               </Title>
+              {timeZone && <OpenNowBadge hours={hours} timeZone={timeZone} />}
             </Group>
             <Table>
               <Table.Tbody>
-                {openingHours(shop.hours).map(([label, range]) => (
+                {hours.map(([label, range]) => (
                   <Table.Tr key={label}>
                     <Table.Th scope="row" fw={600}>
                       {label}

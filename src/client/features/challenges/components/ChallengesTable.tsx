@@ -5,6 +5,7 @@ import { Badge, Button, Table, Text } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { challengeStatus, type ChallengeDto, type ChallengeStatus } from '#shared/challenges.ts';
+import { formatMoney } from '#shared/money.ts';
 
 const statusColor: Record<ChallengeStatus, string> = {
   Active: 'teal.9',
@@ -51,7 +52,7 @@ export function ChallengesTable({
                 </Table.Td>
                 <Table.Td tt="capitalize">{challenge.theme}</Table.Td>
                 <Table.Td>{formatDates(challenge)}</Table.Td>
-                <Table.Td>${challenge.price}</Table.Td>
+                <Table.Td>{formatMoney(challenge.price)}</Table.Td>
                 <Table.Td>
                   <Button
                     size="xs"

@@ -8,6 +8,7 @@ import { IconChevronDown, IconChevronUp, IconCircleCheck } from '@tabler/icons-r
 import type { PublicBusiness } from '#shared/businesses.ts';
 import type { ChallengeDto } from '#shared/challenges.ts';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
+import { formatMoney } from '#shared/money.ts';
 import { countOf } from '#shared/plural.ts';
 
 export interface CheckoutOfferProps {
@@ -35,13 +36,15 @@ export function CheckoutOffer({ challenge, businesses, purchaseCard }: CheckoutO
           <Paper withBorder p="lg">
             <Stack gap="xs">
               <Text fz={40} fw={800} lh={1} c="coffee.8">
-                ${challenge.price}
+                {formatMoney(challenge.price)}
               </Text>
               <Text>{countOf(shopCount, 'shop')} included</Text>
             </Stack>
           </Paper>
           <List spacing="sm" center icon={<BenefitIcon />} aria-label="What you get">
-            <List.Item>${COUPON_VALUE_DOLLARS} credit at every participating shop</List.Item>
+            <List.Item>
+              {formatMoney(COUPON_VALUE_DOLLARS)} credit at every participating shop
+            </List.Item>
             <List.Item>Each redeemed coupon gives you 1 vote</List.Item>
             <List.Item>Secure checkout via a card payment provider</List.Item>
           </List>

@@ -28,11 +28,7 @@ import { paths } from '#shared/paths.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useSandboxSession } from '../api/get-sandbox-session.ts';
 import { useSettleSandboxSession } from '../api/settle-sandbox-session.ts';
-
-const formatAmount = (cents: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
-    cents / 100,
-  );
+import { formatMoney } from '#shared/money.ts';
 
 /**
  * The offline provider's hosted payment page (docs/RULES.md rule 6): Pay, Decline with a reason or
@@ -76,7 +72,7 @@ export function SandboxPaymentPanel({ sessionId }: { sessionId: string }) {
           <Group justify="space-between" wrap="nowrap">
             <Text>{description}</Text>
             <Text fw={800} fz="xl">
-              {formatAmount(amountCents, currency)}
+              {formatMoney(amountCents / 100, { currency, cents: true })}
             </Text>
           </Group>
           {status !== 'pending' ? (
@@ -91,7 +87,7 @@ export function SandboxPaymentPanel({ sessionId }: { sessionId: string }) {
                 loading={settle.isPending}
                 onClick={() => submit({ action: 'pay' })}
               >
-                Pay {formatAmount(amountCents, currency)}
+                Pay {formatMoney(amountCents / 100, { currency, cents: true })}
               </Button>
               <Divider label="or simulate a failure" labelPosition="center" />
               <Select

@@ -27,6 +27,7 @@ import { shownRank } from '#shared/ranking.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { challengeTiming } from '../challenge-timing.ts';
+import { formatMoney } from '#shared/money.ts';
 
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -155,7 +156,7 @@ function DashboardBody({ data, now }: { data: DashboardData; now: number }) {
                   <Table.Tr key={purchase.passId}>
                     <Table.Td>#{purchase.passId}</Table.Td>
                     <Table.Td>{dateTime.format(new Date(purchase.purchaseDate))}</Table.Td>
-                    <Table.Td>${purchase.price}</Table.Td>
+                    <Table.Td>{formatMoney(purchase.price)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

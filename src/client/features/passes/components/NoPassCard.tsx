@@ -5,6 +5,7 @@ import type { ChallengePhase } from '#shared/challenge-phase.ts';
 import type { ChallengeDto } from '#shared/challenges.ts';
 import { paths } from '#shared/paths.ts';
 import { useCreateTestPass } from '../api/create-test-pass.ts';
+import { formatMoney } from '#shared/money.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
@@ -42,7 +43,7 @@ export function NoPassCard({
                   ? `Starts ${dateFormat.format(new Date(challenge.startDate))}`
                   : `${phase === 'ended' ? 'Ended' : 'Ends'} ${dateFormat.format(new Date(challenge.endDate))}`}
               </Text>
-              <Text fw={700}>Price: ${challenge.price}</Text>
+              <Text fw={700}>Price: {formatMoney(challenge.price)}</Text>
             </Stack>
           </Paper>
           {phase === 'ended' && (
@@ -61,7 +62,7 @@ export function NoPassCard({
             </Button>
             {onSale && (
               <Button component={Link} to={paths.checkout}>
-                Buy Pass (${challenge.price})
+                Buy Pass ({formatMoney(challenge.price)})
               </Button>
             )}
           </Group>

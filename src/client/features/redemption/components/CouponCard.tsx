@@ -8,6 +8,7 @@ import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import type { CouponDto } from '#shared/redemption.ts';
 import { CouponDetailsDialog } from './CouponDetailsDialog.tsx';
 import { RedeemCouponDialog, SHOP_PAUSED_TEXT } from './RedeemCouponDialog.tsx';
+import { formatMoney } from '#shared/money.ts';
 
 const FALLBACK_IMAGE = '/images/shop-fallback.svg';
 
@@ -35,7 +36,7 @@ export function CouponCard({ coupon }: { coupon: CouponDto }) {
           {business.address}
         </Text>
         <Group gap="xs">
-          <Badge variant="outline">${COUPON_VALUE_DOLLARS} Coupon</Badge>
+          <Badge variant="outline">{formatMoney(COUPON_VALUE_DOLLARS)} Coupon</Badge>
           <Badge color={coupon.redeemed ? 'gray.7' : 'green'}>
             {coupon.redeemed ? 'Redeemed' : 'Available'}
           </Badge>

@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { COUPON_VALUE_DOLLARS, REDEMPTION_CODE_PATTERN } from '#shared/constants.ts';
 import type { CouponDto } from '#shared/redemption.ts';
 import { redemptionErrorText, useRedeemCoupon } from '../api/redeem-coupon.ts';
+import { formatMoney } from '#shared/money.ts';
 
 /** What members see at a shop whose redemptions are paused. */
 export const SHOP_PAUSED_TEXT = 'Temporarily not accepting coupons';
@@ -52,7 +53,7 @@ export function RedeemCouponDialog({ coupon, opened, onClose }: RedeemCouponDial
         <Stack gap="md">
           <Text>
             Ask the cashier at <strong>{coupon.business.name}</strong> for the 4-digit code to use
-            your ${COUPON_VALUE_DOLLARS} coupon.
+            your {formatMoney(COUPON_VALUE_DOLLARS)} coupon.
           </Text>
           <TextInput
             label="Redemption Code"

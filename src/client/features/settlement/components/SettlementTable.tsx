@@ -3,7 +3,7 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Table.css';
 import { Badge, Table, Text } from '@mantine/core';
 import type { Settlement } from '#shared/shop-side.ts';
-import { formatDollars } from '#client/lib/money.ts';
+import { formatMoney } from '#shared/money.ts';
 
 /** One row per shop, removed shops included (they are still owed), and the totals. */
 export function SettlementTable({ settlement }: { settlement: Settlement }) {
@@ -11,7 +11,7 @@ export function SettlementTable({ settlement }: { settlement: Settlement }) {
     <Table.ScrollContainer minWidth={520}>
       <Table striped verticalSpacing="sm">
         <Table.Caption>
-          {formatDollars(settlement.couponValueDollars)} owed for each coupon redeemed at a shop.
+          {formatMoney(settlement.couponValueDollars)} owed for each coupon redeemed at a shop.
         </Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -41,7 +41,7 @@ export function SettlementTable({ settlement }: { settlement: Settlement }) {
                 )}
               </Table.Th>
               <Table.Td ta="right">{shop.couponsRedeemed}</Table.Td>
-              <Table.Td ta="right">{formatDollars(shop.amountOwedDollars)}</Table.Td>
+              <Table.Td ta="right">{formatMoney(shop.amountOwedDollars)}</Table.Td>
               <Table.Td ta="right">{shop.votes}</Table.Td>
             </Table.Tr>
           ))}
@@ -53,7 +53,7 @@ export function SettlementTable({ settlement }: { settlement: Settlement }) {
               {settlement.totals.couponsRedeemed}
             </Table.Td>
             <Table.Td ta="right" fw={700}>
-              {formatDollars(settlement.totals.amountOwedDollars)}
+              {formatMoney(settlement.totals.amountOwedDollars)}
             </Table.Td>
             <Table.Td ta="right" fw={700}>
               {settlement.totals.votes}

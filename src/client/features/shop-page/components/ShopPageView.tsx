@@ -6,7 +6,7 @@ import '@mantine/core/styles/Table.css';
 import { Alert, Paper, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import type { CurrentCode, ShopPage } from '#shared/shop-side.ts';
-import { formatDollars } from '#client/lib/money.ts';
+import { formatMoney } from '#shared/money.ts';
 import { usePauseShop } from '../api/pause-shop.ts';
 
 /** The heading above the code, so staff know how long it holds. */
@@ -82,10 +82,10 @@ export function ShopPageView({ token, page }: { token: string; page: ShopPage })
       <SimpleGrid cols={{ base: 1, xs: 3 }}>
         <Figure label="Redeemed today" value={page.redeemedToday} />
         <Figure label="Redeemed this challenge" value={page.redeemedTotal} />
-        <Figure label="Amount owed" value={formatDollars(page.amountOwedDollars)} />
+        <Figure label="Amount owed" value={formatMoney(page.amountOwedDollars)} />
       </SimpleGrid>
       <Text size="sm" c="dimmed">
-        {formatDollars(page.couponValueDollars)} for each redeemed coupon
+        {formatMoney(page.couponValueDollars)} for each redeemed coupon
         {page.dailyCap !== null && `; at most ${page.dailyCap} coupons a day`}.
       </Text>
 

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { EmailChangeConfirm, EmailChangeRequest, MessageBody } from '#shared/auth.ts';
+import { api } from '#client/lib/api.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
+
+/** Mails a confirmation link to the new address; the address changes only when it is opened. */
+export function useRequestEmailChange() {
+  return useMutation({
+    mutationFn: (body: EmailChangeRequest) =>
+      api.post<MessageBody>('/api/email-change/request', { body }),
+  });
+}
+
+/** Opens the emailed link: the account's address becomes the new one. */
+export function useConfirmEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EmailChangeConfirm) =>
+      api.post<MessageBody>('/api/email-change/confirm', { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.user }),
+  });
+}

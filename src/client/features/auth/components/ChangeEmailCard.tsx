@@ -1,0 +1,96 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/Alert.css';
+import {
+  Alert,
+  Button,
+  Card,
+  Container,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { emailChangeRequestSchema, type EmailChangeRequest } from '#shared/auth.ts';
+import { errorText } from '#client/lib/api.ts';
+import { zodResolver } from '#client/lib/schema-resolver.ts';
+import { useUser } from '../api/get-user.ts';
+import { useRequestEmailChange } from '../api/email-change.ts';
+import { revealToggleProps } from './reveal-toggle.ts';
+
+/** /profile's account section: the member's email and the form that changes it by emailed link. */
+export function ChangeEmailCard() {
+  const { user } = useUser();
+  const [editing, setEditing] = useState(false);
+  const request = useRequestEmailChange();
+  const form = useForm<EmailChangeRequest>({
+    mode: 'uncontrolled',
+    initialValues: { newEmail: '', currentPassword: '' },
+    validate: zodResolver(emailChangeRequestSchema),
+    validateInputOnBlur: true,
+  });
+  if (!user) return null;
+
+  return (
+    <Container size="lg" pb="xl">
+      <Card withBorder padding="lg" component="section" aria-labelledby="account-email-heading">
+        <Stack gap="sm">
+          <Title order={2} size="h3" id="account-email-heading">
+            Account Email
+          </Title>
+          <Text>
+            Email: <strong>{user.email}</strong>
+          </Text>
+          {request.isSuccess ? (
+            <Alert color="green" title="Check your new inbox" role="status">
+              {request.data.message}
+            </Alert>
+          ) : editing ? (
+            <form
+              noValidate
+              onSubmit={form.onSubmit((values) => {
+                request.mutate(values, { onSuccess: () => form.reset() });
+              })}
+            >
+              <Stack gap="sm" maw={420}>
+                {request.isError && (
+                  <Alert color="red" title="Email not changed" role="alert">
+                    {errorText(request.error, 'Please try again.')}
+                  </Alert>
+                )}
+                <TextInput
+                  label="New Email"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  withAsterisk={false}
+                  key={form.key('newEmail')}
+                  {...form.getInputProps('newEmail')}
+                />
+                <PasswordInput
+                  visibilityToggleButtonProps={revealToggleProps}
+                  label="Current Password"
+                  autoComplete="current-password"
+                  required
+                  withAsterisk={false}
+                  key={form.key('currentPassword')}
+                  {...form.getInputProps('currentPassword')}
+                />
+                <Button type="submit" loading={request.isPending}>
+                  Send Confirmation Link
+                </Button>
+              </Stack>
+            </form>
+          ) : (
+            <Button variant="default" w="fit-content" onClick={() => setEditing(true)}>
+              Change Email
+            </Button>
+          )}
+        </Stack>
+      </Card>
+    </Container>
+  );
+}

@@ -1,0 +1,26 @@
+import '@mantine/core/styles/Badge.css';
+import { Badge } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { openNow } from '../open-now.ts';
+
+const MINUTE = 60 * 1000;
+
+/** 'Open now' / 'Closed now' from the shop's hours on the challenge's clock, rechecked every minute. */
+export function OpenNowBadge({ hours, timeZone }: { hours: [string, string][]; timeZone: string }) {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), MINUTE);
+    return () => clearInterval(timer);
+  }, []);
+  const status = openNow(hours, now, timeZone);
+  if (status === 'unknown') return null;
+  return status === 'open' ? (
+    <Badge color="green.9" variant="filled">
+      Open now
+    </Badge>
+  ) : (
+    <Badge color="gray.8" variant="filled">
+      Closed now
+    </Badge>
+  );
+}

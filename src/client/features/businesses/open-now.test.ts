@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_HOURS } from '#shared/constants.ts';
+import { daysOf, openingOf, openNow } from './open-now.ts';
+
+const defaults = Object.entries(DEFAULT_HOURS);
+// 2026-11-23 is a Monday. New York is UTC-5 in November; Tokyo is UTC+9 all year.
+const NEW_YORK = 'America/New_York';
+const TOKYO = 'Asia/Tokyo';
+const at = (iso: string) => new Date(iso);
+
+describe('openNow', () => {
+  it('opens and closes on the minute the hours say, on the shop clock', () => {
+    expect(openNow(defaults, at('2026-11-23T11:29:00Z'), NEW_YORK)).toBe('closed'); // Mon 6:29am
+    expect(openNow(defaults, at('2026-11-23T11:30:00Z'), NEW_YORK)).toBe('open'); // Mon 6:30am
+    expect(openNow(defaults, at('2026-11-24T00:59:00Z'), NEW_YORK)).toBe('open'); // Mon 7:59pm
+    expect(openNow(defaults, at('2026-11-24T01:00:00Z'), NEW_YORK)).toBe('closed'); // Mon 8:00pm
+  });
+
+  it('switches to the next day’s hours at local midnight', () => {
+    // Saturday opens 7am, Sunday 8am: 7:30am is open on Saturday and closed on Sunday.
+    expect(openNow(defaults, at('2026-11-28T12:30:00Z'), NEW_YORK)).toBe('open'); // Sat 7:30am
+    expect(openNow(defaults, at('2026-11-29T12:30:00Z'), NEW_YORK)).toBe('closed'); // Sun 7:30am
+    expect(openNow(defaults, at('2026-11-29T04:59:00Z'), NEW_YORK)).toBe('closed'); // Sat 11:59pm
+    expect(openNow(defaults, at('2026-11-29T13:00:00Z'), NEW_YORK)).toBe('open'); // Sun 8:00am
+  });
+
+  it('reads the weekday and time in the challenge’s zone, not the server’s', () => {
+    // One instant: Sunday 9pm in New York (closed), Monday 11am in Tokyo (open).
+    const instant = at('2026-11-23T02:00:00Z');
+    expect(openNow(defaults, instant, NEW_YORK)).toBe('closed');
+    expect(openNow(defaults, instant, TOKYO)).toBe('open');
+    expect(openNow(defaults, instant, 'UTC')).toBe('closed'); // Monday 2am
+  });
+
+  it('keeps a range that runs past midnight open into the next morning', () => {
+    const lateNights: [string, string][] = [['Friday - Saturday', '6pm - 2am']];
+    expect(openNow(lateNights, at('2026-11-27T09:00:00Z'), TOKYO)).toBe('open'); // Fri 6pm
+    expect(openNow(lateNights, at('2026-11-27T16:30:00Z'), TOKYO)).toBe('open'); // Sat 1:30am
+    expect(openNow(lateNights, at('2026-11-28T16:59:00Z'), TOKYO)).toBe('open'); // Sun 1:59am
+    expect(openNow(lateNights, at('2026-11-28T17:00:00Z'), TOKYO)).toBe('closed'); // Sun 2am
+    expect(openNow(lateNights, at('2026-11-26T16:30:00Z'), TOKYO)).toBe('closed'); // Fri 1:30am
+  });
+
+  it('honours closed days, all-day hours and a range of days that wraps past Saturday', () => {
+    const hours: [string, string][] = [
+      ['Fri - Mon', 'Open 24 hours'],
+      ['Tuesday', 'Closed'],
+      ['Wed & Thu', '07:00 - 15:00'],
+    ];
+    expect(openNow(hours, at('2026-11-22T18:00:00Z'), 'UTC')).toBe('open'); // Sun 6pm
+    expect(openNow(hours, at('2026-11-24T12:00:00Z'), 'UTC')).toBe('closed'); // Tue noon
+    expect(openNow(hours, at('2026-11-25T14:59:00Z'), 'UTC')).toBe('open'); // Wed 2:59pm
+    expect(openNow(hours, at('2026-11-26T15:00:00Z'), 'UTC')).toBe('closed'); // Thu 3pm
+  });
+
+  it('gives no answer when no entry can be read, and skips the unreadable ones', () => {
+    expect(openNow([['Holidays', 'ask us']], at('2026-11-23T12:00:00Z'), 'UTC')).toBe('unknown');
+    expect(openNow([], at('2026-11-23T12:00:00Z'), 'UTC')).toBe('unknown');
+    const mixed: [string, string][] = [
+      ['Holidays', 'ask us'],
+      ['Daily', '9am - 5pm'],
+    ];
+    expect(openNow(mixed, at('2026-11-23T12:00:00Z'), 'UTC')).toBe('open');
+  });
+});
+
+describe('reading the hours', () => {
+  it('reads day labels', () => {
+    expect(daysOf('Monday - Friday')).toEqual([1, 2, 3, 4, 5]);
+    expect(daysOf('Saturday, Sunday')).toEqual([6, 0]);
+    expect(daysOf('Tues')).toEqual([2]);
+    expect(daysOf('Weekends')).toEqual([0, 6]);
+    expect(daysOf('Every day')).toHaveLength(7);
+    expect(daysOf('Mo')).toBeNull();
+    expect(daysOf('Holidays')).toBeNull();
+  });
+
+  it('reads time ranges', () => {
+    expect(openingOf('6:30am - 8:00pm')).toEqual({ kind: 'hours', from: 390, to: 1200 });
+    expect(openingOf('12pm to 12am')).toEqual({ kind: 'hours', from: 720, to: 0 });
+    expect(openingOf('noon – midnight')).toEqual({ kind: 'hours', from: 720, to: 0 });
+    expect(openingOf('7 AM - 3 PM')).toEqual({ kind: 'hours', from: 420, to: 900 });
+    expect(openingOf('00:00 - 24:00')).toEqual({ kind: 'all-day' });
+    expect(openingOf('13pm - 2pm')).toBeNull();
+    expect(openingOf('whenever')).toBeNull();
+  });
+});

@@ -1,0 +1,232 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  EMAIL_IN_USE,
+  emailChanged,
+  emailChangeRequested,
+  INVALID_EMAIL_CHANGE_LINK,
+  SAME_EMAIL,
+  WRONG_CURRENT_PASSWORD,
+} from '#shared/auth.ts';
+import { emailChangeTokens, mailOutbox, users } from '../db/schema.ts';
+import {
+  createTestContext,
+  signedInMember,
+  TestClient,
+  type TestContext,
+} from '#tests/helpers/test-app.ts';
+import { deliverMail, mailboxOf } from '#tests/helpers/mail.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const emailOf = (username: string) => `${username}@example.com`;
+
+const requestChange = (client: TestClient, newEmail: string, currentPassword = 'password123') =>
+  client.post('/api/email-change/request', { newEmail, currentPassword });
+
+const confirm = (token: string, client = new TestClient(ctx.app)) =>
+  client.post('/api/email-change/confirm', { token });
+
+/** Asks for the change and reads the token from the link in the new address's newest email. */
+async function changeToken(client: TestClient, newEmail: string): Promise<string> {
+  const response = await requestChange(client, newEmail);
+  expect(response.statusCode).toBe(202);
+  await deliverMail(ctx.db, ctx.clock.now);
+  const [newest] = await mailboxOf(ctx.app, newEmail);
+  const link = newest?.links.find((each) => each.includes('/auth/verify-email?token='));
+  if (!link) throw new Error('no confirmation link in the newest email');
+  return new URL(link).searchParams.get('token')!;
+}
+
+const emailOfAccount = async (client: TestClient) =>
+  (await client.get('/api/user')).json<{ email: string }>().email;
+
+describe('POST /api/email-change/request', () => {
+  it('mails a single-use link to the new address and changes nothing yet', async () => {
+    const { client } = await signedInMember(ctx.app, 'mover');
+    const response = await requestChange(client, 'Mover.New@Example.com');
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ message: emailChangeRequested('Mover.New@Example.com') });
+    expect(await emailOfAccount(client)).toBe(emailOf('mover'));
+
+    await deliverMail(ctx.db, ctx.clock.now);
+    const [email] = await mailboxOf(ctx.app, 'mover.new@example.com');
+    expect(email?.subject).toBe('Confirm your new Local Battles email address');
+    expect(email?.text).toContain('"mover"');
+    expect(email?.text).toContain('within 24 hours');
+    const link = email!.links.find((each) =>
+      each.startsWith('http://localhost/auth/verify-email?token='),
+    )!;
+    expect(email?.html).toContain(`href="${link}"`);
+
+    // 256 random bits, stored only as a hash.
+    const token = new URL(link).searchParams.get('token')!;
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    const rows = await ctx.db.select().from(emailChangeTokens);
+    expect(rows.map((row) => row.tokenHash)).toContain(
+      createHash('sha256').update(token).digest('hex'),
+    );
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it('refuses a wrong current password, an invalid address and the same address, storing nothing', async () => {
+    const { client, user } = await signedInMember(ctx.app, 'careful');
+    const mine = () => ctx.db.$count(emailChangeTokens, eq(emailChangeTokens.userId, user.id));
+
+    const wrong = await requestChange(client, 'careful.new@example.com', 'not-my-password');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ message: WRONG_CURRENT_PASSWORD });
+
+    const invalid = await requestChange(client, 'not-an-email');
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().message).toBe('Please enter a valid email address');
+
+    const same = await requestChange(client, 'CAREFUL@example.com');
+    expect(same.statusCode).toBe(400);
+    expect(same.json()).toEqual({ message: SAME_EMAIL });
+
+    expect(await mine()).toBe(0);
+    await deliverMail(ctx.db, ctx.clock.now);
+    expect(await mailboxOf(ctx.app, 'careful.new@example.com')).toEqual([]);
+  });
+
+  it('needs a signed-in member', async () => {
+    const response = await requestChange(new TestClient(ctx.app), 'someone@example.com');
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('limits requests per account, wrong passwords included', async () => {
+    const { client } = await signedInMember(ctx.app, 'restless');
+    const statuses = [];
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      statuses.push((await requestChange(client, `restless${attempt}@example.com`)).statusCode);
+    statuses.push((await requestChange(client, 'restless9@example.com', 'guess')).statusCode);
+    expect(statuses).toEqual([202, 202, 202, 429]);
+    const limited = await requestChange(client, 'restless10@example.com');
+    expect(limited.json().message).toMatch(
+      /^Too many attempts\. Please try again in \d+ seconds\.$/,
+    );
+  });
+});
+
+describe('POST /api/email-change/confirm', () => {
+  it('changes the address, tells the old one, and password reset then uses the new one', async () => {
+    const { client } = await signedInMember(ctx.app, 'switcher');
+    const token = await changeToken(client, 'switcher.new@example.com');
+    const staleReset = await new TestClient(ctx.app).post('/api/password-reset/request', {
+      email: emailOf('switcher'),
+    });
+    expect(staleReset.statusCode).toBe(202);
+    await deliverMail(ctx.db, ctx.clock.now);
+    const [resetMail] = await mailboxOf(ctx.app, emailOf('switcher'));
+    const staleLink = resetMail!.links.find((each) => each.includes('/auth/reset?token='))!;
+
+    const response = await confirm(token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: emailChanged('switcher.new@example.com') });
+    expect(await emailOfAccount(client)).toBe('switcher.new@example.com');
+
+    await deliverMail(ctx.db, ctx.clock.now);
+    const [notice] = await mailboxOf(ctx.app, emailOf('switcher'));
+    expect(notice?.subject).toBe('Your Local Battles email address was changed');
+    expect(notice?.text).toContain('switcher.new@example.com');
+
+    // The reset link mailed to the old address no longer works; a new one goes to the new address.
+    const staleToken = new URL(staleLink).searchParams.get('token')!;
+    const stale = await new TestClient(ctx.app).post('/api/password-reset/confirm', {
+      token: staleToken,
+      password: 'hijacked-pass',
+    });
+    expect(stale.statusCode).toBe(400);
+    await new TestClient(ctx.app).post('/api/password-reset/request', {
+      email: 'switcher.new@example.com',
+    });
+    await deliverMail(ctx.db, ctx.clock.now);
+    const [freshReset] = await mailboxOf(ctx.app, 'switcher.new@example.com');
+    expect(freshReset?.subject).toBe('Reset your Local Battles password');
+  });
+
+  it('works once', async () => {
+    const { client } = await signedInMember(ctx.app, 'oncer');
+    const token = await changeToken(client, 'oncer.new@example.com');
+    expect((await confirm(token)).statusCode).toBe(200);
+    const again = await confirm(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: INVALID_EMAIL_CHANGE_LINK });
+  });
+
+  it('expires after 24 hours', async () => {
+    const { client: late } = await signedInMember(ctx.app, 'tardy');
+    const { client: prompt } = await signedInMember(ctx.app, 'prompt');
+    const lateToken = await changeToken(late, 'tardy.new@example.com');
+    const promptToken = await changeToken(prompt, 'prompt.new@example.com');
+    ctx.clock.advance(24 * 60 * 60 * 1000 - 1000);
+    expect((await confirm(promptToken)).statusCode).toBe(200);
+    ctx.clock.advance(1000);
+    const response = await confirm(lateToken);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: INVALID_EMAIL_CHANGE_LINK });
+    expect(await emailOfAccount(late)).toBe(emailOf('tardy'));
+  });
+
+  it('is voided by a newer request, which wins', async () => {
+    const { client } = await signedInMember(ctx.app, 'indecisive');
+    const older = await changeToken(client, 'indecisive.first@example.com');
+    const newer = await changeToken(client, 'indecisive.second@example.com');
+    expect((await confirm(older)).statusCode).toBe(400);
+    expect((await confirm(newer)).statusCode).toBe(200);
+    expect(await emailOfAccount(client)).toBe('indecisive.second@example.com');
+  });
+
+  it('answers 400 with the same message for an unknown token, and for none', async () => {
+    const response = await confirm('made-up-token');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: INVALID_EMAIL_CHANGE_LINK });
+    const missing = await new TestClient(ctx.app).post('/api/email-change/confirm', {});
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it('refuses an address another account took after the request, and changes nothing', async () => {
+    const { client } = await signedInMember(ctx.app, 'slowmover');
+    const token = await changeToken(client, 'contested@example.com');
+    const register = await new TestClient(ctx.app).post('/api/register', {
+      username: 'quickclaimer',
+      email: 'Contested@Example.com',
+      fullName: 'Quick Claimer',
+      password: 'password123',
+    });
+    expect(register.statusCode).toBe(201);
+
+    const response = await confirm(token);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: EMAIL_IN_USE });
+    expect(await emailOfAccount(client)).toBe(emailOf('slowmover'));
+  });
+
+  it('changes the address once when one link is opened twice at the same moment', async () => {
+    const { client, user } = await signedInMember(ctx.app, 'doubleclick');
+    const token = await changeToken(client, 'doubleclick.new@example.com');
+    const answers = await Promise.all([confirm(token), confirm(token)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.email).toBe('doubleclick.new@example.com');
+    expect(await ctx.db.$count(mailOutbox, eq(mailOutbox.toAddress, emailOf('doubleclick')))).toBe(
+      2, // the welcome and one change notice
+    );
+  });
+
+  it('lets only one of two accounts take one address when both confirm at the same moment', async () => {
+    const { client: first } = await signedInMember(ctx.app, 'racerone');
+    const { client: second } = await signedInMember(ctx.app, 'racertwo');
+    const firstToken = await changeToken(first, 'finishline@example.com');
+    const secondToken = await changeToken(second, 'finishline@example.com');
+    const answers = await Promise.all([confirm(firstToken), confirm(secondToken)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(await ctx.db.$count(users, eq(users.email, 'finishline@example.com'))).toBe(1);
+  });
+});

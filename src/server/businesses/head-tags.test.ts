@@ -1,0 +1,75 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { challenges } from '../db/schema.ts';
+import {
+  createTestContext,
+  SECOND_APP_TIMEOUT_MS,
+  TestClient,
+  type TestContext,
+} from '#tests/helpers/test-app.ts';
+import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const page = (path: string, app = ctx.app) => new TestClient(app).get(path);
+
+describe('link-preview tags on the battle pages', () => {
+  it('name the running battle on / and /battles/coffee, escaped, with the share picture', async () => {
+    const battle = await insertChallenge(ctx.db, ctx.clock.now(), {
+      title: 'Tom & "Jerry" <Brew> Battle',
+      description: 'Coffee & cake',
+    });
+    for (const path of ['/', '/battles/coffee']) {
+      const html = (await page(path)).body;
+      expect(html).toContain(
+        '<meta property="og:title" content="Tom &amp; &quot;Jerry&quot; &lt;Brew&gt; Battle - Local Battles" />',
+      );
+      expect(html).toContain('<meta property="og:description" content="Coffee &amp; cake" />');
+      expect(html).toContain('<meta property="og:image" content="/images/share.png" />');
+      expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+      expect(html).toContain('<meta name="twitter:image" content="/images/share.png" />');
+      expect(html).not.toContain('<Brew>');
+    }
+    // Pages that are not for sharing get none.
+    expect((await page('/profile')).body).not.toContain('og:title');
+    await ctx.db.update(challenges).set({ active: false }).where(eq(challenges.id, battle.id));
+  });
+
+  it('name the site before any battle is set up', async () => {
+    const html = (await page('/')).body;
+    expect(html).toContain('<meta property="og:title" content="Local Battles" />');
+    expect(html).toContain('<meta name="twitter:title" content="Local Battles" />');
+  });
+
+  it(
+    'are absolute, with og:url, when PUBLIC_URL is set',
+    async () => {
+      const hosted = await createTestContext({ publicUrl: 'https://battles.example.com' });
+      try {
+        const challenge = await insertChallenge(hosted.db, hosted.clock.now());
+        const shop = await insertBusiness(hosted.db, challenge.id);
+        const home = (await page('/battles/coffee', hosted.app)).body;
+        expect(home).toContain(
+          '<meta property="og:image" content="https://battles.example.com/images/share.png" />',
+        );
+        expect(home).toContain(
+          '<meta property="og:url" content="https://battles.example.com/battles/coffee" />',
+        );
+        const shopPage = (await page(`/business/${shop.id}`, hosted.app)).body;
+        expect(shopPage).toContain(
+          `<meta property="og:url" content="https://battles.example.com/business/${shop.id}" />`,
+        );
+        expect(shopPage).toContain(
+          '<meta name="twitter:image" content="https://battles.example.com/images/shop-fallback.svg" />',
+        );
+      } finally {
+        await hosted.close();
+      }
+    },
+    SECOND_APP_TIMEOUT_MS,
+  );
+});

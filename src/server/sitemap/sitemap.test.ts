@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businesses } from '../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import {
+  createTestContext,
+  SECOND_APP_TIMEOUT_MS,
+  TestClient,
+  type TestContext,
+} from '#tests/helpers/test-app.ts';
+import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const locations = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+
+describe('GET /sitemap.xml', () => {
+  it('lists the public pages and every live shop of a published challenge, absolute', async () => {
+    const running = await insertChallenge(ctx.db, ctx.clock.now());
+    const draft = await insertChallenge(ctx.db, ctx.clock.now(), { active: false });
+    const open = await insertBusiness(ctx.db, running.id);
+    const deleted = await insertBusiness(ctx.db, running.id);
+    await ctx.db
+      .update(businesses)
+      .set({ deletedAt: ctx.clock.now() })
+      .where(eq(businesses.id, deleted.id));
+    const unpublished = await insertBusiness(ctx.db, draft.id);
+
+    const response = await new TestClient(ctx.app).get('/sitemap.xml');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(response.body).toMatch(
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/,
+    );
+    const urls = locations(response.body);
+    expect(urls).toEqual([
+      'http://localhost/',
+      'http://localhost/battles',
+      'http://localhost/battles/coffee',
+      `http://localhost/business/${open.id}`,
+    ]);
+    expect(urls).not.toContain(`http://localhost/business/${deleted.id}`);
+    expect(urls).not.toContain(`http://localhost/business/${unpublished.id}`);
+  });
+
+  it(
+    'uses PUBLIC_URL for every address when it is set',
+    async () => {
+      const hosted = await createTestContext({ publicUrl: 'https://battles.example.com' });
+      try {
+        const challenge = await insertChallenge(hosted.db, hosted.clock.now());
+        const shop = await insertBusiness(hosted.db, challenge.id);
+        const response = await new TestClient(hosted.app).get('/sitemap.xml');
+        const urls = locations(response.body);
+        expect(urls).toContain(`https://battles.example.com/business/${shop.id}`);
+        expect(urls.every((url) => url?.startsWith('https://battles.example.com/'))).toBe(true);
+      } finally {
+        await hosted.close();
+      }
+    },
+    SECOND_APP_TIMEOUT_MS,
+  );
+});

@@ -1,0 +1,27 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { paths } from '#shared/paths.ts';
+import type { Db } from '../db/client.ts';
+import { businesses, challenges } from '../db/schema.ts';
+
+/** The public pages worth finding; account, checkout and organizer pages are left out. */
+const PUBLIC_PAGES = [paths.home, paths.battles, paths.coffeeBattle];
+
+const escapeXml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/**
+ * sitemap.xml (issue 16): the public pages and the page of every live shop of a published
+ * (active) challenge, as absolute URLs on `origin`.
+ */
+export async function sitemapXml(db: Db, origin: string): Promise<string> {
+  const shops = await db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .innerJoin(challenges, eq(challenges.id, businesses.challengeId))
+    .where(and(isNull(businesses.deletedAt), eq(challenges.active, true)))
+    .orderBy(asc(businesses.id));
+  const urls = [...PUBLIC_PAGES, ...shops.map((shop) => paths.business(shop.id))].map(
+    (path) => `<url><loc>${escapeXml(new URL(path, origin).toString())}</loc></url>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}

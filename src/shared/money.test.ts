@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney } from './money.ts';
+
+describe('formatMoney', () => {
+  it('shows whole dollars with a thousands separator and no cents', () => {
+    expect(formatMoney(0)).toBe('$0');
+    expect(formatMoney(5)).toBe('$5');
+    expect(formatMoney(1250)).toBe('$1,250');
+  });
+
+  it('shows cents when the amount has them, or when asked', () => {
+    expect(formatMoney(12.5)).toBe('$12.50');
+    expect(formatMoney(25, { cents: true })).toBe('$25.00');
+  });
+
+  it('uses the currency given, in any case', () => {
+    expect(formatMoney(25, { currency: 'eur', cents: true })).toBe('€25.00');
+    expect(formatMoney(25, { currency: 'USD' })).toBe('$25');
+  });
+});

@@ -1,0 +1,25 @@
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Every amount of money the site shows, in the web app and in emails: one `Intl.NumberFormat`
+ * (issue 16). Whole amounts show no cents ('$25', '$1,250') unless `cents` asks for them, as a
+ * payment page and a receipt do ('$25.00'); other amounts always show them ('$12.50').
+ */
+export function formatMoney(
+  amount: number,
+  { currency = 'usd', cents = false }: { currency?: string; cents?: boolean } = {},
+): string {
+  const digits = cents || !Number.isInteger(amount) ? 2 : 0;
+  const key = `${currency}:${digits}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter.format(amount);
+}

@@ -1,0 +1,88 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+interface Shop {
+  id: number;
+  name: string;
+  address: string;
+}
+
+/** The content of every Open Graph and Twitter meta tag in the HTML the server sends for a path. */
+async function shareTags(request: APIRequestContext, path: string) {
+  const html = await (await request.get(path)).text();
+  const tags = new Map<string, string>();
+  for (const [, key, content] of html.matchAll(
+    /<meta (?:property|name)="((?:og|twitter):[a-z_]+)" content="([^"]*)" \/>/g,
+  ))
+    tags.set(key!, content!);
+  return tags;
+}
+
+test('the home page, the coffee battle and a shop page carry share previews with a real picture', async ({
+  page,
+}) => {
+  const challenge = await (await page.request.get('/api/challenge/active')).json();
+  const [shop] = (await (await page.request.get('/api/businesses')).json()) as Shop[];
+  for (const path of ['/', '/battles/coffee', `/business/${shop!.id}`]) {
+    const tags = await shareTags(page.request, path);
+    expect(tags.get('og:title'), path).toContain('Local Battles');
+    expect(tags.get('og:description'), path).toBeTruthy();
+    expect(tags.get('twitter:card'), path).toBe('summary_large_image');
+    expect(tags.get('twitter:title'), path).toBe(tags.get('og:title'));
+    const image = await page.request.get(tags.get('og:image')!);
+    expect(image.status(), path).toBe(200);
+  }
+  const home = await shareTags(page.request, '/');
+  expect(home.get('og:title')).toBe(`${challenge.title} - Local Battles`);
+  expect(home.get('og:image')).toBe('/images/share.png');
+  expect((await page.request.get('/images/share.png')).headers()['content-type']).toBe('image/png');
+});
+
+/** The first instant from now that reads `weekday` at `hour`:00 on the clocks of `timeZone`. */
+function nextLocal(timeZone: string, weekday: string, hour: number): Date {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  });
+  const start = Math.ceil(Date.now() / 1_800_000) * 1_800_000;
+  for (let step = 0; step < 8 * 48; step += 1) {
+    const candidate = new Date(start + step * 1_800_000);
+    const parts = format.formatToParts(candidate);
+    const part = (type: string) => parts.find((each) => each.type === type)?.value;
+    if (
+      part('weekday') === weekday &&
+      Number(part('hour')) === hour &&
+      Number(part('minute')) === 0
+    )
+      return candidate;
+  }
+  throw new Error(`no ${weekday} ${hour}:00 in ${timeZone} within a week`);
+}
+
+test("a shop page gives directions and says whether it is open now on the battle's clock", async ({
+  page,
+}) => {
+  const { timeZone } = await (await page.request.get('/api/challenge/active')).json();
+  const [shop] = (await (await page.request.get('/api/businesses')).json()) as Shop[];
+  // The demo shops keep the default hours: Monday - Friday 6:30am - 8:00pm.
+  await page.clock.setFixedTime(nextLocal(timeZone, 'Wed', 12));
+  await page.goto(`/business/${shop!.id}`);
+  await expect(page.getByRole('heading', { name: shop!.name, level: 1 })).toBeVisible();
+  await expect(page.getByText('Open now')).toBeVisible();
+  const directions = page.getByRole('link', { name: 'Directions' });
+  await expect(directions).toHaveAttribute(
+    'href',
+    `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(shop!.address)}`,
+  );
+  await expect(directions).toHaveAttribute('target', '_blank');
+  await expect(directions).toHaveAttribute('rel', /noopener/);
+
+  await page.clock.setFixedTime(nextLocal(timeZone, 'Wed', 22));
+  await page.reload();
+  await expect(page.getByRole('heading', { name: shop!.name, level: 1 })).toBeVisible();
+  await expect(page.getByText('Closed now')).toBeVisible();
+  await expect(page.getByText('Open now')).toHaveCount(0);
+});

@@ -3,8 +3,8 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Table.css';
 import { Badge, Button, Table, Text } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { challengeStatus, type ChallengeDto, type ChallengeStatus } from '#shared/challenges.ts';
+import { toWallClockDate } from '../zoned-time.ts';
 
 const statusColor: Record<ChallengeStatus, string> = {
   Active: 'teal.9',
@@ -12,8 +12,12 @@ const statusColor: Record<ChallengeStatus, string> = {
   Inactive: 'yellow.4',
 };
 
-export function formatDates(challenge: Pick<ChallengeDto, 'startDate' | 'endDate'>): string {
-  return `${dayjs(challenge.startDate).format('MMM D, YYYY')} - ${dayjs(challenge.endDate).format('MMM D, YYYY')}`;
+/** The battle's days in its own time zone (docs/RULES.md rule 15), wherever the organizer is. */
+export function formatDates(
+  challenge: Pick<ChallengeDto, 'startDate' | 'endDate' | 'timeZone'>,
+): string {
+  const day = (instant: string) => toWallClockDate(instant, challenge.timeZone);
+  return `${day(challenge.startDate)} - ${day(challenge.endDate)}`;
 }
 
 /** The challenges table of /admin/challenges: Status, Title, Theme, Dates, Price, Edit. */

@@ -1,0 +1,97 @@
+import type { Page } from '@playwright/test';
+import type { ChallengeDto } from '#shared/challenges.ts';
+import { E2E_ADMIN } from './credentials.ts';
+import { expect, isPhone, signIn, test, uniqueName } from './fixtures.ts';
+
+/** docs/RULES.md rule 15's phone: the admin points are checked at 390x844 and at 1280x800. */
+test.beforeEach(async ({ page }) => {
+  if (isPhone(page)) await page.setViewportSize({ width: 390, height: 844 });
+});
+
+async function challengeById(page: Page, id: number): Promise<ChallengeDto> {
+  const list = (await (await page.request.get('/api/admin/challenges')).json()) as ChallengeDto[];
+  const found = list.find((challenge) => challenge.id === id);
+  if (!found) throw new Error(`challenge ${id} not listed`);
+  return found;
+}
+
+async function openEditDialog(page: Page, title: string) {
+  await page.goto('/admin/challenges');
+  await page.getByRole('button', { name: `Edit ${title}` }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Edit Challenge' })).toBeVisible();
+  return dialog;
+}
+
+test.describe('challenge dates from a browser in another time zone (docs/RULES.md rule 15)', () => {
+  test.use({ timezoneId: 'Asia/Tokyo' });
+
+  test('editing only votes per shop keeps the instants; edited times are the challenge zone’s, across daylight saving changes', async ({
+    page,
+  }, testInfo) => {
+    await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+    const title = `Bagel Battle ${uniqueName('')}`;
+    // Inactive, so the public site keeps the seeded battle. The end carries seconds the form
+    // does not show: an edit that rewrote it would lose them.
+    const created = await page.request.post('/api/admin/challenges', {
+      data: {
+        title,
+        description: 'Bagels across New York',
+        startDate: '2026-10-20T04:00:00.000Z',
+        endDate: '2027-03-21T03:59:59.999Z',
+        price: 20,
+        active: false,
+        votesPerShop: 1,
+        timeZone: 'America/New_York',
+      },
+    });
+    expect(created.status()).toBe(201);
+    const original = (await created.json()) as ChallengeDto;
+
+    let dialog = await openEditDialog(page, title);
+    // New York's wall clock, not Tokyo's (13:00).
+    await expect(dialog.getByLabel('Start Date')).toHaveValue('2026-10-20T00:00');
+    await expect(dialog.getByLabel('End Date')).toHaveValue('2027-03-20T23:59');
+    await expect(dialog.getByRole('combobox', { name: 'Time Zone' })).toHaveValue(
+      'America/New_York',
+    );
+    await page.screenshot({ path: `.tmp/organizer-edit-challenge-${testInfo.project.name}.png` });
+    await dialog.getByRole('textbox', { name: 'Votes per shop' }).fill('3');
+    await dialog.getByRole('button', { name: 'Update Challenge' }).click();
+    await expect(dialog).toBeHidden();
+    await expect.poll(async () => (await challengeById(page, original.id)).votesPerShop).toBe(3);
+    const afterVotes = await challengeById(page, original.id);
+    expect(afterVotes.startDate).toBe(original.startDate);
+    expect(afterVotes.endDate).toBe(original.endDate);
+    expect(afterVotes.timeZone).toBe('America/New_York');
+
+    // 9:00 on Nov 5 is EST (after Nov 1's change); 21:00 on Mar 20 is EDT (after Mar 14's).
+    dialog = await openEditDialog(page, title);
+    await dialog.getByLabel('Start Date').fill('2026-11-05T09:00');
+    await dialog.getByLabel('End Date').fill('2027-03-20T21:00');
+    await dialog.getByRole('button', { name: 'Update Challenge' }).click();
+    await expect(dialog).toBeHidden();
+    await expect
+      .poll(async () => (await challengeById(page, original.id)).startDate)
+      .toBe('2026-11-05T14:00:00.000Z');
+    expect((await challengeById(page, original.id)).endDate).toBe('2027-03-21T01:00:00.000Z');
+
+    // Another city: the same wall clock there, so both instants move with the zone.
+    dialog = await openEditDialog(page, title);
+    const zone = dialog.getByRole('combobox', { name: 'Time Zone' });
+    await zone.click();
+    await zone.fill('Chicago');
+    await page.getByRole('option', { name: 'America/Chicago' }).click();
+    await dialog.getByRole('button', { name: 'Update Challenge' }).click();
+    await expect(dialog).toBeHidden();
+    await expect
+      .poll(async () => (await challengeById(page, original.id)).timeZone)
+      .toBe('America/Chicago');
+    const moved = await challengeById(page, original.id);
+    expect([moved.startDate, moved.endDate, moved.votesPerShop]).toEqual([
+      '2026-11-05T15:00:00.000Z',
+      '2027-03-21T02:00:00.000Z',
+      3,
+    ]);
+  });
+});

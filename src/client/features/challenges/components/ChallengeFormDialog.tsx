@@ -9,6 +9,7 @@ import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/SimpleGrid.css';
 import {
   Button,
   Checkbox,
@@ -16,6 +17,7 @@ import {
   Modal,
   NumberInput,
   Select,
+  SimpleGrid,
   Stack,
   Switch,
   Textarea,
@@ -217,7 +219,8 @@ function ChallengeForm({
           data={timeZoneChoices(form.values.timeZone)}
           {...form.getInputProps('timeZone')}
         />
-        <Group grow align="flex-start">
+        {/* Side by side only where both show the whole date and time. */}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             type="datetime-local"
             label="Start Date"
@@ -230,7 +233,7 @@ function ChallengeForm({
             required
             {...form.getInputProps('endDate')}
           />
-        </Group>
+        </SimpleGrid>
         <NumberInput
           label="Price ($)"
           min={0}

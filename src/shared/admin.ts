@@ -64,6 +64,8 @@ export const dashboardSchema = z.object({
     challenges: z.number().int(),
   }),
   passesTrend: weeklyTrendSchema.nullable(),
+  /** Votes cast per calendar day of the challenge's time zone: this week is today and the 6 days before. */
+  votesTrend: weeklyTrendSchema.nullable(),
   topBusinesses: z.array(standingSchema),
   recentPurchases: z.array(recentPurchaseSchema),
 });

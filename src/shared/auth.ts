@@ -107,5 +107,12 @@ export const userSchema = z.object({
 });
 export type PublicUser = z.infer<typeof userSchema>;
 
+/**
+ * GET /api/session: the web app's own check, answering 200 signed in or out so a signed-out page
+ * logs no failed request (docs/decisions/0018); GET /api/user keeps the spec's 401.
+ */
+export const sessionSchema = z.object({ user: userSchema.nullable() });
+export type SessionBody = z.infer<typeof sessionSchema>;
+
 export const messageSchema = z.object({ message: z.string() });
 export type MessageBody = z.infer<typeof messageSchema>;

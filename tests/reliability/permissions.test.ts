@@ -122,6 +122,7 @@ const rows: Row[] = [
     url: () => '/api/user',
     expected: { ...all(200), anonymous: 401 },
   },
+  { method: 'GET', path: '/api/session', url: () => '/api/session', expected: all(200) },
   {
     method: 'GET',
     path: '/api/admin/challenges',

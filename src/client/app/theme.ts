@@ -37,8 +37,13 @@ export const theme = createTheme({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       styles: { description: { color: 'var(--mantine-color-gray-7)' } },
     },
-    // Every dialog's close button is announced as 'Close', not just 'button'.
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Every dialog's close button is announced as 'Close', not just 'button', and its title (an
+    // h2) looks like the heading it is.
+    Modal: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
+      styles: { title: { fontSize: 'var(--mantine-h3-font-size)', fontWeight: 700 } },
+    },
+    Drawer: { styles: { title: { fontSize: 'var(--mantine-h3-font-size)', fontWeight: 700 } } },
   },
 });
 

@@ -36,6 +36,7 @@ describe('admin reads', () => {
       activeChallenge: null,
       totals: { passes: 0, businesses: 0, votes: 0, challenges: 0 },
       passesTrend: null,
+      votesTrend: null,
       topBusinesses: [],
       recentPurchases: [],
     });
@@ -112,6 +113,7 @@ describe('admin reads', () => {
     expect(dashboard.activeChallenge.title).toBe('Coffee');
     expect(dashboard.totals).toEqual({ passes: 6, businesses: 3, votes: 5, challenges: 2 });
     expect(dashboard.passesTrend).toEqual({ thisWeek: 5, lastWeek: 1, percentChange: 400 });
+    expect(dashboard.votesTrend).toEqual({ thisWeek: 5, lastWeek: 0, percentChange: null });
     expect(dashboard.topBusinesses.map((s: { name: string }) => s.name)).toEqual(['B', 'C', 'A']);
     expect(dashboard.recentPurchases).toHaveLength(5);
     expect(dashboard.recentPurchases[0]).toMatchObject({ price: 30 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, sql, sum } from 'drizzle-orm';
 import type {
   Dashboard,
   Leaderboard,
@@ -10,7 +10,14 @@ import { RECENT_PURCHASES_SHOWN, TOP_BUSINESSES_SHOWN } from '#shared/constants.
 import type { PassDto } from '#shared/passes.ts';
 import { percentOf, rankOf } from '#shared/ranking.ts';
 import type { Db } from '../db/client.ts';
-import { businesses, challenges, passes, type Business, type Challenge } from '../db/schema.ts';
+import {
+  businesses,
+  challenges,
+  passes,
+  voteDays,
+  type Business,
+  type Challenge,
+} from '../db/schema.ts';
 import { findActiveChallenge, liveBusinessesOf } from '../challenges/active.ts';
 import { toChallengeDto } from '../challenges/service.ts';
 import { notFound } from '../errors.ts';
@@ -86,9 +93,36 @@ function trend(thisWeek: number, lastWeek: number): WeeklyTrend {
 }
 
 /**
- * The organizer's dashboard. Vote figures come from the shops' counters; the passes trend is a
- * real count of this week's purchases against last week's. There is no votes trend: counting
- * a week of vote rows would grow with the votes (see bench/votes-growth.ts).
+ * Votes cast in the last 7 days of the challenge's calendar (today included) against the 7 before,
+ * from the per-day counters (docs/decisions/0018): at most 14 rows per shop, whatever the votes.
+ */
+async function votesTrendOf(db: Db, challenge: Challenge, now: Date): Promise<WeeklyTrend> {
+  const today = sql`(${now.toISOString()}::timestamptz at time zone ${challenge.timeZone})::date`;
+  const [weeks] = await db
+    .select({
+      thisWeek:
+        sql<number>`coalesce(sum(${voteDays.votes}) filter (where ${voteDays.day} > ${today} - 7), 0)`.mapWith(
+          Number,
+        ),
+      lastWeek:
+        sql<number>`coalesce(sum(${voteDays.votes}) filter (where ${voteDays.day} <= ${today} - 7), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(voteDays)
+    .where(
+      and(
+        eq(voteDays.challengeId, challenge.id),
+        sql`${voteDays.day} > ${today} - 14`,
+        sql`${voteDays.day} <= ${today}`,
+      ),
+    );
+  return trend(weeks?.thisWeek ?? 0, weeks?.lastWeek ?? 0);
+}
+
+/**
+ * The organizer's dashboard. Vote figures come from the shops' counters and the per-day vote
+ * counters; the passes trend is a real count of this week's purchases against last week's.
  */
 export async function dashboard(db: Db, now: Date): Promise<Dashboard> {
   const [challengeCount] = await db.select({ n: count() }).from(challenges);
@@ -99,6 +133,7 @@ export async function dashboard(db: Db, now: Date): Promise<Dashboard> {
       activeChallenge: null,
       totals: { passes: 0, businesses: 0, votes: 0, challenges: challengesTotal },
       passesTrend: null,
+      votesTrend: null,
       topBusinesses: [],
       recentPurchases: [],
     };
@@ -106,25 +141,27 @@ export async function dashboard(db: Db, now: Date): Promise<Dashboard> {
   const passesOf = eq(passes.challengeId, active.id);
   const weekAgo = new Date(now.getTime() - WEEK_MS);
   const twoWeeksAgo = new Date(now.getTime() - 2 * WEEK_MS);
-  const [passesTotal, thisWeek, lastWeek, shopTotals, recent, { standings }] = await Promise.all([
-    db.$count(passes, passesOf),
-    db.$count(passes, and(passesOf, gte(passes.purchaseDate, weekAgo))),
-    db.$count(
-      passes,
-      and(passesOf, gte(passes.purchaseDate, twoWeeksAgo), lt(passes.purchaseDate, weekAgo)),
-    ),
-    db
-      .select({ shops: count(), votes: sum(businesses.voteCount).mapWith(Number) })
-      .from(businesses)
-      .where(liveBusinessesOf(active.id)),
-    db
-      .select({ id: passes.id, purchaseDate: passes.purchaseDate })
-      .from(passes)
-      .where(passesOf)
-      .orderBy(desc(passes.purchaseDate), desc(passes.id))
-      .limit(RECENT_PURCHASES_SHOWN),
-    standingsOf(db, active.id),
-  ]);
+  const [passesTotal, thisWeek, lastWeek, shopTotals, recent, { standings }, votesTrend] =
+    await Promise.all([
+      db.$count(passes, passesOf),
+      db.$count(passes, and(passesOf, gte(passes.purchaseDate, weekAgo))),
+      db.$count(
+        passes,
+        and(passesOf, gte(passes.purchaseDate, twoWeeksAgo), lt(passes.purchaseDate, weekAgo)),
+      ),
+      db
+        .select({ shops: count(), votes: sum(businesses.voteCount).mapWith(Number) })
+        .from(businesses)
+        .where(liveBusinessesOf(active.id)),
+      db
+        .select({ id: passes.id, purchaseDate: passes.purchaseDate })
+        .from(passes)
+        .where(passesOf)
+        .orderBy(desc(passes.purchaseDate), desc(passes.id))
+        .limit(RECENT_PURCHASES_SHOWN),
+      standingsOf(db, active.id),
+      votesTrendOf(db, active, now),
+    ]);
   return {
     activeChallenge: toChallengeDto(active),
     totals: {
@@ -134,6 +171,7 @@ export async function dashboard(db: Db, now: Date): Promise<Dashboard> {
       challenges: challengesTotal,
     },
     passesTrend: trend(thisWeek, lastWeek),
+    votesTrend,
     topBusinesses: standings.slice(0, TOP_BUSINESSES_SHOWN),
     recentPurchases: recent.map((pass) => ({
       passId: pass.id,

@@ -128,6 +128,20 @@ describe('sign in and out', () => {
     expect(response.json()).toEqual({ message: 'Not logged in' });
   });
 
+  it("answers the web app's /api/session check with 200 signed out and signed in (docs/decisions/0018)", async () => {
+    const visitor = new TestClient(ctx.app);
+    const signedOut = await visitor.get('/api/session');
+    expect(signedOut.statusCode).toBe(200);
+    expect(signedOut.json()).toEqual({ user: null });
+    const { client, user } = await signedInMember(ctx.app, 'session_check');
+    const signedIn = await client.get('/api/session');
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toEqual({ user: (await client.get('/api/user')).json() });
+    expect(signedIn.json().user).toMatchObject({ id: user.id, username: 'session_check' });
+    await client.post('/api/logout', {});
+    expect((await client.get('/api/session')).json()).toEqual({ user: null });
+  });
+
   it('sets an HttpOnly, SameSite=Lax cookie, Secure behind HTTPS', async () => {
     const plain = await new TestClient(ctx.app).post(
       '/api/register',

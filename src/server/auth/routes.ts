@@ -11,6 +11,7 @@ import {
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
   registerBodySchema,
+  sessionSchema,
   userSchema,
 } from '#shared/auth.ts';
 import { errorBodySchema } from '#shared/errors.ts';
@@ -48,6 +49,11 @@ export async function authRoutes(app: FastifyInstance, { db, config, clock }: Ap
       return toPublicUser(user);
     },
   );
+
+  api.get('/api/session', { schema: { response: { 200: sessionSchema } } }, async (request) => {
+    const user = await loadCurrentUser(db, request);
+    return { user: user ? toPublicUser(user) : null };
+  });
 
   api.post(
     '/api/register',

@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -214,6 +216,31 @@ export const votes = pgTable(
     index('votes_pass_business_idx').on(t.passId, t.businessId),
     index('votes_business_idx').on(t.businessId),
     index('votes_voted_at_idx').on(t.votedAt),
+  ],
+);
+
+/**
+ * Votes cast per shop and day (the day in the challenge's time zone), kept by the votes_counted_by_day
+ * trigger in the vote's own transaction, so the dashboard's weekly figures never scan votes. It
+ * counts votes as cast: a reset, refund or shop deletion later does not lower a past day
+ * (docs/decisions/0018).
+ */
+export const voteDays = pgTable(
+  'vote_days',
+  {
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => challenges.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    votes: integer('votes').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.day] }),
+    index('vote_days_challenge_day_idx').on(t.challengeId, t.day),
+    check('vote_days_votes_positive', sql`${t.votes} > 0`),
   ],
 );
 

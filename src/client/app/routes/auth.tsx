@@ -4,7 +4,14 @@ import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import type { ReactNode } from 'react';
 import { Grid, List, Paper, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBuildingStore, IconMapPin, IconThumbUp, IconTicket } from '@tabler/icons-react';
+import {
+  IconBuildingStore,
+  IconLogin,
+  IconMapPin,
+  IconThumbUp,
+  IconTicket,
+  IconUserPlus,
+} from '@tabler/icons-react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import { paths } from '#shared/paths.ts';
@@ -60,8 +67,12 @@ export default function AuthRoute() {
             }}
           >
             <Tabs.List grow mb="lg">
-              <Tabs.Tab value="login">Login</Tabs.Tab>
-              <Tabs.Tab value="register">Register</Tabs.Tab>
+              <Tabs.Tab value="login" leftSection={<IconLogin size={18} aria-hidden />}>
+                Login
+              </Tabs.Tab>
+              <Tabs.Tab value="register" leftSection={<IconUserPlus size={18} aria-hidden />}>
+                Register
+              </Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="login">
               <LoginForm onSuccess={goOn} />

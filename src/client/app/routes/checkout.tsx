@@ -2,7 +2,7 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Tabs.css';
 import { useEffect, useRef } from 'react';
 import { Alert, Button, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
+import { IconLock, IconLogin, IconUserPlus } from '@tabler/icons-react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
@@ -152,8 +152,12 @@ function SignInToBuyCard() {
       </Title>
       <Tabs defaultValue="register" keepMounted={false}>
         <Tabs.List grow mb="lg">
-          <Tabs.Tab value="login">Login</Tabs.Tab>
-          <Tabs.Tab value="register">Create Account</Tabs.Tab>
+          <Tabs.Tab value="login" leftSection={<IconLogin size={18} aria-hidden />}>
+            Login
+          </Tabs.Tab>
+          <Tabs.Tab value="register" leftSection={<IconUserPlus size={18} aria-hidden />}>
+            Create Account
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="login">
           <LoginForm onSuccess={() => reloadPage()} />

@@ -6,6 +6,7 @@ export interface HeroProps {
   subtitle: ReactNode;
   /** Buttons; on the dark background use variant 'white' or an outline in white. */
   actions: ReactNode;
+  /** From the sm breakpoint up; a phone's hero is as tall as its content. */
   minHeight?: number;
 }
 
@@ -17,7 +18,7 @@ export function Hero({ title, subtitle, actions, minHeight }: HeroProps) {
       bg="coffee.9"
       c="white"
       py={{ base: 48, sm: 80 }}
-      mih={minHeight}
+      mih={minHeight === undefined ? undefined : { base: 'auto', sm: minHeight }}
       display="flex"
       style={{
         alignItems: 'center',

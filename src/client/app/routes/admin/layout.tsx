@@ -20,7 +20,7 @@ const links = [
   { to: paths.adminSettlement, label: 'Settlement', icon: IconReceipt, exact: false },
 ] as const;
 
-/** Admin pages: a sidebar from md up, a scrolling row of links on phones (docs/SPEC.md section 2, /admin). */
+/** Admin pages: a sidebar from md up, every section in a wrapped grid on phones (docs/SPEC.md section 2, /admin). */
 export default function AdminLayout() {
   const pathname = useLocation().pathname.replace(/\/+$/, '') || '/';
   return (

@@ -1,16 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicUser } from '#shared/auth.ts';
-import { api, isApiError } from '#client/lib/api.ts';
+import type { PublicUser, SessionBody } from '#shared/auth.ts';
+import { api } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 
-/** The signed-in account, or null when signed out (401 is an answer, not an error). */
+/**
+ * The signed-in account, or null when signed out. Asked of /api/session, which answers 200 either
+ * way, so a signed-out page logs no failed request (docs/decisions/0018).
+ */
 export async function getUser(signal?: AbortSignal): Promise<PublicUser | null> {
-  try {
-    return await api.get<PublicUser>('/api/user', { signal });
-  } catch (error) {
-    if (isApiError(error, 401)) return null;
-    throw error;
-  }
+  return (await api.get<SessionBody>('/api/session', { signal })).user;
 }
 
 export const userQueryOptions = () =>

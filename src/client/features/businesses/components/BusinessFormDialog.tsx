@@ -277,7 +277,6 @@ function BusinessForm({
           description='A JSON object of days to hours, e.g. {"Saturday": "7:00am - 8:00pm"}'
           autosize
           minRows={3}
-          ff="monospace"
           {...form.getInputProps('hours')}
         />
         <TextInput

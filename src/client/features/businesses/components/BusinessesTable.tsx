@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import type { AdminBusiness } from '#shared/businesses.ts';
 import { DESCRIPTION_PREVIEW_LENGTH } from '#shared/constants.ts';
 import { paths } from '#shared/paths.ts';
+import { PHONE_TABLE_MIN_WIDTH } from '#client/lib/layout.ts';
 import { websiteHref } from './BusinessDetail.tsx';
 
 /** docs/SPEC.md section 9: the description cut to 50 characters plus an ellipsis. */
@@ -27,7 +28,10 @@ export interface BusinessesTableProps {
 
 const ROTATION_LABELS = { daily: 'Changes daily', hourly: 'Changes hourly' } as const;
 
-/** 'Participating Businesses' rows: #, Name, Address, Contact, Actions (docs/SPEC.md section 2). */
+/**
+ * 'Participating Businesses' rows: #, Name, Address, Contact, Actions (docs/SPEC.md section 2); on
+ * phones Name, Code and Actions, the rest one 'Edit' away, without sideways scrolling.
+ */
 export function BusinessesTable({
   businesses,
   onEdit,
@@ -35,14 +39,14 @@ export function BusinessesTable({
   onShopLink,
 }: BusinessesTableProps) {
   return (
-    <Table.ScrollContainer minWidth={680}>
+    <Table.ScrollContainer minWidth={PHONE_TABLE_MIN_WIDTH}>
       <Table striped verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>#</Table.Th>
+            <Table.Th visibleFrom="sm">#</Table.Th>
             <Table.Th>Name</Table.Th>
-            <Table.Th>Address</Table.Th>
-            <Table.Th>Contact</Table.Th>
+            <Table.Th visibleFrom="sm">Address</Table.Th>
+            <Table.Th visibleFrom="sm">Contact</Table.Th>
             <Table.Th>Code</Table.Th>
             <Table.Th>Actions</Table.Th>
           </Table.Tr>
@@ -50,15 +54,15 @@ export function BusinessesTable({
         <Table.Tbody>
           {businesses.map((business) => (
             <Table.Tr key={business.id}>
-              <Table.Td>{business.position}</Table.Td>
+              <Table.Td visibleFrom="sm">{business.position}</Table.Td>
               <Table.Td>
                 <Text fw={600}>{business.name}</Text>
                 <Text size="sm" c="dimmed">
                   {preview(business.description)}
                 </Text>
               </Table.Td>
-              <Table.Td>{business.address}</Table.Td>
-              <Table.Td>
+              <Table.Td visibleFrom="sm">{business.address}</Table.Td>
+              <Table.Td visibleFrom="sm">
                 <Stack gap={2}>
                   {business.phone && <Text size="sm">{business.phone}</Text>}
                   {business.website && (

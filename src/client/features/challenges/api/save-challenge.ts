@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import type { ChallengeDto, ChallengeInput } from '#shared/challenges.ts';
+import type { ChallengeDto, ChallengeInput, ChallengePatchInput } from '#shared/challenges.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 
@@ -8,19 +8,20 @@ export function createChallenge(body: ChallengeInput): Promise<ChallengeDto> {
   return api.post<ChallengeDto>('/api/admin/challenges', { body });
 }
 
-export function updateChallenge(id: number, body: ChallengeInput): Promise<ChallengeDto> {
+export function updateChallenge(id: number, body: ChallengePatchInput): Promise<ChallengeDto> {
   return api.patch<ChallengeDto>(`/api/admin/challenges/${id}`, { body });
 }
 
 /**
- * Creates (no id) or updates a challenge; the lists and the public challenge refresh and the
+ * Creates (no id) or updates a challenge (only the fields in the body); the lists and the public challenge refresh and the
  * toasts of docs/SPEC.md section 8 show.
  */
 export function useSaveChallenge() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: ChallengeInput }) =>
-      id === null ? createChallenge(body) : updateChallenge(id, body),
+    mutationFn: (
+      save: { id: null; body: ChallengeInput } | { id: number; body: ChallengePatchInput },
+    ) => (save.id === null ? createChallenge(save.body) : updateChallenge(save.id, save.body)),
     onSuccess: async (_challenge, { id }) => {
       notifications.show(
         id === null

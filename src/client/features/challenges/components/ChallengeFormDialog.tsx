@@ -7,41 +7,51 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/SimpleGrid.css';
 import {
   Button,
   Checkbox,
   Group,
   Modal,
   NumberInput,
+  Select,
+  SimpleGrid,
   Stack,
   Switch,
   Textarea,
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import dayjs from 'dayjs';
-import type { ChallengeDto, ChallengeInput } from '#shared/challenges.ts';
+import type { ChallengeDto, ChallengeInput, ChallengePatchInput } from '#shared/challenges.ts';
 import {
   DEFAULT_CHALLENGE_LENGTH_DAYS,
   DEFAULT_NEW_CHALLENGE_PRICE_DOLLARS,
   DEFAULT_THEME,
 } from '#shared/constants.ts';
 import { useSaveChallenge } from '../api/save-challenge.ts';
+import {
+  browserTimeZone,
+  fromWallClock,
+  timeZoneChoices,
+  toWallClock,
+  wallClockDay,
+} from '../zoned-time.ts';
 
 interface FormValues {
   title: string;
   description: string;
   theme: string;
-  /** YYYY-MM-DD as the date inputs hold it. */
+  /** Wall-clock minutes in timeZone, as the datetime-local inputs hold them. */
   startDate: string;
   endDate: string;
+  timeZone: string;
   price: number | string;
   active: boolean;
   unlimitedVotes: boolean;
   votesPerShop: number | string;
 }
-
-const DATE = 'YYYY-MM-DD';
 
 function initialValues(challenge: ChallengeDto | null): FormValues {
   if (challenge) {
@@ -49,8 +59,9 @@ function initialValues(challenge: ChallengeDto | null): FormValues {
       title: challenge.title,
       description: challenge.description,
       theme: challenge.theme,
-      startDate: dayjs(challenge.startDate).format(DATE),
-      endDate: dayjs(challenge.endDate).format(DATE),
+      startDate: toWallClock(challenge.startDate, challenge.timeZone),
+      endDate: toWallClock(challenge.endDate, challenge.timeZone),
+      timeZone: challenge.timeZone,
       price: challenge.price,
       active: challenge.active,
       unlimitedVotes: challenge.votesPerShop === null,
@@ -58,12 +69,14 @@ function initialValues(challenge: ChallengeDto | null): FormValues {
     };
   }
   // docs/SPEC.md section 9: 30 days from today, price 20, theme coffee.
+  const timeZone = browserTimeZone();
   return {
     title: '',
     description: '',
     theme: DEFAULT_THEME,
-    startDate: dayjs().format(DATE),
-    endDate: dayjs().add(DEFAULT_CHALLENGE_LENGTH_DAYS, 'day').format(DATE),
+    startDate: wallClockDay(timeZone, 0, 'start'),
+    endDate: wallClockDay(timeZone, DEFAULT_CHALLENGE_LENGTH_DAYS, 'end'),
+    timeZone,
     price: DEFAULT_NEW_CHALLENGE_PRICE_DOLLARS,
     active: false,
     unlimitedVotes: false,
@@ -71,21 +84,47 @@ function initialValues(challenge: ChallengeDto | null): FormValues {
   };
 }
 
-/**
- * The challenge's days run in the organizer's time zone: it starts at the start day's first
- * instant and ends at the end day's last one (docs/RULES.md rule 11 stores instants).
- */
+/** Start and end are wall-clock minutes in the challenge's own zone (docs/RULES.md rule 15). */
 export function toChallengeInput(values: FormValues): ChallengeInput {
   return {
     title: values.title,
     description: values.description,
     theme: values.theme.trim() || DEFAULT_THEME,
-    startDate: dayjs(values.startDate).startOf('day').toISOString(),
-    endDate: dayjs(values.endDate).endOf('day').toISOString(),
+    startDate: fromWallClock(values.startDate, values.timeZone),
+    endDate: fromWallClock(values.endDate, values.timeZone),
     price: typeof values.price === 'number' ? values.price : Number.NaN,
     active: values.active,
     votesPerShop: values.unlimitedVotes ? null : Number(values.votesPerShop),
+    timeZone: values.timeZone,
   };
+}
+
+type FormField = keyof FormValues;
+/** Which form fields each body field is made from: a body field is sent when one of them changed. */
+const sources: { [Field in keyof ChallengeInput]-?: FormField[] } = {
+  title: ['title'],
+  description: ['description'],
+  theme: ['theme'],
+  // Another zone makes the same wall clock another instant.
+  startDate: ['startDate', 'timeZone'],
+  endDate: ['endDate', 'timeZone'],
+  price: ['price'],
+  active: ['active'],
+  votesPerShop: ['votesPerShop', 'unlimitedVotes'],
+  timeZone: ['timeZone'],
+};
+
+/** An edit sends only what the organizer changed, so nothing else can shift (docs/RULES.md rule 15). */
+export function toChallengePatch(
+  values: FormValues,
+  isDirty: (field: FormField) => boolean,
+): ChallengePatchInput {
+  const full = toChallengeInput(values);
+  const patch: Record<string, unknown> = {};
+  for (const [field, from] of Object.entries(sources)) {
+    if (from.some(isDirty)) patch[field] = full[field as keyof ChallengeInput];
+  }
+  return patch;
 }
 
 export interface ChallengeFormDialogProps {
@@ -126,6 +165,7 @@ function ChallengeForm({
       title: (value) => (value.trim() ? null : 'Title is required'),
       description: (value) => (value.trim() ? null : 'Description is required'),
       startDate: (value) => (value ? null : 'Start date is required'),
+      timeZone: (value) => (value ? null : 'Time zone is required'),
       endDate: (value, values) =>
         !value
           ? 'End date is required'
@@ -147,7 +187,9 @@ function ChallengeForm({
       noValidate
       onSubmit={form.onSubmit((values) => {
         save.mutate(
-          { id: challenge?.id ?? null, body: toChallengeInput(values) },
+          challenge
+            ? { id: challenge.id, body: toChallengePatch(values, (field) => form.isDirty(field)) }
+            : { id: null, body: toChallengeInput(values) },
           { onSuccess: onDone },
         );
       })}
@@ -166,10 +208,32 @@ function ChallengeForm({
           description="For example coffee, taco or ice cream"
           {...form.getInputProps('theme')}
         />
-        <Group grow align="flex-start">
-          <TextInput type="date" label="Start Date" required {...form.getInputProps('startDate')} />
-          <TextInput type="date" label="End Date" required {...form.getInputProps('endDate')} />
-        </Group>
+        <Select
+          label="Time Zone"
+          description="The battle's city: start and end are its local date and time"
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage="No such time zone"
+          limit={50}
+          required
+          data={timeZoneChoices(form.values.timeZone)}
+          {...form.getInputProps('timeZone')}
+        />
+        {/* Side by side only where both show the whole date and time. */}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            type="datetime-local"
+            label="Start Date"
+            required
+            {...form.getInputProps('startDate')}
+          />
+          <TextInput
+            type="datetime-local"
+            label="End Date"
+            required
+            {...form.getInputProps('endDate')}
+          />
+        </SimpleGrid>
         <NumberInput
           label="Price ($)"
           min={0}

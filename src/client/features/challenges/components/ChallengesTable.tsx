@@ -3,9 +3,10 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Table.css';
 import { Badge, Button, Table, Text } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { challengeStatus, type ChallengeDto, type ChallengeStatus } from '#shared/challenges.ts';
 import { formatMoney } from '#shared/money.ts';
+import { PHONE_TABLE_MIN_WIDTH } from '#client/lib/layout.ts';
+import { toWallClockDate } from '../zoned-time.ts';
 
 const statusColor: Record<ChallengeStatus, string> = {
   Active: 'teal.9',
@@ -13,11 +14,18 @@ const statusColor: Record<ChallengeStatus, string> = {
   Inactive: 'yellow.4',
 };
 
-export function formatDates(challenge: Pick<ChallengeDto, 'startDate' | 'endDate'>): string {
-  return `${dayjs(challenge.startDate).format('MMM D, YYYY')} - ${dayjs(challenge.endDate).format('MMM D, YYYY')}`;
+/** The battle's days in its own time zone (docs/RULES.md rule 15), wherever the organizer is. */
+export function formatDates(
+  challenge: Pick<ChallengeDto, 'startDate' | 'endDate' | 'timeZone'>,
+): string {
+  const day = (instant: string) => toWallClockDate(instant, challenge.timeZone);
+  return `${day(challenge.startDate)} - ${day(challenge.endDate)}`;
 }
 
-/** The challenges table of /admin/challenges: Status, Title, Theme, Dates, Price, Edit. */
+/**
+ * The challenges table of /admin/challenges: Status, Title, Theme, Dates, Price, Edit. On phones
+ * Status, Title (with the dates under it) and Actions, without sideways scrolling.
+ */
 export function ChallengesTable({
   challenges,
   onEdit,
@@ -27,15 +35,15 @@ export function ChallengesTable({
 }) {
   const now = new Date();
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={PHONE_TABLE_MIN_WIDTH}>
       <Table striped highlightOnHover verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Status</Table.Th>
             <Table.Th>Title</Table.Th>
-            <Table.Th>Theme</Table.Th>
-            <Table.Th>Dates</Table.Th>
-            <Table.Th>Price</Table.Th>
+            <Table.Th visibleFrom="sm">Theme</Table.Th>
+            <Table.Th visibleFrom="sm">Dates</Table.Th>
+            <Table.Th visibleFrom="sm">Price</Table.Th>
             <Table.Th>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -49,10 +57,15 @@ export function ChallengesTable({
                 </Table.Td>
                 <Table.Td>
                   <Text fw={600}>{challenge.title}</Text>
+                  <Text size="sm" hiddenFrom="sm">
+                    {formatDates(challenge)}
+                  </Text>
                 </Table.Td>
-                <Table.Td tt="capitalize">{challenge.theme}</Table.Td>
-                <Table.Td>{formatDates(challenge)}</Table.Td>
-                <Table.Td>{formatMoney(challenge.price)}</Table.Td>
+                <Table.Td tt="capitalize" visibleFrom="sm">
+                  {challenge.theme}
+                </Table.Td>
+                <Table.Td visibleFrom="sm">{formatDates(challenge)}</Table.Td>
+                <Table.Td visibleFrom="sm">{formatMoney(challenge.price)}</Table.Td>
                 <Table.Td>
                   <Button
                     size="xs"

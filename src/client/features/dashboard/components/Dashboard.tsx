@@ -107,7 +107,12 @@ function DashboardBody({ data, now }: { data: DashboardData; now: number }) {
           note={data.passesTrend ? trendText(data.passesTrend) : undefined}
         />
         <StatCard label="Businesses" value={totals.businesses} />
-        <StatCard label="Votes" value={totals.votes} />
+        {/* Votes cast per day stay counted after a reset or refund (docs/decisions/0018). */}
+        <StatCard
+          label="Votes"
+          value={totals.votes}
+          note={data.votesTrend ? `Cast: ${trendText(data.votesTrend)}` : undefined}
+        />
         <StatCard label="All Challenges" value={totals.challenges} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }}>

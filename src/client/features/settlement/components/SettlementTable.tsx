@@ -4,11 +4,12 @@ import '@mantine/core/styles/Table.css';
 import { Badge, Table, Text } from '@mantine/core';
 import type { Settlement } from '#shared/shop-side.ts';
 import { formatMoney } from '#shared/money.ts';
+import { PHONE_TABLE_MIN_WIDTH } from '#client/lib/layout.ts';
 
 /** One row per shop, removed shops included (they are still owed), and the totals. */
 export function SettlementTable({ settlement }: { settlement: Settlement }) {
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <Table.ScrollContainer minWidth={PHONE_TABLE_MIN_WIDTH}>
       <Table striped verticalSpacing="sm">
         <Table.Caption>
           {formatMoney(settlement.couponValueDollars)} owed for each coupon redeemed at a shop.

@@ -1,11 +1,12 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { z } from 'zod';
+import type { ChangeFeed } from '../db/changes.ts';
 
 /**
  * The JSON of public reads (active challenge, shops, vote totals), kept for a moment in this
  * process so a crowd of visitors costs one query per key per interval instead of one per visit.
- * Organizer writes on this instance clear it at once; other instances see a change within the
- * interval. Concurrent misses share one computation.
+ * Organizer writes clear it at once on this instance and, through the change notifications, on
+ * every other (docs/decisions/0016). Concurrent misses share one computation.
  */
 export class PublicReadCache {
   private readonly entries = new Map<string, { expiresAt: number; body: Promise<string> }>();
@@ -42,4 +43,20 @@ export class PublicReadCache {
 /** Sends cached JSON as is: a string payload skips serialization. */
 export function sendJson(reply: FastifyReply, body: string) {
   return reply.type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * After an organizer's write: this instance's public answers at once, every other instance's as
+ * the notification arrives. A failed notice is logged, not the write's error: the write is done.
+ */
+export async function announcePublicChange(
+  { publicCache, changes }: { publicCache: PublicReadCache; changes: ChangeFeed },
+  log: FastifyBaseLogger,
+) {
+  publicCache.clear();
+  try {
+    await changes.announcePublicChange();
+  } catch (error) {
+    log.warn({ err: error }, 'other instances were not told of a change to public answers');
+  }
 }

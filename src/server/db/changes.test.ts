@@ -11,7 +11,7 @@ import {
   signedInAdmin,
   type TestContext,
 } from '#tests/helpers/test-app.ts';
-import { adminUrl, usingPostgres } from '#tests/helpers/test-db.ts';
+import { adminUrl, queryRows, usingPostgres } from '#tests/helpers/test-db.ts';
 import {
   LISTENER_APPLICATION_NAME,
   openPostgresChangeFeed,
@@ -115,11 +115,12 @@ describe('the listening connection on PostgreSQL', () => {
     await feed.announcePublicChange();
     await eventually(() => heard).toContainEqual({ kind: 'publicReads' });
 
-    const terminated = await database.db.execute(
+    const terminated = await queryRows(
+      database.db,
       sql`select pg_terminate_backend(pid) from pg_stat_activity
           where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`,
     );
-    expect(terminated.rows).toHaveLength(1);
+    expect(terminated).toHaveLength(1);
     await eventually(() => heard).toContainEqual({ kind: 'everything' });
 
     heard.length = 0;

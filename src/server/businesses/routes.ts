@@ -20,10 +20,13 @@ import {
 import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { findActiveChallenge } from '../challenges/active.ts';
-import { PUBLIC_READ_CACHE_CONTROL } from '../challenges/routes.ts';
 import { notFound } from '../errors.ts';
 import { guardAdminScope } from '../plugins/guards.ts';
-import { announcePublicChange, sendJson } from '../plugins/public-cache.ts';
+import {
+  announcePublicChange,
+  PUBLIC_READ_CACHE_CONTROL,
+  sendJson,
+} from '../plugins/public-cache.ts';
 import { siteOrigin } from '../plugins/site-origin.ts';
 import { importShops } from './import.ts';
 import { issueShopLink, revokeShopLink, setShopPausedByToken, shopPageOf } from './shop-page.ts';
@@ -50,11 +53,11 @@ export async function businessPublicRoutes(
     '/api/businesses',
     { schema: { response: { 200: publicBusinessesSchema } } },
     async (_request, reply) => {
-      const body = await publicCache.json('businesses', publicBusinessesSchema, async () => {
+      const cached = await publicCache.json('businesses', publicBusinessesSchema, async () => {
         const challenge = await findActiveChallenge(db, clock());
         return challenge ? (await listLiveBusinesses(db, challenge.id)).map(toPublicBusiness) : [];
       });
-      return sendJson(reply.header('cache-control', PUBLIC_READ_CACHE_CONTROL), body);
+      return sendJson(reply, cached);
     },
   );
 

@@ -44,10 +44,10 @@ export async function votingPublicRoutes(app: FastifyInstance, deps: AppDeps) {
       '/api/votes',
       { schema: { response: { 200: voteCountsSchema } } },
       async (_request, reply) => {
-        const body = await publicCache.json('votes', voteCountsSchema, () =>
+        const cached = await publicCache.json('votes', voteCountsSchema, () =>
           publicVoteCounts(deps),
         );
-        return sendJson(reply, body);
+        return sendJson(reply, cached);
       },
     );
 

@@ -5,6 +5,7 @@ import { votesGrowth } from './votes-growth.ts';
 import { record, results, writeReport } from './lib/report.ts';
 import { freshPostgresDatabase, startServer } from '#tests/helpers/server-process.ts';
 import { benchStartup } from './startup.ts';
+import { benchStream } from './stream.ts';
 import { benchHomeBundle, benchLighthouse } from './web.ts';
 import { findActiveChallenge } from '#server/challenges/active.ts';
 import { listLiveBusinesses } from '#server/businesses/service.ts';
@@ -63,6 +64,8 @@ if (wants('growth')) {
 }
 
 if (wants('exports')) await benchVotesExport(3304);
+
+if (wants('stream')) await benchStream(serverUrl);
 
 if (wants('web')) {
   const databaseUrl = await freshPostgresDatabase(serverUrl, 'lb_bench_web');

@@ -1,4 +1,5 @@
 import type { Signer } from '@fastify/cookie';
+import type { ChangeFeed } from './db/changes.ts';
 import type { Db } from './db/client.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { PublicReadCache } from './plugins/public-cache.ts';
@@ -14,6 +15,8 @@ export interface AppConfig {
   logLevel: string;
   /** How long public reads are served from memory; 0 turns the cache off. */
   publicCacheTtlMs: number;
+  /** GET /api/votes/stream sends at most one message per this interval (docs/decisions/0016). */
+  liveCountsIntervalMs: number;
   /** TEST_CLOCK: browser tests may move the server's clock (POST /api/testing/clock). */
   testClockEnabled?: boolean;
 }
@@ -28,6 +31,8 @@ export interface AppDeps {
   payments: PaymentProvider;
   /** Public reads served from memory for a moment (plugins/public-cache.ts). */
   publicCache: PublicReadCache;
+  /** Changes made by any instance: votes, organizer writes (db/changes.ts). */
+  changes: ChangeFeed;
   /** Signs session cookies (SESSION_SECRET, else a secret shared through the database). */
   sessionSigner: Signer;
 }

@@ -16,6 +16,7 @@ import { businessPublicRoutes, businessRoutes, shopPageRoutes } from './business
 import { challengePublicRoutes, challengeRoutes } from './challenges/routes.ts';
 import { configRoutes } from './config/routes.ts';
 import type { AppConfig, AppDeps } from './app-deps.ts';
+import { localChangeFeed, type ChangeFeed } from './db/changes.ts';
 import type { Db } from './db/client.ts';
 import { healthRoutes } from './health/routes.ts';
 import { sitemapRoutes } from './sitemap/routes.ts';
@@ -30,7 +31,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { serializeError, serializeRequest } from './plugins/log-serializers.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin, sharedSessionSecret } from './plugins/session.ts';
-import { PublicReadCache } from './plugins/public-cache.ts';
+import { announcePublicChange, PublicReadCache } from './plugins/public-cache.ts';
 import { projectRoot } from './project-root.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { settlementRoutes } from './settlement/routes.ts';
@@ -43,6 +44,11 @@ export interface BuildAppOptions {
   clock?: () => Date;
   /** Defaults to the offline sandbox provider. */
   payments?: PaymentProvider;
+  /**
+   * Changes from every instance (`database.openChangeFeed()`); its owner closes it. Without one
+   * the app hears only its own organizer writes, not votes.
+   */
+  changes?: ChangeFeed;
   /** false: silent (tests); a stream: the same log lines written there. */
   logger?: false | { level?: string; stream?: NodeJS.WritableStream };
 }
@@ -83,6 +89,7 @@ export async function buildApp(options: BuildAppOptions) {
     clientDir: defaultClientDir,
     logLevel: 'info',
     publicCacheTtlMs: 1000,
+    liveCountsIntervalMs: 1000,
     ...options.config,
   };
   const baseClock = options.clock ?? (() => new Date());
@@ -93,6 +100,7 @@ export async function buildApp(options: BuildAppOptions) {
     clock: movableClock?.now ?? baseClock,
     payments: options.payments ?? createSandboxProvider(),
     publicCache: new PublicReadCache(config.publicCacheTtlMs),
+    changes: options.changes ?? localChangeFeed(),
     sessionSigner: new Signer(config.sessionSecret ?? (await sharedSessionSecret(options.db))),
   };
 
@@ -109,6 +117,12 @@ export async function buildApp(options: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('currentUser', null);
+  // An organizer's change on any instance clears this one's public answers (docs/decisions/0016);
+  // so does a lost connection to the notifications, which may have missed some.
+  const stopClearingCache = deps.changes.subscribe((change) => {
+    if (change.kind !== 'voteCounts') deps.publicCache.clear();
+  });
+  app.addHook('onClose', async () => stopClearingCache());
 
   // Third-party and app plugins first, then the domains' routes.
   await app.register(errorsPlugin);
@@ -152,10 +166,10 @@ export async function buildApp(options: BuildAppOptions) {
       secureCookie: config.publicUrl?.startsWith('https:') ? true : 'auto',
       now: deps.clock,
     });
-    // An organizer's change shows at once on this instance (others within the cache interval).
+    // An organizer's change shows at once here, and on other instances as their notice arrives.
     withSession.addHook('onResponse', async (request) => {
       if (request.method !== 'GET' && request.url.startsWith('/api/admin/'))
-        deps.publicCache.clear();
+        await announcePublicChange(deps, request.log);
     });
     await withSession.register(authRoutes, deps);
     await withSession.register(challengeRoutes, deps);

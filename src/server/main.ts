@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import type { ChangeFeedLog } from './db/changes.ts';
 import { DatabaseInUseError, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
 import { ConfigError, readEnv } from './env.ts';
@@ -32,9 +33,16 @@ async function main() {
         })
       : createSandboxProvider();
   const testToolsEnabled = env.ENABLE_TEST_TOOLS ?? sandboxPayments;
+  // The feed may lose its connection before the app (and its logger) exists.
+  let log: ChangeFeedLog | undefined;
+  const changes = await database.openChangeFeed({
+    warn: (details, message) => log?.warn(details, message),
+    info: (details, message) => log?.info(details, message),
+  });
   const app = await buildApp({
     db: database.db,
     payments,
+    changes,
     config: {
       siteName: env.SITE_NAME,
       publicUrl: env.PUBLIC_URL,
@@ -44,6 +52,7 @@ async function main() {
       logLevel: env.LOG_LEVEL,
     },
   });
+  log = app.log;
 
   const mailTransport =
     env.SMTP_URL && env.MAIL_FROM
@@ -60,6 +69,7 @@ async function main() {
     forceExit.unref();
     await app.close();
     await mailWorker.stop();
+    await changes.close();
     await database.close();
     process.exit(0);
   };

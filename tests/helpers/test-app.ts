@@ -2,6 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { AppConfig } from '#server/app-deps.ts';
 import { buildApp } from '#server/app.ts';
 import { createOrPromoteAdmin } from '#server/auth/service.ts';
+import type { ChangeFeed } from '#server/db/changes.ts';
 import type { Db } from '#server/db/client.ts';
 import type { PaymentProvider } from '#server/payments/provider.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
@@ -28,8 +29,11 @@ export interface TestContext {
   db: Db;
   database: TestDatabase;
   clock: TestClock;
-  /** Builds another app on the same database, as a second server instance would be. */
-  buildApp(db?: Db): Promise<FastifyInstance>;
+  /**
+   * Builds another app on the same database, as a second server instance would be; with its own
+   * change feed (`database.openChangeFeed()`) it hears other instances' changes.
+   */
+  buildApp(db?: Db, changes?: ChangeFeed): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -40,9 +44,12 @@ export async function createTestContext(
   const database = await createTestDatabase();
   const clock = new TestClock();
   const apps: FastifyInstance[] = [];
-  const build = async (db: Db = database.db) => {
+  // The first app hears the database's change notifications, as a server does.
+  const changes = await database.openChangeFeed();
+  const build = async (db: Db = database.db, appChanges?: ChangeFeed) => {
     const app = await buildApp({
       db,
+      ...(appChanges ? { changes: appChanges } : {}),
       config: { clientDir: '/nonexistent', testToolsEnabled: true, publicCacheTtlMs: 0, ...config },
       clock: clock.now,
       ...(options.payments ? { payments: options.payments } : {}),
@@ -51,7 +58,7 @@ export async function createTestContext(
     apps.push(app);
     return app;
   };
-  const app = await build();
+  const app = await build(database.db, changes);
   return {
     app,
     db: database.db,
@@ -60,6 +67,7 @@ export async function createTestContext(
     buildApp: build,
     close: async () => {
       await Promise.all(apps.map((each) => each.close()));
+      await changes.close();
       await database.close();
     },
   };

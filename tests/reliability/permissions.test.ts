@@ -29,6 +29,8 @@ interface Row {
   expected: Record<Caller, number>;
   /** Callers in this order (state-changing rows put the owner last). */
   order?: Caller[];
+  /** An event stream: its first message is the body checked, then it is left. */
+  stream?: true;
 }
 
 let ctx: TestContext;
@@ -116,6 +118,13 @@ const rows: Row[] = [
     expected: all(200),
   },
   { method: 'GET', path: '/api/votes', url: () => '/api/votes', expected: all(200) },
+  {
+    method: 'GET',
+    path: '/api/votes/stream',
+    url: () => '/api/votes/stream',
+    expected: all(200),
+    stream: true,
+  },
   {
     method: 'GET',
     path: '/api/user',
@@ -424,6 +433,17 @@ const rows: Row[] = [
   { method: 'POST', path: '/api/logout', url: () => '/api/logout', expected: all(200) },
 ];
 
+/** The stream's text up to its first message; the stream is then dropped. */
+async function firstEvent(stream: NodeJS.ReadableStream & { destroy(): void }) {
+  let text = '';
+  for await (const chunk of stream) {
+    text += String(chunk);
+    if (text.includes('data: ') && text.endsWith('\n\n')) break;
+  }
+  stream.destroy();
+  return text;
+}
+
 describe('permissions matrix', () => {
   it('covers every endpoint of the API', async () => {
     const covered = new Set(rows.map((row) => `${row.method} ${row.path}`));
@@ -446,6 +466,7 @@ describe('permissions matrix', () => {
           url: row.url(),
           ...(row.body ? { payload: row.body() as object } : {}),
           remoteAddress: `198.18.${CALLERS.indexOf(caller)}.${rows.indexOf(row)}`,
+          ...(row.stream ? { payloadAsStream: true } : {}),
         });
         if (row.path === '/api/admin/businesses' && response.statusCode === 201)
           newShopId = response.json<{ id: number }>().id;
@@ -456,7 +477,7 @@ describe('permissions matrix', () => {
             `${row.method} ${row.path} as ${caller}: ${response.statusCode}, expected ${row.expected[caller]} (${response.body.slice(0, 100)})`,
           );
         }
-        const body = response.body;
+        const body = row.stream ? await firstEvent(response.stream()) : response.body;
         const label = `${row.method} ${row.path} as ${caller}`;
         if (/\$argon2|password_?hash/i.test(body)) leaks.push(`${label}: password hash`);
         if (sessionIds.some((sid) => body.includes(sid))) leaks.push(`${label}: session id`);

@@ -20,10 +20,13 @@ import {
 import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { findActiveChallenge } from '../challenges/active.ts';
-import { PUBLIC_READ_CACHE_CONTROL } from '../challenges/routes.ts';
 import { notFound } from '../errors.ts';
 import { guardAdminScope } from '../plugins/guards.ts';
-import { sendJson } from '../plugins/public-cache.ts';
+import {
+  announcePublicChange,
+  PUBLIC_READ_CACHE_CONTROL,
+  sendJson,
+} from '../plugins/public-cache.ts';
 import { siteOrigin } from '../plugins/site-origin.ts';
 import { importShops } from './import.ts';
 import { issueShopLink, revokeShopLink, setShopPausedByToken, shopPageOf } from './shop-page.ts';
@@ -50,11 +53,11 @@ export async function businessPublicRoutes(
     '/api/businesses',
     { schema: { response: { 200: publicBusinessesSchema } } },
     async (_request, reply) => {
-      const body = await publicCache.json('businesses', publicBusinessesSchema, async () => {
+      const cached = await publicCache.json('businesses', publicBusinessesSchema, async () => {
         const challenge = await findActiveChallenge(db, clock());
         return challenge ? (await listLiveBusinesses(db, challenge.id)).map(toPublicBusiness) : [];
       });
-      return sendJson(reply.header('cache-control', PUBLIC_READ_CACHE_CONTROL), body);
+      return sendJson(reply, cached);
     },
   );
 
@@ -79,7 +82,10 @@ export async function businessPublicRoutes(
  * A shop's private page (docs/decisions/0013): the token in the path is the only key, so these
  * routes need no session. Request logs never show the token (plugins/log-serializers.ts).
  */
-export async function shopPageRoutes(app: FastifyInstance, { db, clock, publicCache }: AppDeps) {
+export async function shopPageRoutes(
+  app: FastifyInstance,
+  { db, clock, publicCache, changes }: AppDeps,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const schema = {
     params: shopTokenParamsSchema,
@@ -96,8 +102,8 @@ export async function shopPageRoutes(app: FastifyInstance, { db, clock, publicCa
     { schema: { ...schema, body: shopPauseSchema } },
     async (request, reply) => {
       await setShopPausedByToken(db, request.params.token, request.body.paused);
-      // Members see the pause on the shop's public page at once.
-      publicCache.clear();
+      // Members see the pause on the shop's public page at once, on every instance.
+      await announcePublicChange({ publicCache, changes }, request.log);
       void reply.header('cache-control', 'no-store');
       return shopPageOf(db, request.params.token, clock());
     },

@@ -15,12 +15,6 @@ import { sendJson } from '../plugins/public-cache.ts';
 import { findActiveChallenge } from './active.ts';
 import { createChallenge, listChallenges, toChallengeDto, updateChallenge } from './service.ts';
 
-/**
- * Public reads may sit in a browser or proxy cache briefly: the challenge changes rarely and a
- * few seconds of staleness after an organizer's edit is harmless (README, "Caching").
- */
-export const PUBLIC_READ_CACHE_CONTROL = 'public, max-age=15';
-
 /** The active challenge's answer, or null; built once, since a zod schema is costly to construct. */
 const activeChallengeBodySchema = challengeSchema.nullable();
 
@@ -35,12 +29,12 @@ export async function challengePublicRoutes(
     '/api/challenge/active',
     { schema: { response: { 200: challengeSchema, 404: errorBodySchema } } },
     async (_request, reply) => {
-      const body = await publicCache.json('challenge', activeChallengeBodySchema, async () => {
+      const cached = await publicCache.json('challenge', activeChallengeBodySchema, async () => {
         const challenge = await findActiveChallenge(db, clock());
         return challenge ? toChallengeDto(challenge) : null;
       });
-      if (body === 'null') throw notFound('No active challenge available.');
-      return sendJson(reply.header('cache-control', PUBLIC_READ_CACHE_CONTROL), body);
+      if (cached.body === 'null') throw notFound('No active challenge available.');
+      return sendJson(reply, cached);
     },
   );
 }

@@ -9,6 +9,12 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { projectRoot } from '../project-root.ts';
+import {
+  openPgliteChangeFeed,
+  openPostgresChangeFeed,
+  type ChangeFeed,
+  type ChangeFeedLog,
+} from './changes.ts';
 import { readRuleSources, RULES_INSTALL_LOCK_KEY } from './rules.ts';
 import * as schema from './schema.ts';
 
@@ -20,6 +26,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** This instance's change notifications (./changes.ts); close the feed before the database. */
+  openChangeFeed(log?: ChangeFeedLog): Promise<ChangeFeed>;
   close(): Promise<void>;
 }
 
@@ -81,9 +89,10 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) {
+  const { databaseUrl } = options;
+  if (databaseUrl) {
     const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
+      connectionString: databaseUrl,
       max: options.poolSize ?? 20,
     });
     // A dropped idle connection must not crash the process; the pool replaces it.
@@ -96,6 +105,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await migratePg(drizzlePg(pool), { migrationsFolder });
         await installRules(db);
       },
+      openChangeFeed: (log) => openPostgresChangeFeed(db, databaseUrl, log ? { log } : {}),
       close: () => pool.end(),
     };
   }
@@ -117,6 +127,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await migratePglite(drizzlePglite(client), { migrationsFolder });
       await installRules(db);
     },
+    openChangeFeed: () => openPgliteChangeFeed(db, client),
     close: async () => {
       await client.close();
       release();

@@ -54,24 +54,68 @@ describe('public read cache', () => {
       ),
     );
     expect(computed).toBe(1);
-    expect(new Set(bodies)).toEqual(new Set(['{"n":1}']));
+    expect(new Set(bodies.map((cached) => cached.body))).toEqual(new Set(['{"n":1}']));
 
     const okSchema = z.object({ ok: z.boolean() });
     await expect(
       cache.json('broken', okSchema, () => Promise.reject(new Error('db down'))),
     ).rejects.toThrow('db down');
-    expect(await cache.json('broken', okSchema, async () => ({ ok: true }))).toBe('{"ok":true}');
+    expect((await cache.json('broken', okSchema, async () => ({ ok: true }))).body).toBe(
+      '{"ok":true}',
+    );
   });
 
   it('sends only what the answer schema lists, and refuses an answer that breaks it', async () => {
     const cache = new PublicReadCache(60_000);
     const shopSchema = z.array(z.object({ id: z.number(), name: z.string() }));
-    const body = await cache.json('shops', shopSchema, async () => [
+    const { body } = await cache.json('shops', shopSchema, async () => [
       { id: 1, name: 'Café', redemptionCode: '1234' },
     ]);
     expect(body).toBe('[{"id":1,"name":"Café"}]');
     await expect(
       cache.json('bad', shopSchema, async () => [{ id: 'one', name: 'Café' }] as never),
     ).rejects.toThrow();
+  });
+
+  it('lets browsers revalidate: an ETag, 304 while it matches, a new one after a change', async () => {
+    const visitor = new TestClient(ctx.app);
+    for (const url of ['/api/challenge/active', '/api/businesses', '/api/votes']) {
+      const first = await visitor.get(url);
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['cache-control']).toBe('no-cache');
+      const etag = String(first.headers.etag);
+      expect(etag).toMatch(/^"[\w-]+"$/);
+
+      const again = await visitor.request({
+        method: 'GET',
+        url,
+        headers: { 'if-none-match': `"other", ${etag}` },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(etag);
+      const stale = await visitor.request({
+        method: 'GET',
+        url,
+        headers: { 'if-none-match': '"other"' },
+      });
+      expect(stale.statusCode).toBe(200);
+      expect(stale.body).toBe(first.body);
+    }
+
+    const before = await visitor.get('/api/businesses');
+    const [shop] = before.json<{ id: number }[]>();
+    const { client: admin } = await signedInAdmin(ctx.app, ctx.db);
+    expect(
+      (await admin.patch(`/api/admin/businesses/${shop!.id}`, { phone: '555-0199' })).statusCode,
+    ).toBe(200);
+    const after = await visitor.request({
+      method: 'GET',
+      url: '/api/businesses',
+      headers: { 'if-none-match': String(before.headers.etag) },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.json()).toMatchObject([{ phone: '555-0199' }]);
   });
 });

@@ -2,10 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VoteCounts } from '#shared/businesses.ts';
 import { PUBLIC_DATA_STALE_MS } from '#shared/constants.ts';
 import { api } from '#client/lib/api.ts';
+import { useLiveVoteCounts } from '#client/lib/live-vote-counts.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 
-/** Shop id → votes, for the rank badges on shop cards. */
+/** Shop id → votes, for the rank badges on shop cards; the live stream keeps them current. */
 export function useVoteCounts({ enabled }: { enabled: boolean }) {
+  useLiveVoteCounts({ enabled });
   return useQuery(
     queryOptions({
       queryKey: queryKeys.voteCounts,

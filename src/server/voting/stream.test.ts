@@ -1,0 +1,116 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VoteCounts } from '#shared/businesses.ts';
+import { EventStreamReader } from '#tests/helpers/event-stream.ts';
+import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
+import { markRedeemed, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
+import { createTestContext, type TestContext } from '#tests/helpers/test-app.ts';
+import type { Business } from '../db/schema.ts';
+
+/** Long enough that a burst of votes on a loaded machine fits in one interval. */
+const INTERVAL_MS = 3_000;
+
+describe('GET /api/votes/stream', () => {
+  let ctx: TestContext;
+  let url: string;
+  let shops: Business[];
+  const streams: EventStreamReader<VoteCounts>[] = [];
+  const openStream = async () => {
+    const stream = await EventStreamReader.open<VoteCounts>(`${url}/api/votes/stream`);
+    streams.push(stream);
+    return stream;
+  };
+  /** A member who redeemed a coupon at each shop, so has that many votes to cast. */
+  const voter = async () => {
+    const member = await signedInPassHolder(ctx, shops[0]!.challengeId);
+    await markRedeemed(
+      ctx,
+      member.pass,
+      shops.map((shop) => shop.id),
+    );
+    return member;
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestContext({ liveCountsIntervalMs: INTERVAL_MS });
+    const challenge = await insertChallenge(ctx.db, ctx.clock.now(), { votesPerShop: null });
+    shops = [
+      await insertBusiness(ctx.db, challenge.id, { voteCount: 0 }),
+      await insertBusiness(ctx.db, challenge.id, { voteCount: 0 }),
+    ];
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    for (const stream of streams) stream.close();
+    await ctx.close();
+  });
+
+  it('answers with the current counts at once, as an event stream nothing buffers', async () => {
+    const member = await voter();
+    expect((await member.client.post('/api/vote', { businessId: shops[1]!.id })).statusCode).toBe(
+      200,
+    );
+    const stream = await openStream();
+    expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(stream.response.headers.get('cache-control')).toBe('no-cache');
+    expect(stream.response.headers.get('x-accel-buffering')).toBe('no');
+    expect(stream.response.headers.get('x-content-type-options')).toBe('nosniff');
+    await stream.waitForMessages(1);
+    const current = (await ctx.app.inject({ method: 'GET', url: '/api/votes' })).json<VoteCounts>();
+    expect(stream.messages[0]!.data).toEqual(current);
+    expect(current[String(shops[1]!.id)]).toBeGreaterThanOrEqual(1);
+    expect(stream.otherLines).toContain(`retry: 3000`);
+  });
+
+  it('sends the new count after a vote', async () => {
+    const stream = await openStream();
+    await stream.waitForMessages(1);
+    const before = stream.latest![String(shops[0]!.id)]!;
+    const member = await voter();
+    expect((await member.client.post('/api/vote', { businessId: shops[0]!.id })).statusCode).toBe(
+      200,
+    );
+    await stream.waitFor((counts) => counts[String(shops[0]!.id)] === before + 1);
+  });
+
+  it('folds a burst of votes into one message per interval, read once for every stream', async () => {
+    const [first, second] = [await openStream(), await openStream()];
+    await Promise.all([first.waitForMessages(1), second.waitForMessages(1)]);
+    const members = await Promise.all(Array.from({ length: 8 }, voter));
+    const shopKey = String(shops[0]!.id);
+    const before = first.latest![shopKey]!;
+
+    // One vote starts an interval; the burst that follows falls inside it.
+    await members[0]!.client.post('/api/vote', { businessId: shops[0]!.id });
+    await first.waitFor((counts) => counts[shopKey] === before + 1);
+    const messagesBefore = first.messages.length;
+    const burstStart = performance.now();
+    const votes = await Promise.all(
+      members
+        .slice(1)
+        .map((member) => member.client.post('/api/vote', { businessId: shops[0]!.id })),
+    );
+    const burstMs = performance.now() - burstStart;
+    expect(votes.map((vote) => vote.statusCode)).toEqual(votes.map(() => 200));
+    await first.waitFor((counts) => counts[shopKey] === before + 8);
+    await second.waitFor((counts) => counts[shopKey] === before + 8);
+
+    const burstMessages = first.messages.length - messagesBefore;
+    // One message when the burst fit in one interval (as it does unless the machine crawls).
+    expect(burstMessages).toBeLessThanOrEqual(1 + Math.floor(burstMs / INTERVAL_MS));
+    expect(burstMessages).toBeLessThan(7);
+    // Every stream got the same messages: one read served them all.
+    expect(second.messages.slice(-burstMessages).map((message) => message.data)).toEqual(
+      first.messages.slice(-burstMessages).map((message) => message.data),
+    );
+  });
+
+  it('ends open streams when the server closes', async () => {
+    const stream = await openStream();
+    await stream.waitForMessages(1);
+    await ctx.app.close();
+    await stream.done;
+    expect(stream.failure).toBeUndefined();
+  });
+});

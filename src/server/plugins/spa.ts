@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isPageRoute } from '#shared/paths.ts';
+import { loadServerRenderer } from './server-render.ts';
 
 export interface SpaOptions {
   /** Built web app (dist/client); absent in API-only test runs. */
@@ -42,10 +43,25 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
     });
   }
 
+  const serverRenderer = hasClient ? loadServerRenderer(app, options.clientDir) : null;
+
+  /** The public pages' HTML with their content (docs/decisions/0019); the bare shell on failure. */
+  async function renderedShell(request: FastifyRequest, status: number): Promise<string> {
+    if (!serverRenderer || status !== 200) return shell;
+    try {
+      const origin = `${request.protocol}://${request.host}`;
+      return (await serverRenderer.renderPage(shell, request.url, origin)) ?? shell;
+    } catch (error) {
+      request.log.error({ err: error }, 'server rendering failed; sending the app shell');
+      return shell;
+    }
+  }
+
   async function sendShell(request: FastifyRequest, reply: FastifyReply, status: number) {
     const pathname = request.url.split('?')[0] ?? '/';
     const extraHead = options.headTags ? await options.headTags(pathname) : '';
-    const html = extraHead ? shell.replace('</head>', `${extraHead}</head>`) : shell;
+    const page = await renderedShell(request, status);
+    const html = extraHead ? page.replace('</head>', `${extraHead}</head>`) : page;
     return reply
       .status(status)
       .type('text/html; charset=utf-8')

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { OFFLINE_API_CACHE } from './src/shared/offline.ts';
 
 const clientOutDir = 'dist/client';
 
@@ -66,6 +67,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           ],
           maximumFileSizeToCacheInBytes: 1_000_000,
           cleanupOutdatedCaches: true,
+          // The first version takes the open page at once, so the answers it fetches next are kept.
+          clientsClaim: true,
           navigateFallback: null,
           runtimeCaching: [
             {
@@ -80,10 +83,10 @@ export default defineConfig(({ isSsrBuild }) => ({
             },
             {
               // Only GETs (Workbox's default method) and never an organizer's answers; the page
-              // empties this cache when the account changes (src/client/lib/offline.ts).
+              // empties this cache when the account changes (clearAccountData).
               urlPattern: OFFLINE_READABLE_API,
               handler: 'NetworkFirst',
-              options: { cacheName: 'api', cacheableResponse: { statuses: [200] } },
+              options: { cacheName: OFFLINE_API_CACHE, cacheableResponse: { statuses: [200] } },
             },
           ],
         },

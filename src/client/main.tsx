@@ -25,3 +25,10 @@ if (serverState) {
 } else {
   createRoot(container).render(app);
 }
+
+// Registered once the page is up, so the service worker's downloads never compete with it.
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  window.addEventListener('load', () => void import('./register-service-worker.ts'), {
+    once: true,
+  });
+}

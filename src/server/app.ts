@@ -169,6 +169,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(spaPlugin, {
     clientDir: config.clientDir,
+    siteName: config.siteName,
     headTags: businessHeadTags(deps.db, { siteName: config.siteName, publicUrl: config.publicUrl }),
   });
   return app;

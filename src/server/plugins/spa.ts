@@ -5,10 +5,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isPageRoute } from '#shared/paths.ts';
 import { loadServerRenderer } from './server-render.ts';
+import { webManifest } from './web-manifest.ts';
 
 export interface SpaOptions {
   /** Built web app (dist/client); absent in API-only test runs. */
   clientDir: string;
+  /** The product name (SITE_NAME) that the installed app carries. */
+  siteName: string;
   /** Lets a domain add tags to the served HTML for one page (Open Graph for shop pages). */
   headTags?: (pathname: string) => Promise<string>;
 }
@@ -70,6 +73,14 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
   }
 
   app.get('/', { schema: { hide: true } }, (request, reply) => sendShell(request, reply, 200));
+
+  const manifest = JSON.stringify(webManifest(options.siteName));
+  app.get('/manifest.webmanifest', { schema: { hide: true } }, (_request, reply) =>
+    reply
+      .type('application/manifest+json; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(manifest),
+  );
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

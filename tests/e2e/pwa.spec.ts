@@ -56,6 +56,10 @@ test('the site is installable: a valid manifest and a service worker controlling
     }
   }
   await controlledByServiceWorker(page);
+  // Chromium's own installability checks (those Lighthouse 12 no longer reports).
+  const devtools = await page.context().newCDPSession(page);
+  const { installabilityErrors } = await devtools.send('Page.getInstallabilityErrors');
+  expect(installabilityErrors).toEqual([]);
 });
 
 offlineTest(

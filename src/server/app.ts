@@ -170,6 +170,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(spaPlugin, {
     clientDir: config.clientDir,
     siteName: config.siteName,
+    publicUrl: config.publicUrl,
     headTags: businessHeadTags(deps.db, { siteName: config.siteName, publicUrl: config.publicUrl }),
   });
   return app;

@@ -1,32 +1,125 @@
+import fs from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { OFFLINE_API_CACHE } from './src/shared/offline.ts';
 
-// The web app lives in src/client; the server serves dist/client in production.
-export default defineConfig({
+const clientOutDir = 'dist/client';
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/** Modules only organizers load (their pages and the rich-text editor): never precached. */
+const organizerOnly = (source: string) => /routes\/admin\/|RichText/.test(source);
+
+/**
+ * The files the service worker installs ahead (docs/decisions/0019): the page shell and every
+ * chunk a visitor or member can reach, so /profile opens offline after one visit; the
+ * organizers' pages stay out of every phone's download.
+ */
+function appShellFiles(): Set<string> {
+  const manifest = JSON.parse(
+    fs.readFileSync(`${clientOutDir}/.vite/manifest.json`, 'utf8'),
+  ) as Record<string, ManifestChunk>;
+  const files = new Set(['index.html']);
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.css?.forEach((css) => files.add(css));
+    chunk.imports?.forEach(visit);
+    chunk.dynamicImports?.filter((source) => !organizerOnly(source)).forEach(visit);
+  };
+  visit('index.html');
+  return files;
+}
+
+/** GET answers a member needs to read the pass offline: the account's own and the public ones. */
+const OFFLINE_READABLE_API =
+  /\/api\/(user|user\/pass|user\/progress|config|challenge\/active|businesses|businesses\/\d+|businesses\/coupon\/\d+|votes)(\?|$)/;
+
+// The web app lives in src/client; the server serves dist/client in production, and renders
+// pages with dist/ssr/entry-server.js (`vite build --ssr`, docs/decisions/0019).
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/client',
   publicDir: '../../public',
-  plugins: [react()],
-  build: {
-    outDir: '../../dist/client',
-    emptyOutDir: true,
-    sourcemap: false,
-    // bench/web.ts reads which source each chunk comes from.
-    manifest: true,
-    rolldownOptions: {
-      // Copy small shared modules into each page's chunk instead of splitting them into dozens of
-      // tiny files: a phone on HTTP/1.1 fetches those six at a time, one round trip per batch,
-      // which delayed the first paint more than the duplicated bytes cost (npm run bench web).
-      preserveEntrySignatures: false,
-      output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 40_000 } } },
-      // Building a zod schema has no side effects: a page that imports only a constant or a type
-      // from a contract module must not download zod for the schemas beside it.
-      treeshake: {
-        manualPureFunctions: ['z'],
-        moduleSideEffects: [{ test: /\/src\/shared\//, sideEffects: false }],
+  plugins: [
+    react(),
+    !isSsrBuild &&
+      VitePWA({
+        // The page asks before a new version takes over ('Update available'); no stale code forever.
+        registerType: 'prompt',
+        injectRegister: false,
+        // The server serves the manifest: its name is the SITE_NAME setting.
+        manifest: false,
+        filename: 'sw.js',
+        workbox: {
+          globPatterns: ['**/*.{html,js,css}'],
+          manifestTransforms: [
+            (entries) => {
+              const shell = appShellFiles();
+              return { manifest: entries.filter((entry) => shell.has(entry.url)), warnings: [] };
+            },
+          ],
+          maximumFileSizeToCacheInBytes: 1_000_000,
+          cleanupOutdatedCaches: true,
+          // The first version takes the open page at once, so the answers it fetches next are kept.
+          clientsClaim: true,
+          navigateFallback: null,
+          runtimeCaching: [
+            {
+              // Pages are rendered without the visitor's account, so any cached one is public.
+              urlPattern: ({ request }) => request.mode === 'navigate',
+              handler: 'NetworkFirst',
+              options: {
+                cacheName: 'pages',
+                cacheableResponse: { statuses: [200] },
+                precacheFallback: { fallbackURL: '/index.html' },
+              },
+            },
+            {
+              // Only GETs (Workbox's default method) and never an organizer's answers; the page
+              // empties this cache when the account changes (clearAccountData).
+              urlPattern: OFFLINE_READABLE_API,
+              handler: 'NetworkFirst',
+              options: { cacheName: OFFLINE_API_CACHE, cacheableResponse: { statuses: [200] } },
+            },
+          ],
+        },
+      }),
+  ],
+  build: isSsrBuild
+    ? {
+        outDir: '../../dist/ssr',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        rolldownOptions: { input: 'entry-server.tsx' },
+      }
+    : {
+        outDir: `../../${clientOutDir}`,
+        emptyOutDir: true,
+        sourcemap: false,
+        // bench/web.ts reads which source each chunk comes from; the server which files a page needs.
+        manifest: true,
+        rolldownOptions: {
+          // Copy small shared modules into each page's chunk instead of splitting them into dozens of
+          // tiny files: a phone on HTTP/1.1 fetches those six at a time, one round trip per batch,
+          // which delayed the first paint more than the duplicated bytes cost (npm run bench web).
+          preserveEntrySignatures: false,
+          output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 40_000 } } },
+          // Building a zod schema has no side effects: a page that imports only a constant or a type
+          // from a contract module must not download zod for the schemas beside it.
+          treeshake: {
+            manualPureFunctions: ['z'],
+            moduleSideEffects: [{ test: /\/src\/shared\//, sideEffects: false }],
+          },
+        },
       },
-    },
-  },
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },
-});
+}));

@@ -1,14 +1,34 @@
 import './app/mantine-base.css';
 import './app/global.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { App } from './app/App.tsx';
+import { createQueryClient } from '#client/lib/query-client.ts';
+import { SERVER_STATE_ID } from '#shared/server-render.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
-createRoot(container).render(
+// A server-rendered page (docs/decisions/0019) carries the answers it was rendered with: the
+// browser starts from them and takes over the HTML instead of rendering it again.
+const serverState = document.getElementById(SERVER_STATE_ID)?.textContent;
+const queryClient = createQueryClient();
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App queryClient={queryClient} />
+  </StrictMode>
 );
+if (serverState) {
+  hydrate(queryClient, JSON.parse(serverState) as DehydratedState);
+  hydrateRoot(container, app);
+} else {
+  createRoot(container).render(app);
+}
+
+// Registered once the page is up, so the service worker's downloads never compete with it.
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  window.addEventListener('load', () => void import('./register-service-worker.ts'), {
+    once: true,
+  });
+}

@@ -185,6 +185,8 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(spaPlugin, {
     clientDir: config.clientDir,
+    siteName: config.siteName,
+    publicUrl: config.publicUrl,
     headTags: publicPageHeadTags(deps.db, {
       siteName: config.siteName,
       publicUrl: config.publicUrl,

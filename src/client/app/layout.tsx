@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Header } from '#client/components/Header.tsx';
+import { NetworkNotices } from '#client/components/NetworkNotices.tsx';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { RouteError } from '#client/components/RouteError.tsx';
 import { useLogout } from '#client/features/auth/api/logout.ts';
@@ -45,6 +46,7 @@ export function RootLayout() {
         />
       </header>
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
+        <NetworkNotices />
         <RouteError resetKey={pathname}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />

@@ -28,7 +28,7 @@ const SandboxCheckoutRoute = lazy(loadSandboxCheckout);
 const signedInPageAtStart = [
   { path: '/profile', load: loadProfile },
   { path: '/checkout/sandbox/', load: loadSandboxCheckout },
-].find(({ path }) => window.location.pathname.startsWith(path));
+].find(({ path }) => typeof window !== 'undefined' && window.location.pathname.startsWith(path));
 void signedInPageAtStart?.load();
 const AdminLayout = lazy(() => import('./routes/admin/layout.tsx'));
 const AdminDashboardRoute = lazy(() => import('./routes/admin/dashboard.tsx'));

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import { useEffect, useState } from 'react';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useHydrated } from '#client/lib/hydrated.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -43,6 +44,7 @@ export interface CountdownProps {
 export function Countdown({ target, title, text }: CountdownProps) {
   const end = new Date(target);
   const left = timeLeft(end, useNow(SECOND, end));
+  const hydrated = useHydrated();
   const units = [
     ['Days', left.days],
     ['Hours', left.hours],
@@ -57,7 +59,7 @@ export function Countdown({ target, title, text }: CountdownProps) {
         {units.map(([label, value]) => (
           <Paper key={label} withBorder p="sm" radius="md">
             <Text fz={{ base: 28, sm: 36 }} fw={800} c="coffee.8" lh={1.1}>
-              {String(value).padStart(2, '0')}
+              {hydrated ? String(value).padStart(2, '0') : '--'}
             </Text>
             <Text size="sm" c="dimmed">
               {label}

@@ -29,6 +29,17 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (path, init) => fetch(path, init);
+
+/**
+ * The server-side renderer answers the public reads in-process instead of over the network
+ * (docs/decisions/0019); the browser keeps `fetch`.
+ */
+export function setTransport(next: Transport): void {
+  transport = next;
+}
+
 export interface RequestOptions {
   /** Sent as JSON. Omit for requests without a body (no Content-Type is sent then). */
   body?: unknown;
@@ -49,7 +60,7 @@ export async function apiRequest<Answer = unknown>(
     init.body = JSON.stringify(options.body);
   }
 
-  const response = await fetch(path, init);
+  const response = await transport(path, init);
   const body = await readBody(response);
 
   if (!response.ok) {

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { forgetOfflineAnswers } from './offline.ts';
 import { queryKeys } from './query-keys.ts';
 
 /** docs/SPEC.md section 7: no retries, never stale, no refetch on window focus. */
@@ -11,8 +12,12 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** Forget every account-specific answer (called when the signed-in account changes). */
+/**
+ * Forget every account-specific answer (called when the signed-in account changes), the ones
+ * the service worker keeps for offline reading included.
+ */
 export function clearAccountData(queryClient: QueryClient): void {
   queryClient.removeQueries({ queryKey: queryKeys.member.all });
   queryClient.removeQueries({ queryKey: queryKeys.admin.all });
+  forgetOfflineAnswers();
 }

@@ -4,10 +4,16 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isPageRoute } from '#shared/paths.ts';
+import { loadServerRenderer } from './server-render.ts';
+import { webManifest } from './web-manifest.ts';
 
 export interface SpaOptions {
   /** Built web app (dist/client); absent in API-only test runs. */
   clientDir: string;
+  /** The product name (SITE_NAME) that the installed app carries. */
+  siteName: string;
+  /** PUBLIC_URL: the origin of absolute links in rendered pages, rather than the Host header. */
+  publicUrl?: string | undefined;
   /** Lets a domain add tags to the served HTML for one page (Open Graph for shop pages). */
   headTags?: (pathname: string) => Promise<string>;
 }
@@ -42,10 +48,27 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
     });
   }
 
+  const serverRenderer = hasClient ? loadServerRenderer(app, options.clientDir) : null;
+
+  /** The public pages' HTML with their content (docs/decisions/0019); the bare shell on failure. */
+  async function renderedShell(request: FastifyRequest, status: number): Promise<string> {
+    if (!serverRenderer || status !== 200) return shell;
+    try {
+      const origin = options.publicUrl
+        ? new URL(options.publicUrl).origin
+        : `${request.protocol}://${request.host}`;
+      return (await serverRenderer.renderPage(shell, request.url, origin)) ?? shell;
+    } catch (error) {
+      request.log.error({ err: error }, 'server rendering failed; sending the app shell');
+      return shell;
+    }
+  }
+
   async function sendShell(request: FastifyRequest, reply: FastifyReply, status: number) {
     const pathname = request.url.split('?')[0] ?? '/';
     const extraHead = options.headTags ? await options.headTags(pathname) : '';
-    const html = extraHead ? shell.replace('</head>', `${extraHead}</head>`) : shell;
+    const page = await renderedShell(request, status);
+    const html = extraHead ? page.replace('</head>', `${extraHead}</head>`) : page;
     return reply
       .status(status)
       .type('text/html; charset=utf-8')
@@ -54,6 +77,14 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
   }
 
   app.get('/', { schema: { hide: true } }, (request, reply) => sendShell(request, reply, 200));
+
+  const manifest = JSON.stringify(webManifest(options.siteName));
+  app.get('/manifest.webmanifest', { schema: { hide: true } }, (_request, reply) =>
+    reply
+      .type('application/manifest+json; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(manifest),
+  );
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

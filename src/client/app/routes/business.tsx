@@ -18,6 +18,7 @@ import {
   SHOP_PAUSED_TEXT,
 } from '#client/features/redemption/components/RedeemCouponDialog.tsx';
 import { errorText } from '#client/lib/api.ts';
+import { REDEEM_NEEDS_NETWORK, useOnline } from '#client/lib/offline.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import type { AuthRedirectState } from '../guards.tsx';
 
@@ -73,6 +74,7 @@ function RedeemHere({ shop }: { shop: PublicBusiness }) {
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const [opened, setOpened] = useState(searchParams.get(REDEEM_PARAM) === '1');
+  const online = useOnline();
   // Without a pass the server answers 404: then there is simply no coupon to offer. The profile
   // page polls coupons; here one answer is enough.
   const progress = useQuery({
@@ -117,13 +119,20 @@ function RedeemHere({ shop }: { shop: PublicBusiness }) {
         {coupon.redeemed ? (
           <Text fw={600}>You have redeemed your coupon here.</Text>
         ) : (
-          <Button onClick={() => setOpened(true)} disabled={shop.paused}>
-            Redeem Coupon
-          </Button>
+          <>
+            {!online && <Text fw={600}>{REDEEM_NEEDS_NETWORK}</Text>}
+            <Button onClick={() => setOpened(true)} disabled={shop.paused || !online}>
+              Redeem Coupon
+            </Button>
+          </>
         )}
       </Stack>
       {!coupon.redeemed && (
-        <RedeemCouponDialog coupon={coupon} opened={opened && !shop.paused} onClose={close} />
+        <RedeemCouponDialog
+          coupon={coupon}
+          opened={opened && !shop.paused && online}
+          onClose={close}
+        />
       )}
     </Paper>
   );

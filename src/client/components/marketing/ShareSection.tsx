@@ -2,6 +2,7 @@ import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBrandFacebook, IconBrandInstagram, IconBrandX, IconMail } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '#shared/paths.ts';
+import { useSiteOrigin } from '#client/lib/site-origin.ts';
 
 export const INSTAGRAM_URL = 'https://www.instagram.com/';
 
@@ -19,7 +20,7 @@ export function shareLinks(url: string, text: string) {
 /** 'Share the battle' (docs/SPEC.md section 2): Facebook, X/Twitter, e-mail, Instagram and the pass button. */
 export function ShareSection({ title, onSale }: { title: string; onSale: boolean }) {
   const links = shareLinks(
-    window.location.origin + paths.home,
+    useSiteOrigin() + paths.home,
     `Join ${title}: $5 coupons at local shops and a vote for your favorite!`,
   );
   const external = { target: '_blank', rel: 'noopener noreferrer' } as const;

@@ -6,6 +6,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useId } from 'react';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import type { CouponDto } from '#shared/redemption.ts';
+import { REDEEM_NEEDS_NETWORK, useOnline } from '#client/lib/offline.ts';
 import { CouponDetailsDialog } from './CouponDetailsDialog.tsx';
 import { RedeemCouponDialog, SHOP_PAUSED_TEXT } from './RedeemCouponDialog.tsx';
 import { formatMoney } from '#shared/money.ts';
@@ -17,6 +18,7 @@ export function CouponCard({ coupon }: { coupon: CouponDto }) {
   const titleId = useId();
   const [redeemOpened, redeemDialog] = useDisclosure(false);
   const [detailsOpened, detailsDialog] = useDisclosure(false);
+  const online = useOnline();
   const { business } = coupon;
   return (
     <Card component="article" aria-labelledby={titleId} withBorder padding="md">
@@ -46,9 +48,14 @@ export function CouponCard({ coupon }: { coupon: CouponDto }) {
             {SHOP_PAUSED_TEXT}
           </Text>
         )}
+        {!coupon.redeemed && !online && (
+          <Text size="sm" fw={600}>
+            {REDEEM_NEEDS_NETWORK}
+          </Text>
+        )}
         <Group gap="xs" grow>
           {!coupon.redeemed && (
-            <Button onClick={redeemDialog.open} disabled={business.paused}>
+            <Button onClick={redeemDialog.open} disabled={business.paused || !online}>
               Redeem Coupon
             </Button>
           )}
@@ -58,7 +65,11 @@ export function CouponCard({ coupon }: { coupon: CouponDto }) {
         </Group>
       </Stack>
       {!coupon.redeemed && (
-        <RedeemCouponDialog coupon={coupon} opened={redeemOpened} onClose={redeemDialog.close} />
+        <RedeemCouponDialog
+          coupon={coupon}
+          opened={redeemOpened && online}
+          onClose={redeemDialog.close}
+        />
       )}
       <CouponDetailsDialog
         couponId={coupon.id}

@@ -8,6 +8,7 @@ import type { PublicBusiness } from '#shared/businesses.ts';
 import { paths } from '#shared/paths.ts';
 import { countOf } from '#shared/plural.ts';
 import type { MemberProgress } from '#shared/progress.ts';
+import { useOnline, VOTE_NEEDS_NETWORK } from '#client/lib/offline.ts';
 import { useCastVote } from '../api/cast-vote.ts';
 import { HowToVote } from './HowToVote.tsx';
 
@@ -48,6 +49,7 @@ function votingAdvice(
  */
 export function VotesPanel({ progress, votesPerShop }: VotesPanelProps) {
   const vote = useCastVote();
+  const online = useOnline();
   const { coupons, ownVotes, availableVotes: votesLeft } = progress;
   const ownCount = (shopId: number) => ownVotes[shopId] ?? 0;
   const shops = coupons.map((coupon) => coupon.business);
@@ -92,6 +94,7 @@ export function VotesPanel({ progress, votesPerShop }: VotesPanelProps) {
         <Title order={2} size="h3">
           All Coffee Shops
         </Title>
+        {!online && <Text fw={600}>{VOTE_NEEDS_NETWORK}</Text>}
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {shops.map((shop) => (
             <ShopVoteCard
@@ -101,6 +104,7 @@ export function VotesPanel({ progress, votesPerShop }: VotesPanelProps) {
               ownVotes={ownCount(shop.id)}
               canVoteForShop={votesPerShop === null || ownCount(shop.id) < votesPerShop}
               votesLeft={votesLeft}
+              online={online}
               onVote={() => vote.mutate(shop.id)}
             />
           ))}
@@ -116,6 +120,8 @@ interface ShopVoteCardProps {
   ownVotes: number;
   canVoteForShop: boolean;
   votesLeft: number;
+  /** Votes are confirmed by the server only: offline the button is off. */
+  online: boolean;
   onVote: () => void;
 }
 
@@ -126,6 +132,7 @@ function ShopVoteCard({
   ownVotes,
   canVoteForShop,
   votesLeft,
+  online,
   onVote,
 }: ShopVoteCardProps) {
   const titleId = useId();
@@ -146,7 +153,7 @@ function ShopVoteCard({
         {ownVotes > 0 && <Text size="sm">You gave {countOf(ownVotes, 'vote')}</Text>}
         <Group gap="xs" grow>
           {canVoteForShop ? (
-            <Button onClick={onVote} disabled={votesLeft <= 0}>
+            <Button onClick={onVote} disabled={votesLeft <= 0 || !online}>
               {ownVotes > 0 ? 'Vote Again' : 'Vote'}
             </Button>
           ) : (

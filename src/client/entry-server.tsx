@@ -1,0 +1,86 @@
+/**
+ * The server-side renderer (docs/decisions/0019), built by `vite build --ssr` into dist/ssr and
+ * loaded by the server's SPA plugin: it renders a page's HTML with the public answers it needs,
+ * which the browser then hydrates instead of rendering from nothing.
+ */
+import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { setTransport } from '#client/lib/api.ts';
+import { createQueryClient } from '#client/lib/query-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
+import { SiteOriginContext } from '#client/lib/site-origin.ts';
+import { AppProviders } from './app/providers.tsx';
+import { AppRoutes } from './app/router.tsx';
+
+/** Answers that are the same for every visitor; account data is left for the browser to fetch. */
+const PUBLIC_ROOTS = new Set<unknown>(
+  [queryKeys.activeChallenge, queryKeys.businesses, queryKeys.voteCounts, queryKeys.siteConfig].map(
+    (key) => key[0],
+  ),
+);
+
+export interface RenderedPage {
+  html: string;
+  /** The answers the HTML was rendered with, for the browser's query cache. */
+  state: DehydratedState;
+}
+
+function page(url: string, origin: string, queryClient: QueryClient): ReactNode {
+  return (
+    <SiteOriginContext value={origin}>
+      <AppProviders queryClient={queryClient}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </AppProviders>
+    </SiteOriginContext>
+  );
+}
+
+/**
+ * A render that waits for the page's lazy modules, to learn which answers it asks for. Its HTML
+ * is not sent: it fills suspended parts in with inline scripts, which the CSP forbids.
+ */
+async function discover(url: string, origin: string, queryClient: QueryClient): Promise<void> {
+  const { prelude } = await prerenderToNodeStream(page(url, origin, queryClient));
+  for await (const chunk of prelude) void chunk;
+}
+
+/** A page asks for more once its first answers are in (the shops after the challenge): a few rounds. */
+const MAX_RENDER_ROUNDS = 4;
+
+/**
+ * Renders to learn which public answers the page asks for, fetches them through `transport`
+ * (the server itself), and renders again until it asks for nothing new. Answers that failed
+ * are left out, so the browser starts from the same loading state the HTML shows and asks again.
+ */
+export async function render(
+  url: string,
+  origin: string,
+  transport: (path: string, init: RequestInit) => Promise<Response>,
+): Promise<RenderedPage> {
+  setTransport(transport);
+  const queryClient = createQueryClient();
+  const tried = new Set<string>();
+  for (let round = 0; round < MAX_RENDER_ROUNDS; round += 1) {
+    await discover(url, origin, queryClient);
+    const wanted = queryClient
+      .getQueryCache()
+      .findAll({ predicate: (query) => PUBLIC_ROOTS.has(query.queryKey[0]) })
+      .filter((query) => !tried.has(query.queryHash));
+    if (wanted.length === 0) break;
+    for (const query of wanted) tried.add(query.queryHash);
+    await Promise.all(
+      wanted.map((query) =>
+        queryClient.prefetchQuery({ ...query.options, queryKey: query.queryKey }),
+      ),
+    );
+    queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
+  }
+  // The lazy modules are loaded by now, so this plain render has every part in place.
+  const html = renderToString(page(url, origin, queryClient));
+  return { html, state: dehydrate(queryClient) };
+}

@@ -1,0 +1,58 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { OFFLINE_API_CACHE } from '#shared/offline.ts';
+
+function subscribeToNetwork(onChange: () => void) {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+/** Redeeming and voting are confirmed by the server: offline they are off, with these words. */
+export const REDEEM_NEEDS_NETWORK = 'You are offline: redeeming a coupon needs the network.';
+export const VOTE_NEEDS_NETWORK = 'You are offline: voting needs the network.';
+
+/** Whether the browser has a network; the server's HTML assumes it has. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeToNetwork,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+/** The answers whose age the offline notice gives: the member's coupons, else the challenge. */
+const NEWEST_FIRST = ['/api/user/progress', '/api/challenge/active'];
+
+/** When the saved answers the page shows offline were fetched (their Date header), or null. */
+export function useOfflineSince(offline: boolean): Date | null {
+  const [since, setSince] = useState<Date | null>(null);
+  useEffect(() => {
+    if (!offline || !('caches' in window)) return undefined;
+    let current = true;
+    void (async () => {
+      const cache = await caches.open(OFFLINE_API_CACHE);
+      for (const url of NEWEST_FIRST) {
+        const date = (await cache.match(url))?.headers.get('date');
+        if (date) {
+          if (current) setSince(new Date(date));
+          return;
+        }
+      }
+    })();
+    return () => {
+      current = false;
+    };
+  }, [offline]);
+  return offline ? since : null;
+}
+
+/**
+ * Forgets the saved API answers, so a member's pass is never shown offline to whoever signs in
+ * next on the device (called whenever the signed-in account changes).
+ */
+export function forgetOfflineAnswers(): void {
+  if (typeof caches !== 'undefined') void caches.delete(OFFLINE_API_CACHE);
+}

@@ -1,0 +1,137 @@
+import { test as plainTest, type Page } from '@playwright/test';
+import { expect, registerViaAuthPage, test, uniqueName } from './fixtures.ts';
+
+/** The offline journeys see the browser's own failed requests; the others fail on any error. */
+const offlineTest = plainTest;
+
+async function controlledByServiceWorker(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 60_000,
+  });
+}
+
+interface WebManifest {
+  name: string;
+  start_url: string;
+  display: string;
+  theme_color: string;
+  icons: { src: string; sizes: string; type: string; purpose: string }[];
+}
+
+test('the public pages arrive rendered: content without running the app', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Participating Coffee Shops' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Honest Bean Roasters' })).toBeVisible();
+  await page.getByRole('link', { name: 'View Details' }).first().waitFor();
+  const shops = (await (await page.request.get('/api/businesses')).json()) as { id: number }[];
+  await page.goto(`/business/${String(shops[0]?.id)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Honest Bean Roasters' })).toBeVisible();
+  await context.close();
+});
+
+test('the site is installable: a valid manifest and a service worker controlling the page', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const answer = await page.request.get(href ?? '');
+  expect(answer.headers()['content-type']).toContain('application/manifest+json');
+  const manifest = (await answer.json()) as WebManifest;
+  expect(manifest).toMatchObject({
+    name: 'Local Battles',
+    start_url: '/profile',
+    display: 'standalone',
+    theme_color: '#8c5a2f',
+  });
+  for (const size of ['192x192', '512x512']) {
+    for (const purpose of ['any', 'maskable']) {
+      const icon = manifest.icons.find((each) => each.sizes === size && each.purpose === purpose);
+      expect(icon, `${purpose} icon ${size}`).toBeDefined();
+      const image = await page.request.get(icon?.src ?? '');
+      expect(image.status()).toBe(200);
+      expect(image.headers()['content-type']).toBe('image/png');
+    }
+  }
+  await controlledByServiceWorker(page);
+  // Chromium's own manifest parser and installability checks (Lighthouse 12 no longer has its
+  // PWA audits). A test browser's profile is always incognito-like: that one is not the site's.
+  const devtools = await page.context().newCDPSession(page);
+  const { errors } = await devtools.send('Page.getAppManifest');
+  expect(errors).toEqual([]);
+  const { installabilityErrors } = await devtools.send('Page.getInstallabilityErrors');
+  expect(installabilityErrors.filter(({ errorId }) => errorId !== 'in-incognito')).toEqual([]);
+});
+
+offlineTest(
+  '/profile opens offline with the pass, says so, and redeeming and voting wait for the network',
+  async ({ page, context }) => {
+    const username = uniqueName('offline');
+    await registerViaAuthPage(page, username);
+    await expect(page.getByText(`Welcome to Local Battles, ${username}!`)).toBeVisible();
+    expect((await page.request.post('/api/testing/create-pass')).status()).toBe(201);
+    await page.goto('/profile');
+    await controlledByServiceWorker(page);
+    // The visit the service worker sees from the start: every answer the pass needs is kept.
+    await page.reload();
+    const coupon = page.getByRole('article', { name: 'Honest Bean Roasters' });
+    await expect(coupon.getByRole('button', { name: 'Redeem Coupon' })).toBeEnabled();
+    await expect(page.getByText(/^Offline/)).toHaveCount(0);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Your Coffee Challenge' })).toBeVisible();
+    await expect(page.getByText(/^Offline — last updated /)).toBeVisible();
+    await expect(coupon.getByRole('button', { name: 'Redeem Coupon' })).toBeDisabled();
+    await expect(
+      coupon.getByText('You are offline: redeeming a coupon needs the network.'),
+    ).toBeVisible();
+    await page.getByRole('tab', { name: 'Your Votes' }).click();
+    await expect(page.getByText('You are offline: voting needs the network.')).toBeVisible();
+    for (const button of await page.getByRole('button', { name: /^Vote/ }).all()) {
+      await expect(button).toBeDisabled();
+    }
+
+    // Back online the notice goes; signing out forgets the member's saved answers.
+    await context.setOffline(false);
+    await expect(page.getByText(/^Offline/)).toHaveCount(0);
+    const savedAnswers = () =>
+      page.evaluate(async () => (await (await caches.open('api')).keys()).length);
+    expect(await savedAnswers()).toBeGreaterThan(0);
+    await page.goto('/');
+    if ((page.viewportSize()?.width ?? 1280) < 768) {
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+    }
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
+    await expect.poll(savedAnswers).toBe(0);
+  },
+);
+
+test('a new version announces itself and takes over on Reload', async ({ page }) => {
+  await page.goto('/');
+  await controlledByServiceWorker(page);
+  await expect(page.getByText('Update available')).toHaveCount(0);
+  // A deploy, simulated: a worker from another script URL installs beside the running one and
+  // waits, as a changed sw.js does.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.register('/sw.js?next-version');
+  });
+  await expect(page.getByText('Update available')).toBeVisible({ timeout: 60_000 });
+  await page.evaluate(() => {
+    Object.assign(window, { beforeUpdate: true });
+  });
+  await page.getByRole('button', { name: 'Reload' }).click();
+  // The waiting version now controls a freshly loaded page. (This page then offers '/sw.js'
+  // again, the simulation's own next version; a real deploy keeps one script URL.)
+  await page.waitForFunction(
+    () =>
+      !('beforeUpdate' in window) &&
+      navigator.serviceWorker.controller?.scriptURL.endsWith('/sw.js?next-version') === true,
+    undefined,
+    { timeout: 60_000 },
+  );
+  await expect(page.getByRole('heading', { name: 'Participating Coffee Shops' })).toBeVisible();
+});

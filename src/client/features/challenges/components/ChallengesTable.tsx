@@ -23,7 +23,7 @@ export function formatDates(
 
 /**
  * The challenges table of /admin/challenges: Status, Title, Theme, Dates, Price, Edit. On phones
- * Status, Title (with the dates under it) and Actions, without sideways scrolling.
+ * Status, Title (with the dates under it), Price and Actions, without sideways scrolling.
  */
 export function ChallengesTable({
   challenges,
@@ -42,7 +42,7 @@ export function ChallengesTable({
             <Table.Th>Title</Table.Th>
             <Table.Th visibleFrom="sm">Theme</Table.Th>
             <Table.Th visibleFrom="sm">Dates</Table.Th>
-            <Table.Th visibleFrom="sm">Price</Table.Th>
+            <Table.Th>Price</Table.Th>
             <Table.Th>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -64,7 +64,7 @@ export function ChallengesTable({
                   {challenge.theme}
                 </Table.Td>
                 <Table.Td visibleFrom="sm">{formatDates(challenge)}</Table.Td>
-                <Table.Td visibleFrom="sm">${challenge.price}</Table.Td>
+                <Table.Td>${challenge.price}</Table.Td>
                 <Table.Td>
                   <Button
                     size="xs"

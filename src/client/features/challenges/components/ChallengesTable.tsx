@@ -24,7 +24,7 @@ export function formatDates(
 
 /**
  * The challenges table of /admin/challenges: Status, Title, Theme, Dates, Price, Edit. On phones
- * Status, Title (with the dates under it) and Actions, without sideways scrolling.
+ * Status, Title (with the dates under it), Price and Actions, without sideways scrolling.
  */
 export function ChallengesTable({
   challenges,
@@ -43,7 +43,7 @@ export function ChallengesTable({
             <Table.Th>Title</Table.Th>
             <Table.Th visibleFrom="sm">Theme</Table.Th>
             <Table.Th visibleFrom="sm">Dates</Table.Th>
-            <Table.Th visibleFrom="sm">Price</Table.Th>
+            <Table.Th>Price</Table.Th>
             <Table.Th>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -65,7 +65,7 @@ export function ChallengesTable({
                   {challenge.theme}
                 </Table.Td>
                 <Table.Td visibleFrom="sm">{formatDates(challenge)}</Table.Td>
-                <Table.Td visibleFrom="sm">{formatMoney(challenge.price)}</Table.Td>
+                <Table.Td>{formatMoney(challenge.price)}</Table.Td>
                 <Table.Td>
                   <Button
                     size="xs"

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  type LoginBody,
   loginBodySchema,
   messageSchema,
   PASSWORD_RESET_REQUESTED,
+  type PasswordResetRequest,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
   registerBodySchema,
@@ -11,21 +13,16 @@ import {
 } from '#shared/auth.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { tooManyAttempts, unauthorized } from '../errors.ts';
+import { unauthorized } from '../errors.ts';
 import { mailContextOf } from '../mail/messages.ts';
 import { loadCurrentUser } from '../plugins/guards.ts';
+import { limitPer, limitPerAddress } from '../plugins/rate-limits.ts';
 import {
   confirmPasswordReset,
   requestPasswordReset,
   voidPasswordResets,
 } from './password-reset.ts';
 import { registerMember, toPublicUser, verifyCredentials } from './service.ts';
-
-const LOGIN_ATTEMPTS_PER_MINUTE = 10;
-/** Reset emails: per address, and per email address so nobody's inbox can be flooded. */
-const RESET_REQUESTS_PER_ADDRESS = 10;
-const RESET_REQUESTS_PER_EMAIL = 3;
-const RESET_WINDOW = '15 minutes';
 
 export async function authRoutes(app: FastifyInstance, { db, config, clock }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -43,7 +40,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, clock }: Ap
   api.post(
     '/api/register',
     {
-      config: { rateLimit: { max: LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: '1 minute' } },
+      config: { rateLimit: limitPerAddress('registrationPerAddress') },
       schema: { body: registerBodySchema, response: { 201: userSchema } },
     },
     async (request, reply) => {
@@ -56,7 +53,9 @@ export async function authRoutes(app: FastifyInstance, { db, config, clock }: Ap
   api.post(
     '/api/login',
     {
-      config: { rateLimit: { max: LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: '1 minute' } },
+      config: { rateLimit: limitPerAddress('signInPerAddress') },
+      // After validation, so the key is a checked username.
+      preHandler: limitPer<LoginBody>(app, 'signInPerUsername', (body) => body.username),
       schema: { body: loginBodySchema, response: { 200: userSchema } },
     },
     async (request) => {
@@ -68,21 +67,16 @@ export async function authRoutes(app: FastifyInstance, { db, config, clock }: Ap
     },
   );
 
-  // A second limit on one route: the plugin runs one limiter per request, so this one is asked directly.
-  const perEmailLimit = app.createRateLimit({
-    max: RESET_REQUESTS_PER_EMAIL,
-    timeWindow: RESET_WINDOW,
-    keyGenerator: (request) => `reset:${(request.body as { email: string }).email.toLowerCase()}`,
-  });
   api.post(
     '/api/password-reset/request',
     {
-      config: { rateLimit: { max: RESET_REQUESTS_PER_ADDRESS, timeWindow: RESET_WINDOW } },
-      // After validation, so the per-email key is a checked address.
-      preHandler: async (request) => {
-        const limit = await perEmailLimit(request);
-        if (!limit.isAllowed && limit.isExceeded) throw tooManyAttempts(limit.ttlInSeconds);
-      },
+      config: { rateLimit: limitPerAddress('passwordResetPerAddress') },
+      // After validation, so the key is a checked address.
+      preHandler: limitPer<PasswordResetRequest>(
+        app,
+        'passwordResetPerEmail',
+        (body) => body.email,
+      ),
       schema: { body: passwordResetRequestSchema, response: { 202: messageSchema } },
     },
     async (request, reply) => {
@@ -94,7 +88,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, clock }: Ap
   api.post(
     '/api/password-reset/confirm',
     {
-      config: { rateLimit: { max: LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: '1 minute' } },
+      config: { rateLimit: limitPerAddress('passwordResetConfirmPerAddress') },
       schema: { body: passwordResetConfirmSchema, response: { 200: userSchema } },
     },
     async (request) => {

@@ -81,7 +81,7 @@ describe('two instances over one PostgreSQL', () => {
 
   it('share the per-username sign-in limit, also across a restart of one instance', async () => {
     const username = `victim_${randomBytes(3).toString('hex')}`;
-    const max = RATE_LIMITS.signInPerUsername.max;
+    const max = RATE_LIMITS.signInFailuresPerUsername.max;
     const statuses: number[] = [];
     for (let attempt = 0; attempt < max - 2; attempt += 1)
       statuses.push(await attemptLogin(instances.urls[attempt % 2]!, username, randomAddress()));

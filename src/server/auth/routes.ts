@@ -16,7 +16,7 @@ import type { AppDeps } from '../app-deps.ts';
 import { unauthorized } from '../errors.ts';
 import { mailContextOf } from '../mail/messages.ts';
 import { loadCurrentUser } from '../plugins/guards.ts';
-import { limitPer, limitPerAddress } from '../plugins/rate-limits.ts';
+import { limitFailuresPer, limitPer, limitPerAddress } from '../plugins/rate-limits.ts';
 import {
   confirmPasswordReset,
   requestPasswordReset,
@@ -26,6 +26,11 @@ import { registerMember, toPublicUser, verifyCredentials } from './service.ts';
 
 export async function authRoutes(app: FastifyInstance, { db, config, clock }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const usernameFailures = limitFailuresPer<LoginBody>(
+    app,
+    'signInFailuresPerUsername',
+    (body) => body.username,
+  );
 
   api.get(
     '/api/user',
@@ -55,12 +60,15 @@ export async function authRoutes(app: FastifyInstance, { db, config, clock }: Ap
     {
       config: { rateLimit: limitPerAddress('signInPerAddress') },
       // After validation, so the key is a checked username.
-      preHandler: limitPer<LoginBody>(app, 'signInPerUsername', (body) => body.username),
+      preHandler: usernameFailures.check,
       schema: { body: loginBodySchema, response: { 200: userSchema } },
     },
     async (request) => {
       const user = await verifyCredentials(db, request.body.username, request.body.password);
-      if (!user) throw unauthorized('Invalid username or password');
+      if (!user) {
+        await usernameFailures.recordFailure(request);
+        throw unauthorized('Invalid username or password');
+      }
       await voidPasswordResets(db, user.id);
       await signIn(request, user.id);
       return toPublicUser(user);

@@ -9,6 +9,7 @@ import { queryRows, usingPostgres } from '#tests/helpers/test-db.ts';
 import {
   createTestContext,
   SECOND_APP_TIMEOUT_MS,
+  signedInMember,
   TestClient,
   type TestContext,
 } from '#tests/helpers/test-app.ts';
@@ -16,7 +17,7 @@ import { countHit, RATE_LIMITS } from './rate-limits.ts';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const perAddress = RATE_LIMITS.signInPerAddress.max;
-const perUsername = RATE_LIMITS.signInPerUsername.max;
+const perUsername = RATE_LIMITS.signInFailuresPerUsername.max;
 
 /** Names and addresses unique to this run: Redis and its keys outlive the test database. */
 const unique = () => randomBytes(4).toString('hex');
@@ -82,6 +83,19 @@ describe.each([
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Another account is not affected.
     expect((await attemptLogin(ctx.app, `other_${unique()}`, freshAddress())).statusCode).toBe(401);
+  });
+
+  it('never counts a sign-in that succeeds against the account', async () => {
+    const { user } = await signedInMember(ctx.app);
+    for (let attempt = 0; attempt < perUsername + 2; attempt += 1) {
+      const response = await new TestClient(ctx.app).request({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: user.username, password: 'password123' },
+        remoteAddress: freshAddress(),
+      });
+      expect(response.statusCode).toBe(200);
+    }
   });
 
   it('holds one per-address limit across two instances', async () => {
@@ -195,7 +209,7 @@ describe('the Redis store', () => {
   it('keeps the counts in Redis, where every instance reads them', async () => {
     const victim = `victim_${unique()}`;
     await guessesAtOneAccount([ctx.app], victim, 3);
-    const keys = await redis.keys(`lb-rate-limit:*signInPerUsername:${victim}`);
+    const keys = await redis.keys(`lb-rate-limit:*signInFailuresPerUsername:${victim}`);
     expect(keys).toHaveLength(1);
     expect(await redis.get(keys[0]!)).toBe('3');
     // Nothing went to the database.

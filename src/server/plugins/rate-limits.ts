@@ -20,8 +20,8 @@ const MINUTE_MS = 60_000;
  */
 export const RATE_LIMITS = {
   signInPerAddress: { max: 10, timeWindow: MINUTE_MS },
-  /** Guesses at one account from many addresses. */
-  signInPerUsername: { max: 10, timeWindow: 15 * MINUTE_MS },
+  /** Wrong passwords for one account, from any number of addresses (failures only: limitFailuresPer). */
+  signInFailuresPerUsername: { max: 10, timeWindow: 15 * MINUTE_MS },
   registrationPerAddress: { max: 10, timeWindow: MINUTE_MS },
   passwordResetPerAddress: { max: 10, timeWindow: 15 * MINUTE_MS },
   /** Nobody's inbox can be flooded with reset links. */
@@ -60,6 +60,32 @@ export function limitPer<Body>(
 }
 
 /**
+ * A limit on failures only, keyed on something in the body: `check` (a preHandler) refuses once
+ * `max` failures are counted in the window, and the route calls `recordFailure` when the attempt
+ * fails. Sign-ins that succeed never count, so an account's owner signing in often is never
+ * limited; guessing is.
+ */
+export function limitFailuresPer<Body>(
+  app: FastifyInstance,
+  name: RateLimitName,
+  keyOf: (body: Body) => string,
+) {
+  const limiter = app.createRateLimit({
+    ...RATE_LIMITS[name],
+    keyGenerator: (request) => `${name}:${keyOf(request.body as Body).toLowerCase()}`,
+  });
+  return {
+    check: async (request: FastifyRequest) => {
+      const state = await limiter(request, { increment: false });
+      if (!state.isAllowed && state.remaining === 0) throw tooManyAttempts(state.ttlInSeconds);
+    },
+    recordFailure: async (request: FastifyRequest) => {
+      await limiter(request);
+    },
+  };
+}
+
+/**
  * One atomic upsert per hit: a new key or an ended window starts at 1, otherwise the count goes
  * up. Windows run on the database's clock, the one clock all instances share.
  */
@@ -85,6 +111,18 @@ export async function countHit(
   return { current: Number(row.hits), ttl: Number(row.ttl_ms) };
 }
 
+async function readCount(db: Db, key: string): Promise<{ current: number; ttl: number }> {
+  const [row] = await queryRows<{ hits: number; ttl_ms: number }>(
+    db,
+    sql`
+      select hits,
+        greatest(0, ceil(extract(epoch from (window_ends_at - now())) * 1000))::integer as ttl_ms
+      from rate_limit_counters where key = ${key} and window_ends_at > now()
+    `,
+  );
+  return row ? { current: Number(row.hits), ttl: Number(row.ttl_ms) } : { current: 0, ttl: 0 };
+}
+
 /** @fastify/rate-limit's store interface over the rate_limit_counters table. */
 function databaseStore(db: Db) {
   return class DatabaseRateLimitStore implements FastifyRateLimitStore {
@@ -94,6 +132,17 @@ function databaseStore(db: Db) {
       timeWindow: number,
     ): void {
       countHit(db, key, timeWindow).then(
+        (result) => callback(null, result),
+        (error: unknown) => callback(error as Error),
+      );
+    }
+
+    /** The count in a running window, without counting (limitFailuresPer's check). */
+    read(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+    ): void {
+      readCount(db, key).then(
         (result) => callback(null, result),
         (error: unknown) => callback(error as Error),
       );

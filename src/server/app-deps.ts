@@ -19,6 +19,12 @@ export interface AppConfig {
   liveCountsIntervalMs: number;
   /** TEST_CLOCK: browser tests may move the server's clock (POST /api/testing/clock). */
   testClockEnabled?: boolean;
+  /** TRUST_PROXY: which proxies may set X-Forwarded-For/-Proto (Fastify's trustProxy). */
+  trustProxy: boolean | string;
+  /** REDIS_URL: rate-limit counts in Redis instead of PostgreSQL. */
+  redisUrl?: string | undefined;
+  /** METRICS_TOKEN: GET /metrics answers only with this bearer token; unset, it is off (404). */
+  metricsToken?: string | undefined;
 }
 
 /** What every domain's routes receive: no decorators, plain dependencies. */

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Signer } from '@fastify/cookie';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
@@ -17,7 +16,8 @@ import { challengePublicRoutes, challengeRoutes } from './challenges/routes.ts';
 import { configRoutes } from './config/routes.ts';
 import type { AppConfig, AppDeps } from './app-deps.ts';
 import { localChangeFeed, type ChangeFeed } from './db/changes.ts';
-import type { Db } from './db/client.ts';
+import type { Db, PoolStats } from './db/client.ts';
+import { DEFAULT_TRUST_PROXY } from './env.ts';
 import { healthRoutes } from './health/routes.ts';
 import { sitemapRoutes } from './sitemap/routes.ts';
 import { sandboxMailboxRoutes } from './mail/routes.ts';
@@ -28,6 +28,8 @@ import { paymentRoutes } from './payments/routes.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { createSandboxProvider } from './payments/sandbox.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import { rateLimitPlugin } from './plugins/rate-limits.ts';
 import { serializeError, serializeRequest } from './plugins/log-serializers.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin, sharedSessionSecret } from './plugins/session.ts';
@@ -49,6 +51,8 @@ export interface BuildAppOptions {
    * the app hears only its own organizer writes, not votes.
    */
   changes?: ChangeFeed;
+  /** The PostgreSQL pool's connection counts for /metrics; absent on PGlite (one connection, no pool). */
+  poolStats?: () => PoolStats;
   /** false: silent (tests); a stream: the same log lines written there. */
   logger?: false | { level?: string; stream?: NodeJS.WritableStream };
 }
@@ -90,6 +94,7 @@ export async function buildApp(options: BuildAppOptions) {
     logLevel: 'info',
     publicCacheTtlMs: 1000,
     liveCountsIntervalMs: 1000,
+    trustProxy: DEFAULT_TRUST_PROXY,
     ...options.config,
   };
   const baseClock = options.clock ?? (() => new Date());
@@ -109,8 +114,8 @@ export async function buildApp(options: BuildAppOptions) {
       options.logger === false
         ? false
         : loggerOptions(options.logger?.level ?? config.logLevel, options.logger?.stream),
-    // Only a proxy on this host may tell us the client's address and protocol.
-    trustProxy: '127.0.0.1,::1',
+    // Only the proxies TRUST_PROXY names may tell us the client's address and protocol (docs/DEPLOY.md).
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: requestIdGenerator(),
   });
@@ -130,13 +135,12 @@ export async function buildApp(options: BuildAppOptions) {
     publicOrigin: config.publicUrl ? new URL(config.publicUrl).origin : undefined,
     csrfExemptPaths: ['/api/stripe/webhook'],
   });
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    }),
+  await app.register(metricsPlugin, {
+    db: deps.db,
+    token: config.metricsToken,
+    poolStats: options.poolStats,
   });
+  await app.register(rateLimitPlugin, { db: deps.db, redisUrl: config.redisUrl });
   // The API description is generated from the same zod schemas that validate requests.
   await app.register(fastifySwagger, {
     openapi: { info: { title: `${config.siteName} API`, version: '1' } },

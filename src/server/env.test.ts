@@ -25,9 +25,31 @@ describe('readEnv', () => {
     ['SMTP_URL', 'http://mail.example.com'],
     ['SMTP_URL', 'mail.example.com:25'],
     ['MAIL_FROM', 'not an address'],
+    ['REDIS_URL', 'http://127.0.0.1:6379'],
+    ['METRICS_TOKEN', 'short'],
+    ['METRICS_TOKEN', 'a token with spaces in it'],
+    ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1,proxy.example.com'],
   ])('names %s when its value %j is bad', (name, value) => {
     expect(() => readEnv({ [name]: value })).toThrowError(ConfigError);
     expect(() => readEnv({ [name]: value })).toThrowError(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('reads the settings for several instances', () => {
+    expect(readEnv({}).TRUST_PROXY).toBe('127.0.0.1,::1');
+    const env = readEnv({
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      METRICS_TOKEN: 'scrape-token-0123456789',
+      TRUST_PROXY: '10.0.0.0/8, 192.168.1.10,::1',
+    });
+    expect(env).toMatchObject({
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      METRICS_TOKEN: 'scrape-token-0123456789',
+      TRUST_PROXY: '10.0.0.0/8,192.168.1.10,::1',
+    });
+    expect(readEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(readEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
   });
 
   it('requires a webhook secret with a Stripe key, and a session secret in production', () => {

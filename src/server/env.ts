@@ -1,4 +1,8 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** A proxy on this host only (Fastify's trustProxy), unless TRUST_PROXY says otherwise. */
+export const DEFAULT_TRUST_PROXY = '127.0.0.1,::1';
 
 /** The only reader of process.env: every setting is validated once, at start. */
 const booleanFlag = z
@@ -7,6 +11,27 @@ const booleanFlag = z
   .transform((value) =>
     value === undefined || value === '' ? undefined : value === 'true' || value === '1',
   );
+
+/**
+ * Fastify's trustProxy from TRUST_PROXY: unset or empty keeps the default (a proxy on this host),
+ * null when the value is none of the accepted forms.
+ */
+export function parseTrustProxy(value: string | undefined): boolean | string | null {
+  const trimmed = value?.trim() ?? '';
+  if (trimmed === '') return DEFAULT_TRUST_PROXY;
+  if (trimmed === 'false') return false;
+  if (trimmed === 'true') return true;
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  const isAddressOrRange = (entry: string) => {
+    const [address, bits, ...rest] = entry.split('/');
+    if (rest.length > 0 || !address) return false;
+    const version = isIP(address);
+    if (version === 0) return false;
+    if (bits === undefined) return true;
+    return /^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+  };
+  return entries.every(isAddressOrRange) ? entries.join(',') : null;
+}
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -55,6 +80,37 @@ const envSchema = z.object({
     )
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  REDIS_URL: z
+    .url({
+      protocol: /^rediss?$/,
+      message: 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379',
+    })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .regex(
+      /^[\x21-\x7e]+$/,
+      'must be printable ASCII without spaces (it is sent as a bearer token)',
+    )
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === null) {
+        context.addIssue({
+          code: 'custom',
+          message:
+            'must be false, true, or a comma-separated list of proxy addresses or CIDR ranges such as 10.0.0.0/8',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   SEED_DEMO: booleanFlag,
   ENABLE_TEST_TOOLS: booleanFlag,
   /** Browser tests only: POST /api/testing/clock moves the server's clock. */

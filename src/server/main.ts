@@ -3,6 +3,8 @@ import type { ChangeFeedLog } from './db/changes.ts';
 import { DatabaseInUseError, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
 import { ConfigError, readEnv } from './env.ts';
+import { periodicJobs } from './jobs/periodic-jobs.ts';
+import { Scheduler } from './jobs/scheduler.ts';
 import { MailOutboxWorker } from './mail/outbox.ts';
 import { createSandboxMailTransport, createSmtpTransport } from './mail/transport.ts';
 import { createSandboxProvider } from './payments/sandbox.ts';
@@ -43,6 +45,7 @@ async function main() {
     db: database.db,
     payments,
     changes,
+    ...(database.poolStats ? { poolStats: database.poolStats } : {}),
     config: {
       siteName: env.SITE_NAME,
       publicUrl: env.PUBLIC_URL,
@@ -50,6 +53,9 @@ async function main() {
       testToolsEnabled,
       testClockEnabled: env.TEST_CLOCK === true,
       logLevel: env.LOG_LEVEL,
+      trustProxy: env.TRUST_PROXY,
+      redisUrl: env.REDIS_URL,
+      metricsToken: env.METRICS_TOKEN,
     },
   });
   log = app.log;
@@ -59,6 +65,12 @@ async function main() {
       ? createSmtpTransport(env.SMTP_URL, env.MAIL_FROM)
       : createSandboxMailTransport(database.db);
   const mailWorker = new MailOutboxWorker(database.db, mailTransport, () => new Date(), app.log);
+  const scheduler = new Scheduler(
+    database.db,
+    periodicJobs(database.db),
+    () => new Date(),
+    app.log,
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -70,6 +82,7 @@ async function main() {
     await app.close();
     await mailWorker.stop();
     await changes.close();
+    await scheduler.stop();
     await database.close();
     process.exit(0);
   };
@@ -78,6 +91,7 @@ async function main() {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   mailWorker.start();
+  scheduler.start();
   app.log.info(
     {
       database: database.kind,

@@ -52,6 +52,7 @@ export async function createTestContext(
       ...(appChanges ? { changes: appChanges } : {}),
       config: { clientDir: '/nonexistent', testToolsEnabled: true, publicCacheTtlMs: 0, ...config },
       clock: clock.now,
+      ...(database.poolStats ? { poolStats: database.poolStats } : {}),
       ...(options.payments ? { payments: options.payments } : {}),
       logger: false,
     });

@@ -1,18 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase, type Database, type Db } from '#server/db/client.ts';
+import { openDatabase, type Database } from '#server/db/client.ts';
 
 export const usingPostgres = Boolean(process.env.DATABASE_URL);
 
-/** The rows of a raw SQL query, on either driver (both answer with { rows }). */
-export async function queryRows<T extends Record<string, unknown>>(
-  db: Db,
-  query: SQL,
-): Promise<T[]> {
-  const { rows } = (await db.execute<T>(query)) as { rows: T[] };
-  return rows;
-}
+export { queryRows } from '#server/db/rule-call.ts';
 
 /** One template per checkout, so test runs in two work trees never drop each other's. */
 export function templateDatabaseName() {

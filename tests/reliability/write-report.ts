@@ -42,6 +42,10 @@ const promises: [string, string][] = [
     'tests/reliability/mail-faults.test.ts, src/server/mail/outbox.test.ts, src/server/mail/member-mail.test.ts',
   ],
   [
+    'Sign-in and registration limits hold across instances and restarts; periodic work runs once across instances',
+    'tests/reliability/instances.test.ts, src/server/plugins/rate-limits.test.ts, src/server/jobs/scheduler.test.ts',
+  ],
+  [
     'Logs never contain a password, code or session id; every 5xx is logged with request id, route and cause',
     'src/server/plugins/logging.test.ts',
   ],

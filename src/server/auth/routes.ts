@@ -5,9 +5,11 @@ import {
   emailChanged,
   emailChangeRequested,
   emailChangeRequestSchema,
+  type LoginBody,
   loginBodySchema,
   messageSchema,
   PASSWORD_RESET_REQUESTED,
+  type PasswordResetRequest,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
   registerBodySchema,
@@ -16,9 +18,10 @@ import {
 } from '#shared/auth.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { tooManyAttempts, unauthorized } from '../errors.ts';
+import { unauthorized } from '../errors.ts';
 import { mailContextOf } from '../mail/messages.ts';
 import { loadCurrentUser, requireMember, requireSignedInUser } from '../plugins/guards.ts';
+import { limitFailuresPer, limitPer, limitPerAddress } from '../plugins/rate-limits.ts';
 import { confirmEmailChange, requestEmailChange } from './email-change.ts';
 import {
   confirmPasswordReset,
@@ -27,18 +30,13 @@ import {
 } from './password-reset.ts';
 import { registerMember, toPublicUser, verifyCredentials } from './service.ts';
 
-const LOGIN_ATTEMPTS_PER_MINUTE = 10;
-/** Reset emails: per address, and per email address so nobody's inbox can be flooded. */
-const RESET_REQUESTS_PER_ADDRESS = 10;
-const RESET_REQUESTS_PER_EMAIL = 3;
-const RESET_WINDOW = '15 minutes';
-/** Email change links: the same limits, per network address and per account (each asks for the password). */
-const EMAIL_CHANGE_REQUESTS_PER_ADDRESS = 10;
-const EMAIL_CHANGE_REQUESTS_PER_ACCOUNT = 3;
-const EMAIL_CHANGE_WINDOW = '15 minutes';
-
 export async function authRoutes(app: FastifyInstance, { db, config, clock }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const usernameFailures = limitFailuresPer<LoginBody>(
+    app,
+    'signInFailuresPerUsername',
+    (body) => body.username,
+  );
 
   api.get(
     '/api/user',
@@ -58,7 +56,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, clock }: Ap
   api.post(
     '/api/register',
     {
-      config: { rateLimit: { max: LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: '1 minute' } },
+      config: { rateLimit: limitPerAddress('registrationPerAddress') },
       schema: { body: registerBodySchema, response: { 201: userSchema } },
     },
     async (request, reply) => {
@@ -71,33 +69,33 @@ export async function authRoutes(app: FastifyInstance, { db, config, clock }: Ap
   api.post(
     '/api/login',
     {
-      config: { rateLimit: { max: LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: '1 minute' } },
+      config: { rateLimit: limitPerAddress('signInPerAddress') },
+      // After validation, so the key is a checked username.
+      preHandler: usernameFailures.check,
       schema: { body: loginBodySchema, response: { 200: userSchema } },
     },
     async (request) => {
       const user = await verifyCredentials(db, request.body.username, request.body.password);
-      if (!user) throw unauthorized('Invalid username or password');
+      if (!user) {
+        await usernameFailures.recordFailure(request);
+        throw unauthorized('Invalid username or password');
+      }
       await voidPasswordResets(db, user.id);
       await signIn(request, user.id);
       return toPublicUser(user);
     },
   );
 
-  // A second limit on one route: the plugin runs one limiter per request, so this one is asked directly.
-  const perEmailLimit = app.createRateLimit({
-    max: RESET_REQUESTS_PER_EMAIL,
-    timeWindow: RESET_WINDOW,
-    keyGenerator: (request) => `reset:${(request.body as { email: string }).email.toLowerCase()}`,
-  });
   api.post(
     '/api/password-reset/request',
     {
-      config: { rateLimit: { max: RESET_REQUESTS_PER_ADDRESS, timeWindow: RESET_WINDOW } },
-      // After validation, so the per-email key is a checked address.
-      preHandler: async (request) => {
-        const limit = await perEmailLimit(request);
-        if (!limit.isAllowed && limit.isExceeded) throw tooManyAttempts(limit.ttlInSeconds);
-      },
+      config: { rateLimit: limitPerAddress('passwordResetPerAddress') },
+      // After validation, so the key is a checked address.
+      preHandler: limitPer<PasswordResetRequest>(
+        app,
+        'passwordResetPerEmail',
+        (body) => body.email,
+      ),
       schema: { body: passwordResetRequestSchema, response: { 202: messageSchema } },
     },
     async (request, reply) => {
@@ -109,7 +107,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, clock }: Ap
   api.post(
     '/api/password-reset/confirm',
     {
-      config: { rateLimit: { max: LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: '1 minute' } },
+      config: { rateLimit: limitPerAddress('passwordResetConfirmPerAddress') },
       schema: { body: passwordResetConfirmSchema, response: { 200: userSchema } },
     },
     async (request) => {
@@ -124,23 +122,13 @@ export async function authRoutes(app: FastifyInstance, { db, config, clock }: Ap
     },
   );
 
-  const perAccountEmailChangeLimit = app.createRateLimit({
-    max: EMAIL_CHANGE_REQUESTS_PER_ACCOUNT,
-    timeWindow: EMAIL_CHANGE_WINDOW,
-    keyGenerator: (request) => `email-change:${request.session.userId}`,
-  });
   api.post(
     '/api/email-change/request',
     {
-      config: {
-        rateLimit: { max: EMAIL_CHANGE_REQUESTS_PER_ADDRESS, timeWindow: EMAIL_CHANGE_WINDOW },
-      },
+      config: { rateLimit: limitPerAddress('emailChangePerAddress') },
       preHandler: [
         requireMember,
-        async (request) => {
-          const limit = await perAccountEmailChangeLimit(request);
-          if (!limit.isAllowed && limit.isExceeded) throw tooManyAttempts(limit.ttlInSeconds);
-        },
+        limitPer(app, 'emailChangePerAccount', (_body, request) => String(request.session.userId)),
       ],
       schema: { body: emailChangeRequestSchema, response: { 202: messageSchema } },
     },
@@ -155,7 +143,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, clock }: Ap
   api.post(
     '/api/email-change/confirm',
     {
-      config: { rateLimit: { max: LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: '1 minute' } },
+      config: { rateLimit: limitPerAddress('emailChangeConfirmPerAddress') },
       schema: { body: emailChangeConfirmSchema, response: { 200: messageSchema } },
     },
     async (request) => {

@@ -22,16 +22,25 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle a `db.transaction` callback receives. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** Connections of the PostgreSQL pool, as pg counts them. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: PGlite is one in-process connection, no pool. */
+  poolStats?: () => PoolStats;
   migrate(): Promise<void>;
   /** This instance's change notifications (./changes.ts); close the feed before the database. */
   openChangeFeed(log?: ChangeFeedLog): Promise<ChangeFeed>;
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(projectRoot, 'drizzle');
+export const migrationsFolder = path.join(projectRoot, 'drizzle');
 
 /** Installs every rule function from its source file (src/server/db/rules.ts), after the tables. */
 async function installRules(db: Db): Promise<void> {
@@ -101,6 +110,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       migrate: async () => {
         await migratePg(drizzlePg(pool), { migrationsFolder });
         await installRules(db);

@@ -2,14 +2,21 @@ import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
 
+/** The rows of a raw SQL statement, on either driver (both answer with { rows }). */
+export async function queryRows<T extends Record<string, unknown>>(
+  db: Db | Tx,
+  query: SQL,
+): Promise<T[]> {
+  const { rows } = (await db.execute<T>(query)) as { rows: T[] };
+  return rows;
+}
+
 /**
  * Runs one rule function of src/server/db/rules/ (`select fn(...) as result`) and returns its
  * answer. One statement: one round trip, and its own transaction unless called inside one.
  */
 export async function callRule<T>(db: Db | Tx, call: SQL): Promise<T> {
-  // Both drivers (node-postgres and PGlite) answer with { rows }.
-  const { rows } = (await db.execute<{ result: T }>(call)) as { rows: { result: T }[] };
-  const [row] = rows;
+  const [row] = await queryRows<{ result: T }>(db, call);
   if (!row) throw new Error('rule function returned no row');
   return row.result;
 }

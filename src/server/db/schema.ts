@@ -364,3 +364,28 @@ export const emailChangeTokens = pgTable(
     uniqueIndex('email_change_tokens_user_uq').on(t.userId),
   ],
 );
+
+/**
+ * Request counters of the rate limits (sign-in, registration, password reset), shared by every
+ * instance: one row per limited key, counting hits until its window ends. An increment is one
+ * atomic upsert (src/server/plugins/rate-limits.ts); the jobs scheduler deletes ended windows.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    windowEndsAt: instant('window_ends_at').notNull(),
+  },
+  (t) => [index('rate_limit_counters_window_ends_idx').on(t.windowEndsAt)],
+);
+
+/**
+ * Periodic jobs (src/server/jobs/scheduler.ts): an instance runs a job's tick only after moving
+ * last_run_at forward past one interval, an atomic claim, so the tick runs once across instances.
+ */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text('name').primaryKey(),
+  lastRunAt: instant('last_run_at').notNull(),
+  runs: integer('runs').notNull().default(0),
+});

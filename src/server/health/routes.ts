@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
+import { checkReadiness } from './readiness.ts';
 
+/**
+ * Liveness (/api/health/live: the process answers; restart it if not) and readiness
+ * (/api/health/ready: the database answers and has every migration; send it traffic only then),
+ * for a load balancer or an orchestrator (docs/DEPLOY.md). /api/health, which scripts and tests
+ * poll, stays as it was: the process and its database answer.
+ */
 export async function healthRoutes(app: FastifyInstance, { db }: AppDeps) {
   app.get('/api/health', async (request, reply) => {
     try {
@@ -11,5 +18,13 @@ export async function healthRoutes(app: FastifyInstance, { db }: AppDeps) {
       request.log.error({ err: error }, 'health check: database unreachable');
       return reply.status(503).send({ status: 'unavailable', message: 'Database unreachable' });
     }
+  });
+  // A database outage must not make an orchestrator restart every instance: no query here.
+  app.get('/api/health/live', async () => ({ status: 'ok' }));
+  app.get('/api/health/ready', async (request, reply) => {
+    const readiness = await checkReadiness(db);
+    if (readiness.ready) return { status: 'ready' };
+    request.log.warn({ reason: readiness.reason }, 'readiness check failed');
+    return reply.status(503).send({ status: 'unavailable', message: readiness.reason });
   });
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fastifyCookie, { type Signer } from '@fastify/cookie';
 import fastifySession, { type SessionStore } from '@fastify/session';
-import { eq, lt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, Session } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
@@ -66,10 +66,6 @@ export class DatabaseSessionStore implements SessionStore {
       .where(eq(sessions.sid, sid))
       .then(() => callback(), callback);
   }
-
-  async deleteExpired(): Promise<void> {
-    await this.db.delete(sessions).where(lt(sessions.expiresAt, this.now()));
-  }
 }
 
 /**
@@ -115,14 +111,4 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOpt
       maxAge: SESSION_TTL_MS,
     },
   });
-  const sweep = setInterval(
-    () => {
-      store
-        .deleteExpired()
-        .catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
-    },
-    60 * 60 * 1000,
-  );
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
 });

@@ -1,0 +1,47 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { payments, rateLimitCounters, sessions } from '../db/schema.ts';
+import type { PeriodicJob } from './scheduler.ts';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+/** Stripe's default lifetime of a Checkout Session; the sandbox page's sessions live as long. */
+export const SANDBOX_CHECKOUT_LIFETIME_MS = 24 * HOUR_MS;
+
+/** The periodic work of the site, each run once per interval across instances (scheduler.ts). */
+export function periodicJobs(db: Db): PeriodicJob[] {
+  return [
+    {
+      name: 'session-sweep',
+      intervalMs: HOUR_MS,
+      run: async (now) => {
+        await db.delete(sessions).where(lt(sessions.expiresAt, now));
+      },
+    },
+    {
+      name: 'rate-limit-sweep',
+      intervalMs: 15 * MINUTE_MS,
+      // Windows run on the database's clock (plugins/rate-limits.ts), so they end on it too.
+      run: async () => {
+        await db.delete(rateLimitCounters).where(sql`${rateLimitCounters.windowEndsAt} <= now()`);
+      },
+    },
+    {
+      // Stripe expires its own sessions and says so by webhook; nothing expires the sandbox's.
+      name: 'sandbox-checkout-expiry',
+      intervalMs: HOUR_MS,
+      run: async (now) => {
+        await db
+          .update(payments)
+          .set({ status: 'expired', updatedAt: now })
+          .where(
+            and(
+              eq(payments.provider, 'sandbox'),
+              eq(payments.status, 'pending'),
+              lt(payments.createdAt, new Date(now.getTime() - SANDBOX_CHECKOUT_LIFETIME_MS)),
+            ),
+          );
+      },
+    },
+  ];
+}

@@ -36,7 +36,7 @@ async function main() {
       : createSandboxProvider();
   const testToolsEnabled = env.ENABLE_TEST_TOOLS ?? sandboxPayments;
   // The feed may lose its connection before the app (and its logger) exists.
-  let log: ChangeFeedLog | undefined;
+  let log: ChangeFeedLog | undefined = undefined;
   const changes = await database.openChangeFeed({
     warn: (details, message) => log?.warn(details, message),
     info: (details, message) => log?.info(details, message),

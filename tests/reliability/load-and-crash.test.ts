@@ -3,43 +3,38 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '#server/db/client.ts';
 import { businesses } from '#server/db/schema.ts';
 import { seedDemoData } from '#server/db/seed.ts';
-import {
-  freshPostgresDatabase,
-  startServer,
-  type RunningServer,
-} from '#tests/helpers/server-process.ts';
+import { EventStreamReader } from '#tests/helpers/event-stream.ts';
+import { startInstances, type Instances } from '#tests/helpers/instances.ts';
+import { freshPostgresDatabase } from '#tests/helpers/server-process.ts';
 import { HttpMember } from './http-member.ts';
 import { recordFigure } from './figures.ts';
 
 /**
  * 200 members do the whole journey at once against two server instances on one PostgreSQL;
  * one instance is killed with SIGKILL in the middle and restarted. Afterwards every write that
- * was acknowledged is in the database and the money-and-votes invariants hold.
+ * was acknowledged is in the database, the money-and-votes invariants hold, and the live vote
+ * counts both instances stream (GET /api/votes/stream) equal the database.
  */
 const MEMBERS = 200;
 const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 let database: Database;
-let databaseUrl: string;
-let instances: RunningServer[] = [];
+let instances: Instances;
 const codes = new Map<number, string>();
 
 beforeAll(async () => {
-  databaseUrl = await freshPostgresDatabase(serverUrl, 'lb_reliability_load');
+  const databaseUrl = await freshPostgresDatabase(serverUrl, 'lb_reliability_load');
   database = await openDatabase({ databaseUrl });
   await database.migrate();
   await seedDemoData(database.db, new Date());
   for (const shop of await database.db.select().from(businesses))
     codes.set(shop.id, shop.redemptionCode);
-  instances = [
-    await startServer(3411, { DATABASE_URL: databaseUrl }),
-    await startServer(3412, { DATABASE_URL: databaseUrl }),
-  ];
+  instances = await startInstances({ count: 2, databaseUrl });
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(instances.map((instance) => instance.stop()));
-  await database.close();
+  await instances?.stopAll();
+  await database?.close();
 });
 
 interface Acknowledged {
@@ -48,6 +43,8 @@ interface Acknowledged {
   redeemedCoupons: number[];
   votesByUser: Map<string, number>;
 }
+
+type VoteCounts = Record<string, number>;
 
 type Coupon = { id: number; businessId: number; redeemed: boolean };
 
@@ -111,7 +108,7 @@ function rows<T>(result: unknown): T[] {
 describe('load with invariants, with a crash in the middle', () => {
   it('loses no acknowledged write and keeps every invariant', async () => {
     const live = () =>
-      instances
+      instances.servers
         .filter(
           (instance) => instance.process.exitCode === null && instance.process.signalCode === null,
         )
@@ -132,12 +129,16 @@ describe('load with invariants, with a crash in the middle', () => {
         ),
     );
 
+    // A screen watching the standings on the instance that survives, from before the load.
+    const survivorStream = await EventStreamReader.open<VoteCounts>(
+      `${instances.urls[1]}/api/votes/stream`,
+    );
     let crashed: Promise<void> | undefined;
     const crashMidway = () => {
       if (crashed || acknowledged.registered.length < MEMBERS / 2) return;
       crashed = (async () => {
-        await instances[0]!.kill();
-        instances[0] = await startServer(3411, { DATABASE_URL: databaseUrl });
+        await instances.servers[0]!.kill();
+        await instances.restart(0);
       })();
     };
     const started = performance.now();
@@ -235,5 +236,26 @@ describe('load with invariants, with a crash in the middle', () => {
     );
     for (const [shopId, count] of Object.entries(publicTotals))
       expect(count).toBe(stored[shopId] ?? 0);
+
+    // Live standings: the survivor's stream (open through the load and the crash) and a screen
+    // that reconnects to the restarted instance both arrive at the database's counts.
+    const sameAsStored = (counts: VoteCounts) =>
+      Object.entries(counts).every(([shopId, count]) => count === (stored[shopId] ?? 0));
+    const restartedStream = await EventStreamReader.open<VoteCounts>(
+      `${instances.urls[0]}/api/votes/stream`,
+    );
+    try {
+      await expect(survivorStream.waitFor(sameAsStored)).resolves.toBeDefined();
+      await expect(restartedStream.waitFor(sameAsStored)).resolves.toBeDefined();
+      expect(Object.keys(survivorStream.latest!).sort()).toEqual(Object.keys(publicTotals).sort());
+      recordFigure('live-counts-after-crash', {
+        instances: 2,
+        survivorStreamMessages: survivorStream.messages.length,
+        bothStreamsEqualTheDatabase: true,
+      });
+    } finally {
+      survivorStream.close();
+      restartedStream.close();
+    }
   }, 300_000);
 });

@@ -40,7 +40,7 @@ function appShellFiles(): Set<string> {
 
 /** GET answers a member needs to read the pass offline: the account's own and the public ones. */
 const OFFLINE_READABLE_API =
-  /\/api\/(user|user\/pass|user\/progress|config|challenge\/active|businesses|businesses\/\d+|businesses\/coupon\/\d+|votes)(\?|$)/;
+  /\/api\/(session|user|user\/pass|user\/progress|config|challenge\/active|businesses|businesses\/\d+|businesses\/coupon\/\d+|votes)(\?|$)/;
 
 // The web app lives in src/client; the server serves dist/client in production, and renders
 // pages with dist/ssr/entry-server.js (`vite build --ssr`, docs/decisions/0019).

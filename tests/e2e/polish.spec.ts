@@ -39,6 +39,8 @@ test('tab icons sit beside their labels', async ({ page }) => {
     expect(iconMiddle).toBeGreaterThan(labelBox!.y);
     expect(iconMiddle).toBeLessThan(labelBox!.y + labelBox!.height);
     expect(iconBox!.x + iconBox!.width).toBeLessThanOrEqual(labelBox!.x);
+    // Beside it, not at the far edge of a wide tab.
+    expect(labelBox!.x - (iconBox!.x + iconBox!.width)).toBeLessThan(24);
   }
 });
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicUser, SessionBody } from '#shared/auth.ts';
 import { api } from '#client/lib/api.ts';
+import { useHydrated } from '#client/lib/hydrated.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 
 /**
@@ -21,7 +22,14 @@ export interface UseUserResult {
   isPending: boolean;
 }
 
+/**
+ * While a server-rendered part of the page hydrates, the account counts as unknown, as it was
+ * on the server (which renders without the visitor's account): a lazily loaded page may hydrate
+ * after the account's answer arrived, and drawing it then would not match the server's HTML.
+ */
 export function useUser(): UseUserResult {
   const query = useQuery(userQueryOptions());
+  const hydrated = useHydrated();
+  if (!hydrated) return { user: null, isPending: true };
   return { user: query.data ?? null, isPending: query.isPending };
 }

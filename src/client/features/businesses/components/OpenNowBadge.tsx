@@ -1,17 +1,23 @@
 import '@mantine/core/styles/Badge.css';
 import { Badge } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useHydrated } from '#client/lib/hydrated.ts';
 import { openNow } from '../open-now.ts';
 
 const MINUTE = 60 * 1000;
 
-/** 'Open now' / 'Closed now' from the shop's hours on the challenge's clock, rechecked every minute. */
+/**
+ * 'Open now' / 'Closed now' from the shop's hours on the challenge's clock, rechecked every
+ * minute; on the visitor's clock, so not in the server's HTML (useHydrated).
+ */
 export function OpenNowBadge({ hours, timeZone }: { hours: [string, string][]; timeZone: string }) {
+  const hydrated = useHydrated();
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = setInterval(() => setNow(new Date()), MINUTE);
     return () => clearInterval(timer);
   }, []);
+  if (!hydrated) return null;
   const status = openNow(hours, now, timeZone);
   if (status === 'unknown') return null;
   return status === 'open' ? (

@@ -123,7 +123,13 @@ describe('attacks', () => {
     ];
     const usersBefore = await ctx.db.$count(users);
     const failures: string[] = [];
-    for (const endpoint of endpoints) {
+    // Only endpoints that take input: a probe has nowhere to go in the others (and the vote
+    // stream, which takes none, never ends its answer).
+    const takingInput = endpoints.filter(
+      (endpoint) => endpoint.operation.requestBody || endpoint.operation.parameters?.length,
+    );
+    expect(takingInput.length).toBeGreaterThan(10);
+    for (const endpoint of takingInput) {
       const properties = Object.entries(
         endpoint.operation.requestBody?.content['application/json']?.schema.properties ?? {},
       );

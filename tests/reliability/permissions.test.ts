@@ -103,6 +103,8 @@ const ownerLast = (owner: Caller) => [...CALLERS.filter((caller) => caller !== o
 
 const rows: Row[] = [
   { method: 'GET', path: '/api/health', url: () => '/api/health', expected: all(200) },
+  { method: 'GET', path: '/api/health/live', url: () => '/api/health/live', expected: all(200) },
+  { method: 'GET', path: '/api/health/ready', url: () => '/api/health/ready', expected: all(200) },
   { method: 'GET', path: '/api/config', url: () => '/api/config', expected: all(200) },
   {
     method: 'GET',

@@ -53,7 +53,10 @@ export function ChallengesTable({
             return (
               <Table.Tr key={challenge.id}>
                 <Table.Td>
-                  <Badge color={statusColor[status]}>{status}</Badge>
+                  {/* The whole word even in a narrow column: the label's min-content width counts. */}
+                  <Badge color={statusColor[status]} styles={{ label: { overflow: 'visible' } }}>
+                    {status}
+                  </Badge>
                 </Table.Td>
                 <Table.Td>
                   <Text fw={600}>{challenge.title}</Text>

@@ -53,10 +53,7 @@ export function ChallengesTable({
             return (
               <Table.Tr key={challenge.id}>
                 <Table.Td>
-                  {/* The whole word even in a narrow column: the label's min-content width counts. */}
-                  <Badge color={statusColor[status]} styles={{ label: { overflow: 'visible' } }}>
-                    {status}
-                  </Badge>
+                  <Badge color={statusColor[status]}>{status}</Badge>
                 </Table.Td>
                 <Table.Td>
                   <Text fw={600}>{challenge.title}</Text>

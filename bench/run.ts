@@ -2,7 +2,7 @@ import { benchPublicReads } from './api-reads.ts';
 import { benchWrites } from './api-writes.ts';
 import { benchVotesExport } from './exports.ts';
 import { votesGrowth } from './votes-growth.ts';
-import { record, results, writeReport } from './lib/report.ts';
+import { beginPart, record, results, writeReport } from './lib/report.ts';
 import { freshPostgresDatabase, startServer } from '#tests/helpers/server-process.ts';
 import { benchStartup } from './startup.ts';
 import { benchStream } from './stream.ts';
@@ -22,7 +22,11 @@ const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:543
 // Every API figure is taken on PostgreSQL, as production runs (the growth bench reads this too).
 process.env.DATABASE_URL = serverUrl;
 const only = process.argv.slice(2);
-const wants = (name: string) => only.length === 0 || only.includes(name);
+const wants = (name: string) => {
+  const included = only.length === 0 || only.includes(name);
+  if (included) beginPart(name);
+  return included;
+};
 
 if (wants('startup')) await benchStartup(3301);
 

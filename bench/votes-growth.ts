@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { insertVotesInBulk } from './lib/bulk-votes.ts';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '#server/app.ts';
 import { createOrPromoteAdmin } from '#server/auth/service.ts';
@@ -38,21 +39,9 @@ async function openBenchDatabase(): Promise<Database> {
   return database;
 }
 
-/** Adds votes in one statement, spread over the passes and shops, and keeps the counters equal to them. */
+/** Adds votes spread over the passes and shops, with the counters kept equal to them. */
 async function addVotes(database: Database, count: number) {
-  const { db } = database;
-  await db.execute(sql`
-    insert into votes (pass_id, business_id, voted_at)
-    select p.ids[1 + (g % array_length(p.ids, 1))], b.ids[1 + (g % array_length(b.ids, 1))],
-           now() - (g % 20) * interval '1 day'
-    from generate_series(1, ${count}) as g,
-         (select array_agg(id order by id) as ids from passes) p,
-         (select array_agg(id order by id) as ids from businesses) b`);
-  await db.execute(sql`
-    update businesses set vote_count = coalesce((select count(*) from votes where votes.business_id = businesses.id), 0)`);
-  // Settle the table as production autovacuum would, so the background clean-up of a million
-  // fresh rows does not run during (and slow) the measurement.
-  await db.execute(sql`vacuum analyze`);
+  await insertVotesInBulk(database.db, count, 'day');
 }
 
 async function median(run: () => Promise<unknown>): Promise<number> {

@@ -12,11 +12,23 @@ export interface BenchRow {
   pass: boolean;
 }
 
-const rows: BenchRow[] = [];
-const notes: string[] = [];
+interface MeasuredRow extends BenchRow {
+  part: string;
+}
+
+const rows: MeasuredRow[] = [];
+const notes: { part: string; text: string }[] = [];
+const partsRun = new Set<string>();
+let currentPart = 'bench';
+
+/** Names the part (`npm run bench -- <part>`) whose figures the following records belong to. */
+export function beginPart(part: string) {
+  currentPart = part;
+  partsRun.add(part);
+}
 
 export function record(row: BenchRow) {
-  rows.push(row);
+  rows.push({ ...row, part: currentPart });
   const ratio = row.peer
     ? ` | peer ${row.peer.name} ${format(row.peer.figure)} ${row.unit} | ratio ${(row.figure / row.peer.figure).toFixed(2)}`
     : '';
@@ -26,7 +38,7 @@ export function record(row: BenchRow) {
 }
 
 export function note(text: string) {
-  notes.push(text);
+  notes.push({ part: currentPart, text });
 }
 
 function format(value: number) {
@@ -37,26 +49,47 @@ export function results() {
   return rows;
 }
 
-/** BENCHMARKS.md is written by the run, never by hand. */
+const tableHeader = '| part | measure | figure | peer or limit | ratio | budget | result |';
+/** The part a table line or note line of an earlier report belongs to: its first cell or tag. */
+const partOfLine = (line: string) => /^(?:\| |- \[)([a-z-]+)[\]|]/.exec(line)?.[1];
+
+/**
+ * BENCHMARKS.md is written by the run, never by hand. A run of some parts (`npm run bench -- web`)
+ * replaces those parts' lines and keeps the others' lines from the earlier run, each part dated.
+ */
 export function writeReport(file: string, scalingNote: string) {
-  const table = rows
-    .map((row) => {
+  const earlier = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n') : [];
+  const keptFromEarlier = (line: string) => {
+    const part = partOfLine(line);
+    return part !== undefined && !partsRun.has(part);
+  };
+  const today = new Date().toISOString().slice(0, 10);
+  const table = [
+    ...earlier
+      .filter((line) => line.startsWith('| ') && line !== tableHeader)
+      .filter(keptFromEarlier),
+    ...rows.map((row) => {
       const peer = row.peer ? `${row.peer.name}: ${format(row.peer.figure)} ${row.unit}` : '—';
       const ratio = row.peer ? (row.figure / row.peer.figure).toFixed(2) : '—';
-      return `| ${row.name} | ${format(row.figure)} ${row.unit} | ${peer} | ${ratio} | ${row.budget} | ${row.pass ? 'pass' : '**miss**'} |`;
-    })
-    .join('\n');
+      return `| ${row.part} | ${row.name} | ${format(row.figure)} ${row.unit} | ${peer} | ${ratio} | ${row.budget} | ${row.pass ? 'pass' : '**miss**'} (${today}) |`;
+    }),
+  ];
+  const noteLines = [
+    ...earlier.filter((line) => line.startsWith('- [')).filter(keptFromEarlier),
+    ...notes.map((entry) => `- [${entry.part}] ${entry.text}`),
+  ];
   const text = `# Benchmarks
 
-Written by \`npm run bench\` on ${new Date().toISOString()} — ${os.cpus().length} cores
+Written by \`npm run bench\` (parts run last: ${[...partsRun].join(', ')}) on ${new Date().toISOString()} — ${os.cpus().length} cores
 (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.
-Each figure stands beside its peer or limit measured in the same run on the same machine.
+Each figure stands beside its peer or limit measured in the same run on the same machine; each
+result carries the day its part was last run (\`npm run bench -- <part>\` reruns one part).
 
-| measure | figure | peer or limit | ratio | budget | result |
-| --- | --- | --- | --- | --- | --- |
-${table}
+${tableHeader}
+| --- | --- | --- | --- | --- | --- | --- |
+${table.join('\n')}
 
-${notes.map((text) => `- ${text}`).join('\n')}
+${noteLines.join('\n')}
 
 ## Scaling to a city of 100,000 members
 

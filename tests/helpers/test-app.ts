@@ -29,6 +29,8 @@ export interface TestContext {
   db: Db;
   database: TestDatabase;
   clock: TestClock;
+  /** The first app's change feed. */
+  changes: ChangeFeed;
   /**
    * Builds another app on the same database, as a second server instance would be; with its own
    * change feed (`database.openChangeFeed()`) it hears other instances' changes.
@@ -65,6 +67,7 @@ export async function createTestContext(
     db: database.db,
     database,
     clock,
+    changes,
     buildApp: build,
     close: async () => {
       await Promise.all(apps.map((each) => each.close()));

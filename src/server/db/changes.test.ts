@@ -79,6 +79,36 @@ describe('change notifications between instances', () => {
       stop();
     }
   });
+
+  it("the vote's own transaction sends no notice (its commit would wait on the queue's lock); the server sends one after it", async () => {
+    const shop = await insertBusiness(ctx.db, challenge.id);
+    const member = await signedInPassHolder(ctx, challenge.id);
+    await markRedeemed(ctx, member.pass, [shop.id]);
+    const heard: Change[] = [];
+    const stop = other.changes.subscribe((change) => heard.push(change));
+    try {
+      // The rule itself, as no server calls it: the vote counts, and nobody is told.
+      const [outcome] = await queryRows<{ result: { outcome: string } }>(
+        ctx.db,
+        sql`select cast_vote(${member.user.id}, ${shop.id}, ${ctx.clock.now().toISOString()}::timestamptz) as result`,
+      );
+      expect(outcome!.result.outcome).toBe('voted');
+      // An organizer's change notifies as before; by the time it is heard, a vote notice sent
+      // with the vote's commit would have been heard too (one connection delivers in order).
+      const { client: admin } = await signedInAdmin(ctx.app, ctx.db);
+      await admin.patch(`/api/admin/challenges/${challenge.id}`, { title: 'Later' });
+      await eventually(() => heard.some((change) => change.kind === 'publicReads')).toBe(true);
+      expect(heard.filter((change) => change.kind === 'voteCounts')).toEqual([]);
+
+      // Votes announced together go out as one notice.
+      for (let vote = 0; vote < 50; vote += 1) ctx.changes.announceVoteCounts(challenge.id);
+      await eventually(() => heard.filter((change) => change.kind === 'voteCounts')).toEqual([
+        { kind: 'voteCounts', challengeId: challenge.id },
+      ]);
+    } finally {
+      stop();
+    }
+  });
 });
 
 describe('the listening connection on PostgreSQL', () => {

@@ -6,8 +6,8 @@ import type { Db } from './client.ts';
 /**
  * "Something changed" events for every server instance (docs/decisions/0016). PostgreSQL
  * delivers NOTIFY to each instance's own LISTEN connection; the embedded database delivers it
- * in-process. Vote counts are announced by the triggers on businesses (drizzle/0005), organizer
- * changes by `announcePublicChange`.
+ * in-process. Vote counts are announced by the triggers on businesses (drizzle/0007), votes by
+ * `announceVoteCounts` once committed, organizer changes by `announcePublicChange`.
  */
 export const VOTE_COUNTS_CHANNEL = 'lb_vote_counts';
 export const PUBLIC_READS_CHANNEL = 'lb_public_reads';
@@ -27,8 +27,17 @@ export interface ChangeFeed {
   subscribe(listener: ChangeListener): () => void;
   /** Tells every instance, this one included, that public answers changed. */
   announcePublicChange(): Promise<void>;
+  /**
+   * Tells every instance that a committed vote moved a challenge's counts. Votes arriving together
+   * share one notice (at most one per challenge every VOTE_NOTICE_DELAY_MS); it never throws.
+   */
+  announceVoteCounts(challengeId: number): void;
+  /** Sends the notices still waiting, then stops. */
   close(): Promise<void>;
 }
+
+/** How long a vote's notice waits for others to share it: far below the stream's one second. */
+export const VOTE_NOTICE_DELAY_MS = 20;
 
 export interface ChangeFeedLog {
   warn(details: object, message: string): void;
@@ -61,12 +70,46 @@ const notifyPublicReads = async (db: Db) => {
   await db.execute(sql`select pg_notify(${PUBLIC_READS_CHANNEL}, '')`);
 };
 
+/**
+ * Vote notices through the database, outside the votes' transactions (docs/decisions/0016): the
+ * challenges of the votes committed in the last moment, in one statement. A lost notice (database
+ * unreachable, or this process dying first) is caught up by the live counts' periodic re-read.
+ */
+function voteNoticeSender(db: Db, log: ChangeFeedLog) {
+  const waiting = new Set<number>();
+  let timer: NodeJS.Timeout | undefined;
+  const send = async () => {
+    timer = undefined;
+    const challengeIds = [...waiting];
+    waiting.clear();
+    if (challengeIds.length === 0) return;
+    try {
+      await db.execute(
+        sql`select pg_notify(${VOTE_COUNTS_CHANNEL}, id::text) from unnest(${`{${challengeIds.join(',')}}`}::int[]) as id`,
+      );
+    } catch (error) {
+      log.warn({ err: error }, 'change notifications: a vote notice was not sent');
+    }
+  };
+  return {
+    announce(challengeId: number) {
+      waiting.add(challengeId);
+      timer ??= setTimeout(() => void send(), VOTE_NOTICE_DELAY_MS);
+    },
+    async flush() {
+      clearTimeout(timer);
+      await send();
+    },
+  };
+}
+
 /** Only this process hears its changes: for an app built without a database feed (some tests). */
 export function localChangeFeed(): ChangeFeed {
   const subscribers = new Subscribers();
   return {
     subscribe: (listener) => subscribers.subscribe(listener),
     announcePublicChange: async () => subscribers.emit({ kind: 'publicReads' }),
+    announceVoteCounts: (challengeId) => subscribers.emit({ kind: 'voteCounts', challengeId }),
     close: async () => {},
   };
 }
@@ -74,6 +117,7 @@ export function localChangeFeed(): ChangeFeed {
 /** The embedded database is one process: its notifications arrive in-process. */
 export async function openPgliteChangeFeed(db: Db, client: PGlite): Promise<ChangeFeed> {
   const subscribers = new Subscribers();
+  const voteNotices = voteNoticeSender(db, silentLog);
   const stops = await Promise.all(
     [VOTE_COUNTS_CHANNEL, PUBLIC_READS_CHANNEL].map((channel) =>
       client.listen(channel, (payload) => subscribers.emitNotification(channel, payload)),
@@ -82,8 +126,10 @@ export async function openPgliteChangeFeed(db: Db, client: PGlite): Promise<Chan
   return {
     subscribe: (listener) => subscribers.subscribe(listener),
     announcePublicChange: () => notifyPublicReads(db),
+    announceVoteCounts: (challengeId) => voteNotices.announce(challengeId),
     close: async () => {
       if (client.closed) return;
+      await voteNotices.flush();
       await Promise.all(stops.map((stop) => stop()));
     },
   };
@@ -110,6 +156,7 @@ export async function openPostgresChangeFeed(
   const minRetryMs = options.minRetryMs ?? 100;
   const maxRetryMs = options.maxRetryMs ?? 5_000;
   const subscribers = new Subscribers();
+  const voteNotices = voteNoticeSender(db, log);
   let current: pg.Client | undefined;
   let retryMs = minRetryMs;
   let retryTimer: NodeJS.Timeout | undefined;
@@ -169,7 +216,9 @@ export async function openPostgresChangeFeed(
   return {
     subscribe: (listener) => subscribers.subscribe(listener),
     announcePublicChange: () => notifyPublicReads(db),
+    announceVoteCounts: (challengeId) => voteNotices.announce(challengeId),
     close: async () => {
+      await voteNotices.flush();
       closed = true;
       clearTimeout(retryTimer);
       const client = current;

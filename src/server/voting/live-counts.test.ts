@@ -37,4 +37,25 @@ describe('LiveCounts', () => {
     expect(received[0]!.filter((json) => json === '{"1":20}')).toHaveLength(1);
     live.close();
   });
+
+  it('a recheck finds counts that moved without a notice, and sends nothing when they did not', async () => {
+    let votes = 0;
+    const live = new LiveCounts({
+      read: async () => JSON.stringify({ 1: votes }),
+      changes: localChangeFeed(),
+      intervalMs: 50,
+    });
+    const received: string[] = [];
+    live.subscribe((json) => received.push(json));
+    expect(await live.current()).toBe('{"1":0}');
+
+    // A vote whose notice was lost (its instance stopped before sending it).
+    votes = 1;
+    live.recheck();
+    await expect.poll(() => received, { timeout: 10_000 }).toEqual(['{"1":1}']);
+    live.recheck();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(received).toEqual(['{"1":1}']);
+    live.close();
+  });
 });

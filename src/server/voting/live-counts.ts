@@ -68,6 +68,15 @@ export class LiveCounts {
     };
   }
 
+  /**
+   * Reads the counts again even without a notice, and sends them if they moved: a notice can be
+   * lost (the instance that took a vote stopped before announcing it), so streams are re-checked
+   * now and then instead of trusting notices alone.
+   */
+  recheck() {
+    if (this.subscribers.size > 0) this.changed();
+  }
+
   close() {
     this.closed = true;
     clearTimeout(this.timer);

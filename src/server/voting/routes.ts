@@ -60,6 +60,7 @@ export async function votingPublicRoutes(app: FastifyInstance, deps: AppDeps) {
   const openStreams = new Set<{ write(chunk: string): void; end(): void }>();
   const heartbeat = setInterval(() => {
     for (const stream of openStreams) stream.write(': heartbeat\n\n');
+    live.recheck();
   }, STREAM_HEARTBEAT_MS);
   heartbeat.unref();
   // Open streams would keep the server from closing: end them first.
@@ -126,14 +127,17 @@ export async function votingPublicRoutes(app: FastifyInstance, deps: AppDeps) {
 }
 
 /** POST /api/vote: the session is checked in the vote's one database call (docs/decisions/0006). */
-export async function voteRoutes(app: FastifyInstance, { db, clock, sessionSigner }: AppDeps) {
+export async function voteRoutes(
+  app: FastifyInstance,
+  { db, changes, clock, sessionSigner }: AppDeps,
+) {
   app
     .withTypeProvider<ZodTypeProvider>()
     .post(
       '/api/vote',
       { schema: { body: voteBodySchema, response: { 200: voteResultSchema } } },
       async (request) =>
-        castVote(db, {
+        castVote(db, changes, {
           member: { sessionId: sessionIdOf(request, sessionSigner) },
           businessId: request.body.businessId,
           now: clock(),

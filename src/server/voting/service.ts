@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PublicBusiness, VoteCounts } from '#shared/businesses.ts';
 import type { VoteResult } from '#shared/voting.ts';
+import type { ChangeFeed } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
 import { businesses, coupons, votes, type Business } from '../db/schema.ts';
 import { listLiveBusinesses, toPublicBusiness } from '../businesses/service.ts';
@@ -35,15 +36,23 @@ type VoteOutcome =
   | { outcome: 'signed-out' | 'no-pass' | 'shop-not-found' | 'no-votes' }
   | { outcome: 'cannot-act'; pass: Record<string, unknown>; challenge: Record<string, unknown> }
   | { outcome: 'shop-limit'; shopName: string; votesPerShop: number }
-  | { outcome: 'voted'; shopName: string; availableVotes: number; votesForShop: number };
+  | {
+      outcome: 'voted';
+      challengeId: number;
+      shopName: string;
+      availableVotes: number;
+      votesForShop: number;
+    };
 
 /**
  * docs/RULES.md rule 2: one call of the database's cast_vote (drizzle/0001). It locks the pass row
  * first, so parallel votes of one pass are counted one after another, then the shop row, and
- * changes the vote row and the shop's counter together. This function only words the outcome.
+ * changes the vote row and the shop's counter together. This function words the outcome and,
+ * once the vote is committed, announces the new counts to every instance (docs/decisions/0016).
  */
 export async function castVote(
   db: Db,
+  changes: Pick<ChangeFeed, 'announceVoteCounts'>,
   input: { member: MemberRef; businessId: number; now: Date },
 ): Promise<VoteResult> {
   const result = await callRule<VoteOutcome>(
@@ -70,6 +79,7 @@ export async function castVote(
           : `You have already given ${result.shopName} ${result.votesPerShop} votes, the most one pass may give a shop.`,
       );
     case 'voted':
+      changes.announceVoteCounts(result.challengeId);
       return {
         message: `Your vote for ${result.shopName} has been recorded.`,
         availableVotes: result.availableVotes,

@@ -42,11 +42,15 @@ BEGIN
   -- the lock: a shop deleted meanwhile takes no vote, and one deleted after this commit takes
   -- this vote back with it (rule 8). The counter changes with the vote row, so standings never
   -- count rows.
+  -- The server announces this vote after the commit (docs/decisions/0016): a NOTIFY here would
+  -- make every vote's commit wait on PostgreSQL's one notification-queue lock.
+  PERFORM set_config('lb.vote_counts_announced_after_commit', 'on', true);
   UPDATE businesses SET vote_count = vote_count + 1 WHERE id = v_shop.id AND deleted_at IS NULL;
   IF NOT FOUND THEN RETURN jsonb_build_object('outcome', 'shop-not-found'); END IF;
   INSERT INTO votes (pass_id, business_id, voted_at) VALUES (v_pass.id, v_shop.id, p_now);
   RETURN jsonb_build_object(
     'outcome', 'voted',
+    'challengeId', v_challenge.id,
     'shopName', v_shop.name,
     'availableVotes', v_available - 1,
     'votesForShop', v_for_shop + 1

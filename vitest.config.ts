@@ -8,6 +8,7 @@ export default defineConfig({
       'tests/helpers/**/*.test.ts',
       'tests/lint/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'bench/**/*.test.ts',
     ],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     globalSetup: ['tests/helpers/global-setup.ts'],

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Paper.css';
 import { Alert, Anchor, Button, Container, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import type { PublicBusiness } from '#shared/businesses.ts';
 import { paths } from '#shared/paths.ts';
@@ -13,14 +13,18 @@ import { useBusiness } from '#client/features/businesses/api/get-business.ts';
 import { BusinessDetail } from '#client/features/businesses/components/BusinessDetail.tsx';
 import { useActiveChallenge } from '#client/lib/active-challenge.ts';
 import { memberProgressQueryOptions } from '#client/lib/member-progress.ts';
-import {
-  RedeemCouponDialog,
-  SHOP_PAUSED_TEXT,
-} from '#client/features/redemption/components/RedeemCouponDialog.tsx';
+import { SHOP_PAUSED_TEXT } from '#client/features/redemption/shop-paused.ts';
 import { errorText } from '#client/lib/api.ts';
 import { REDEEM_NEEDS_NETWORK, useOnline } from '#client/lib/offline.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import type { AuthRedirectState } from '../guards.tsx';
+
+// Only members holding this shop's coupon see the dialog, so visitors never download it (or the
+// modal it is built on): the public page stays within its budget (docs/decisions/0019).
+const RedeemCouponDialog = lazy(async () => ({
+  default: (await import('#client/features/redemption/components/RedeemCouponDialog.tsx'))
+    .RedeemCouponDialog,
+}));
 
 /** Shop ids the server accepts (same rule as pageRoutePatterns in #shared/paths.ts). */
 const SHOP_ID = /^[1-9][0-9]{0,9}$/;
@@ -128,11 +132,13 @@ function RedeemHere({ shop }: { shop: PublicBusiness }) {
         )}
       </Stack>
       {!coupon.redeemed && (
-        <RedeemCouponDialog
-          coupon={coupon}
-          opened={opened && !shop.paused && online}
-          onClose={close}
-        />
+        <Suspense fallback={null}>
+          <RedeemCouponDialog
+            coupon={coupon}
+            opened={opened && !shop.paused && online}
+            onClose={close}
+          />
+        </Suspense>
       )}
     </Paper>
   );

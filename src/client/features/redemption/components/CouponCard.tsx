@@ -8,7 +8,8 @@ import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import type { CouponDto } from '#shared/redemption.ts';
 import { REDEEM_NEEDS_NETWORK, useOnline } from '#client/lib/offline.ts';
 import { CouponDetailsDialog } from './CouponDetailsDialog.tsx';
-import { RedeemCouponDialog, SHOP_PAUSED_TEXT } from './RedeemCouponDialog.tsx';
+import { RedeemCouponDialog } from './RedeemCouponDialog.tsx';
+import { SHOP_PAUSED_TEXT } from '../shop-paused.ts';
 import { formatMoney } from '#shared/money.ts';
 
 const FALLBACK_IMAGE = '/images/shop-fallback.svg';

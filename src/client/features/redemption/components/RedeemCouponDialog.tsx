@@ -9,9 +9,6 @@ import type { CouponDto } from '#shared/redemption.ts';
 import { redemptionErrorText, useRedeemCoupon } from '../api/redeem-coupon.ts';
 import { formatMoney } from '#shared/money.ts';
 
-/** What members see at a shop whose redemptions are paused. */
-export const SHOP_PAUSED_TEXT = 'Temporarily not accepting coupons';
-
 export interface RedeemCouponDialogProps {
   coupon: CouponDto;
   opened: boolean;

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { insertVotesInBulk } from './lib/bulk-votes.ts';
 import { createOrPromoteAdmin } from '#server/auth/service.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { freshPostgresDatabase, startServer } from '#tests/helpers/server-process.ts';
@@ -42,13 +43,7 @@ export async function benchVotesExport(port: number) {
     select 'voter' || g, 'x', 'voter' || g || '@example.com' from generate_series(1, ${PASSES}) as g`);
   await db.execute(sql`
     insert into passes (user_id, challenge_id) select id, ${challengeId} from users where username like 'voter%'`);
-  await db.execute(sql`
-    insert into votes (pass_id, business_id, voted_at)
-    select p.ids[1 + (g % array_length(p.ids, 1))], b.ids[1 + (g % array_length(b.ids, 1))], now() - (g % 20) * interval '1 hour'
-    from generate_series(1, ${VOTES}) as g,
-      (select array_agg(id order by id) as ids from passes) p,
-      (select array_agg(id order by id) as ids from businesses) b`);
-  await db.execute(sql`vacuum analyze`);
+  await insertVotesInBulk(db, VOTES, 'hour');
   await database.close();
 
   const server = await startServer(port, { DATABASE_URL: databaseUrl });

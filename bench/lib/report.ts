@@ -51,7 +51,7 @@ export function results() {
 
 const tableHeader = '| part | measure | figure | peer or limit | ratio | budget | result |';
 /** The part a table line or note line of an earlier report belongs to: its first cell or tag. */
-export const partOfLine = (line: string) => /^(?:\| |- \[)([a-z][a-z-]*)(?: \||\])/.exec(line)?.[1];
+const partOfLine = (line: string) => /^(?:\| |- \[)([a-z][a-z-]*)(?: \||\])/.exec(line)?.[1];
 
 /**
  * BENCHMARKS.md is written by the run, never by hand. A run of some parts (`npm run bench -- web`)

@@ -37,7 +37,7 @@ export interface ChangeFeed {
 }
 
 /** How long a vote's notice waits for others to share it: far below the stream's one second. */
-export const VOTE_NOTICE_DELAY_MS = 20;
+const VOTE_NOTICE_DELAY_MS = 20;
 
 export interface ChangeFeedLog {
   warn(details: object, message: string): void;

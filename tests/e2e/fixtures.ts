@@ -3,7 +3,20 @@ import type { CouponDto } from '#shared/redemption.ts';
 import { seededCode } from './credentials.ts';
 
 /** Journeys fail on any error the page logs, except the 401 the browser reports for a signed-out visitor. */
+/** Addresses handed out in this worker process; with the worker's index, unique in a run. */
+let visitorsInWorker = 0;
+
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // Each test's browser is a visitor of its own, as it would be behind the site's proxy (the
+  // server trusts this host's X-Forwarded-For, docs/DEPLOY.md): the per-address limits on sign-in
+  // and registration (10 a minute) then count one journey, not every journey running in parallel.
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    visitorsInWorker += 1;
+    await use({
+      'x-forwarded-for': `10.${testInfo.workerIndex % 256}.${visitorsInWorker >> 8}.${visitorsInWorker & 255}`,
+    });
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -69,7 +69,7 @@ export async function startServer(
   env: Record<string, string>,
 ): Promise<RunningServer> {
   if (!built) {
-    execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], { stdio: 'inherit' });
+    execFileSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { stdio: 'inherit' });
     built = true;
   }
   await assertPortFree(port);

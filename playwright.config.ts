@@ -1,12 +1,15 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_BASE_PORT } from './tests/e2e/credentials.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/helpers/chromium.ts';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+/** Two cores: two workers, each with a server and a seeded database of its own. */
+const workers = Number(process.env.E2E_WORKERS ?? 2);
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // One server and one seeded database for the whole run; journeys create their own members.
-  workers: 1,
+  // Worker N drives the server on E2E_PORT + N (tests/e2e/fixtures.ts sets its baseURL), so
+  // journeys that move the server's clock or count votes never meet another worker's.
+  workers,
   retries: 0,
   // Long organizer journeys on a 2-core machine running PostgreSQL, the server and Chromium at once.
   timeout: 120_000,
@@ -15,7 +18,6 @@ export default defineConfig({
     ? [['list'], ['json', { outputFile: process.env.PW_JSON_OUTPUT }]]
     : [['list']],
   use: {
-    baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },
@@ -26,11 +28,11 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
   ],
-  webServer: {
+  webServer: Array.from({ length: workers }, (_, index) => ({
     command: 'node --import tsx tests/e2e/server.ts',
-    url: `http://localhost:${port}/api/health`,
+    url: `http://localhost:${E2E_BASE_PORT + index}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), LOG_LEVEL: 'warn' },
-  },
+    env: { PORT: String(E2E_BASE_PORT + index), LOG_LEVEL: 'warn' },
+  })),
 });

@@ -7,13 +7,23 @@ export const E2E_ADMIN = {
   email: 'e2e_admin@example.com',
 };
 
+/** The first browser-test server's port; worker N talks to the server on this port + N. */
+export const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
+
+/**
+ * The port of this Playwright worker's own server (playwright.config.ts starts one per worker,
+ * each on a database of its own, so one worker's clock moves and votes never reach another's).
+ */
+export function e2ePort() {
+  return E2E_BASE_PORT + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+}
+
 /** Where tests/e2e/server.ts writes the seeded shops' codes (name → code), one file per port. */
-export const e2eCodesFile = (port: string | number | undefined) =>
-  `.tmp/e2e-codes-${port ?? '3100'}.json`;
+export const e2eCodesFile = (port: number) => `.tmp/e2e-codes-${port}.json`;
 
 /** The seeded shop's redemption code, as the cashier would give it. */
 export function seededCode(shop: string): string {
-  const codes = JSON.parse(fs.readFileSync(e2eCodesFile(process.env.E2E_PORT), 'utf8')) as Record<
+  const codes = JSON.parse(fs.readFileSync(e2eCodesFile(e2ePort()), 'utf8')) as Record<
     string,
     string
   >;

@@ -1,12 +1,17 @@
 import { expect, test as base, type Browser, type Page } from '@playwright/test';
 import type { CouponDto } from '#shared/redemption.ts';
-import { seededCode } from './credentials.ts';
+import { e2ePort, seededCode } from './credentials.ts';
 
-/** Journeys fail on any error the page logs, except the 401 the browser reports for a signed-out visitor. */
 /** Addresses handed out in this worker process; with the worker's index, unique in a run. */
 let visitorsInWorker = 0;
 
-export const test = base.extend<{ consoleErrors: string[] }>({
+/** A journey on this worker's server, as its own visitor; errors the page logs are its business. */
+export const testAllowingPageErrors = base.extend({
+  // This worker's own server and database (playwright.config.ts).
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern
+  baseURL: async ({}, use) => {
+    await use(`http://localhost:${e2ePort()}`);
+  },
   // Each test's browser is a visitor of its own, as it would be behind the site's proxy (the
   // server trusts this host's X-Forwarded-For, docs/DEPLOY.md): the per-address limits on sign-in
   // and registration (10 a minute) then count one journey, not every journey running in parallel.
@@ -17,6 +22,10 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       'x-forwarded-for': `10.${testInfo.workerIndex % 256}.${visitorsInWorker >> 8}.${visitorsInWorker & 255}`,
     });
   },
+});
+
+/** Journeys fail on any error the page logs, except the 401 the browser reports for a signed-out visitor. */
+export const test = testAllowingPageErrors.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

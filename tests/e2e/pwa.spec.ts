@@ -1,8 +1,14 @@
-import { test as plainTest, type Page } from '@playwright/test';
-import { expect, registerViaAuthPage, test, uniqueName } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  registerViaAuthPage,
+  test,
+  testAllowingPageErrors,
+  uniqueName,
+} from './fixtures.ts';
 
 /** The offline journeys see the browser's own failed requests; the others fail on any error. */
-const offlineTest = plainTest;
+const offlineTest = testAllowingPageErrors;
 
 async function controlledByServiceWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {

@@ -6,7 +6,7 @@ import { openDatabase } from '#server/db/client.ts';
 import { businesses } from '#server/db/schema.ts';
 import { seedDemoData } from '#server/db/seed.ts';
 import { adminUrl, withDatabase } from '../helpers/test-db.ts';
-import { E2E_ADMIN, e2eCodesFile } from './credentials.ts';
+import { E2E_ADMIN, E2E_BASE_PORT, e2eCodesFile } from './credentials.ts';
 
 /**
  * Starts the real server for the browser journeys on a fresh database: the demo seed plus a
@@ -14,17 +14,18 @@ import { E2E_ADMIN, e2eCodesFile } from './credentials.ts';
  * an embedded one in .tmp/.
  */
 const serverUrl = process.env.DATABASE_URL;
+// One server per Playwright worker (playwright.config.ts), each with a database named by its port.
+const port = Number(process.env.PORT ?? E2E_BASE_PORT);
 if (serverUrl) {
   const admin = new pg.Client({ connectionString: adminUrl(serverUrl) });
   await admin.connect();
-  // Named by port so two checkouts can run their journeys at once.
-  const name = `lb_e2e_${process.env.PORT ?? '3100'}`;
+  const name = `lb_e2e_${port}`;
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   process.env.DATABASE_URL = withDatabase(serverUrl, name);
 } else {
-  const dataDir = path.resolve('.tmp/e2e-data');
+  const dataDir = path.resolve(`.tmp/e2e-data-${port}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.env.DATA_DIR = dataDir;
 }
@@ -42,7 +43,7 @@ const shops = await database.db
   .from(businesses);
 fs.mkdirSync('.tmp', { recursive: true });
 fs.writeFileSync(
-  e2eCodesFile(process.env.PORT),
+  e2eCodesFile(port),
   JSON.stringify(Object.fromEntries(shops.map((shop) => [shop.name, shop.redemptionCode]))),
 );
 await database.close();

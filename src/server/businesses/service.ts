@@ -13,7 +13,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { callRule } from '../db/rule-call.ts';
 import { businesses, challenges, type Business } from '../db/schema.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../errors.ts';
-import { addCouponsForNewBusiness } from '../passes/issue.ts';
+import { addCouponsForNewBusiness, lockChallengeForNewShops } from '../passes/issue.ts';
 import { sanitizeRichText } from './rich-text.ts';
 
 /** Strips what only organizers may see (the redemption code, docs/RULES.md rule 3). */
@@ -160,6 +160,7 @@ export async function insertBusinessInTx(
     .from(challenges)
     .where(eq(challenges.id, input.challengeId));
   if (!challenge) throw notFound('Challenge not found');
+  await lockChallengeForNewShops(tx, input.challengeId);
   const redemptionCode = input.redemptionCode ?? (await unusedCode(tx, input.challengeId));
   const [created] = await tx
     .insert(businesses)

@@ -201,10 +201,17 @@ export async function updateBusiness(
 ): Promise<Business> {
   const fields = storedFields(patch);
   const code = patch.redemptionCode ?? undefined;
+  const changes = { ...fields, ...(code ? { redemptionCode: code } : {}) };
+  // A patch may set nothing ({}, unknown keys, an empty code): an UPDATE needs a column to set.
+  if (Object.values(changes).every((value) => value === undefined)) {
+    const business = await findLiveBusiness(db, id);
+    if (!business) throw notFound('Business not found');
+    return business;
+  }
   return withCodeCheck(code, async () => {
     const [updated] = await db
       .update(businesses)
-      .set({ ...fields, ...(code ? { redemptionCode: code } : {}) })
+      .set(changes)
       .where(and(eq(businesses.id, id), isNull(businesses.deletedAt)))
       .returning();
     if (!updated) throw notFound('Business not found');

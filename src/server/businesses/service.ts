@@ -193,12 +193,15 @@ export async function createBusiness(
   }
 }
 
-/** Changes the given fields of a live shop; a null or empty code keeps the current one. */
+/**
+ * Changes the given fields of a live shop; a null or empty code keeps the current one. `written`
+ * is false when the patch set nothing, so nothing needs announcing.
+ */
 export async function updateBusiness(
   db: Db,
   id: number,
   patch: z.output<typeof businessPatchSchema>,
-): Promise<Business> {
+): Promise<{ business: Business; written: boolean }> {
   const fields = storedFields(patch);
   const code = patch.redemptionCode ?? undefined;
   const changes = { ...fields, ...(code ? { redemptionCode: code } : {}) };
@@ -206,7 +209,7 @@ export async function updateBusiness(
   if (Object.values(changes).every((value) => value === undefined)) {
     const business = await findLiveBusiness(db, id);
     if (!business) throw notFound('Business not found');
-    return business;
+    return { business, written: false };
   }
   return withCodeCheck(code, async () => {
     const [updated] = await db
@@ -215,7 +218,7 @@ export async function updateBusiness(
       .where(and(eq(businesses.id, id), isNull(businesses.deletedAt)))
       .returning();
     if (!updated) throw notFound('Business not found');
-    return updated;
+    return { business: updated, written: true };
   });
 }
 

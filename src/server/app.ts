@@ -33,7 +33,7 @@ import { rateLimitPlugin } from './plugins/rate-limits.ts';
 import { serializeError, serializeRequest } from './plugins/log-serializers.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin, sharedSessionSecret } from './plugins/session.ts';
-import { announcePublicChange, PublicReadCache } from './plugins/public-cache.ts';
+import { PublicReadCache } from './plugins/public-cache.ts';
 import { projectRoot } from './project-root.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { settlementRoutes } from './settlement/routes.ts';
@@ -169,11 +169,6 @@ export async function buildApp(options: BuildAppOptions) {
       signer: deps.sessionSigner,
       secureCookie: config.publicUrl?.startsWith('https:') ? true : 'auto',
       now: deps.clock,
-    });
-    // An organizer's change shows at once here, and on other instances as their notice arrives.
-    withSession.addHook('onResponse', async (request) => {
-      if (request.method !== 'GET' && request.url.startsWith('/api/admin/'))
-        await announcePublicChange(deps, request.log);
     });
     await withSession.register(authRoutes, deps);
     await withSession.register(challengeRoutes, deps);

@@ -1,4 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { queryRows } from '#server/db/rule-call.ts';
 import { coupons, type Pass } from '#server/db/schema.ts';
 import { issuePass } from '#server/passes/issue.ts';
 import type { TestContext } from './test-app.ts';
@@ -30,4 +32,22 @@ export async function couponOf(ctx: TestContext, pass: Pass, businessId: number)
     .where(and(eq(coupons.passId, pass.id), eq(coupons.businessId, businessId)));
   if (!coupon) throw new Error(`no coupon for shop ${businessId}`);
   return coupon;
+}
+
+/**
+ * docs/RULES.md rule 7 as a query: (pass, shop) pairs of a challenge where an active pass lacks
+ * the coupon of a live shop (a unique index forbids a second one). Empty when the rule holds.
+ */
+export async function passesMissingCoupons(db: Db, challengeId: number) {
+  return queryRows<{ pass_id: number; business_id: number }>(
+    db,
+    sql`
+      select p.id as pass_id, b.id as business_id
+      from passes p
+      join businesses b on b.challenge_id = p.challenge_id and b.deleted_at is null
+      where p.challenge_id = ${challengeId} and p.active
+        and not exists (
+          select from coupons c where c.pass_id = p.id and c.business_id = b.id)
+      order by p.id, b.id`,
+  );
 }

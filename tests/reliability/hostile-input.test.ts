@@ -274,6 +274,47 @@ describe('hostile input on every endpoint', () => {
     expect((await ctx.app.inject('/api/health')).statusCode).toBe(200);
   }, 240_000);
 
+  it('answers a PATCH that sets nothing with 200 unchanged or a clear 4xx, never a 5xx', async () => {
+    const patches = endpoints.filter((endpoint) => endpoint.method === 'PATCH');
+    expect(patches.length).toBeGreaterThan(1);
+    const failures: string[] = [];
+    for (const endpoint of patches) {
+      // Id 1 is a row of the demo data, so the organizer's patch reaches the write itself.
+      const url = urlFor(endpoint, '1');
+      const send = (caller: TestClient, body: unknown) =>
+        caller.request({
+          method: 'PATCH',
+          url,
+          payload: body as object,
+          remoteAddress: nextAddress(),
+        });
+      const before = await databaseFingerprint(ctx.db);
+      for (const body of [{}, { unknown: 'x', nested: { deeper: true } }]) {
+        for (const [index, caller] of callers.entries()) {
+          const response = await send(caller, body);
+          // The organizer gets the row back unchanged; everyone else a 401 or 403.
+          const answered = index === callers.length - 1 ? [200] : [401, 403];
+          if (!answered.includes(response.statusCode))
+            failures.push(
+              `${url} ${JSON.stringify(body)} → ${response.statusCode} ${response.body}`,
+            );
+        }
+      }
+      expect(await databaseFingerprint(ctx.db), `${url} with nothing to set`).toBe(before);
+
+      // Each text field emptied: a value that means "none", or a clear 400.
+      const schema = endpoint.operation.requestBody!.content['application/json']!.schema;
+      for (const [name, property] of Object.entries(schema.properties ?? {})) {
+        if (!typesOf(property).includes('string')) continue;
+        const response = await send(callers.at(-1)!, { [name]: '' });
+        const message = response.statusCode >= 400 ? response.json<{ message?: unknown }>() : {};
+        if (response.statusCode >= 500 || (response.statusCode >= 400 && !('message' in message)))
+          failures.push(`${url} {"${name}":""} → ${response.statusCode} ${response.body}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('answers odd but well-formed text (unicode, control characters, huge numbers) without a 5xx', async () => {
     const weird = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 40 }),

@@ -234,6 +234,19 @@ describe('admin businesses API: create, list, update', () => {
     ).toBeNull();
   });
 
+  it('a patch that sets nothing ({}, unknown keys only, an empty code) answers 200 with the shop unchanged', async () => {
+    const challenge = await newChallenge();
+    const shop = (await create(challenge.id, { redemptionCode: '5678' })).json<AdminShop>();
+    for (const body of [{}, { unknown: 'x', isAdmin: true }, { redemptionCode: '' }]) {
+      const patched = await admin.patch(`/api/admin/businesses/${shop.id}`, body);
+      expect(patched.statusCode, JSON.stringify(body)).toBe(200);
+      expect(patched.json()).toEqual(shop);
+    }
+    const missing = await admin.patch('/api/admin/businesses/999999', {});
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Business not found' });
+  });
+
   it('reorders: public and admin lists follow position, then creation order', async () => {
     const challenge = await newChallenge();
     const a = (await create(challenge.id, { name: 'A', position: 0 })).json<AdminShop>();

@@ -110,8 +110,12 @@ export async function shopPageRoutes(
   );
 }
 
-/** Organizer routes for shops. */
-export async function businessRoutes(app: FastifyInstance, { db, clock, config }: AppDeps) {
+/**
+ * Organizer routes for shops. A write that changes what the public reads announces it once
+ * committed (docs/decisions/0016); a refused one, or one that wrote nothing, stays silent.
+ */
+export async function businessRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db, clock, config } = deps;
   await app.register(async (admin) => {
     const adminApi = admin.withTypeProvider<ZodTypeProvider>();
     guardAdminScope(admin, db);
@@ -140,8 +144,11 @@ export async function businessRoutes(app: FastifyInstance, { db, clock, config }
           },
         },
       },
-      async (request, reply) =>
-        reply.status(201).send(toAdminBusiness(await createBusiness(db, request.body))),
+      async (request, reply) => {
+        const created = await createBusiness(db, request.body);
+        await announcePublicChange(deps, request.log);
+        return reply.status(201).send(toAdminBusiness(created));
+      },
     );
 
     adminApi.patch(
@@ -158,7 +165,11 @@ export async function businessRoutes(app: FastifyInstance, { db, clock, config }
           },
         },
       },
-      async (request) => toAdminBusiness(await updateBusiness(db, request.params.id, request.body)),
+      async (request) => {
+        const { business, written } = await updateBusiness(db, request.params.id, request.body);
+        if (written) await announcePublicChange(deps, request.log);
+        return toAdminBusiness(business);
+      },
     );
 
     adminApi.post(
@@ -196,7 +207,11 @@ export async function businessRoutes(app: FastifyInstance, { db, clock, config }
           },
         },
       },
-      async (request) => importShops(db, request.params.id, request.body),
+      async (request) => {
+        const result = await importShops(db, request.params.id, request.body);
+        if (result.imported > 0) await announcePublicChange(deps, request.log);
+        return result;
+      },
     );
 
     adminApi.delete(
@@ -204,6 +219,7 @@ export async function businessRoutes(app: FastifyInstance, { db, clock, config }
       { schema: { params: idParamsSchema, response: { 204: z.null(), 404: errorBodySchema } } },
       async (request, reply) => {
         await deleteBusiness(db, request.params.id, clock());
+        await announcePublicChange(deps, request.log);
         return reply.status(204).send(null);
       },
     );

@@ -13,7 +13,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { callRule } from '../db/rule-call.ts';
 import { businesses, challenges, type Business } from '../db/schema.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../errors.ts';
-import { addCouponsForNewBusiness } from '../passes/issue.ts';
+import { addCouponsForNewBusiness, lockChallengeForNewShops } from '../passes/issue.ts';
 import { sanitizeRichText } from './rich-text.ts';
 
 /** Strips what only organizers may see (the redemption code, docs/RULES.md rule 3). */
@@ -160,6 +160,7 @@ export async function insertBusinessInTx(
     .from(challenges)
     .where(eq(challenges.id, input.challengeId));
   if (!challenge) throw notFound('Challenge not found');
+  await lockChallengeForNewShops(tx, input.challengeId);
   const redemptionCode = input.redemptionCode ?? (await unusedCode(tx, input.challengeId));
   const [created] = await tx
     .insert(businesses)
@@ -192,22 +193,32 @@ export async function createBusiness(
   }
 }
 
-/** Changes the given fields of a live shop; a null or empty code keeps the current one. */
+/**
+ * Changes the given fields of a live shop; a null or empty code keeps the current one. `written`
+ * is false when the patch set nothing, so nothing needs announcing.
+ */
 export async function updateBusiness(
   db: Db,
   id: number,
   patch: z.output<typeof businessPatchSchema>,
-): Promise<Business> {
+): Promise<{ business: Business; written: boolean }> {
   const fields = storedFields(patch);
   const code = patch.redemptionCode ?? undefined;
+  const changes = { ...fields, ...(code ? { redemptionCode: code } : {}) };
+  // A patch may set nothing ({}, unknown keys, an empty code): an UPDATE needs a column to set.
+  if (Object.values(changes).every((value) => value === undefined)) {
+    const business = await findLiveBusiness(db, id);
+    if (!business) throw notFound('Business not found');
+    return { business, written: false };
+  }
   return withCodeCheck(code, async () => {
     const [updated] = await db
       .update(businesses)
-      .set({ ...fields, ...(code ? { redemptionCode: code } : {}) })
+      .set(changes)
       .where(and(eq(businesses.id, id), isNull(businesses.deletedAt)))
       .returning();
     if (!updated) throw notFound('Business not found');
-    return updated;
+    return { business: updated, written: true };
   });
 }
 

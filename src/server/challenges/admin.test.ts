@@ -139,6 +139,17 @@ describe('admin challenges API', () => {
     expect((await admin.patch('/api/admin/challenges/abc', { title: 'x' })).statusCode).toBe(400);
   });
 
+  it('a patch that sets nothing ({}, unknown keys only) answers 200 with the challenge unchanged', async () => {
+    const created = (await admin.post('/api/admin/challenges', validBody())).json<{ id: number }>();
+    for (const body of [{}, { unknown: 'x', shops: [] }]) {
+      const patched = await admin.patch(`/api/admin/challenges/${created.id}`, body);
+      expect(patched.statusCode, JSON.stringify(body)).toBe(200);
+      expect(patched.json()).toEqual(created);
+    }
+    const missing = await admin.patch('/api/admin/challenges/999999', {});
+    expect(missing.statusCode).toBe(404);
+  });
+
   it('an active challenge created through the API becomes the public one by rule 1', async () => {
     const now = ctx.clock.now();
     const running = await admin.post('/api/admin/challenges', {

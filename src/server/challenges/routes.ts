@@ -11,7 +11,7 @@ import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { notFound } from '../errors.ts';
 import { guardAdminScope } from '../plugins/guards.ts';
-import { sendJson } from '../plugins/public-cache.ts';
+import { announcePublicChange, sendJson } from '../plugins/public-cache.ts';
 import { findActiveChallenge } from './active.ts';
 import { createChallenge, listChallenges, toChallengeDto, updateChallenge } from './service.ts';
 
@@ -39,8 +39,12 @@ export async function challengePublicRoutes(
   );
 }
 
-/** Organizer routes for challenges. */
-export async function challengeRoutes(app: FastifyInstance, { db }: AppDeps) {
+/**
+ * Organizer routes for challenges. A committed write announces the change to public answers
+ * (docs/decisions/0016); a refused one stays silent.
+ */
+export async function challengeRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db } = deps;
   await app.register(async (admin) => {
     const adminApi = admin.withTypeProvider<ZodTypeProvider>();
     guardAdminScope(admin, db);
@@ -65,6 +69,7 @@ export async function challengeRoutes(app: FastifyInstance, { db }: AppDeps) {
       },
       async (request, reply) => {
         const created = await createChallenge(db, request.body);
+        await announcePublicChange(deps, request.log);
         return reply.status(201).send(toChallengeDto(created));
       },
     );
@@ -78,7 +83,11 @@ export async function challengeRoutes(app: FastifyInstance, { db }: AppDeps) {
           response: { 200: challengeSchema, 400: errorBodySchema, 404: errorBodySchema },
         },
       },
-      async (request) => toChallengeDto(await updateChallenge(db, request.params.id, request.body)),
+      async (request) => {
+        const updated = await updateChallenge(db, request.params.id, request.body);
+        await announcePublicChange(deps, request.log);
+        return toChallengeDto(updated);
+      },
     );
   });
 }

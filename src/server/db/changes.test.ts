@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
@@ -9,6 +10,8 @@ import {
   createTestContext,
   SECOND_APP_TIMEOUT_MS,
   signedInAdmin,
+  signedInMember,
+  TestClient,
   type TestContext,
 } from '#tests/helpers/test-app.ts';
 import { adminUrl, queryRows, usingPostgres } from '#tests/helpers/test-db.ts';
@@ -19,7 +22,7 @@ import {
   type ChangeFeed,
 } from './changes.ts';
 import { openDatabase } from './client.ts';
-import type { Challenge } from './schema.ts';
+import { businesses, type Challenge } from './schema.ts';
 
 /** Polls until `read` passes `expectation`, for changes that arrive asynchronously. */
 const eventually = (read: () => unknown) => expect.poll(read, { timeout: 10_000, interval: 50 });
@@ -59,6 +62,83 @@ describe('change notifications between instances', () => {
     const patched = await admin.patch(`/api/admin/challenges/${challenge.id}`, { title: 'After' });
     expect(patched.statusCode).toBe(200);
     await eventually(read).toBe('After');
+  });
+
+  it('a refused organizer write (401, 403, 400, 404) or one that writes nothing announces nothing; each committed write announces once', async () => {
+    const shop = await insertBusiness(ctx.db, challenge.id, { name: 'Cached' });
+    const shopNames = async (app: FastifyInstance) =>
+      (await app.inject({ method: 'GET', url: '/api/businesses' }))
+        .json<{ name: string }[]>()
+        .map((each) => each.name);
+    const heard: Change[] = [];
+    const stop = other.changes.subscribe((change) => heard.push(change));
+    const notices = () => heard.filter((change) => change.kind === 'publicReads').length;
+    try {
+      const anonymous = new TestClient(ctx.app);
+      const { client: member } = await signedInMember(ctx.app);
+      const { client: admin } = await signedInAdmin(ctx.app, ctx.db);
+      for (const app of [ctx.app, other.app]) expect(await shopNames(app)).toContain('Cached');
+      // Behind the site's back: only a cleared cache would show it.
+      await ctx.db.update(businesses).set({ name: 'Renamed' }).where(eq(businesses.id, shop.id));
+
+      const refused: [() => Promise<{ statusCode: number }>, number][] = [
+        [() => anonymous.post('/api/admin/challenges', {}), 401],
+        [() => member.post('/api/admin/challenges', {}), 403],
+        [() => member.delete(`/api/admin/businesses/${shop.id}`), 403],
+        [() => admin.post('/api/admin/challenges', { title: '' }), 400],
+        [() => admin.patch(`/api/admin/businesses/${shop.id}`, { hours: 'always' }), 400],
+        [() => admin.patch('/api/admin/businesses/999999', { name: 'Nobody' }), 404],
+        [() => admin.delete('/api/admin/businesses/999999'), 404],
+        // Writes nothing: a patch that sets nothing, an import preview.
+        [() => admin.patch(`/api/admin/businesses/${shop.id}`, {}), 200],
+        [
+          () =>
+            admin.post(`/api/admin/challenges/${challenge.id}/businesses/import`, {
+              csv: 'name,address,description\nPreviewed,1 Main St,Only a preview',
+              commit: false,
+            }),
+          200,
+        ],
+      ];
+      for (const [request, status] of refused) expect((await request()).statusCode).toBe(status);
+      expect(await shopNames(ctx.app)).toContain('Cached');
+
+      // Each committed write announces once; notices arrive in order on one connection, so by the
+      // first write's notice any from the requests above would have arrived too.
+      const committed: (() => Promise<{ statusCode: number }>)[] = [
+        () => admin.patch(`/api/admin/challenges/${challenge.id}`, { description: 'Announced' }),
+        () => admin.patch(`/api/admin/businesses/${shop.id}`, { phone: '555-0101' }),
+        () =>
+          admin.post('/api/admin/businesses', {
+            challengeId: challenge.id,
+            name: 'Added',
+            description: 'A new shop',
+            address: '2 Main St',
+          }),
+        () =>
+          admin.post(`/api/admin/challenges/${challenge.id}/businesses/import`, {
+            csv: 'name,address,description\nImported,3 Main St,An imported shop',
+            commit: true,
+          }),
+        () => admin.delete(`/api/admin/businesses/${shop.id}`),
+        () =>
+          admin.post('/api/admin/challenges', {
+            title: 'Next',
+            description: 'The next battle',
+            startDate: '2030-01-01T00:00:00.000Z',
+            endDate: '2030-01-31T00:00:00.000Z',
+            price: 20,
+            theme: 'coffee',
+          }),
+      ];
+      for (const [index, write] of committed.entries()) {
+        expect((await write()).statusCode).toBeLessThan(300);
+        await eventually(notices).toBe(index + 1);
+        if (index === 0) expect(await shopNames(other.app)).toContain('Renamed');
+      }
+    } finally {
+      stop();
+    }
   });
 
   it('a vote tells every instance which challenge it moved', async () => {

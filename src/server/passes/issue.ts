@@ -2,6 +2,34 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { businesses, coupons, passes, type Pass } from '../db/schema.ts';
 
+/** Namespace of the coupon-copy locks: the first of the two keys, the challenge id the second. */
+const COUPON_COPY_LOCK_CLASS = 7_301_203;
+
+/**
+ * docs/RULES.md rule 7 between concurrent transactions. A pass copies coupons from the shops its
+ * statement sees, a new shop copies them to the passes its statement sees; under READ COMMITTED an
+ * overlapping pair sees neither row and the pass lacks the shop's coupon for good. So each side
+ * takes this challenge's lock before its copy and keeps it until commit: passes share it with one
+ * another, new shops hold it alone. Whichever copies second waits for the other's commit, and its
+ * statement then sees the other's row. An advisory lock, because no other rule takes it: it forms
+ * no cycle with the row locks of the vote rules (docs/decisions/0010).
+ */
+async function lockCouponCopy(tx: Tx, challengeId: number, side: 'pass' | 'shop') {
+  await tx.execute(
+    side === 'pass'
+      ? sql`select pg_advisory_xact_lock_shared(${COUPON_COPY_LOCK_CLASS}, ${challengeId})`
+      : sql`select pg_advisory_xact_lock(${COUPON_COPY_LOCK_CLASS}, ${challengeId})`,
+  );
+}
+
+/**
+ * Taken by a transaction that adds shops to a challenge before its first insert: waiting for the
+ * lock while holding a new shop row could deadlock with another adder whose insert waits for that
+ * row (the same redemption code, src/server/businesses/import.ts). Re-entrant within a transaction.
+ */
+export const lockChallengeForNewShops = (tx: Tx, challengeId: number) =>
+  lockCouponCopy(tx, challengeId, 'shop');
+
 /**
  * The one place a pass comes into being (purchase, webhook, testing tool). Run inside the
  * caller's transaction; the unique (user, challenge) index makes racing callers end with one
@@ -22,6 +50,7 @@ export async function issuePass(
     .onConflictDoNothing({ target: [passes.userId, passes.challengeId] })
     .returning();
   if (created) {
+    await lockCouponCopy(tx, input.challengeId, 'pass');
     await tx.execute(sql`
       insert into ${coupons} (pass_id, business_id)
       select ${created.id}, ${businesses.id} from ${businesses}
@@ -39,6 +68,7 @@ export async function issuePass(
 
 /** docs/RULES.md rule 7: a shop added after passes were sold gives every pass its coupon. */
 export async function addCouponsForNewBusiness(tx: Tx, businessId: number, challengeId: number) {
+  await lockChallengeForNewShops(tx, challengeId);
   await tx.execute(sql`
     insert into ${coupons} (pass_id, business_id)
     select ${passes.id}, ${businessId} from ${passes}

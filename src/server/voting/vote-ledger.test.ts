@@ -12,12 +12,14 @@ import {
   TestClient,
   type TestContext,
 } from '#tests/helpers/test-app.ts';
+import { passesMissingCoupons } from '#tests/helpers/pass-holders.ts';
 import { queryRows, usingPostgres } from '#tests/helpers/test-db.ts';
 
 /**
  * The vote ledger (docs/decisions/0010): every shop's vote_count equals its counted votes (vote
  * rows of active passes for the live shop) whatever sequence of casts, resets, pass switches and
- * shop deletions happens, in parallel on PostgreSQL.
+ * shop deletions happens, in parallel on PostgreSQL. Passes sold and shops added or imported
+ * meanwhile leave every active pass with the coupon of every live shop (docs/RULES.md rule 7).
  */
 
 let stub: StripeStub;
@@ -85,16 +87,27 @@ interface Member {
 /** Registration is limited per address and app: a fresh app (same database) every few members. */
 let membersOnApp = 0;
 let memberApp: FastifyInstance | undefined;
-async function payingMember(challengeId: number): Promise<Member> {
+async function registeredMember() {
   if (!memberApp || membersOnApp++ % 4 === 3) memberApp = await ctx.buildApp();
   const { client, user } = await signedInMember(memberApp);
   client.app = ctx.app;
+  return { client, user };
+}
+
+/** Checkout, payment at the stub, then the success page: the answer that ended the purchase. */
+async function buyPass(client: TestClient, challengeId: number) {
   const checkout = await client.post('/api/create-checkout-session', { challengeId });
-  expect(checkout.statusCode, checkout.body).toBe(200);
+  if (checkout.statusCode !== 200) return { answer: checkout, sessionId: undefined };
   const sessionId = checkout.json<{ url: string }>().url.split('/').at(-1)!;
   stub.complete(sessionId);
-  const verified = await client.get(`/api/verify-checkout?session_id=${sessionId}`);
-  expect(verified.statusCode, verified.body).toBe(200);
+  const answer = await client.get(`/api/verify-checkout?session_id=${sessionId}`);
+  return { answer, sessionId };
+}
+
+async function payingMember(challengeId: number): Promise<Member> {
+  const { client, user } = await registeredMember();
+  const { answer, sessionId } = await buyPass(client, challengeId);
+  expect(answer.statusCode, answer.body).toBe(200);
   const [pass] = await ctx.db.select().from(passes).where(eq(passes.userId, user.id));
   expect(pass?.challengeId).toBe(challengeId);
   return { client, paymentIntent: `pi_${sessionId}`, passId: pass!.id };
@@ -170,6 +183,10 @@ async function expectLedgerHolds(challengeId: number) {
           > (select count(*) from coupons c where c.pass_id = p.id and c.redeemed)`,
   );
   expect(overspent, 'passes with more votes than redeemed coupons').toEqual([]);
+  expect(
+    await passesMissingCoupons(ctx.db, challengeId),
+    'active passes without the coupon of a live shop',
+  ).toEqual([]);
 
   const publicCounts = (await anonymous.get('/api/votes')).json<Record<string, number>>();
   const activeId = (await anonymous.get('/api/challenge/active')).json<{ id?: number }>().id;
@@ -256,10 +273,14 @@ type Operation =
   | { kind: 'refund' | 'dispute' | 'disputeWon'; member: number }
   | { kind: 'deleteShop'; shop: number }
   | { kind: 'addShop' }
+  | { kind: 'importShops'; count: number }
+  | { kind: 'issuePass'; newcomer: number; via: 'payment' | 'testing' }
   | { kind: 'close' | 'reopen' }
   | { kind: 'votesPerShop'; limit: number | null };
 
 const MEMBERS = 3;
+/** Members without a pass at the start, who get one during the run. */
+const NEWCOMERS = 2;
 const SHOPS = 4;
 const member = fc.integer({ min: 0, max: MEMBERS - 1 });
 const shopIndex = fc.integer({ min: 0, max: SHOPS + 1 });
@@ -283,6 +304,21 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('addShop' as const) }) },
   {
     weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('importShops' as const),
+      count: fc.integer({ min: 1, max: 3 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('issuePass' as const),
+      newcomer: fc.integer({ min: 0, max: NEWCOMERS - 1 }),
+      via: fc.constantFrom('payment' as const, 'testing' as const),
+    }),
+  },
+  {
+    weight: 1,
     arbitrary: fc.record({ kind: fc.constantFrom('close' as const, 'reopen' as const) }),
   },
   {
@@ -300,7 +336,7 @@ const steps = fc.array(fc.array(operation, { minLength: 1, maxLength: 4 }), {
 });
 
 describe('the vote ledger under random operations', () => {
-  it('keeps every counter equal to its counted votes, never overspends a pass, and never answers 5xx', async () => {
+  it('keeps every counter equal to its counted votes, every pass holding every live shop’s coupon, and never answers 5xx', async () => {
     await fc.assert(
       fc.asyncProperty(steps, async (plan) => {
         const { challenge, shopIds } = await newChallengeWithShops(SHOPS);
@@ -309,6 +345,9 @@ describe('the vote ledger under random operations', () => {
           members.push(await payingMember(challenge.id));
         // All but the last member redeem everything; the last has coupons but no votes to spend.
         for (const each of members.slice(0, MEMBERS - 1)) await redeemAll(each);
+        const newcomers: Awaited<ReturnType<typeof registeredMember>>[] = [];
+        for (let index = 0; index < NEWCOMERS; index += 1) newcomers.push(await registeredMember());
+        let imports = 0;
 
         const perform = async (op: Operation) => {
           const shopId = 'shop' in op ? shopIds[op.shop % shopIds.length]! : 0;
@@ -330,6 +369,23 @@ describe('the vote ledger under random operations', () => {
               const id = await addShop(challenge.id, shopIds.length);
               shopIds.push(id);
               return undefined;
+            }
+            case 'importShops': {
+              imports += 1;
+              const lines = Array.from(
+                { length: op.count },
+                (_, index) => `Imported ${imports}.${index},2 Ledger St,An imported shop`,
+              );
+              const csv = ['name,address,description', ...lines].join('\n');
+              return admin.post(`/api/admin/challenges/${challenge.id}/businesses/import`, {
+                csv,
+                commit: true,
+              });
+            }
+            case 'issuePass': {
+              const { client } = newcomers[op.newcomer]!;
+              if (op.via === 'testing') return client.post('/api/testing/create-pass');
+              return (await buyPass(client, challenge.id)).answer;
             }
             case 'close':
             case 'reopen':

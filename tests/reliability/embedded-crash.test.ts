@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '#tests/helpers/instances.ts';
 import { startServer, type RunningServer } from '#tests/helpers/server-process.ts';
 import { recordFigure } from './figures.ts';
 import { HttpMember } from './http-member.ts';
@@ -28,7 +29,8 @@ describe('embedded database crash', () => {
       SEED_DEMO: 'true',
       ENABLE_TEST_TOOLS: 'true',
     };
-    server = await startServer(3421, env);
+    const port = await freePort();
+    server = await startServer(port, env);
     const url = server.url;
     let running = true;
     const acknowledgedUsers: HttpMember[] = [];
@@ -64,7 +66,7 @@ describe('embedded database crash', () => {
     await Promise.all(writers);
 
     const restartedAt = performance.now();
-    server = await startServer(3421, env);
+    server = await startServer(port, env);
     const restartMs = performance.now() - restartedAt;
 
     let missing = 0;

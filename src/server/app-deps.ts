@@ -3,11 +3,12 @@ import type { ChangeFeed } from './db/changes.ts';
 import type { Db } from './db/client.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { PublicReadCache } from './plugins/public-cache.ts';
+import type { SiteUrl } from './site-url.ts';
 
 export interface AppConfig {
   siteName: string;
-  /** The site's public URL (PUBLIC_URL); links in payments and e-mails use it. */
-  publicUrl?: string | undefined;
+  /** Where the site is reached (PUBLIC_URL, else the listening address): every absolute link. */
+  siteUrl: SiteUrl;
   sessionSecret?: string | undefined;
   /** docs/RULES.md rule 5: testing tools only in sandbox payment mode or when enabled. */
   testToolsEnabled: boolean;

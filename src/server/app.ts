@@ -18,6 +18,7 @@ import type { AppConfig, AppDeps } from './app-deps.ts';
 import { localChangeFeed, type ChangeFeed } from './db/changes.ts';
 import type { Db, PoolStats } from './db/client.ts';
 import { DEFAULT_TRUST_PROXY } from './env.ts';
+import { SiteUrl } from './site-url.ts';
 import { healthRoutes } from './health/routes.ts';
 import { sitemapRoutes } from './sitemap/routes.ts';
 import { sandboxMailboxRoutes } from './mail/routes.ts';
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildAppOptions) {
     publicCacheTtlMs: 1000,
     liveCountsIntervalMs: 1000,
     trustProxy: DEFAULT_TRUST_PROXY,
+    siteUrl: new SiteUrl('http://localhost'),
     ...options.config,
   };
   const baseClock = options.clock ?? (() => new Date());
@@ -132,7 +134,7 @@ export async function buildApp(options: BuildAppOptions) {
   // Third-party and app plugins first, then the domains' routes.
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
-    publicOrigin: config.publicUrl ? new URL(config.publicUrl).origin : undefined,
+    publicOrigin: config.siteUrl.origin,
     csrfExemptPaths: ['/api/stripe/webhook'],
   });
   await app.register(metricsPlugin, {
@@ -152,7 +154,6 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(healthRoutes, deps);
   await app.register(configRoutes, deps);
   await app.register(sitemapRoutes, deps);
-  await app.register(sandboxMailboxRoutes, deps);
   await app.register(challengePublicRoutes, deps);
   await app.register(businessPublicRoutes, deps);
   await app.register(votingPublicRoutes, deps);
@@ -167,7 +168,7 @@ export async function buildApp(options: BuildAppOptions) {
     await withSession.register(sessionPlugin, {
       db: deps.db,
       signer: deps.sessionSigner,
-      secureCookie: config.publicUrl?.startsWith('https:') ? true : 'auto',
+      secureCookie: config.siteUrl.secure ? true : 'auto',
       now: deps.clock,
     });
     // An organizer's change shows at once here, and on other instances as their notice arrives.
@@ -185,15 +186,15 @@ export async function buildApp(options: BuildAppOptions) {
     await withSession.register(progressRoutes, deps);
     await withSession.register(adminRoutes, deps);
     await withSession.register(settlementRoutes, deps);
+    await withSession.register(sandboxMailboxRoutes, deps);
   });
 
   await app.register(spaPlugin, {
     clientDir: config.clientDir,
     siteName: config.siteName,
-    publicUrl: config.publicUrl,
     headTags: publicPageHeadTags(deps.db, {
       siteName: config.siteName,
-      publicUrl: config.publicUrl,
+      siteUrl: config.siteUrl,
       clock: deps.clock,
     }),
   });

@@ -8,7 +8,6 @@ import { SERVER_STATE_ID } from '#shared/server-render.ts';
 interface RendererModule {
   render(
     url: string,
-    origin: string,
     transport: (apiPath: string, init: RequestInit) => Promise<Response>,
   ): Promise<{ html: string; state: unknown }>;
 }
@@ -37,7 +36,7 @@ const scriptSafeJson = (value: unknown) => JSON.stringify(value).replaceAll('<',
 
 export interface ServerRenderer {
   /** The shell with the page's HTML inside, or null when the page is rendered in the browser. */
-  renderPage(shell: string, url: string, origin: string): Promise<string | null>;
+  renderPage(shell: string, url: string): Promise<string | null>;
 }
 
 /** Null when the web app is built without its server part (dist/ssr). */
@@ -88,12 +87,12 @@ export function loadServerRenderer(app: FastifyInstance, clientDir: string): Ser
   }
 
   return {
-    async renderPage(shell, url, origin) {
+    async renderPage(shell, url) {
       const pathname = url.split('?')[0] ?? '/';
       const page = SERVER_RENDERED_PAGES.find(({ pattern }) => pattern.test(pathname));
       if (!page) return null;
       renderer ??= import(pathToFileURL(rendererPath).href) as Promise<RendererModule>;
-      const { html, state } = await (await renderer).render(url, origin, transport);
+      const { html, state } = await (await renderer).render(url, transport);
       return shell
         .replace('</head>', `${headTagsFor(page.module, shell)}</head>`)
         .replace(

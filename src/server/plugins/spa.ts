@@ -12,8 +12,6 @@ export interface SpaOptions {
   clientDir: string;
   /** The product name (SITE_NAME) that the installed app carries. */
   siteName: string;
-  /** PUBLIC_URL: the origin of absolute links in rendered pages, rather than the Host header. */
-  publicUrl?: string | undefined;
   /** Lets a domain add tags to the served HTML for one page (Open Graph for shop pages). */
   headTags?: (pathname: string) => Promise<string>;
 }
@@ -54,10 +52,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
   async function renderedShell(request: FastifyRequest, status: number): Promise<string> {
     if (!serverRenderer || status !== 200) return shell;
     try {
-      const origin = options.publicUrl
-        ? new URL(options.publicUrl).origin
-        : `${request.protocol}://${request.host}`;
-      return (await serverRenderer.renderPage(shell, request.url, origin)) ?? shell;
+      return (await serverRenderer.renderPage(shell, request.url)) ?? shell;
     } catch (error) {
       request.log.error({ err: error }, 'server rendering failed; sending the app shell');
       return shell;

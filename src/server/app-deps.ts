@@ -3,6 +3,7 @@ import type { ChangeFeed } from './db/changes.ts';
 import type { Db } from './db/client.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { PublicReadCache } from './plugins/public-cache.ts';
+import type { PageRenderLimit } from './plugins/render-allowance.ts';
 import type { SiteUrl } from './site-url.ts';
 
 export interface AppConfig {
@@ -24,6 +25,8 @@ export interface AppConfig {
   trustProxy: boolean | string;
   /** REDIS_URL: rate-limit counts in Redis instead of PostgreSQL. */
   redisUrl?: string | undefined;
+  /** Server renders of public pages per address (plugins/render-allowance.ts). */
+  pageRenderLimit: PageRenderLimit;
   /** METRICS_TOKEN: GET /metrics answers only with this bearer token; unset, it is off (404). */
   metricsToken?: string | undefined;
 }

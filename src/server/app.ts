@@ -37,6 +37,7 @@ import { sessionPlugin, sharedSessionSecret } from './plugins/session.ts';
 import { announcePublicChange, PublicReadCache } from './plugins/public-cache.ts';
 import { projectRoot } from './project-root.ts';
 import { spaPlugin } from './plugins/spa.ts';
+import { DEFAULT_PAGE_RENDER_LIMIT } from './plugins/render-allowance.ts';
 import { settlementRoutes } from './settlement/routes.ts';
 import { testClock } from './plugins/test-clock.ts';
 import { voteRoutes, votingPublicRoutes, votingRoutes } from './voting/routes.ts';
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildAppOptions) {
     liveCountsIntervalMs: 1000,
     trustProxy: DEFAULT_TRUST_PROXY,
     siteUrl: new SiteUrl('http://localhost'),
+    pageRenderLimit: DEFAULT_PAGE_RENDER_LIMIT,
     ...options.config,
   };
   const baseClock = options.clock ?? (() => new Date());
@@ -192,6 +194,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(spaPlugin, {
     clientDir: config.clientDir,
     siteName: config.siteName,
+    pageRenderLimit: config.pageRenderLimit,
+    clock: deps.clock,
     headTags: publicPageHeadTags(deps.db, {
       siteName: config.siteName,
       siteUrl: config.siteUrl,

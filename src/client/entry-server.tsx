@@ -11,7 +11,6 @@ import { StaticRouter } from 'react-router';
 import { setTransport } from '#client/lib/api.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
-import { SiteOriginContext } from '#client/lib/site-origin.ts';
 import { AppProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 
@@ -28,15 +27,13 @@ export interface RenderedPage {
   state: DehydratedState;
 }
 
-function page(url: string, origin: string, queryClient: QueryClient): ReactNode {
+function page(url: string, queryClient: QueryClient): ReactNode {
   return (
-    <SiteOriginContext value={origin}>
-      <AppProviders queryClient={queryClient}>
-        <StaticRouter location={url}>
-          <AppRoutes />
-        </StaticRouter>
-      </AppProviders>
-    </SiteOriginContext>
+    <AppProviders queryClient={queryClient}>
+      <StaticRouter location={url}>
+        <AppRoutes />
+      </StaticRouter>
+    </AppProviders>
   );
 }
 
@@ -44,8 +41,8 @@ function page(url: string, origin: string, queryClient: QueryClient): ReactNode 
  * A render that waits for the page's lazy modules, to learn which answers it asks for. Its HTML
  * is not sent: it fills suspended parts in with inline scripts, which the CSP forbids.
  */
-async function discover(url: string, origin: string, queryClient: QueryClient): Promise<void> {
-  const { prelude } = await prerenderToNodeStream(page(url, origin, queryClient));
+async function discover(url: string, queryClient: QueryClient): Promise<void> {
+  const { prelude } = await prerenderToNodeStream(page(url, queryClient));
   for await (const chunk of prelude) void chunk;
 }
 
@@ -59,14 +56,13 @@ const MAX_RENDER_ROUNDS = 4;
  */
 export async function render(
   url: string,
-  origin: string,
   transport: (path: string, init: RequestInit) => Promise<Response>,
 ): Promise<RenderedPage> {
   setTransport(transport);
   const queryClient = createQueryClient();
   const tried = new Set<string>();
   for (let round = 0; round < MAX_RENDER_ROUNDS; round += 1) {
-    await discover(url, origin, queryClient);
+    await discover(url, queryClient);
     const wanted = queryClient
       .getQueryCache()
       .findAll({ predicate: (query) => PUBLIC_ROOTS.has(query.queryKey[0]) })
@@ -81,6 +77,6 @@ export async function render(
     queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
   }
   // The lazy modules are loaded by now, so this plain render has every part in place.
-  const html = renderToString(page(url, origin, queryClient));
+  const html = renderToString(page(url, queryClient));
   return { html, state: dehydrate(queryClient) };
 }

@@ -3,11 +3,13 @@ import type { ChangeFeed } from './db/changes.ts';
 import type { Db } from './db/client.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { PublicReadCache } from './plugins/public-cache.ts';
+import type { PageRenderLimit } from './plugins/render-allowance.ts';
+import type { SiteUrl } from './site-url.ts';
 
 export interface AppConfig {
   siteName: string;
-  /** The site's public URL (PUBLIC_URL); links in payments and e-mails use it. */
-  publicUrl?: string | undefined;
+  /** Where the site is reached (PUBLIC_URL, else the listening address): every absolute link. */
+  siteUrl: SiteUrl;
   sessionSecret?: string | undefined;
   /** docs/RULES.md rule 5: testing tools only in sandbox payment mode or when enabled. */
   testToolsEnabled: boolean;
@@ -23,6 +25,8 @@ export interface AppConfig {
   trustProxy: boolean | string;
   /** REDIS_URL: rate-limit counts in Redis instead of PostgreSQL. */
   redisUrl?: string | undefined;
+  /** Server renders of public pages per address (plugins/render-allowance.ts). */
+  pageRenderLimit: PageRenderLimit;
   /** METRICS_TOKEN: GET /metrics answers only with this bearer token; unset, it is off (404). */
   metricsToken?: string | undefined;
 }

@@ -18,6 +18,7 @@ import type { AppConfig, AppDeps } from './app-deps.ts';
 import { localChangeFeed, type ChangeFeed } from './db/changes.ts';
 import type { Db, PoolStats } from './db/client.ts';
 import { DEFAULT_TRUST_PROXY } from './env.ts';
+import { SiteUrl } from './site-url.ts';
 import { healthRoutes } from './health/routes.ts';
 import { sitemapRoutes } from './sitemap/routes.ts';
 import { sandboxMailboxRoutes } from './mail/routes.ts';
@@ -36,6 +37,7 @@ import { sessionPlugin, sharedSessionSecret } from './plugins/session.ts';
 import { PublicReadCache } from './plugins/public-cache.ts';
 import { projectRoot } from './project-root.ts';
 import { spaPlugin } from './plugins/spa.ts';
+import { DEFAULT_PAGE_RENDER_LIMIT } from './plugins/render-allowance.ts';
 import { settlementRoutes } from './settlement/routes.ts';
 import { testClock } from './plugins/test-clock.ts';
 import { voteRoutes, votingPublicRoutes, votingRoutes } from './voting/routes.ts';
@@ -95,6 +97,8 @@ export async function buildApp(options: BuildAppOptions) {
     publicCacheTtlMs: 1000,
     liveCountsIntervalMs: 1000,
     trustProxy: DEFAULT_TRUST_PROXY,
+    siteUrl: new SiteUrl('http://localhost'),
+    pageRenderLimit: DEFAULT_PAGE_RENDER_LIMIT,
     ...options.config,
   };
   const baseClock = options.clock ?? (() => new Date());
@@ -132,7 +136,7 @@ export async function buildApp(options: BuildAppOptions) {
   // Third-party and app plugins first, then the domains' routes.
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
-    publicOrigin: config.publicUrl ? new URL(config.publicUrl).origin : undefined,
+    publicOrigin: config.siteUrl.origin,
     csrfExemptPaths: ['/api/stripe/webhook'],
   });
   await app.register(metricsPlugin, {
@@ -152,7 +156,6 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(healthRoutes, deps);
   await app.register(configRoutes, deps);
   await app.register(sitemapRoutes, deps);
-  await app.register(sandboxMailboxRoutes, deps);
   await app.register(challengePublicRoutes, deps);
   await app.register(businessPublicRoutes, deps);
   await app.register(votingPublicRoutes, deps);
@@ -167,7 +170,7 @@ export async function buildApp(options: BuildAppOptions) {
     await withSession.register(sessionPlugin, {
       db: deps.db,
       signer: deps.sessionSigner,
-      secureCookie: config.publicUrl?.startsWith('https:') ? true : 'auto',
+      secureCookie: config.siteUrl.secure ? true : 'auto',
       now: deps.clock,
     });
     await withSession.register(authRoutes, deps);
@@ -180,15 +183,17 @@ export async function buildApp(options: BuildAppOptions) {
     await withSession.register(progressRoutes, deps);
     await withSession.register(adminRoutes, deps);
     await withSession.register(settlementRoutes, deps);
+    await withSession.register(sandboxMailboxRoutes, deps);
   });
 
   await app.register(spaPlugin, {
     clientDir: config.clientDir,
     siteName: config.siteName,
-    publicUrl: config.publicUrl,
+    pageRenderLimit: config.pageRenderLimit,
+    clock: deps.clock,
     headTags: publicPageHeadTags(deps.db, {
       siteName: config.siteName,
-      publicUrl: config.publicUrl,
+      siteUrl: config.siteUrl,
       clock: deps.clock,
     }),
   });

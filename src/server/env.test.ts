@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readEnv } from './env.ts';
+import { ConfigError, readEnv, testToolsEnabled } from './env.ts';
 
 describe('readEnv', () => {
   it('applies the documented defaults', () => {
@@ -31,6 +31,7 @@ describe('readEnv', () => {
     ['TRUST_PROXY', 'yes'],
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['TRUST_PROXY', '10.0.0.1,proxy.example.com'],
+    ['ADMIN_EMAIL', 'organizer'],
   ])('names %s when its value %j is bad', (name, value) => {
     expect(() => readEnv({ [name]: value })).toThrowError(ConfigError);
     expect(() => readEnv({ [name]: value })).toThrowError(new RegExp(`\\b${name}\\b`));
@@ -57,6 +58,64 @@ describe('readEnv', () => {
       /STRIPE_WEBHOOK_SECRET/,
     );
     expect(() => readEnv({ NODE_ENV: 'production' })).toThrowError(/SESSION_SECRET/);
+  });
+
+  describe('with NODE_ENV=production', () => {
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'a-session-secret-of-at-least-32-characters',
+      PUBLIC_URL: 'https://battles.example.com',
+      STRIPE_SECRET_KEY: 'sk_live_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    };
+    const {
+      STRIPE_SECRET_KEY: _key,
+      STRIPE_WEBHOOK_SECRET: _secret,
+      ...withoutStripe
+    } = production;
+
+    it('refuses to start without PUBLIC_URL, naming it', () => {
+      expect(() => readEnv({ ...production, PUBLIC_URL: '' })).toThrowError(
+        /PUBLIC_URL: required when NODE_ENV=production/,
+      );
+    });
+
+    it('refuses to start without STRIPE_SECRET_KEY unless ENABLE_TEST_TOOLS=true, naming both', () => {
+      expect(() => readEnv(withoutStripe)).toThrowError(
+        /STRIPE_SECRET_KEY: required when NODE_ENV=production, unless ENABLE_TEST_TOOLS=true/,
+      );
+      expect(() => readEnv({ ...withoutStripe, ENABLE_TEST_TOOLS: 'false' })).toThrowError(
+        /STRIPE_SECRET_KEY/,
+      );
+      const rehearsal = readEnv({ ...withoutStripe, ENABLE_TEST_TOOLS: 'true' });
+      expect(testToolsEnabled(rehearsal)).toBe(true);
+    });
+
+    it('allows an http:// PUBLIC_URL for a local rehearsal', () => {
+      expect(readEnv({ ...production, PUBLIC_URL: 'http://localhost:3000' }).PUBLIC_URL).toBe(
+        'http://localhost:3000',
+      );
+    });
+
+    it('turns test tools on only when ENABLE_TEST_TOOLS=true is set explicitly', () => {
+      expect(testToolsEnabled(readEnv(production))).toBe(false);
+      expect(testToolsEnabled(readEnv({ ...production, ENABLE_TEST_TOOLS: 'true' }))).toBe(true);
+    });
+  });
+
+  it('turns test tools on by default in development without Stripe only', () => {
+    expect(testToolsEnabled(readEnv({}))).toBe(true);
+    expect(testToolsEnabled(readEnv({ ENABLE_TEST_TOOLS: 'false' }))).toBe(false);
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+    expect(testToolsEnabled(readEnv(stripe))).toBe(false);
+    expect(testToolsEnabled(readEnv({ ...stripe, ENABLE_TEST_TOOLS: 'true' }))).toBe(true);
+  });
+
+  it("reads the seeded organizer's address", () => {
+    expect(readEnv({ ADMIN_EMAIL: 'organizer@example.com' }).ADMIN_EMAIL).toBe(
+      'organizer@example.com',
+    );
+    expect(readEnv({ ADMIN_EMAIL: '' }).ADMIN_EMAIL).toBeUndefined();
   });
 
   it('accepts SMTP settings and requires a sender with them', () => {

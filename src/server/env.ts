@@ -111,6 +111,11 @@ const envSchema = z.object({
       }
       return parsed;
     }),
+  /** The seeded organizer's address; unset, a random one is made up and printed with the password. */
+  ADMIN_EMAIL: z
+    .email('must be an email address such as organizer@example.com')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SEED_DEMO: booleanFlag,
   ENABLE_TEST_TOOLS: booleanFlag,
   /** Browser tests only: POST /api/testing/clock moves the server's clock. */
@@ -148,5 +153,26 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
     throw new ConfigError('Invalid settings:\n  SESSION_SECRET: required when NODE_ENV=production');
   }
+  // docs/RULES.md rules 5 and 16: a public site has one address for its links, and never sells
+  // free passes (or opens its test tools) by accident.
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+    throw new ConfigError(
+      'Invalid settings:\n  PUBLIC_URL: required when NODE_ENV=production (the address in every link the site sends)',
+    );
+  }
+  if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY && env.ENABLE_TEST_TOOLS !== true) {
+    throw new ConfigError(
+      'Invalid settings:\n  STRIPE_SECRET_KEY: required when NODE_ENV=production, unless ENABLE_TEST_TOOLS=true is set for a public rehearsal with the sandbox payment page',
+    );
+  }
   return env;
+}
+
+/**
+ * docs/RULES.md rule 5: test tools are on by default in development without Stripe; with
+ * NODE_ENV=production only when ENABLE_TEST_TOOLS=true is set explicitly.
+ */
+export function testToolsEnabled(env: Env): boolean {
+  if (env.NODE_ENV === 'production') return env.ENABLE_TEST_TOOLS === true;
+  return env.ENABLE_TEST_TOOLS ?? !env.STRIPE_SECRET_KEY;
 }

@@ -2,13 +2,14 @@ import { buildApp } from './app.ts';
 import type { ChangeFeedLog } from './db/changes.ts';
 import { DatabaseInUseError, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
-import { ConfigError, readEnv } from './env.ts';
+import { ConfigError, readEnv, testToolsEnabled as testToolsOf } from './env.ts';
 import { periodicJobs } from './jobs/periodic-jobs.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { MailOutboxWorker } from './mail/outbox.ts';
 import { createSandboxMailTransport, createSmtpTransport } from './mail/transport.ts';
 import { createSandboxProvider } from './payments/sandbox.ts';
 import { createStripeProvider } from './payments/stripe.ts';
+import { SiteUrl } from './site-url.ts';
 
 /** Process entry: settings → database → app → listen, and a graceful close on SIGTERM/SIGINT. */
 async function main() {
@@ -17,11 +18,11 @@ async function main() {
   await database.migrate();
 
   if (env.SEED_DEMO !== false) {
-    const seeded = await seedDemoData(database.db, new Date());
+    const seeded = await seedDemoData(database.db, new Date(), { adminEmail: env.ADMIN_EMAIL });
     if (seeded) {
       // Printed once, on the start that created the account; never logged again.
       process.stdout.write(
-        `\nDemo data created. Organizer sign-in:\n  username: ${seeded.adminUsername}\n  password: ${seeded.adminPassword}\n\n`,
+        `\nDemo data created. Organizer sign-in:\n  username: ${seeded.adminUsername}\n  password: ${seeded.adminPassword}\n  email:    ${seeded.adminEmail}\n\n`,
       );
     }
   }
@@ -34,7 +35,7 @@ async function main() {
           webhookSecret: env.STRIPE_WEBHOOK_SECRET,
         })
       : createSandboxProvider();
-  const testToolsEnabled = env.ENABLE_TEST_TOOLS ?? sandboxPayments;
+  const testToolsEnabled = testToolsOf(env);
   // The feed may lose its connection before the app (and its logger) exists.
   let log: ChangeFeedLog | undefined = undefined;
   const changes = await database.openChangeFeed({
@@ -48,7 +49,7 @@ async function main() {
     ...(database.poolStats ? { poolStats: database.poolStats } : {}),
     config: {
       siteName: env.SITE_NAME,
-      publicUrl: env.PUBLIC_URL,
+      siteUrl: SiteUrl.fromSettings({ publicUrl: env.PUBLIC_URL, host: env.HOST, port: env.PORT }),
       sessionSecret: env.SESSION_SECRET,
       testToolsEnabled,
       testClockEnabled: env.TEST_CLOCK === true,

@@ -7,5 +7,7 @@ export const siteConfigSchema = z.object({
   paymentMode: z.enum(['stripe', 'sandbox']),
   /** docs/RULES.md rule 5: testing buttons show only when this is true. */
   testToolsEnabled: z.boolean(),
+  /** The site's origin (PUBLIC_URL, else the server's listening address) for absolute links. */
+  publicUrl: z.string(),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

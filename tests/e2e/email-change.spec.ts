@@ -1,16 +1,4 @@
-import { expect, registerViaAuthPage, test, uniqueName } from './fixtures.ts';
-import type { Page } from '@playwright/test';
-
-/** Opens the sandbox mailbox of an address and follows the link of the email with this subject. */
-async function followMailedLink(page: Page, to: string, subject: string, link: RegExp) {
-  await page.goto('/sandbox/mailbox');
-  await page.getByLabel('Email address').fill(to);
-  await page.getByRole('button', { name: 'Show Mail' }).click();
-  const email = page
-    .getByRole('article')
-    .filter({ has: page.getByRole('heading', { name: subject }) });
-  await email.getByRole('link', { name: link }).click();
-}
+import { expect, mailedLink, registerViaAuthPage, test, uniqueName } from './fixtures.ts';
 
 /** The browser logs a refused request's 400: expected where a journey is refused on purpose. */
 function acceptLoggedRefusal(consoleErrors: string[]) {
@@ -22,8 +10,13 @@ function acceptLoggedRefusal(consoleErrors: string[]) {
 test('a member changes the email from the profile by the link mailed to the new address, and resets the password with it', async ({
   page,
   context,
+  browser,
+  baseURL,
   consoleErrors,
 }) => {
+  /** Follows the link of the email with this subject, as read by the organizer in the mailbox. */
+  const followMailedLink = async (to: string, subject: string, link: RegExp) =>
+    page.goto(await mailedLink(browser, baseURL, { to, subject, link }));
   const username = uniqueName('mover');
   const newEmail = `${username}.new@example.com`;
   await registerViaAuthPage(page, username);
@@ -47,7 +40,6 @@ test('a member changes the email from the profile by the link mailed to the new 
   await expect(account.getByText(`${username}@example.com`)).toBeVisible();
 
   await followMailedLink(
-    page,
     newEmail,
     'Confirm your new Local Battles email address',
     /\/auth\/verify-email\?token=/,
@@ -68,12 +60,7 @@ test('a member changes the email from the profile by the link mailed to the new 
   await page.getByLabel('Email').fill(newEmail);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByText('If an account uses this email address')).toBeVisible();
-  await followMailedLink(
-    page,
-    newEmail,
-    'Reset your Local Battles password',
-    /\/auth\/reset\?token=/,
-  );
+  await followMailedLink(newEmail, 'Reset your Local Battles password', /\/auth\/reset\?token=/);
   await page.getByLabel('New Password', { exact: true }).fill('moved-password');
   await page.getByLabel('Confirm New Password').fill('moved-password');
   await page.getByRole('button', { name: 'Set New Password' }).click();

@@ -1,6 +1,6 @@
 import { expect, test as base, type Browser, type Page } from '@playwright/test';
 import type { CouponDto } from '#shared/redemption.ts';
-import { e2ePort, seededCode } from './credentials.ts';
+import { E2E_ADMIN, e2ePort, seededCode } from './credentials.ts';
 
 /** Addresses handed out in this worker process; with the worker's index, unique in a run. */
 let visitorsInWorker = 0;
@@ -86,6 +86,34 @@ export async function signIn(page: Page, username: string, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page.getByText(`Welcome back, ${username}!`)).toBeVisible();
+}
+
+/**
+ * The address of the link matching `link` in the newest email with this subject to `to`, read
+ * in the sandbox mailbox by the organizer (nobody else may read it), in a browser of their own.
+ */
+export async function mailedLink(
+  browser: Browser,
+  baseURL: string | undefined,
+  mail: { to: string; subject: string; link: RegExp },
+): Promise<string> {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const organizer = await context.newPage();
+    await signIn(organizer, E2E_ADMIN.username, E2E_ADMIN.password);
+    await organizer.goto('/sandbox/mailbox');
+    await organizer.getByLabel('Email address').fill(mail.to);
+    await organizer.getByRole('button', { name: 'Show Mail' }).click();
+    const email = organizer
+      .getByRole('article')
+      .filter({ has: organizer.getByRole('heading', { name: mail.subject }) })
+      .first();
+    const href = await email.getByRole('link', { name: mail.link }).getAttribute('href');
+    if (!href) throw new Error(`no link in the email "${mail.subject}" to ${mail.to}`);
+    return href;
+  } finally {
+    await context.close();
+  }
 }
 
 /**

@@ -1,8 +1,10 @@
-import { expect, registerViaAuthPage, test, uniqueName } from './fixtures.ts';
+import { expect, mailedLink, registerViaAuthPage, test, uniqueName } from './fixtures.ts';
 
 test('a member who forgot the password resets it from the emailed link and finds the pass again', async ({
   page,
   context,
+  browser,
+  baseURL,
 }) => {
   const username = uniqueName('forgot');
   const email = `${username}@example.com`;
@@ -20,13 +22,14 @@ test('a member who forgot the password resets it from the emailed link and finds
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByText('If an account uses this email address')).toBeVisible();
 
-  await page.goto('/sandbox/mailbox');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Show Mail' }).click();
-  const resetEmail = page.getByRole('article').filter({
-    has: page.getByRole('heading', { name: 'Reset your Local Battles password' }),
+  const link = await mailedLink(browser, baseURL, {
+    to: email,
+    subject: 'Reset your Local Battles password',
+    link: /\/auth\/reset\?token=/,
   });
-  await resetEmail.getByRole('link', { name: /\/auth\/reset\?token=/ }).click();
+  // The link is on the site's own address (PUBLIC_URL, here the address the server listens on).
+  expect(new URL(link).origin).toBe(new URL(baseURL!).origin);
+  await page.goto(link);
 
   await expect(page.getByRole('heading', { name: 'Choose a New Password' })).toBeVisible();
   await page.getByLabel('New Password', { exact: true }).fill('new-password');
@@ -65,4 +68,19 @@ test('the checkout sign-in form offers the reset too, and a used link says so', 
   const refused = consoleErrors.findIndex((error) => error.includes('status of 400'));
   expect(refused).toBeGreaterThanOrEqual(0);
   consoleErrors.splice(refused, 1);
+});
+
+test('the sandbox mailbox is for organizers: a visitor is asked to sign in, a member is sent home', async ({
+  page,
+}) => {
+  await page.goto('/sandbox/mailbox');
+  await expect(page).toHaveURL('/auth');
+  expect((await page.request.get('/api/sandbox/mailbox?to=a%40example.com')).status()).toBe(401);
+
+  await registerViaAuthPage(page, uniqueName('curious'));
+  await expect(page.getByText('Registration successful')).toBeVisible();
+  await page.goto('/sandbox/mailbox');
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { name: 'Sandbox Mailbox' })).toHaveCount(0);
+  expect((await page.request.get('/api/sandbox/mailbox?to=a%40example.com')).status()).toBe(403);
 });

@@ -20,6 +20,7 @@ async function shareTags(request: APIRequestContext, path: string) {
 
 test('the home page, the coffee battle and a shop page carry share previews with a real picture', async ({
   page,
+  baseURL,
 }) => {
   const challenge = await (await page.request.get('/api/challenge/active')).json();
   const [shop] = (await (await page.request.get('/api/businesses')).json()) as Shop[];
@@ -34,7 +35,8 @@ test('the home page, the coffee battle and a shop page carry share previews with
   }
   const home = await shareTags(page.request, '/');
   expect(home.get('og:title')).toBe(`${challenge.title} - Local Battles`);
-  expect(home.get('og:image')).toBe('/images/share.png');
+  // Absolute, on the site's own address (here the one the server listens on).
+  expect(home.get('og:image')).toBe(new URL('/images/share.png', baseURL).toString());
   expect((await page.request.get('/images/share.png')).headers()['content-type']).toBe('image/png');
 });
 

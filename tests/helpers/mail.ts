@@ -3,7 +3,7 @@ import type { MailboxMessage } from '#shared/mail.ts';
 import type { Db } from '#server/db/client.ts';
 import { deliverDueMail } from '#server/mail/outbox.ts';
 import { createSandboxMailTransport } from '#server/mail/transport.ts';
-import { TestClient } from './test-app.ts';
+import { signedInAdmin, type TestClient } from './test-app.ts';
 
 /** Runs the outbox as the worker would, until nothing is due: the mail lands in the sandbox mailbox. */
 export async function deliverMail(db: Db, clock: () => Date): Promise<void> {
@@ -11,11 +11,20 @@ export async function deliverMail(db: Db, clock: () => Date): Promise<void> {
   while ((await deliverDueMail(db, transport, clock, { warn: () => {} })) > 0);
 }
 
-/** The sandbox mailbox of one address, newest first, read through the API. */
-export async function mailboxOf(app: FastifyInstance, to: string): Promise<MailboxMessage[]> {
-  const response = await new TestClient(app).get(
-    `/api/sandbox/mailbox?to=${encodeURIComponent(to)}`,
-  );
+/** One signed-in organizer per app: only organizers read the sandbox mailbox. */
+const organizers = new WeakMap<FastifyInstance, Promise<TestClient>>();
+
+/** The sandbox mailbox of one address, newest first, read through the API as an organizer. */
+export async function mailboxOf(
+  { app, db }: { app: FastifyInstance; db: Db },
+  to: string,
+): Promise<MailboxMessage[]> {
+  let organizer = organizers.get(app);
+  if (!organizer) {
+    organizer = signedInAdmin(app, db).then(({ client }) => client);
+    organizers.set(app, organizer);
+  }
+  const response = await (await organizer).get(`/api/sandbox/mailbox?to=${encodeURIComponent(to)}`);
   if (response.statusCode !== 200)
     throw new Error(`mailbox answered ${response.statusCode}: ${response.body}`);
   return response.json<MailboxMessage[]>();

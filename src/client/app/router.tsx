@@ -53,7 +53,10 @@ export function AppRoutes() {
         <Route path="business/:id" element={<BusinessRoute />} />
         <Route path="checkout" element={<CheckoutRoute />} />
         <Route path="shop/:token" element={<ShopRoute />} />
-        <Route path="sandbox/mailbox" element={<SandboxMailboxRoute />} />
+        {/* Everyone's reset links are in it: organizers only (docs/RULES.md rule 5). */}
+        <Route element={<RequireAdmin />}>
+          <Route path="sandbox/mailbox" element={<SandboxMailboxRoute />} />
+        </Route>
         <Route element={<RequireUser />}>
           <Route path="profile" element={<ProfileRoute />} />
           <Route path="checkout/sandbox/:sessionId" element={<SandboxCheckoutRoute />} />

@@ -1,13 +1,10 @@
-import { createContext, useContext } from 'react';
+import { useSiteConfig } from './site-config.ts';
 
 /**
- * The site's own origin for absolute links. The browser knows it; the server-side renderer
- * (docs/decisions/0019) provides the one the request came to.
+ * The site's origin for absolute links (share links, the cashier card's QR code): the server's
+ * one public URL from GET /api/config, the same in server-rendered HTML (which carries that
+ * answer) and in the browser. undefined while the answer loads.
  */
-export const SiteOriginContext = createContext(
-  typeof window === 'undefined' ? '' : window.location.origin,
-);
-
-export function useSiteOrigin(): string {
-  return useContext(SiteOriginContext);
+export function useSiteOrigin(): string | undefined {
+  return useSiteConfig()?.publicUrl;
 }

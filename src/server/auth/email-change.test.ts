@@ -37,7 +37,7 @@ async function changeToken(client: TestClient, newEmail: string): Promise<string
   const response = await requestChange(client, newEmail);
   expect(response.statusCode).toBe(202);
   await deliverMail(ctx.db, ctx.clock.now);
-  const [newest] = await mailboxOf(ctx.app, newEmail);
+  const [newest] = await mailboxOf(ctx, newEmail);
   const link = newest?.links.find((each) => each.includes('/auth/verify-email?token='));
   if (!link) throw new Error('no confirmation link in the newest email');
   return new URL(link).searchParams.get('token')!;
@@ -55,7 +55,7 @@ describe('POST /api/email-change/request', () => {
     expect(await emailOfAccount(client)).toBe(emailOf('mover'));
 
     await deliverMail(ctx.db, ctx.clock.now);
-    const [email] = await mailboxOf(ctx.app, 'mover.new@example.com');
+    const [email] = await mailboxOf(ctx, 'mover.new@example.com');
     expect(email?.subject).toBe('Confirm your new Local Battles email address');
     expect(email?.text).toContain('"mover"');
     expect(email?.text).toContain('within 24 hours');
@@ -92,7 +92,7 @@ describe('POST /api/email-change/request', () => {
 
     expect(await mine()).toBe(0);
     await deliverMail(ctx.db, ctx.clock.now);
-    expect(await mailboxOf(ctx.app, 'careful.new@example.com')).toEqual([]);
+    expect(await mailboxOf(ctx, 'careful.new@example.com')).toEqual([]);
   });
 
   it('needs a signed-in member', async () => {
@@ -123,7 +123,7 @@ describe('POST /api/email-change/confirm', () => {
     });
     expect(staleReset.statusCode).toBe(202);
     await deliverMail(ctx.db, ctx.clock.now);
-    const [resetMail] = await mailboxOf(ctx.app, emailOf('switcher'));
+    const [resetMail] = await mailboxOf(ctx, emailOf('switcher'));
     const staleLink = resetMail!.links.find((each) => each.includes('/auth/reset?token='))!;
 
     const response = await confirm(token);
@@ -132,7 +132,7 @@ describe('POST /api/email-change/confirm', () => {
     expect(await emailOfAccount(client)).toBe('switcher.new@example.com');
 
     await deliverMail(ctx.db, ctx.clock.now);
-    const [notice] = await mailboxOf(ctx.app, emailOf('switcher'));
+    const [notice] = await mailboxOf(ctx, emailOf('switcher'));
     expect(notice?.subject).toBe('Your Local Battles email address was changed');
     expect(notice?.text).toContain('switcher.new@example.com');
 
@@ -147,7 +147,7 @@ describe('POST /api/email-change/confirm', () => {
       email: 'switcher.new@example.com',
     });
     await deliverMail(ctx.db, ctx.clock.now);
-    const [freshReset] = await mailboxOf(ctx.app, 'switcher.new@example.com');
+    const [freshReset] = await mailboxOf(ctx, 'switcher.new@example.com');
     expect(freshReset?.subject).toBe('Reset your Local Battles password');
   });
 

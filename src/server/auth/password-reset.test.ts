@@ -10,6 +10,7 @@ import {
   type TestContext,
 } from '#tests/helpers/test-app.ts';
 import { deliverMail, mailboxOf } from '#tests/helpers/mail.ts';
+import { SiteUrl } from '../site-url.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -28,7 +29,7 @@ async function resetToken(username: string): Promise<string> {
   const response = await requestReset(emailOf(username));
   expect(response.statusCode).toBe(202);
   await deliverMail(ctx.db, ctx.clock.now);
-  const [newest] = await mailboxOf(ctx.app, emailOf(username));
+  const [newest] = await mailboxOf(ctx, emailOf(username));
   const link = newest?.links.find((each) => each.includes('/auth/reset?token='));
   if (!link) throw new Error('no reset link in the newest email');
   return new URL(link).searchParams.get('token')!;
@@ -51,8 +52,8 @@ describe('POST /api/password-reset/request', () => {
     expect(unknown.body).toBe(known.body);
 
     await deliverMail(ctx.db, ctx.clock.now);
-    expect(await mailboxOf(ctx.app, 'nobody-here@example.com')).toEqual([]);
-    const [email] = await mailboxOf(ctx.app, emailOf('forgetful'));
+    expect(await mailboxOf(ctx, 'nobody-here@example.com')).toEqual([]);
+    const [email] = await mailboxOf(ctx, emailOf('forgetful'));
     expect(email?.subject).toBe('Reset your Local Battles password');
     expect(email?.text).toContain('"forgetful"');
     expect(email?.text).toContain('within 60 minutes');
@@ -182,10 +183,35 @@ describe('POST /api/password-reset/confirm', () => {
 });
 
 describe('reset links', () => {
+  it('are on the configured site URL, whatever Host and X-Forwarded-Host the request names', async () => {
+    await signedInMember(ctx.app, 'poisoned');
+    // Sent through a proxy the server trusts (127.0.0.1), as an attacker's request would arrive.
+    const response = await new TestClient(ctx.app).request({
+      method: 'POST',
+      url: '/api/password-reset/request',
+      remoteAddress: '127.0.0.1',
+      headers: {
+        host: 'evil.example',
+        'x-forwarded-host': 'evil.example',
+        origin: 'http://evil.example',
+      },
+      payload: { email: emailOf('poisoned') },
+    });
+    expect(response.statusCode).toBe(202);
+    await deliverMail(ctx.db, ctx.clock.now);
+    const [email] = await mailboxOf(ctx, emailOf('poisoned'));
+    expect(email?.links).toEqual([
+      expect.stringMatching(/^http:\/\/localhost\/auth\/reset\?token=/),
+    ]);
+    expect(`${email?.text}${email?.html}`).not.toContain('evil.example');
+  });
+
   it(
     'start with PUBLIC_URL when it is set',
     async () => {
-      const hosted = await createTestContext({ publicUrl: 'https://battles.example.com' });
+      const hosted = await createTestContext({
+        siteUrl: new SiteUrl('https://battles.example.com'),
+      });
       try {
         const client = new TestClient(hosted.app);
         await client.request({
@@ -206,7 +232,7 @@ describe('reset links', () => {
           payload: { email: 'hosted@example.com' },
         });
         await deliverMail(hosted.db, hosted.clock.now);
-        const [email] = await mailboxOf(hosted.app, 'hosted@example.com');
+        const [email] = await mailboxOf(hosted, 'hosted@example.com');
         expect(
           email?.links.some((link) =>
             link.startsWith('https://battles.example.com/auth/reset?token='),

@@ -60,7 +60,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, clock }: Ap
       schema: { body: registerBodySchema, response: { 201: userSchema } },
     },
     async (request, reply) => {
-      const user = await registerMember(db, request.body, mailContextOf(config, request), clock());
+      const user = await registerMember(db, request.body, mailContextOf(config), clock());
       await signIn(request, user.id);
       return reply.status(201).send(toPublicUser(user));
     },
@@ -99,7 +99,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, clock }: Ap
       schema: { body: passwordResetRequestSchema, response: { 202: messageSchema } },
     },
     async (request, reply) => {
-      await requestPasswordReset(db, request.body.email, mailContextOf(config, request), clock());
+      await requestPasswordReset(db, request.body.email, mailContextOf(config), clock());
       return reply.status(202).send({ message: PASSWORD_RESET_REQUESTED });
     },
   );
@@ -134,7 +134,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, clock }: Ap
     },
     async (request, reply) => {
       const user = await requireSignedInUser(db, request);
-      await requestEmailChange(db, user, request.body, mailContextOf(config, request), clock());
+      await requestEmailChange(db, user, request.body, mailContextOf(config), clock());
       return reply.status(202).send({ message: emailChangeRequested(request.body.newEmail) });
     },
   );
@@ -147,12 +147,7 @@ export async function authRoutes(app: FastifyInstance, { db, config, clock }: Ap
       schema: { body: emailChangeConfirmSchema, response: { 200: messageSchema } },
     },
     async (request) => {
-      const user = await confirmEmailChange(
-        db,
-        request.body.token,
-        mailContextOf(config, request),
-        clock(),
-      );
+      const user = await confirmEmailChange(db, request.body.token, mailContextOf(config), clock());
       return { message: emailChanged(user.email) };
     },
   );

@@ -448,7 +448,9 @@ describe('shop pages carry Open Graph tags in the served HTML', () => {
     expect(page.body).toContain(
       '<meta property="og:description" content="Cups &amp; &lt;script&gt;alert(1)&lt;/script&gt;" />',
     );
-    expect(page.body).toContain('<meta property="og:image" content="/images/shop-fallback.svg" />');
+    expect(page.body).toContain(
+      '<meta property="og:image" content="http://localhost/images/shop-fallback.svg" />',
+    );
     expect(page.body).not.toContain('<script>alert(1)');
     const unknown = await new TestClient(ctx.app).get('/business/999999');
     expect(unknown.body).not.toContain('og:title');

@@ -8,6 +8,7 @@ import {
   type TestContext,
 } from '#tests/helpers/test-app.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
+import { SiteUrl } from '../site-url.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -18,7 +19,7 @@ afterAll(() => ctx.close());
 const page = (path: string, app = ctx.app) => new TestClient(app).get(path);
 
 describe('link-preview tags on the battle pages', () => {
-  it('name the running battle on / and /battles/coffee, escaped, with the share picture', async () => {
+  it('name the running battle on / and /battles/coffee, escaped, with the share picture on the site URL', async () => {
     const battle = await insertChallenge(ctx.db, ctx.clock.now(), {
       title: 'Tom & "Jerry" <Brew> Battle',
       description: 'Coffee & cake',
@@ -29,9 +30,13 @@ describe('link-preview tags on the battle pages', () => {
         '<meta property="og:title" content="Tom &amp; &quot;Jerry&quot; &lt;Brew&gt; Battle - Local Battles" />',
       );
       expect(html).toContain('<meta property="og:description" content="Coffee &amp; cake" />');
-      expect(html).toContain('<meta property="og:image" content="/images/share.png" />');
+      expect(html).toContain(
+        '<meta property="og:image" content="http://localhost/images/share.png" />',
+      );
       expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
-      expect(html).toContain('<meta name="twitter:image" content="/images/share.png" />');
+      expect(html).toContain(
+        '<meta name="twitter:image" content="http://localhost/images/share.png" />',
+      );
       expect(html).not.toContain('<Brew>');
     }
     // Pages that are not for sharing get none.
@@ -46,9 +51,11 @@ describe('link-preview tags on the battle pages', () => {
   });
 
   it(
-    'are absolute, with og:url, when PUBLIC_URL is set',
+    'are on PUBLIC_URL when it is set',
     async () => {
-      const hosted = await createTestContext({ publicUrl: 'https://battles.example.com' });
+      const hosted = await createTestContext({
+        siteUrl: new SiteUrl('https://battles.example.com'),
+      });
       try {
         const challenge = await insertChallenge(hosted.db, hosted.clock.now());
         const shop = await insertBusiness(hosted.db, challenge.id);

@@ -1,6 +1,7 @@
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { Db } from '../db/client.ts';
+import type { SiteUrl } from '../site-url.ts';
 import { findActiveChallenge } from '../challenges/active.ts';
 import { findLiveBusiness } from './service.ts';
 
@@ -14,7 +15,7 @@ const SITE_DESCRIPTION = `Buy a battle pass, redeem a ${formatMoney(COUPON_VALUE
 
 interface HeadTagOptions {
   siteName: string;
-  publicUrl?: string | undefined;
+  siteUrl: SiteUrl;
   clock: () => Date;
 }
 
@@ -34,19 +35,17 @@ function escapeHtml(text: string): string {
     .replaceAll("'", '&#39;');
 }
 
-/** Open Graph and Twitter card tags for one preview; links are absolute when PUBLIC_URL is set. */
+/** Open Graph and Twitter card tags for one preview, with absolute links on the site's URL. */
 function shareTags(preview: SharePreview, options: HeadTagOptions): string {
-  const absolute = (url: string) =>
-    options.publicUrl && url.startsWith('/') ? new URL(url, options.publicUrl).toString() : url;
-  const image = absolute(preview.image);
+  const image = preview.image.startsWith('/') ? options.siteUrl.href(preview.image) : preview.image;
   const properties: [string, string][] = [
     ['og:type', 'website'],
     ['og:site_name', options.siteName],
     ['og:title', preview.title],
     ['og:description', preview.description],
     ['og:image', image],
+    ['og:url', options.siteUrl.href(preview.path)],
   ];
-  if (options.publicUrl) properties.push(['og:url', absolute(preview.path)]);
   const names: [string, string][] = [
     ['twitter:card', 'summary_large_image'],
     ['twitter:title', preview.title],

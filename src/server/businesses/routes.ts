@@ -27,7 +27,6 @@ import {
   PUBLIC_READ_CACHE_CONTROL,
   sendJson,
 } from '../plugins/public-cache.ts';
-import { siteOrigin } from '../plugins/site-origin.ts';
 import { importShops } from './import.ts';
 import { issueShopLink, revokeShopLink, setShopPausedByToken, shopPageOf } from './shop-page.ts';
 import {
@@ -179,7 +178,7 @@ export async function businessRoutes(app: FastifyInstance, deps: AppDeps) {
       },
       async (request, reply) => {
         const token = await issueShopLink(db, request.params.id);
-        const url = `${siteOrigin(config.publicUrl, request)}${paths.shopPage(token)}`;
+        const url = config.siteUrl.href(paths.shopPage(token));
         return reply.status(201).send({ url });
       },
     );

@@ -99,21 +99,32 @@ function distinctCodes(count: number): string[] {
 export interface SeedResult {
   adminUsername: string;
   adminPassword: string;
+  adminEmail: string;
 }
 
 const HUNTSVILLE_TIME_ZONE = 'America/Chicago';
 
-/** Fills an empty database with a running coffee battle; returns the admin's credentials once. */
-export async function seedDemoData(db: Db, now: Date): Promise<SeedResult | null> {
+/**
+ * Fills an empty database with a running coffee battle; returns the admin's credentials once.
+ * The organizer's address is ADMIN_EMAIL or a random one: a known address would let anyone ask
+ * for a reset link to it.
+ */
+export async function seedDemoData(
+  db: Db,
+  now: Date,
+  options: { adminEmail?: string | undefined } = {},
+): Promise<SeedResult | null> {
   const [userCount, challengeCount] = await Promise.all([db.$count(users), db.$count(challenges)]);
   if (userCount > 0 || challengeCount > 0) return null;
 
   const adminUsername = 'admin';
   const adminPassword = randomBytes(12).toString('base64url');
+  const adminEmail =
+    options.adminEmail ?? `organizer-${randomBytes(6).toString('hex')}@localbattles.invalid`;
   await createOrPromoteAdmin(db, {
     username: adminUsername,
     password: adminPassword,
-    email: 'admin@localbattles.example',
+    email: adminEmail,
   });
 
   await db.transaction(async (tx) => {
@@ -154,5 +165,5 @@ export async function seedDemoData(db: Db, now: Date): Promise<SeedResult | null
       timeZone: HUNTSVILLE_TIME_ZONE,
     });
   });
-  return { adminUsername, adminPassword };
+  return { adminUsername, adminPassword, adminEmail };
 }

@@ -65,14 +65,14 @@ async function paidBuyer() {
 
 const subjects = async (email: string) => {
   await deliverMail(ctx.db, ctx.clock.now);
-  return (await mailboxOf(ctx.app, email)).map((message) => message.subject);
+  return (await mailboxOf(ctx, email)).map((message) => message.subject);
 };
 
 describe('welcome email', () => {
   it('greets a new member by name with the product name and a link to buy the pass', async () => {
     const { user } = await signedInMember(ctx.app, 'newcomer');
     await deliverMail(ctx.db, ctx.clock.now);
-    const [welcome] = await mailboxOf(ctx.app, 'newcomer@example.com');
+    const [welcome] = await mailboxOf(ctx, 'newcomer@example.com');
     expect(welcome).toMatchObject({
       to: 'newcomer@example.com',
       subject: `Welcome to Local Battles, ${user.username}!`,
@@ -102,7 +102,7 @@ describe('welcome email', () => {
       password: 'password123',
     });
     await deliverMail(ctx.db, ctx.clock.now);
-    const [welcome] = await mailboxOf(ctx.app, 'html@example.com');
+    const [welcome] = await mailboxOf(ctx, 'html@example.com');
     expect(welcome?.html).toContain('&#60;b&#62;bold&#60;/b&#62;');
     expect(welcome?.html).not.toContain('<b>bold</b>');
   });
@@ -120,7 +120,7 @@ describe('purchase receipt', () => {
 
     const receipts = (await subjects(email)).filter((subject) => subject.includes('receipt'));
     expect(receipts).toEqual(['Your Mail Coffee Battle Battle Pass receipt']);
-    const [receipt] = (await mailboxOf(ctx.app, email)).filter((message) =>
+    const [receipt] = (await mailboxOf(ctx, email)).filter((message) =>
       message.subject.includes('receipt'),
     );
     const date = ctx.clock
@@ -169,7 +169,7 @@ describe('pass switched off', () => {
       subject.includes('no longer active'),
     );
     expect(notices).toEqual(['Your Mail Coffee Battle Battle Pass is no longer active']);
-    const [notice] = (await mailboxOf(ctx.app, email)).filter((message) =>
+    const [notice] = (await mailboxOf(ctx, email)).filter((message) =>
       message.subject.includes('no longer active'),
     );
     expect(notice?.text).toContain('Your payment was refunded, so this pass is no longer active.');

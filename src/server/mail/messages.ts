@@ -1,4 +1,4 @@
-import { siteOrigin } from '../plugins/site-origin.ts';
+import type { SiteUrl } from '../site-url.ts';
 import { countOf } from '#shared/plural.ts';
 import type { OutgoingMail } from './transport.ts';
 import { formatMoney } from '#shared/money.ts';
@@ -6,16 +6,13 @@ import { formatMoney } from '#shared/money.ts';
 /** What every email needs to name the product and build absolute links. */
 export interface MailContext {
   siteName: string;
-  /** PUBLIC_URL's origin, or the request's own origin in development. */
+  /** The site's origin (site-url.ts): never the request's Host, which anyone can set. */
   baseUrl: string;
 }
 
-/** The context for emails caused by this request. */
-export function mailContextOf(
-  config: { siteName: string; publicUrl?: string | undefined },
-  request: { protocol: string; host: string },
-): MailContext {
-  return { siteName: config.siteName, baseUrl: siteOrigin(config.publicUrl, request) };
+/** The context for the site's emails. */
+export function mailContextOf(config: { siteName: string; siteUrl: SiteUrl }): MailContext {
+  return { siteName: config.siteName, baseUrl: config.siteUrl.origin };
 }
 
 type Block = string | { label: string; path: string } | { items: string[] };

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mailOutbox } from '../db/schema.ts';
+import { mailboxOf } from '#tests/helpers/mail.ts';
 import {
   createTestContext,
   SECOND_APP_TIMEOUT_MS,
+  signedInAdmin,
+  signedInMember,
   TestClient,
   type TestContext,
 } from '#tests/helpers/test-app.ts';
@@ -49,10 +52,7 @@ function flakyTransport(sandbox: MailTransport) {
   return transport;
 }
 
-const mailbox = async (to: string) =>
-  (await new TestClient(ctx.app).get(`/api/sandbox/mailbox?to=${encodeURIComponent(to)}`)).json<
-    { to: string; subject: string; text: string; html: string; links: string[]; sentAt: string }[]
-  >();
+const mailbox = (to: string) => mailboxOf(ctx, to);
 
 /** Delivers everything that is due now, however many batches it takes. */
 async function drain(transport: MailTransport) {
@@ -198,8 +198,30 @@ describe('mail outbox', () => {
 });
 
 describe('GET /api/sandbox/mailbox', () => {
+  it('answers organizers only: 401 signed out, 403 for a member, with nothing read', async () => {
+    await ctx.db.transaction((tx) =>
+      enqueueMail(tx, mailTo('private@example.com'), ctx.clock.now()),
+    );
+    await drain(createSandboxMailTransport(ctx.db));
+    const url = '/api/sandbox/mailbox?to=private%40example.com';
+
+    const signedOut = await new TestClient(ctx.app).get(url);
+    expect(signedOut.statusCode).toBe(401);
+    expect(signedOut.json()).toEqual({ message: expect.any(String) });
+    const { client: member } = await signedInMember(ctx.app);
+    const refused = await member.get(url);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: 'Only organizers can do that.' });
+
+    const { client: organizer } = await signedInAdmin(ctx.app, ctx.db);
+    const read = await organizer.get(url);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toHaveLength(1);
+  });
+
   it('answers 400 JSON for an address that is not one', async () => {
-    const response = await new TestClient(ctx.app).get('/api/sandbox/mailbox?to=nobody');
+    const { client: organizer } = await signedInAdmin(ctx.app, ctx.db);
+    const response = await organizer.get('/api/sandbox/mailbox?to=nobody');
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Please enter a valid email address');
   });

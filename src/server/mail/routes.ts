@@ -5,18 +5,29 @@ import { errorBodySchema } from '#shared/errors.ts';
 import { mailboxQuerySchema, mailboxSchema } from '#shared/mail.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { sandboxMail } from '../db/schema.ts';
+import { requireAdmin } from '../plugins/guards.ts';
 
 const MAILBOX_LIMIT = 50;
 
-/** The sandbox mailbox exists only while test tools are on; otherwise the path is unknown (404). */
+/**
+ * The sandbox mailbox exists only while test tools are on; otherwise the path is unknown (404).
+ * It holds everyone's reset links, so only organizers read it (docs/RULES.md rule 5): 401 signed
+ * out, 403 for anyone else, before the query is even looked at.
+ */
 export async function sandboxMailboxRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   if (!config.testToolsEnabled) return;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/sandbox/mailbox',
     {
+      preValidation: requireAdmin(db),
       schema: {
         querystring: mailboxQuerySchema,
-        response: { 200: mailboxSchema, 400: errorBodySchema },
+        response: {
+          200: mailboxSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {

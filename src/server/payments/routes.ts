@@ -19,7 +19,6 @@ import {
   signedInUserId,
 } from '../plugins/guards.ts';
 import { mailContextOf } from '../mail/messages.ts';
-import { siteOrigin } from '../plugins/site-origin.ts';
 import { WebhookSignatureError } from './provider.ts';
 import {
   findSandboxSession,
@@ -50,7 +49,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
       startCheckout(db, payments, {
         user: await requireSignedInUser(db, request),
         now: clock(),
-        baseUrl: siteOrigin(config.publicUrl, request),
+        baseUrl: config.siteUrl.origin,
       }),
   );
 
@@ -68,7 +67,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
         userId: user?.id ?? null,
         sessionId: request.query.session_id,
         now: clock(),
-        mail: mailContextOf(config, request),
+        mail: mailContextOf(config),
       });
     },
   );
@@ -106,7 +105,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
           sessionId: request.params.sessionId,
           action: request.body,
           now: clock(),
-          mail: mailContextOf(config, request),
+          mail: mailContextOf(config),
         }),
     );
   }
@@ -142,13 +141,7 @@ async function stripeWebhookRoute(app: FastifyInstance, { db, clock, config, pay
       throw error;
     }
     // Stripe's request carries the site's own Host, so links fall back to it without PUBLIC_URL.
-    const outcome = await handlePaymentEvent(
-      db,
-      payments,
-      event,
-      clock(),
-      mailContextOf(config, request),
-    );
+    const outcome = await handlePaymentEvent(db, payments, event, clock(), mailContextOf(config));
     request.log.info({ eventId: event.id, type: event.type, outcome }, 'webhook event');
     return { received: true };
   });

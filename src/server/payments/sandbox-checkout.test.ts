@@ -39,12 +39,17 @@ async function passesOf(userId: number) {
 }
 
 describe('sandbox checkout', () => {
-  it('answers the web app with the payment mode and whether test tools are on', async () => {
-    const response = await new TestClient(ctx.app).get('/api/config');
+  it('answers the web app with the payment mode, whether test tools are on and the site URL', async () => {
+    const response = await new TestClient(ctx.app).request({
+      method: 'GET',
+      url: '/api/config',
+      headers: { host: 'evil.example' },
+    });
     expect(response.json()).toEqual({
       siteName: 'Local Battles',
       paymentMode: 'sandbox',
       testToolsEnabled: true,
+      publicUrl: 'http://localhost',
     });
   });
 

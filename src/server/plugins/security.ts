@@ -4,8 +4,8 @@ import fp from 'fastify-plugin';
 import { forbidden } from '../errors.ts';
 
 export interface SecurityOptions {
-  /** The site's public origin when known (PUBLIC_URL); otherwise the request's Host is trusted. */
-  publicOrigin?: string | undefined;
+  /** The site's origin (site-url.ts): HSTS when it is https; writes from it are same-origin. */
+  publicOrigin: string;
   /** Paths that authenticate by signature instead of cookies (payment webhooks). */
   csrfExemptPaths: readonly string[];
 }
@@ -15,7 +15,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
-  const hstsOn = options.publicOrigin?.startsWith('https:') ?? false;
+  const hstsOn = options.publicOrigin.startsWith('https:');
   // helmet itself, built once: @fastify/helmet builds a new helmet (parsing every directive) on
   // each request, a measurable share of a cached public read (npm run bench).
   const safeHeaders = helmet({
@@ -71,10 +71,10 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
 });
 
 /** CSRF defence: a state-changing request must come from our own pages. */
-function isSameOrigin(request: FastifyRequest, publicOrigin: string | undefined): boolean {
+function isSameOrigin(request: FastifyRequest, publicOrigin: string): boolean {
   const origin = request.headers.origin;
   if (origin) {
-    if (publicOrigin && origin === publicOrigin) return true;
+    if (origin === publicOrigin) return true;
     const host = request.headers.host;
     return host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
   }

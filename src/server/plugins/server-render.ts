@@ -3,12 +3,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { SERVER_STATE_ID } from '#shared/server-render.ts';
+import { replaceLiterally } from './replace-literally.ts';
 
 /** What dist/ssr/entry-server.js exports (src/client/entry-server.tsx). */
 interface RendererModule {
   render(
     url: string,
-    origin: string,
     transport: (apiPath: string, init: RequestInit) => Promise<Response>,
   ): Promise<{ html: string; state: unknown }>;
 }
@@ -36,9 +36,16 @@ const SERVER_RENDERED_PAGES = [
 const scriptSafeJson = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
 
 export interface ServerRenderer {
+  /** Whether the page at this URL is rendered on the server. */
+  renders(url: string): boolean;
   /** The shell with the page's HTML inside, or null when the page is rendered in the browser. */
-  renderPage(shell: string, url: string, origin: string): Promise<string | null>;
+  renderPage(shell: string, url: string): Promise<string | null>;
 }
+
+const pageOf = (url: string) => {
+  const pathname = url.split('?')[0] ?? '/';
+  return SERVER_RENDERED_PAGES.find(({ pattern }) => pattern.test(pathname));
+};
 
 /** Null when the web app is built without its server part (dist/ssr). */
 export function loadServerRenderer(app: FastifyInstance, clientDir: string): ServerRenderer | null {
@@ -88,19 +95,23 @@ export function loadServerRenderer(app: FastifyInstance, clientDir: string): Ser
   }
 
   return {
-    async renderPage(shell, url, origin) {
-      const pathname = url.split('?')[0] ?? '/';
-      const page = SERVER_RENDERED_PAGES.find(({ pattern }) => pattern.test(pathname));
+    renders: (url) => pageOf(url) !== undefined,
+    async renderPage(shell, url) {
+      const page = pageOf(url);
       if (!page) return null;
       renderer ??= import(pathToFileURL(rendererPath).href) as Promise<RendererModule>;
-      const { html, state } = await (await renderer).render(url, origin, transport);
-      return shell
-        .replace('</head>', `${headTagsFor(page.module, shell)}</head>`)
-        .replace(
-          '<div id="root"></div>',
-          `<div id="root">${html}</div>` +
-            `<script type="application/json" id="${SERVER_STATE_ID}">${scriptSafeJson(state)}</script>`,
-        );
+      const { html, state } = await (await renderer).render(url, transport);
+      const withHead = replaceLiterally(
+        shell,
+        '</head>',
+        `${headTagsFor(page.module, shell)}</head>`,
+      );
+      return replaceLiterally(
+        withHead,
+        '<div id="root"></div>',
+        `<div id="root">${html}</div>` +
+          `<script type="application/json" id="${SERVER_STATE_ID}">${scriptSafeJson(state)}</script>`,
+      );
     },
   };
 }

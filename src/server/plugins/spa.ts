@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { normalizeIP } from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isPageRoute } from '#shared/paths.ts';
+import { RenderAllowance, type PageRenderLimit } from './render-allowance.ts';
+import { replaceLiterally } from './replace-literally.ts';
 import { loadServerRenderer } from './server-render.ts';
 import { webManifest } from './web-manifest.ts';
 
@@ -12,10 +15,11 @@ export interface SpaOptions {
   clientDir: string;
   /** The product name (SITE_NAME) that the installed app carries. */
   siteName: string;
-  /** PUBLIC_URL: the origin of absolute links in rendered pages, rather than the Host header. */
-  publicUrl?: string | undefined;
   /** Lets a domain add tags to the served HTML for one page (Open Graph for shop pages). */
   headTags?: (pathname: string) => Promise<string>;
+  /** Server renders per address (render-allowance.ts); past it, the page is drawn by the browser. */
+  pageRenderLimit: PageRenderLimit;
+  clock: () => Date;
 }
 
 const NOT_BUILT_HTML =
@@ -36,6 +40,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
       root: options.clientDir,
       wildcard: true,
       index: false,
+      // Nothing under a dot directory: /.vite/manifest.json is the build's own map, not the site's.
+      dotfiles: 'ignore',
       // scripts/compress-assets.mjs writes .br and .gz beside each asset at build time.
       preCompressed: true,
       setHeaders(res, filePath) {
@@ -49,15 +55,20 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
   }
 
   const serverRenderer = hasClient ? loadServerRenderer(app, options.clientDir) : null;
+  const renderAllowance = new RenderAllowance(options.pageRenderLimit);
 
-  /** The public pages' HTML with their content (docs/decisions/0019); the bare shell on failure. */
+  /**
+   * The public pages' HTML with their content (docs/decisions/0019); the bare shell on failure,
+   * and for an address past its renders: one address cannot spend the instance's CPU on renders,
+   * and its visitors still get a working page (a 429 would leave a shared address's people with
+   * an error page).
+   */
   async function renderedShell(request: FastifyRequest, status: number): Promise<string> {
-    if (!serverRenderer || status !== 200) return shell;
+    if (!serverRenderer || status !== 200 || !serverRenderer.renders(request.url)) return shell;
+    // An IPv6 visitor holds a whole subnet: counted per subnet, as the rate limits do.
+    if (!renderAllowance.take(normalizeIP(request.ip), options.clock().getTime())) return shell;
     try {
-      const origin = options.publicUrl
-        ? new URL(options.publicUrl).origin
-        : `${request.protocol}://${request.host}`;
-      return (await serverRenderer.renderPage(shell, request.url, origin)) ?? shell;
+      return (await serverRenderer.renderPage(shell, request.url)) ?? shell;
     } catch (error) {
       request.log.error({ err: error }, 'server rendering failed; sending the app shell');
       return shell;
@@ -68,7 +79,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) =>
     const pathname = request.url.split('?')[0] ?? '/';
     const extraHead = options.headTags ? await options.headTags(pathname) : '';
     const page = await renderedShell(request, status);
-    const html = extraHead ? page.replace('</head>', `${extraHead}</head>`) : page;
+    const html = extraHead ? replaceLiterally(page, '</head>', `${extraHead}</head>`) : page;
     return reply
       .status(status)
       .type('text/html; charset=utf-8')

@@ -8,6 +8,7 @@ import {
   type TestContext,
 } from '#tests/helpers/test-app.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
+import { SiteUrl } from '../site-url.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -46,10 +47,24 @@ describe('GET /sitemap.xml', () => {
     expect(urls).not.toContain(`http://localhost/business/${unpublished.id}`);
   });
 
+  it('never takes its addresses from the Host or X-Forwarded-Host of the request', async () => {
+    const response = await new TestClient(ctx.app).request({
+      method: 'GET',
+      url: '/sitemap.xml',
+      remoteAddress: '127.0.0.1',
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    });
+    const urls = locations(response.body);
+    expect(urls.length).toBeGreaterThan(0);
+    expect(urls.every((url) => url?.startsWith('http://localhost/'))).toBe(true);
+  });
+
   it(
     'uses PUBLIC_URL for every address when it is set',
     async () => {
-      const hosted = await createTestContext({ publicUrl: 'https://battles.example.com' });
+      const hosted = await createTestContext({
+        siteUrl: new SiteUrl('https://battles.example.com'),
+      });
       try {
         const challenge = await insertChallenge(hosted.db, hosted.clock.now());
         const shop = await insertBusiness(hosted.db, challenge.id);

@@ -5,7 +5,7 @@ import { SandboxMailbox } from '#client/features/mail/components/SandboxMailbox.
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import { useSiteConfig } from '#client/lib/site-config.ts';
 
-/** /sandbox/mailbox?to=: the sandbox mailbox, a 404 page unless test tools are on. */
+/** /sandbox/mailbox?to=: the sandbox mailbox for organizers (router.tsx), a 404 page unless test tools are on. */
 export default function SandboxMailboxRoute() {
   usePageMeta({ title: 'Sandbox Mailbox' });
   const config = useSiteConfig();

@@ -19,8 +19,9 @@ export function shareLinks(url: string, text: string) {
 
 /** 'Share the battle' (docs/SPEC.md section 2): Facebook, X/Twitter, e-mail, Instagram and the pass button. */
 export function ShareSection({ title, onSale }: { title: string; onSale: boolean }) {
+  // Server-rendered pages carry the site's URL; elsewhere it arrives with the first answers.
   const links = shareLinks(
-    useSiteOrigin() + paths.home,
+    (useSiteOrigin() ?? '') + paths.home,
     `Join ${title}: $5 coupons at local shops and a vote for your favorite!`,
   );
   const external = { target: '_blank', rel: 'noopener noreferrer' } as const;

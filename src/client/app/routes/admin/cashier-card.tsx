@@ -10,6 +10,7 @@ import { CashierCard } from '#client/features/cashier-card/components/CashierCar
 import { useAdminChallenges } from '#client/features/challenges/api/get-admin-challenges.ts';
 import { errorText } from '#client/lib/api.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
+import { useSiteOrigin } from '#client/lib/site-origin.ts';
 
 /** Shop ids the server accepts (same rule as pageRoutePatterns in #shared/paths.ts). */
 const SHOP_ID = /^[1-9][0-9]{0,9}$/;
@@ -30,6 +31,7 @@ function CashierCardPage({ id }: { id: string }) {
   const challengeId = shop.data?.challengeId ?? null;
   const shops = useChallengeBusinesses(challengeId);
   const challenges = useAdminChallenges();
+  const origin = useSiteOrigin();
   const business = shops.data?.find((candidate) => candidate.id === Number(id));
   const challenge = challenges.data?.find((candidate) => candidate.id === challengeId);
   usePageMeta({
@@ -51,7 +53,7 @@ function CashierCardPage({ id }: { id: string }) {
       </Alert>
     );
   }
-  if (!business || !challenge) {
+  if (!business || !challenge || origin === undefined) {
     if (shops.isSuccess && challenges.isSuccess) return <NotFound />;
     return <PageLoader label="Loading the cashier card" />;
   }
@@ -62,7 +64,7 @@ function CashierCardPage({ id }: { id: string }) {
       challengeTitle={challenge.title}
       code={business.redemptionCode}
       rotation={business.codeRotation}
-      redeemUrl={`${window.location.origin}${paths.business(business.id)}?redeem=1`}
+      redeemUrl={`${origin}${paths.business(business.id)}?redeem=1`}
     />
   );
 }

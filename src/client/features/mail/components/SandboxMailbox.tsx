@@ -22,7 +22,7 @@ const addressFormSchema = z.object({ email: emailSchema });
 
 /**
  * The sandbox mailbox: without SMTP_URL the site's email lands here, as the sandbox payment page
- * stands in for a real provider. Only shown while test tools are on.
+ * stands in for a real provider. Only shown to organizers while test tools are on.
  */
 export function SandboxMailbox({
   address,

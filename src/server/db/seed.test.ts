@@ -1,0 +1,55 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliverMail } from '#tests/helpers/mail.ts';
+import {
+  createTestContext,
+  SECOND_APP_TIMEOUT_MS,
+  signedInMember,
+  TestClient,
+  type TestContext,
+} from '#tests/helpers/test-app.ts';
+import { seedDemoData } from './seed.ts';
+import { users } from './schema.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('the seeded organizer', () => {
+  it('has a random address, returned with the password, and cannot be taken over through the sandbox mailbox', async () => {
+    const seeded = await seedDemoData(ctx.db, ctx.clock.now());
+    expect(seeded?.adminEmail).toMatch(/^organizer-[0-9a-f]{12}@localbattles\.invalid$/);
+    const [admin] = await ctx.db.select().from(users).where(eq(users.username, 'admin'));
+    expect(admin?.email).toBe(seeded?.adminEmail);
+
+    // Even knowing the address, a stranger who asks for a reset link cannot read it.
+    const stranger = new TestClient(ctx.app);
+    const asked = await stranger.post('/api/password-reset/request', { email: admin!.email });
+    expect(asked.statusCode).toBe(202);
+    await deliverMail(ctx.db, ctx.clock.now);
+    const url = `/api/sandbox/mailbox?to=${encodeURIComponent(admin!.email)}`;
+    expect((await stranger.get(url)).statusCode).toBe(401);
+    const { client: member } = await signedInMember(ctx.app);
+    expect((await member.get(url)).statusCode).toBe(403);
+  });
+
+  it(
+    'uses ADMIN_EMAIL when it is set',
+    async () => {
+      const other = await createTestContext();
+      try {
+        const seeded = await seedDemoData(other.db, other.clock.now(), {
+          adminEmail: 'organizer@battles.example.com',
+        });
+        expect(seeded?.adminEmail).toBe('organizer@battles.example.com');
+        const [admin] = await other.db.select().from(users).where(eq(users.username, 'admin'));
+        expect(admin?.email).toBe('organizer@battles.example.com');
+      } finally {
+        await other.close();
+      }
+    },
+    SECOND_APP_TIMEOUT_MS,
+  );
+});

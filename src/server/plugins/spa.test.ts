@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILT_SHELL, fakeBuiltClient } from '#tests/helpers/built-client.ts';
+import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
+import { createTestContext, TestClient, type TestContext } from '#tests/helpers/test-app.ts';
+
+const built = fakeBuiltClient();
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({
+    clientDir: built.clientDir,
+    pageRenderLimit: { burst: 2, perMinute: 60 },
+  });
+});
+afterAll(async () => {
+  await ctx.close();
+  built.remove();
+});
+
+/** How many copies of the shell a body holds: 1, unless text was inserted with $ patterns expanded. */
+const pagesIn = (html: string) => html.split('<!doctype html>').length - 1;
+
+describe('the built web app', () => {
+  it('serves nothing under /.vite/: the build manifest is an unknown path', async () => {
+    const client = new TestClient(ctx.app);
+    const manifest = await client.get('/.vite/manifest.json');
+    expect(manifest.statusCode).toBe(404);
+    expect(manifest.headers['content-type']).toMatch(/^text\/html/);
+    expect(manifest.body).toBe(BUILT_SHELL);
+    expect((await client.get('/assets/app.js')).statusCode).toBe(200);
+  });
+
+  it('puts the rendered page in as it is: $ patterns in a checkout URL do not copy the page into itself', async () => {
+    const patterns = "$`$'$&".repeat(500);
+    const url = `/checkout?status=error&reason=${encodeURIComponent(patterns)}`;
+    const response = await new TestClient(ctx.app).get(url);
+    expect(response.statusCode).toBe(200);
+    const escaped = decodeURIComponent(url).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    expect(response.body.includes(`<div id="root"><p>Rendered ${escaped}</p></div>`)).toBe(true);
+    expect(pagesIn(response.body)).toBe(1);
+    expect(response.body.length).toBeLessThan(BUILT_SHELL.length + 2 * url.length + 1000);
+  });
+
+  it("puts a shop's name into its link-preview tags as it is", async () => {
+    const challenge = await insertChallenge(ctx.db, ctx.clock.now());
+    const shop = await insertBusiness(ctx.db, challenge.id, { name: "Shop $` $' name" });
+    const response = await new TestClient(ctx.app).get(`/business/${shop.id}`);
+    expect(response.body).toContain(
+      '<meta property="og:title" content="Shop $` $&#39; name - Local Battles" />',
+    );
+    expect(pagesIn(response.body)).toBe(1);
+  });
+});
+
+describe('server renders per address', () => {
+  const rendered = (html: string) => html.includes('<p>Rendered /</p>');
+
+  it('past the limit, one address gets the plain shell; others, the API and assets are unaffected', async () => {
+    const busy = new TestClient(ctx.app);
+    expect(rendered((await busy.get('/')).body)).toBe(true);
+    expect(rendered((await busy.get('/')).body)).toBe(true);
+    const over = await busy.get('/');
+    expect(over.statusCode).toBe(200);
+    expect(over.body).toContain('<div id="root"></div>');
+    expect(rendered(over.body)).toBe(false);
+
+    expect(rendered((await new TestClient(ctx.app).get('/')).body)).toBe(true);
+    expect((await busy.get('/api/health')).statusCode).toBe(200);
+    expect((await busy.get('/assets/app.js')).statusCode).toBe(200);
+    expect((await busy.get('/auth')).statusCode).toBe(200);
+
+    // 60 a minute: one more render a second later.
+    ctx.clock.advance(1000);
+    expect(rendered((await busy.get('/')).body)).toBe(true);
+    expect(rendered((await busy.get('/')).body)).toBe(false);
+  });
+});

@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** The app shell of the stand-in build: the markers the server fills in, and nothing else. */
+export const BUILT_SHELL =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local Battles</title>' +
+  '<script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
+
+/**
+ * A stand-in for `npm run build` (dist/client and dist/ssr) in a temporary directory, so the SPA
+ * plugin's serving and rendering are tested without building the web app. Its renderer draws
+ * `Rendered <url>`, escaped as React escapes text.
+ */
+export function fakeBuiltClient(): { clientDir: string; remove: () => void } {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-built-'));
+  const clientDir = path.join(root, 'client');
+  fs.mkdirSync(path.join(clientDir, '.vite'), { recursive: true });
+  fs.mkdirSync(path.join(clientDir, 'assets'));
+  fs.mkdirSync(path.join(root, 'ssr'));
+  fs.writeFileSync(path.join(root, 'package.json'), '{"type":"module"}');
+  fs.writeFileSync(path.join(clientDir, 'index.html'), BUILT_SHELL);
+  fs.writeFileSync(path.join(clientDir, 'assets', 'app.js'), 'export {};\n');
+  fs.writeFileSync(
+    path.join(clientDir, '.vite', 'manifest.json'),
+    JSON.stringify({ 'index.html': { file: 'assets/app.js' } }),
+  );
+  fs.writeFileSync(
+    path.join(root, 'ssr', 'entry-server.js'),
+    `const escape = (text) => text.replace(/[&<>"']/g, (char) => '&#' + char.charCodeAt(0) + ';');
+export async function render(url) {
+  return { html: '<p>Rendered ' + escape(decodeURIComponent(url)) + '</p>', state: {} };
+}
+`,
+  );
+  return { clientDir, remove: () => fs.rmSync(root, { recursive: true, force: true }) };
+}

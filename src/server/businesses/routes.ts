@@ -28,6 +28,7 @@ import {
   sendJson,
 } from '../plugins/public-cache.ts';
 import { siteOrigin } from '../plugins/site-origin.ts';
+import { adminBusinessAt, adminBusinessesAt } from './current-code.ts';
 import { importShops } from './import.ts';
 import { issueShopLink, revokeShopLink, setShopPausedByToken, shopPageOf } from './shop-page.ts';
 import {
@@ -36,7 +37,6 @@ import {
   findLiveBusiness,
   listBusinessesForAdmin,
   listLiveBusinesses,
-  toAdminBusiness,
   toPublicBusiness,
   updateBusiness,
 } from './service.ts';
@@ -124,7 +124,8 @@ export async function businessRoutes(app: FastifyInstance, { db, clock, config }
           response: { 200: z.array(adminBusinessSchema), 404: errorBodySchema },
         },
       },
-      async (request) => (await listBusinessesForAdmin(db, request.params.id)).map(toAdminBusiness),
+      async (request) =>
+        adminBusinessesAt(db, await listBusinessesForAdmin(db, request.params.id), clock()),
     );
 
     adminApi.post(
@@ -140,8 +141,10 @@ export async function businessRoutes(app: FastifyInstance, { db, clock, config }
           },
         },
       },
-      async (request, reply) =>
-        reply.status(201).send(toAdminBusiness(await createBusiness(db, request.body))),
+      async (request, reply) => {
+        const created = await createBusiness(db, request.body);
+        return reply.status(201).send(await adminBusinessAt(db, created, clock()));
+      },
     );
 
     adminApi.patch(
@@ -158,7 +161,8 @@ export async function businessRoutes(app: FastifyInstance, { db, clock, config }
           },
         },
       },
-      async (request) => toAdminBusiness(await updateBusiness(db, request.params.id, request.body)),
+      async (request) =>
+        adminBusinessAt(db, await updateBusiness(db, request.params.id, request.body), clock()),
     );
 
     adminApi.post(

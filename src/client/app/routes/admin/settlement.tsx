@@ -5,7 +5,7 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Card.css';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { Settlement } from '#shared/shop-side.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { ChallengeSelect } from '#client/features/challenges/components/ChallengeSelect.tsx';
@@ -40,6 +40,7 @@ export default function AdminSettlementRoute() {
   const settlement = useSettlement(selected?.id ?? null);
   const payouts = usePayouts(selected?.id ?? null);
   const [paying, setPaying] = useState<Settlement['shops'][number] | null>(null);
+  const payoutsHeadingId = useId();
 
   if (challenges.isPending) return <PageLoader label="Loading challenges" />;
   if (challenges.isError) {
@@ -92,8 +93,8 @@ export default function AdminSettlementRoute() {
             )}
           </Card>
           <PayoutDialog challengeId={selected.id} shop={paying} onClose={() => setPaying(null)} />
-          <Stack gap="xs" component="section" aria-labelledby="payouts-heading">
-            <Title order={2} fz="lg" id="payouts-heading">
+          <Stack gap="xs" component="section" aria-labelledby={payoutsHeadingId}>
+            <Title order={2} fz="lg" id={payoutsHeadingId}>
               Payouts
             </Title>
             {payouts.isError ? (

@@ -208,10 +208,10 @@ function RotationSwitchedOn({
       <Alert color="teal" variant="light" title="Code rotation is on">
         <Stack gap="xs">
           <Text size="sm">
-            The counter accepts {business.currentCode.code} now (
-            {codeChangesAt(business.currentCode, timeZone)}) and refuses the static code{' '}
-            {business.redemptionCode}: printed cashier cards showing {business.redemptionCode} no
-            longer work. Print the new card for the till.
+            The counter accepts {business.currentCode.code} now.{' '}
+            {codeChangesAt(business.currentCode, timeZone)}. It refuses the static code{' '}
+            {business.redemptionCode}: printed cashier cards showing it no longer work. Print the
+            new card for the till.
           </Text>
           {!business.shopLinkIssued && (
             <Text size="sm">

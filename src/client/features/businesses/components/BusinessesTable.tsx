@@ -29,7 +29,7 @@ export interface BusinessesTableProps {
   timeZone: string;
 }
 
-const ROTATION_LABELS = { daily: 'Changes daily', hourly: 'Changes hourly' } as const;
+const ROTATION_LABELS = { daily: 'Daily code', hourly: 'Hourly code' } as const;
 
 /**
  * 'Participating Businesses' rows: #, Name, Address, Contact, Actions (docs/SPEC.md section 2); on

@@ -83,6 +83,7 @@ function PayoutForm({
           required
           min={1}
           max={shop.owedDollars}
+          clampBehavior="none"
           step={1}
           allowDecimal={false}
           allowNegative={false}

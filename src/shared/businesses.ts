@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REDEMPTION_CODE_PATTERN } from './constants.ts';
-import { codeRotationSchema } from './shop-side.ts';
+import { codeRotationSchema, currentCodeSchema } from './shop-side.ts';
 
 /** A shop as anyone may see it: never the redemption code (docs/RULES.md rule 3). */
 export const publicBusinessSchema = z.object({
@@ -25,9 +25,11 @@ export type PublicBusiness = z.infer<typeof publicBusinessSchema>;
 
 /** What organizers see: the shop plus its code. */
 export const adminBusinessSchema = publicBusinessSchema.extend({
-  /** The static code; with rotation on, the shop's page shows the current one instead. */
+  /** The static code: the one accepted while rotation is off, refused while it is on. */
   redemptionCode: z.string(),
   codeRotation: codeRotationSchema,
+  /** The code the counter accepts now (the static one, or this period's rotating code). */
+  currentCode: currentCodeSchema,
   /** At most this many coupons a day (in the challenge's time zone); null = no cap. */
   dailyCap: z.number().int().nullable(),
   /** Whether the shop's private page link is issued (the link itself is shown once, at issue). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatChallengeDates } from './date-range.ts';
+import { codeChangesAt, formatChallengeDates, shopTime } from './date-range.ts';
 
 describe('formatChallengeDates (docs/RULES.md rule 13)', () => {
   it('writes a battle within one month as the spec does', () => {
@@ -31,5 +31,23 @@ describe('formatChallengeDates (docs/RULES.md rule 13)', () => {
     expect(formatChallengeDates('2025-07-04T14:00:00Z', '2025-07-04T22:00:00Z', 'UTC')).toBe(
       'July 4, 2025',
     );
+  });
+});
+
+describe("shopTime and codeChangesAt: times on the shop's clock", () => {
+  it("show times in the challenge's time zone", () => {
+    expect(shopTime('2026-11-22T15:05:00.000Z', 'America/Chicago')).toBe('9:05 AM');
+    expect(shopTime('2026-11-22T15:05:00.000Z', 'Europe/Berlin', true)).toBe('Nov 22, 4:05 PM');
+  });
+
+  it('say when a rotating code changes: the date for a daily code, the time for an hourly one', () => {
+    const validUntil = '2026-11-23T06:00:00.000Z';
+    expect(codeChangesAt({ code: '1234', rotation: 'daily', validUntil }, 'America/Chicago')).toBe(
+      'Changes at Nov 23, 12:00 AM',
+    );
+    expect(codeChangesAt({ code: '1234', rotation: 'hourly', validUntil }, 'America/Chicago')).toBe(
+      'Changes at 12:00 AM',
+    );
+    expect(codeChangesAt({ code: '1234', rotation: 'off', validUntil: null }, 'UTC')).toBeNull();
   });
 });

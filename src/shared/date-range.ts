@@ -1,3 +1,5 @@
+import type { CurrentCode } from './shop-side.ts';
+
 type Parts = { year: string; month: string; monthLong: string; day: string };
 
 function partsIn(instant: Date, timeZone: string): Parts {
@@ -29,4 +31,21 @@ export function formatChallengeDates(start: Date | string, end: Date | string, t
   }
   if (from.day !== to.day) return `${from.monthLong} ${from.day}-${to.day}, ${to.year}`;
   return `${from.monthLong} ${from.day}, ${to.year}`;
+}
+
+/** A time as the shop's clock shows it, in the challenge's time zone ('9:05 AM', 'Nov 22, 9:05 AM'). */
+export function shopTime(iso: string, timeZone: string, withDate = false): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(withDate ? { month: 'short', day: 'numeric' } : {}),
+  }).format(new Date(iso));
+}
+
+/** When a rotating code stops being accepted as the current one; null for the static code. */
+export function codeChangesAt(code: CurrentCode, timeZone: string): string | null {
+  return code.validUntil
+    ? `Changes at ${shopTime(code.validUntil, timeZone, code.rotation === 'daily')}`
+    : null;
 }

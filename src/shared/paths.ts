@@ -21,6 +21,8 @@ export const paths = {
   cashierCard: (businessId: number | string) => `/admin/businesses/${businessId}/card`,
   /** A shop's private page; the token is its only key. */
   shopPage: (token: string) => `/shop/${token}`,
+  /** The shop's own printable cashier card, opened with the same token. */
+  shopCard: (token: string) => `/shop/${token}/card`,
 } as const;
 
 /** Route patterns the web app renders; any other non-API path is a 404 page with status 404. */
@@ -38,7 +40,7 @@ export const pageRoutePatterns: readonly RegExp[] = [
   /^\/admin\/?$/,
   /^\/admin\/(challenges|businesses|leaderboard|settlement)\/?$/,
   /^\/admin\/businesses\/[1-9][0-9]{0,9}\/card\/?$/,
-  /^\/shop\/[A-Za-z0-9_-]{20,100}\/?$/,
+  /^\/shop\/[A-Za-z0-9_-]{20,100}(\/card)?\/?$/,
 ];
 
 export function isPageRoute(pathname: string): boolean {

@@ -21,6 +21,17 @@ export const currentCodeSchema = z.object({
 });
 export type CurrentCode = z.infer<typeof currentCodeSchema>;
 
+/** A payout the organizer recorded (POST and GET /api/admin/challenges/:id/payouts). */
+export const payoutSchema = z.object({
+  id: z.number().int(),
+  shopId: z.number().int(),
+  amountDollars: z.number().int(),
+  /** ISO 8601. */
+  paidAt: z.string(),
+  note: z.string().nullable(),
+});
+export type Payout = z.infer<typeof payoutSchema>;
+
 /** GET /api/shop/:token: what a shop's private page shows, for that shop only. */
 export const shopPageSchema = z.object({
   shop: z.object({ id: z.number().int(), name: z.string(), address: z.string() }),
@@ -28,7 +39,12 @@ export const shopPageSchema = z.object({
   couponValueDollars: z.number().int(),
   redeemedToday: z.number().int(),
   redeemedTotal: z.number().int(),
-  amountOwedDollars: z.number().int(),
+  /** The coupons' value (redeemedTotal × couponValueDollars), what was paid, and the rest. */
+  earnedDollars: z.number().int(),
+  paidDollars: z.number().int(),
+  owedDollars: z.number().int(),
+  /** The organizer's payouts to this shop, newest first. */
+  payouts: z.array(payoutSchema.omit({ shopId: true })),
   currentCode: currentCodeSchema,
   paused: z.boolean(),
   dailyCap: z.number().int().nullable(),
@@ -56,20 +72,54 @@ export const settlementRowSchema = z.object({
   /** A deleted shop is still owed for the coupons redeemed there. */
   removed: z.boolean(),
   couponsRedeemed: z.number().int(),
-  amountOwedDollars: z.number().int(),
+  /** couponsRedeemed × the coupon value: what the shop has earned in all. */
+  earnedDollars: z.number().int(),
+  /** The sum of the organizer's payouts to the shop. */
+  paidDollars: z.number().int(),
+  /** earnedDollars − paidDollars: what the program still owes. */
+  owedDollars: z.number().int(),
   votes: z.number().int(),
 });
 export const settlementSchema = z.object({
   challenge: z.object({ id: z.number().int(), title: z.string() }),
+  /** When these figures were read (ISO 8601): the CSV carries it too. */
+  generatedAt: z.string(),
   couponValueDollars: z.number().int(),
   shops: z.array(settlementRowSchema),
   totals: z.object({
     couponsRedeemed: z.number().int(),
-    amountOwedDollars: z.number().int(),
+    earnedDollars: z.number().int(),
+    paidDollars: z.number().int(),
+    owedDollars: z.number().int(),
     votes: z.number().int(),
   }),
 });
 export type Settlement = z.infer<typeof settlementSchema>;
+
+/** A payout to a shop can be at most what the site can show in a settlement. */
+const MAX_PAYOUT_DOLLARS = 100_000_000;
+
+/** POST /api/admin/challenges/:id/payouts: the organizer records money paid to a shop. */
+export const payoutCreateSchema = z.object({
+  shopId: z
+    .number({ error: 'Choose a shop to pay' })
+    .int('Choose a shop to pay')
+    .positive('Choose a shop to pay')
+    .max(2_147_483_647, 'Choose a shop to pay'),
+  amountDollars: z
+    .number({ error: 'Amount must be a whole number of dollars' })
+    .int('Amount must be a whole number of dollars')
+    .min(1, 'Amount must be at least $1')
+    .max(MAX_PAYOUT_DOLLARS, 'Amount is too large'),
+  /** Optional; the shop sees it on its page. Empty means none. */
+  note: z
+    .string({ error: 'Note must be text' })
+    .trim()
+    .max(500, 'Note is too long (at most 500 characters)')
+    .nullish()
+    .transform((value) => (value ? value : null)),
+});
+export type PayoutCreateInput = z.input<typeof payoutCreateSchema>;
 
 /** POST /api/admin/challenges/:id/businesses/import: a CSV of shops, previewed or imported whole. */
 export const shopImportRequestSchema = z.object({

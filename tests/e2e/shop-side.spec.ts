@@ -194,7 +194,8 @@ test('a member opens the QR link and redeems with the code from the shop page, w
   await page.reload();
   await expect(page.getByRole('region', { name: 'Redeemed today' })).toContainText('1');
   await expect(page.getByRole('region', { name: 'Redeemed this challenge' })).toContainText('1');
-  await expect(page.getByRole('region', { name: 'Amount owed' })).toContainText('$5');
+  await expect(page.getByRole('region', { name: 'Paid to date' })).toContainText('$0');
+  await expect(page.getByRole('region', { name: 'Owed now' })).toContainText('$5');
   const recent = page.getByRole('region', { name: 'Last redemptions' });
   await expect(recent.getByRole('row')).toHaveCount(2);
   await expect(recent.getByRole('cell', { name: /^Pass #\d+$/ })).toBeVisible();
@@ -240,18 +241,36 @@ test("rotating code: yesterday's code is refused after the grace window and the 
   await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
   const shop = await createShop(page, 'Rotating Roast ');
 
+  const shopUrl = await issueShopLink(page, shop);
   await page.goto('/admin/businesses');
   await openActions(page, shop, 'Edit');
   const form = page.getByRole('dialog', { name: 'Edit Business' });
   await form.getByText('Daily', { exact: true }).click();
   await expect(form.getByRole('radio', { name: 'Daily' })).toBeChecked();
+  // Before saving: the printed cards with the static code are about to stop working.
+  await expect(form.getByText('Printed cards stop working')).toBeVisible();
+  await expect(form).toContainText(
+    `the static code ${shop.redemptionCode} is refused: cashier cards showing it no longer work`,
+  );
   await form.getByRole('button', { name: 'Update Business' }).click();
   await expect(page.getByText('Business Updated')).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: shop.name })).toContainText('Changes daily');
+  await expect(form.getByText('Code rotation is on')).toBeVisible();
+  await expect(form.getByRole('link', { name: 'Print new cashier card' })).toBeVisible();
+  await page.screenshot({ path: `/tmp/payouts-rotation-on-${test.info().project.name}.png` });
+  await form.getByRole('button', { name: 'Done' }).click();
+  await expect(form).toBeHidden();
 
-  const shopUrl = await issueShopLink(page, shop);
   await page.goto(shopUrl);
   const yesterdays = await codeOnShopPage(page, "Today's code");
+  // The organizer's table shows the code the counter accepts now, the shop page's.
+  await page.goto('/admin/businesses');
+  const row = page.getByRole('row').filter({ hasText: shop.name });
+  await expect(row).toContainText('Daily code');
+  await expect(row).toContainText(/Changes at \w{3} \d{1,2}, 12:00\s?AM/);
+  await expect(row.getByText(/^\d{4}$/)).toHaveText(yesterdays);
+  await row.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `/tmp/payouts-admin-table-${test.info().project.name}.png` });
+  await page.goto(shopUrl);
 
   const member = await memberWithPass(browser, page);
   try {
@@ -300,21 +319,26 @@ test('settlement: the CSV totals equal the redeemed coupons × $5 and what the p
   const shops = rows.filter((row) => row !== total);
   expect(shops.length).toBeGreaterThan(0);
   for (const row of shops) {
-    expect(Number(row.amount_owed_usd)).toBe(Number(row.coupons_redeemed) * 5);
+    expect(Number(row.earned_usd)).toBe(Number(row.coupons_redeemed) * 5);
+    expect(Number(row.owed_usd)).toBe(Number(row.earned_usd) - Number(row.paid_usd));
   }
   const redeemed = shops.reduce((sum, row) => sum + Number(row.coupons_redeemed), 0);
   expect(redeemed).toBeGreaterThan(0);
   expect(Number(total.coupons_redeemed)).toBe(redeemed);
-  expect(Number(total.amount_owed_usd)).toBe(redeemed * 5);
+  expect(Number(total.earned_usd)).toBe(redeemed * 5);
+  expect(Date.parse(total.generated_at ?? '')).not.toBeNaN();
 
-  // The page's totals row shows the same figures.
-  const footer = page.getByRole('table').locator('tfoot').getByRole('row');
+  // The page's totals row shows the same figures: paid and owed now on every screen.
+  const money = (dollars: number) => `$${dollars.toLocaleString('en-US')}`;
+  const table = page.getByRole('table').first();
+  const footer = table.locator('tfoot').getByRole('row');
   await expect(footer.getByRole('rowheader')).toHaveText('Total');
-  await expect(footer.getByRole('cell').nth(0)).toHaveText(String(redeemed));
-  await expect(footer.getByRole('cell').nth(1)).toHaveText(
-    `$${(redeemed * 5).toLocaleString('en-US')}`,
-  );
-  await expect(page.getByRole('table').locator('tbody').getByRole('row')).toHaveCount(shops.length);
+  // By column: phones hide coupons, earned and votes, leaving paid and owed now in view.
+  const footerCells = footer.locator('td');
+  await expect(footerCells.nth(2)).toBeVisible();
+  await expect(footerCells.nth(2)).toHaveText(money(Number(total.paid_usd)));
+  await expect(footerCells.nth(3)).toHaveText(money(Number(total.owed_usd)));
+  await expect(table.locator('tbody').getByRole('row')).toHaveCount(shops.length);
 });
 
 test("the votes CSV recounts to the leaderboard's numbers", async ({ page, browser }) => {
@@ -338,4 +362,115 @@ test("the votes CSV recounts to the leaderboard's numbers", async ({ page, brows
   for (const standing of leaderboard.standings) {
     expect(recount.get(standing.businessId) ?? 0, standing.name).toBe(standing.votes);
   }
+});
+
+test('a shop prints its own cashier card from its page, without an account, and a rotating card says where the code is', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const printed = { count: 0 };
+    Object.assign(window, { printed });
+    window.print = () => {
+      printed.count += 1;
+    };
+  });
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  const shop = await createShop(page, 'Own Card Cafe ');
+  const challenge = await activeChallenge(page.request);
+  const shopUrl = await issueShopLink(page, shop);
+  const organizer = page.request;
+
+  // The shop's side: no session, only the link.
+  await page.context().clearCookies();
+  await page.goto(shopUrl);
+  await page.getByRole('link', { name: 'Print cashier card' }).click();
+  await expect(page).toHaveURL(`${new URL(shopUrl).pathname}/card`);
+  await expect(page).toHaveTitle(`Cashier Card: ${shop.name} - Shop Page - Local Battles`);
+  const card = page.getByRole('article', { name: 'Cashier card' });
+  await expect(card.getByRole('heading', { name: shop.name, level: 1 })).toBeVisible();
+  await expect(card.getByText(challenge.title)).toBeVisible();
+  await expect(card.getByRole('listitem').nth(1)).toHaveText('Give them the code below.');
+  await expect(card.getByText(shop.redemptionCode, { exact: true })).toBeVisible();
+  await expect(
+    card.getByRole('img', { name: `QR code: redeem a coupon at ${shop.name}` }),
+  ).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await page.getByRole('button', { name: 'Print' }).click();
+  expect(
+    await page.evaluate(() => (window as unknown as { printed: { count: number } }).printed.count),
+  ).toBe(1);
+
+  // The organizer switches rotation on: the card sends the cashier to the shop page instead.
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  const switched = await organizer.patch(`/api/admin/businesses/${shop.id}`, {
+    data: { codeRotation: 'daily' },
+  });
+  expect(switched.status()).toBe(200);
+  await page.context().clearCookies();
+  await page.goto(`${shopUrl}/card`);
+  await expect(card.getByText("Today's code is on your shop page")).toBeVisible();
+  await expect(
+    card.getByText('Keep your shop page bookmarked on the till: the code changes every day.'),
+  ).toBeVisible();
+  await expect(card.getByRole('listitem').nth(1)).toHaveText(
+    "Give them today's code from your shop page.",
+  );
+  await expect(card).not.toContainText('below');
+  await expect(card.getByText(/^\d{4}$/)).toHaveCount(0);
+  await page.screenshot({ path: `/tmp/payouts-shop-card-${test.info().project.name}.png` });
+});
+
+test('an organizer records a payout in one dialog; the settlement and the shop page show paid and owed now', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  const shop = await createShop(page, 'Paid Press ');
+  await redeemAndVote(browser, page, shop);
+  await redeemAndVote(browser, page, shop);
+  const shopUrl = await issueShopLink(page, shop);
+
+  await page.goto('/admin/settlement');
+  const row = page.getByRole('table').first().getByRole('row').filter({ hasText: shop.name });
+  await expect(row).toContainText('$10');
+  await row.getByRole('button', { name: `Pay ${shop.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record payout' });
+  const amount = dialog.getByRole('textbox', { name: 'Amount (dollars)' });
+  // Prefilled with what is owed now; more than that is refused before sending.
+  await expect(amount).toHaveValue('$10');
+  await amount.fill('11');
+  await dialog.getByRole('button', { name: 'Record payout' }).click();
+  await expect(dialog.getByText('At most $10: that is what is owed now.')).toBeVisible();
+  await amount.fill('6');
+  await dialog.getByLabel('Note (optional)').fill('Cheque 1042');
+  await page.screenshot({ path: `/tmp/payouts-dialog-${test.info().project.name}.png` });
+  await dialog.getByRole('button', { name: 'Record payout' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`$6 paid to ${shop.name}.`)).toBeVisible();
+
+  // The table updates: paid $6, owed now $4; the payout is listed.
+  // By column: phones hide coupons, earned and votes, leaving paid and owed now in view.
+  const cells = row.locator('td');
+  await expect(cells.nth(2)).toBeVisible();
+  await expect(cells.nth(2)).toHaveText('$6');
+  await expect(cells.nth(3)).toHaveText('$4');
+  const payouts = page.getByRole('region', { name: 'Payouts' });
+  await expect(payouts.getByRole('row').filter({ hasText: shop.name }).first()).toContainText('$6');
+  await page.screenshot({
+    path: `/tmp/payouts-settlement-${test.info().project.name}.png`,
+    fullPage: true,
+  });
+
+  // The shop sees it on its own page.
+  await page.context().clearCookies();
+  await page.goto(shopUrl);
+  await expect(page.getByRole('region', { name: 'Paid to date' })).toContainText('$6');
+  await expect(page.getByRole('region', { name: 'Owed now' })).toContainText('$4');
+  const history = page.getByRole('region', { name: 'Payouts' });
+  await expect(history.getByRole('row')).toHaveCount(2);
+  await expect(history.getByRole('row').nth(1)).toContainText('$6');
+  await expect(history.getByRole('row').nth(1)).toContainText('Cheque 1042');
+  await page.screenshot({
+    path: `/tmp/payouts-shop-page-${test.info().project.name}.png`,
+    fullPage: true,
+  });
 });

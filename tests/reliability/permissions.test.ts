@@ -319,6 +319,20 @@ const rows: Row[] = [
     expected: ownerOnly('withPass', 200),
     order: ownerLast('withPass'),
   },
+  // The holder's redemption above leaves the shop owed at least $5: the organizer pays $1 of it.
+  {
+    method: 'POST',
+    path: '/api/admin/challenges/{id}/payouts',
+    url: () => `/api/admin/challenges/${challengeId}/payouts`,
+    body: () => ({ shopId, amountDollars: 1, note: 'Matrix payout' }),
+    expected: adminOnly(201),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/challenges/{id}/payouts',
+    url: () => `/api/admin/challenges/${challengeId}/payouts`,
+    expected: adminOnly(200),
+  },
   // The holder has one vote now; the other member none yet (409: nothing to spend).
   {
     method: 'POST',

@@ -38,6 +38,7 @@ const AdminLeaderboardRoute = lazy(() => import('./routes/admin/leaderboard.tsx'
 const AdminSettlementRoute = lazy(() => import('./routes/admin/settlement.tsx'));
 const CashierCardRoute = lazy(() => import('./routes/admin/cashier-card.tsx'));
 const ShopRoute = lazy(() => import('./routes/shop.tsx'));
+const ShopCardRoute = lazy(() => import('./routes/shop-card.tsx'));
 
 export function AppRoutes() {
   return (
@@ -53,6 +54,7 @@ export function AppRoutes() {
         <Route path="business/:id" element={<BusinessRoute />} />
         <Route path="checkout" element={<CheckoutRoute />} />
         <Route path="shop/:token" element={<ShopRoute />} />
+        <Route path="shop/:token/card" element={<ShopCardRoute />} />
         {/* Everyone's reset links are in it: organizers only (docs/RULES.md rule 5). */}
         <Route element={<RequireAdmin />}>
           <Route path="sandbox/mailbox" element={<SandboxMailboxRoute />} />

@@ -38,5 +38,6 @@ export const queryKeys = {
     dashboard: ['admin', 'dashboard'],
     leaderboard: (challengeId: number | null) => ['admin', 'leaderboard', challengeId],
     settlement: (challengeId: number) => ['admin', 'challenges', challengeId, 'settlement'],
+    payouts: (challengeId: number) => ['admin', 'challenges', challengeId, 'payouts'],
   },
 } as const;

@@ -27,6 +27,7 @@ import {
   PUBLIC_READ_CACHE_CONTROL,
   sendJson,
 } from '../plugins/public-cache.ts';
+import { adminBusinessAt, adminBusinessesAt } from './current-code.ts';
 import { importShops } from './import.ts';
 import { issueShopLink, revokeShopLink, setShopPausedByToken, shopPageOf } from './shop-page.ts';
 import {
@@ -35,7 +36,6 @@ import {
   findLiveBusiness,
   listBusinessesForAdmin,
   listLiveBusinesses,
-  toAdminBusiness,
   toPublicBusiness,
   updateBusiness,
 } from './service.ts';
@@ -127,7 +127,8 @@ export async function businessRoutes(app: FastifyInstance, deps: AppDeps) {
           response: { 200: z.array(adminBusinessSchema), 404: errorBodySchema },
         },
       },
-      async (request) => (await listBusinessesForAdmin(db, request.params.id)).map(toAdminBusiness),
+      async (request) =>
+        adminBusinessesAt(db, await listBusinessesForAdmin(db, request.params.id), clock()),
     );
 
     adminApi.post(
@@ -146,7 +147,7 @@ export async function businessRoutes(app: FastifyInstance, deps: AppDeps) {
       async (request, reply) => {
         const created = await createBusiness(db, request.body);
         await announcePublicChange(deps, request.log);
-        return reply.status(201).send(toAdminBusiness(created));
+        return reply.status(201).send(await adminBusinessAt(db, created, clock()));
       },
     );
 
@@ -167,7 +168,7 @@ export async function businessRoutes(app: FastifyInstance, deps: AppDeps) {
       async (request) => {
         const { business, written } = await updateBusiness(db, request.params.id, request.body);
         if (written) await announcePublicChange(deps, request.log);
-        return toAdminBusiness(business);
+        return adminBusinessAt(db, business, clock());
       },
     );
 

@@ -9,6 +9,7 @@ import {
   type businessPatchSchema,
   type PublicBusiness,
 } from '#shared/businesses.ts';
+import type { CurrentCode } from '#shared/shop-side.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { callRule } from '../db/rule-call.ts';
 import { businesses, challenges, type Business } from '../db/schema.ts';
@@ -54,11 +55,12 @@ export async function findLiveBusiness(db: Db, id: number): Promise<Business | n
 
 type BusinessFields = z.output<typeof businessFieldsSchema>;
 
-export function toAdminBusiness(business: Business): AdminBusiness {
+export function toAdminBusiness(business: Business, currentCode: CurrentCode): AdminBusiness {
   return {
     ...toPublicBusiness(business),
     redemptionCode: business.redemptionCode,
     codeRotation: business.codeRotation,
+    currentCode,
     dailyCap: business.dailyCap,
     shopLinkIssued: business.shopLinkHash !== null,
   };

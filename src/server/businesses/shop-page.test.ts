@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminBusiness } from '#shared/businesses.ts';
 import type { ShopPage } from '#shared/shop-side.ts';
 import { businesses, type Business, type Challenge } from '#server/db/schema.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
@@ -73,7 +74,10 @@ describe('a shop’s private link', () => {
       challenge: { id: challenge.id, timeZone: 'America/Chicago' },
       redeemedToday: 1,
       redeemedTotal: 1,
-      amountOwedDollars: 5,
+      earnedDollars: 5,
+      paidDollars: 0,
+      owedDollars: 5,
+      payouts: [],
       couponValueDollars: 5,
       currentCode: { code: '4321', rotation: 'off', validUntil: null },
       paused: false,
@@ -249,6 +253,38 @@ describe('rotating codes', () => {
     await admin.patch(`/api/admin/businesses/${shop.id}`, { codeRotation: 'off' });
     expect((await redeem(await member(), shop, '9753')).statusCode).toBe(200);
     ctx.clock.set(new Date('2026-11-20T18:00:00Z'));
+  });
+
+  it('the organizer’s list and shop answers show the code the counter accepts now, not the static one', async () => {
+    const { shop, token } = await shopWithLink({ redemptionCode: '8642' });
+    const adminShop = async () =>
+      (await admin.get(`/api/admin/challenges/${challenge.id}/businesses`))
+        .json<AdminBusiness[]>()
+        .find((row) => row.id === shop.id)!;
+    expect((await adminShop()).currentCode).toEqual({
+      code: '8642',
+      rotation: 'off',
+      validUntil: null,
+    });
+
+    const switched = await admin.patch(`/api/admin/businesses/${shop.id}`, {
+      codeRotation: 'hourly',
+    });
+    const shown = switched.json<AdminBusiness>().currentCode;
+    expect(shown).toEqual((await pageOf(token)).currentCode);
+    expect(shown).toMatchObject({ rotation: 'hourly', validUntil: '2026-11-20T19:00:00.000Z' });
+    expect((await adminShop()).currentCode).toEqual(shown);
+    // What the list shows is what the counter takes; the static code it kept is refused.
+    const holder = await signedInPassHolder(ctx, challenge.id);
+    if (shown.code !== '8642') expect((await redeem(holder, shop, '8642')).statusCode).toBe(400);
+    expect((await redeem(holder, shop, shown.code)).statusCode).toBe(200);
+
+    // The next hour, a new code, and the list follows.
+    ctx.clock.advance(HOUR_MS);
+    const next = (await adminShop()).currentCode;
+    expect(next).toEqual((await pageOf(token)).currentCode);
+    expect(next.validUntil).toBe('2026-11-20T20:00:00.000Z');
+    ctx.clock.advance(-HOUR_MS);
   });
 
   it('wrong codes still count towards the lock', async () => {

@@ -1,10 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
-import type { CurrentCode, ShopPage } from '#shared/shop-side.ts';
+import type { ShopPage } from '#shared/shop-side.ts';
 import type { Db } from '../db/client.ts';
+import { queryRows } from '../db/rule-call.ts';
 import { businesses, challenges, coupons, type Business, type Challenge } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
+import { paidDollarsSql, payoutsOfShop, redeemedCouponsSql } from '../settlement/payouts.ts';
+import { currentCodesOf } from './current-code.ts';
 
 /**
  * A shop's private page (docs/decisions/0013): a random token is its only key, and only the
@@ -55,19 +58,26 @@ async function shopOfToken(
 export async function shopPageOf(db: Db, token: string, now: Date): Promise<ShopPage> {
   const { shop, challenge } = await shopOfToken(db, token);
   const at = now.toISOString();
-  const [figures] = (
-    (await db.execute(sql`
-      select current_shop_code(b, c.time_zone, ${at}::timestamptz) as "currentCode",
-        (select count(*) from coupons k where k.business_id = b.id and k.redeemed
+  const shopId = sql`b.id`;
+  const [figures] = await queryRows<{
+    redeemedToday: number;
+    redeemedTotal: number;
+    paidDollars: number;
+  }>(
+    db,
+    sql`
+      select (select count(*) from coupons k where k.business_id = b.id and k.redeemed
           and k.redeemed_at >= rotation_period_start('daily', c.time_zone,
             rotation_period('daily', c.time_zone, ${at}::timestamptz)))::int as "redeemedToday",
-        (select count(*) from coupons k where k.business_id = b.id and k.redeemed)::int as "redeemedTotal"
+        ${redeemedCouponsSql(shopId)} as "redeemedTotal",
+        ${paidDollarsSql(shopId)} as "paidDollars"
       from businesses b join challenges c on c.id = b.challenge_id
-      where b.id = ${shop.id}`)) as {
-      rows: { currentCode: CurrentCode; redeemedToday: number; redeemedTotal: number }[];
-    }
-  ).rows;
-  if (!figures) throw notFound(INVALID_SHOP_LINK);
+      where b.id = ${shop.id}`,
+  );
+  const currentCode = (await currentCodesOf(db, [shop.id], now)).get(shop.id);
+  if (!figures || !currentCode) throw notFound(INVALID_SHOP_LINK);
+  const earnedDollars = figures.redeemedTotal * COUPON_VALUE_DOLLARS;
+  const payouts = await payoutsOfShop(db, shop.id);
   const recent = await db
     .select({ redeemedAt: coupons.redeemedAt, passNumber: coupons.passId })
     .from(coupons)
@@ -80,13 +90,11 @@ export async function shopPageOf(db: Db, token: string, now: Date): Promise<Shop
     couponValueDollars: COUPON_VALUE_DOLLARS,
     redeemedToday: figures.redeemedToday,
     redeemedTotal: figures.redeemedTotal,
-    amountOwedDollars: figures.redeemedTotal * COUPON_VALUE_DOLLARS,
-    currentCode: {
-      ...figures.currentCode,
-      // jsonb writes instants as +00:00; the API speaks ISO 8601 in UTC like everywhere else.
-      validUntil:
-        figures.currentCode.validUntil && new Date(figures.currentCode.validUntil).toISOString(),
-    },
+    earnedDollars,
+    paidDollars: figures.paidDollars,
+    owedDollars: earnedDollars - figures.paidDollars,
+    payouts: payouts.map(({ shopId: _shop, ...payout }) => payout),
+    currentCode,
     paused: shop.paused,
     dailyCap: shop.dailyCap,
     recentRedemptions: recent.map((row) => ({

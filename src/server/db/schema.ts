@@ -244,6 +244,33 @@ export const voteDays = pgTable(
   ],
 );
 
+/**
+ * Money the organizer paid a shop against its redeemed coupons (docs/decisions/0013). What is still
+ * owed is the coupons' value minus these; a payout is checked against that under the shop row's
+ * lock (src/server/settlement/payouts.ts), so the payouts never add up to more than was earned.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: serial('id').primaryKey(),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id),
+    amountDollars: integer('amount_dollars').notNull(),
+    /** Shown to the shop on its page, as the organizer wrote it. */
+    note: text('note'),
+    paidAt: instant('paid_at').notNull().defaultNow(),
+    /** The organizer who recorded it, for the audit trail. */
+    paidBy: integer('paid_by')
+      .notNull()
+      .references(() => users.id),
+  },
+  (t) => [
+    index('payouts_business_paid_at_idx').on(t.businessId, t.paidAt),
+    check('payouts_amount_positive', sql`${t.amountDollars} > 0`),
+  ],
+);
+
 /** Wrong redemption codes, counted per pass in the database so the limit survives restarts. */
 export const redemptionAttempts = pgTable(
   'redemption_attempts',
@@ -272,6 +299,7 @@ export type Pass = typeof passes.$inferSelect;
 export type Coupon = typeof coupons.$inferSelect;
 export type Vote = typeof votes.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
+export type Payout = typeof payouts.$inferSelect;
 
 /** Settings the instances of one deployment share, such as a generated session secret. */
 export const appSettings = pgTable('app_settings', {

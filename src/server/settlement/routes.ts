@@ -4,9 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '#shared/challenges.ts';
 import { errorBodySchema } from '#shared/errors.ts';
-import { settlementSchema } from '#shared/shop-side.ts';
+import { payoutCreateSchema, payoutSchema, settlementSchema } from '#shared/shop-side.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { guardAdminScope } from '../plugins/guards.ts';
+import { guardAdminScope, signedInUserId } from '../plugins/guards.ts';
+import { listPayouts, recordPayout } from './payouts.ts';
 import { settlementCsv, settlementOf, votesCsvStream } from './service.ts';
 
 const csvHeaders = (filename: string) => ({
@@ -15,8 +16,11 @@ const csvHeaders = (filename: string) => ({
   'cache-control': 'no-store',
 });
 
-/** The organizer's statement to pay shops from, and the votes file anyone can recount (admins only). */
-export async function settlementRoutes(app: FastifyInstance, { db }: AppDeps) {
+/**
+ * The organizer's statement to pay shops from, the payouts made against it, and the votes file
+ * anyone can recount (admins only).
+ */
+export async function settlementRoutes(app: FastifyInstance, { db, clock }: AppDeps) {
   await app.register(async (admin) => {
     const api = admin.withTypeProvider<ZodTypeProvider>();
     guardAdminScope(admin, db);
@@ -25,7 +29,7 @@ export async function settlementRoutes(app: FastifyInstance, { db }: AppDeps) {
     api.get(
       '/api/admin/challenges/:id/settlement',
       { schema: { ...params, response: { 200: settlementSchema, 404: errorBodySchema } } },
-      async (request) => settlementOf(db, request.params.id),
+      async (request) => settlementOf(db, request.params.id, clock()),
     );
 
     api.get(
@@ -33,9 +37,36 @@ export async function settlementRoutes(app: FastifyInstance, { db }: AppDeps) {
       // Typed as text; Fastify sends a string body as it is, without the JSON serializer.
       { schema: { ...params, response: { 200: z.string(), 404: errorBodySchema } } },
       async (request, reply) => {
-        const csv = settlementCsv(await settlementOf(db, request.params.id));
+        const csv = settlementCsv(await settlementOf(db, request.params.id, clock()));
         return reply.headers(csvHeaders(`settlement-challenge-${request.params.id}.csv`)).send(csv);
       },
+    );
+
+    api.post(
+      '/api/admin/challenges/:id/payouts',
+      {
+        schema: {
+          ...params,
+          body: payoutCreateSchema,
+          response: { 201: payoutSchema, 400: errorBodySchema, 404: errorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const payout = await recordPayout(
+          db,
+          request.params.id,
+          request.body,
+          signedInUserId(request),
+          clock(),
+        );
+        return reply.status(201).send(payout);
+      },
+    );
+
+    api.get(
+      '/api/admin/challenges/:id/payouts',
+      { schema: { ...params, response: { 200: z.array(payoutSchema), 404: errorBodySchema } } },
+      async (request) => listPayouts(db, request.params.id),
     );
 
     api.get(

@@ -5,25 +5,26 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import type { Settlement } from '#shared/shop-side.ts';
 import type { Db } from '../db/client.ts';
-import { businesses, challenges } from '../db/schema.ts';
-import { notFound } from '../errors.ts';
+import { businesses } from '../db/schema.ts';
+import { challengeOf, paidDollarsSql, redeemedCouponsSql } from './payouts.ts';
 
 /**
  * What the program owes each shop of a challenge (docs/decisions/0013): $5 for every coupon
- * redeemed there, whoever redeemed it and whatever became of their pass. A deleted shop is still
- * owed for its redeemed coupons, so it stays listed, marked removed.
+ * redeemed there, whoever redeemed it and whatever became of their pass, less the organizer's
+ * payouts. A deleted shop is still owed for its redeemed coupons, so it stays listed, marked removed.
  */
-export async function settlementOf(db: Db, challengeId: number): Promise<Settlement> {
+export async function settlementOf(db: Db, challengeId: number, now: Date): Promise<Settlement> {
   const challenge = await challengeOf(db, challengeId);
+  // Qualified by hand: in a one-table select drizzle writes columns bare, and a bare "id" inside
+  // the account's subqueries would be the coupon's or the payout's.
+  const shopId = sql`"businesses"."id"`;
   const rows = await db
     .select({
       shopId: businesses.id,
       name: businesses.name,
       removed: sql<boolean>`${businesses.deletedAt} is not null`,
-      // Qualified by hand: in a one-table select drizzle writes columns bare, and a bare "id"
-      // inside this subquery would be the coupon's.
-      couponsRedeemed: sql<number>`(select count(*) from coupons k
-        where k.business_id = "businesses"."id" and k.redeemed)::int`,
+      couponsRedeemed: redeemedCouponsSql(shopId),
+      paidDollars: paidDollarsSql(shopId),
       votes: businesses.voteCount,
     })
     .from(businesses)
@@ -31,28 +32,25 @@ export async function settlementOf(db: Db, challengeId: number): Promise<Settlem
     .orderBy(asc(businesses.position), asc(businesses.id));
   const shops = rows
     .filter((row) => !row.removed || row.couponsRedeemed > 0)
-    .map((row) => ({ ...row, amountOwedDollars: row.couponsRedeemed * COUPON_VALUE_DOLLARS }));
+    .map((row) => {
+      const earnedDollars = row.couponsRedeemed * COUPON_VALUE_DOLLARS;
+      return { ...row, earnedDollars, owedDollars: earnedDollars - row.paidDollars };
+    });
   const sum = (pick: (row: (typeof shops)[number]) => number) =>
     shops.reduce((total, row) => total + pick(row), 0);
   return {
     challenge,
+    generatedAt: now.toISOString(),
     couponValueDollars: COUPON_VALUE_DOLLARS,
     shops,
     totals: {
       couponsRedeemed: sum((row) => row.couponsRedeemed),
-      amountOwedDollars: sum((row) => row.amountOwedDollars),
+      earnedDollars: sum((row) => row.earnedDollars),
+      paidDollars: sum((row) => row.paidDollars),
+      owedDollars: sum((row) => row.owedDollars),
       votes: sum((row) => row.votes),
     },
   };
-}
-
-async function challengeOf(db: Db, challengeId: number) {
-  const [challenge] = await db
-    .select({ id: challenges.id, title: challenges.title })
-    .from(challenges)
-    .where(eq(challenges.id, challengeId));
-  if (!challenge) throw notFound('Challenge not found');
-  return challenge;
 }
 
 /**
@@ -70,24 +68,42 @@ export function csvRows(rows: unknown[][]): string {
   );
 }
 
+/** Every row carries generated_at: the figures move with each redemption and payout. */
 export function settlementCsv(settlement: Settlement): string {
+  const { totals, generatedAt } = settlement;
   return csvRows([
-    ['shop_id', 'shop', 'removed', 'coupons_redeemed', 'amount_owed_usd', 'votes'],
+    [
+      'shop_id',
+      'shop',
+      'removed',
+      'coupons_redeemed',
+      'earned_usd',
+      'paid_usd',
+      'owed_usd',
+      'votes',
+      'generated_at',
+    ],
     ...settlement.shops.map((row) => [
       row.shopId,
       row.name,
       row.removed,
       row.couponsRedeemed,
-      row.amountOwedDollars,
+      row.earnedDollars,
+      row.paidDollars,
+      row.owedDollars,
       row.votes,
+      generatedAt,
     ]),
     [
       'TOTAL',
       '',
       '',
-      settlement.totals.couponsRedeemed,
-      settlement.totals.amountOwedDollars,
-      settlement.totals.votes,
+      totals.couponsRedeemed,
+      totals.earnedDollars,
+      totals.paidDollars,
+      totals.owedDollars,
+      totals.votes,
+      generatedAt,
     ],
   ]);
 }

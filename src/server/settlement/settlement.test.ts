@@ -59,20 +59,43 @@ describe('settlement', () => {
     const answer = await admin.get(`/api/admin/challenges/${challenge.id}/settlement`);
     expect(answer.statusCode).toBe(200);
     const settlement = answer.json<Settlement>();
-    expect(
-      settlement.shops.map(({ name, removed, couponsRedeemed, amountOwedDollars, votes }) => ({
-        name,
-        removed,
-        couponsRedeemed,
-        amountOwedDollars,
-        votes,
-      })),
-    ).toEqual([
-      { name: 'Alpha', removed: false, couponsRedeemed: 3, amountOwedDollars: 15, votes: 3 },
-      { name: '=cmd|calc', removed: false, couponsRedeemed: 2, amountOwedDollars: 10, votes: 2 },
-      { name: 'Gamma', removed: true, couponsRedeemed: 1, amountOwedDollars: 5, votes: 0 },
+    expect(settlement.shops.map(({ shopId: _id, ...row }) => row)).toEqual([
+      {
+        name: 'Alpha',
+        removed: false,
+        couponsRedeemed: 3,
+        earnedDollars: 15,
+        paidDollars: 0,
+        owedDollars: 15,
+        votes: 3,
+      },
+      {
+        name: '=cmd|calc',
+        removed: false,
+        couponsRedeemed: 2,
+        earnedDollars: 10,
+        paidDollars: 0,
+        owedDollars: 10,
+        votes: 2,
+      },
+      {
+        name: 'Gamma',
+        removed: true,
+        couponsRedeemed: 1,
+        earnedDollars: 5,
+        paidDollars: 0,
+        owedDollars: 5,
+        votes: 0,
+      },
     ]);
-    expect(settlement.totals).toEqual({ couponsRedeemed: 6, amountOwedDollars: 30, votes: 5 });
+    expect(settlement.totals).toEqual({
+      couponsRedeemed: 6,
+      earnedDollars: 30,
+      paidDollars: 0,
+      owedDollars: 30,
+      votes: 5,
+    });
+    expect(settlement.generatedAt).toBe(ctx.clock.now().toISOString());
   });
 
   it('downloads as RFC 4180 CSV whose totals row adds up, with formulas defused', async () => {
@@ -85,16 +108,33 @@ describe('settlement', () => {
     const rows = csvOf(answer.body);
     const total = rows.at(-1)!;
     const shopRows = rows.slice(0, -1);
+    expect(Object.keys(total)).toEqual([
+      'shop_id',
+      'shop',
+      'removed',
+      'coupons_redeemed',
+      'earned_usd',
+      'paid_usd',
+      'owed_usd',
+      'votes',
+      'generated_at',
+    ]);
     expect(total).toMatchObject({
       shop_id: 'TOTAL',
       coupons_redeemed: '6',
-      amount_owed_usd: '30',
+      earned_usd: '30',
+      paid_usd: '0',
+      owed_usd: '30',
       votes: '5',
     });
     expect(shopRows.reduce((sum, row) => sum + Number(row.coupons_redeemed), 0)).toBe(6);
     expect(
-      shopRows.every((row) => Number(row.amount_owed_usd) === Number(row.coupons_redeemed) * 5),
+      shopRows.every((row) => Number(row.earned_usd) === Number(row.coupons_redeemed) * 5),
     ).toBe(true);
+    // Every row says when the figures were read.
+    expect(new Set(rows.map((row) => row.generated_at))).toEqual(
+      new Set([ctx.clock.now().toISOString()]),
+    );
     expect(shopRows.map((row) => row.shop)).toEqual(['Alpha', "'=cmd|calc", 'Gamma']);
     expect(shopRows.map((row) => row.removed)).toEqual(['no', 'no', 'yes']);
   });

@@ -147,6 +147,7 @@ export default function AdminBusinessesRoute() {
                 onEdit={(business) => setForm({ opened: true, business })}
                 onDelete={setDeleting}
                 onShopLink={setLinking}
+                timeZone={selected.timeZone}
               />
             )}
           </Card>
@@ -158,6 +159,7 @@ export default function AdminBusinessesRoute() {
         challengeId={selected?.id ?? null}
         business={form.opened ? form.business : null}
         nextPosition={shops.length}
+        timeZone={selected?.timeZone ?? 'UTC'}
         onClose={() => setForm({ opened: false })}
       />
       <DeleteBusinessDialog business={deleting} onClose={() => setDeleting(null)} />

@@ -5,7 +5,8 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Card.css';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import type { Settlement } from '#shared/shop-side.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { ChallengeSelect } from '#client/features/challenges/components/ChallengeSelect.tsx';
 import { useAdminChallenges } from '#client/features/challenges/api/get-admin-challenges.ts';
@@ -14,11 +15,17 @@ import {
   useSettlement,
   votesCsvUrl,
 } from '#client/features/settlement/api/get-settlement.ts';
+import { usePayouts } from '#client/features/settlement/api/payouts.ts';
+import { PayoutDialog } from '#client/features/settlement/components/PayoutDialog.tsx';
+import { PayoutsTable } from '#client/features/settlement/components/PayoutsTable.tsx';
 import { SettlementTable } from '#client/features/settlement/components/SettlementTable.tsx';
 import { errorText } from '#client/lib/api.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
-/** /admin/settlement: what the program owes each shop, with the CSV exports. Behind RequireAdmin. */
+/**
+ * /admin/settlement: what each shop earned, was paid and is owed now, with 'Pay' to record a
+ * payout, the payouts made, and the CSV exports. Behind RequireAdmin.
+ */
 export default function AdminSettlementRoute() {
   usePageMeta({ title: 'Settlement - Admin Dashboard' });
   const challenges = useAdminChallenges();
@@ -31,6 +38,9 @@ export default function AdminSettlementRoute() {
     list[0] ??
     null;
   const settlement = useSettlement(selected?.id ?? null);
+  const payouts = usePayouts(selected?.id ?? null);
+  const [paying, setPaying] = useState<Settlement['shops'][number] | null>(null);
+  const payoutsHeadingId = useId();
 
   if (challenges.isPending) return <PageLoader label="Loading challenges" />;
   if (challenges.isError) {
@@ -79,9 +89,28 @@ export default function AdminSettlementRoute() {
                 {errorText(settlement.error, 'Failed to fetch the settlement.')}
               </Alert>
             ) : (
-              <SettlementTable settlement={settlement.data} />
+              <SettlementTable settlement={settlement.data} onPay={setPaying} />
             )}
           </Card>
+          <PayoutDialog challengeId={selected.id} shop={paying} onClose={() => setPaying(null)} />
+          <Stack gap="xs" component="section" aria-labelledby={payoutsHeadingId}>
+            <Title order={2} fz="lg" id={payoutsHeadingId}>
+              Payouts
+            </Title>
+            {payouts.isError ? (
+              <Alert color="red" title="Could not load the payouts">
+                {errorText(payouts.error, 'Failed to fetch the payouts.')}
+              </Alert>
+            ) : payouts.data && settlement.data ? (
+              <PayoutsTable
+                payouts={payouts.data}
+                settlement={settlement.data}
+                timeZone={selected.timeZone}
+              />
+            ) : (
+              <PageLoader label="Loading the payouts" />
+            )}
+          </Stack>
         </>
       )}
     </Stack>

@@ -7,6 +7,21 @@ export function getChallengeBusinesses(challengeId: number, signal?: AbortSignal
   return api.get<AdminBusiness[]>(`/api/admin/challenges/${challengeId}/businesses`, { signal });
 }
 
+/** Never refetch more often than this, even when the clocks disagree about a code's change. */
+const MIN_CODE_REFRESH_MS = 30_000;
+
+/**
+ * How long until the first rotating code of the list changes, so the table shows the code the
+ * counter accepts then; false while no code rotates.
+ */
+export function msUntilCodeChange(shops: AdminBusiness[] | undefined, now = Date.now()) {
+  const changes = (shops ?? []).flatMap(({ currentCode }) =>
+    currentCode.validUntil ? [Date.parse(currentCode.validUntil)] : [],
+  );
+  if (changes.length === 0) return false;
+  return Math.max(Math.min(...changes) - now + 1000, MIN_CODE_REFRESH_MS);
+}
+
 /** A challenge's live shops with their codes (organizers only); idle without a challenge. */
 export function useChallengeBusinesses(challengeId: number | null) {
   return useQuery(
@@ -14,6 +29,7 @@ export function useChallengeBusinesses(challengeId: number | null) {
       queryKey: queryKeys.admin.challengeBusinesses(challengeId ?? 0),
       queryFn: ({ signal }) => getChallengeBusinesses(challengeId ?? 0, signal),
       enabled: challengeId !== null,
+      refetchInterval: (query) => msUntilCodeChange(query.state.data),
     }),
   );
 }

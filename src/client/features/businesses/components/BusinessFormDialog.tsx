@@ -6,8 +6,10 @@ import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Checkbox.css';
-import { lazy, Suspense, useId } from 'react';
+import '@mantine/core/styles/Alert.css';
+import { lazy, Suspense, useId, useState } from 'react';
 import {
+  Alert,
   Button,
   Checkbox,
   Group,
@@ -22,6 +24,8 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { IconPrinter } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import {
   businessFieldsSchema,
   checkHours,
@@ -30,6 +34,8 @@ import {
 } from '#shared/businesses.ts';
 import type { CodeRotation } from '#shared/shop-side.ts';
 import { DEFAULT_HOURS, DEFAULT_SPECIALTIES } from '#shared/constants.ts';
+import { codeChangesAt } from '#shared/date-range.ts';
+import { paths } from '#shared/paths.ts';
 import { useSaveBusiness } from '../api/save-business.ts';
 
 /** Tiptap is big: it loads with the first opening of this dialog, never on public pages. */
@@ -149,6 +155,8 @@ export interface BusinessFormDialogProps {
   business: AdminBusiness | null;
   /** Default display order for a new shop. */
   nextPosition: number;
+  /** The challenge's time zone: a daily code changes at its midnight. */
+  timeZone: string;
   onClose: () => void;
 }
 
@@ -158,6 +166,7 @@ export function BusinessFormDialog({
   challengeId,
   business,
   nextPosition,
+  timeZone,
   onClose,
 }: BusinessFormDialogProps) {
   return (
@@ -173,6 +182,7 @@ export function BusinessFormDialog({
           challengeId={challengeId}
           business={business}
           nextPosition={nextPosition}
+          timeZone={timeZone}
           onDone={onClose}
         />
       )}
@@ -180,14 +190,63 @@ export function BusinessFormDialog({
   );
 }
 
+/**
+ * After rotation was switched on: the static code on printed cards no longer redeems, so the
+ * organizer is offered the new card, which sends the cashier to the shop's page for the code.
+ */
+function RotationSwitchedOn({
+  business,
+  timeZone,
+  onDone,
+}: {
+  business: AdminBusiness;
+  timeZone: string;
+  onDone: () => void;
+}) {
+  return (
+    <Stack gap="md">
+      <Alert color="teal" variant="light" title="Code rotation is on">
+        <Stack gap="xs">
+          <Text size="sm">
+            The counter accepts {business.currentCode.code} now.{' '}
+            {codeChangesAt(business.currentCode, timeZone)}. It refuses the static code{' '}
+            {business.redemptionCode}: printed cashier cards showing it no longer work. Print the
+            new card for the till.
+          </Text>
+          {!business.shopLinkIssued && (
+            <Text size="sm">
+              The cashier reads the code on the shop's page: issue its link (Actions, Shop Link) and
+              bookmark it on the till.
+            </Text>
+          )}
+        </Stack>
+      </Alert>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onDone}>
+          Done
+        </Button>
+        <Button
+          component={Link}
+          to={paths.cashierCard(business.id)}
+          leftSection={<IconPrinter size={18} aria-hidden />}
+        >
+          Print new cashier card
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
 function BusinessForm({
   challengeId,
   business,
   nextPosition,
+  timeZone,
   onDone,
 }: Omit<BusinessFormDialogProps, 'opened' | 'onClose'> & { onDone: () => void }) {
   const save = useSaveBusiness();
   const rotationLabelId = useId();
+  const [switchedOn, setSwitchedOn] = useState<AdminBusiness | null>(null);
   const form = useForm<FormValues>({
     initialValues: initialValues(business, nextPosition),
     validate: {
@@ -212,7 +271,16 @@ function BusinessForm({
       }
       const body = toBody(values);
       if (business) {
-        save.mutate({ id: business.id, challengeId, body }, { onSuccess: onDone });
+        save.mutate(
+          { id: business.id, challengeId, body },
+          {
+            onSuccess: (saved) => {
+              if (business.codeRotation === 'off' && saved.codeRotation !== 'off') {
+                setSwitchedOn(saved);
+              } else onDone();
+            },
+          },
+        );
       } else {
         save.mutate(
           {
@@ -239,6 +307,14 @@ function BusinessForm({
       }
     },
   );
+
+  if (switchedOn) {
+    return <RotationSwitchedOn business={switchedOn} timeZone={timeZone} onDone={onDone} />;
+  }
+  // Switching an existing shop's rotation on voids the static code on its printed cards.
+  const voidsPrintedCards =
+    business !== null && business.codeRotation === 'off' && form.values.codeRotation !== 'off';
+  const rotating = form.values.codeRotation !== 'off';
 
   return (
     <form noValidate onSubmit={submit}>
@@ -295,7 +371,11 @@ function BusinessForm({
         />
         <TextInput
           label="Redemption Code"
-          description="A unique 4-digit code the cashier gives; leave empty to generate one"
+          description={
+            rotating
+              ? 'The static code: refused while the code rotates, accepted again when rotation is off'
+              : 'A unique 4-digit code the cashier gives; leave empty to generate one'
+          }
           inputMode="numeric"
           maxLength={4}
           autoComplete="off"
@@ -320,6 +400,22 @@ function BusinessForm({
             On: the accepted code changes every day or hour and shows on the shop's page; a code
             posted online stops working at the next change.
           </Text>
+          {business && business.codeRotation !== 'off' && (
+            <Text size="sm">
+              The counter accepts{' '}
+              <Text span ff="monospace" fw={700}>
+                {business.currentCode.code}
+              </Text>{' '}
+              now. {codeChangesAt(business.currentCode, timeZone)}.
+            </Text>
+          )}
+          {voidsPrintedCards && (
+            <Alert color="orange" variant="light" title="Printed cards stop working">
+              Once you save, the static code {business.redemptionCode} is refused: cashier cards
+              showing it no longer work. You can then print the new card, which sends the cashier to
+              the shop's page for the current code.
+            </Alert>
+          )}
         </Stack>
         <NumberInput
           label="Daily Cap (optional)"

@@ -8,6 +8,7 @@ import { IconDots, IconEdit, IconLink, IconPrinter, IconTrash } from '@tabler/ic
 import { Link } from 'react-router';
 import type { AdminBusiness } from '#shared/businesses.ts';
 import { DESCRIPTION_PREVIEW_LENGTH } from '#shared/constants.ts';
+import { codeChangesAt } from '#shared/date-range.ts';
 import { paths } from '#shared/paths.ts';
 import { PHONE_TABLE_MIN_WIDTH } from '#client/lib/layout.ts';
 import { websiteHref } from './BusinessDetail.tsx';
@@ -24,9 +25,11 @@ export interface BusinessesTableProps {
   onEdit: (business: AdminBusiness) => void;
   onDelete: (business: AdminBusiness) => void;
   onShopLink: (business: AdminBusiness) => void;
+  /** The challenge's time zone: a daily code changes at its midnight. */
+  timeZone: string;
 }
 
-const ROTATION_LABELS = { daily: 'Changes daily', hourly: 'Changes hourly' } as const;
+const ROTATION_LABELS = { daily: 'Daily code', hourly: 'Hourly code' } as const;
 
 /**
  * 'Participating Businesses' rows: #, Name, Address, Contact, Actions (docs/SPEC.md section 2); on
@@ -37,6 +40,7 @@ export function BusinessesTable({
   onEdit,
   onDelete,
   onShopLink,
+  timeZone,
 }: BusinessesTableProps) {
   return (
     <Table.ScrollContainer minWidth={PHONE_TABLE_MIN_WIDTH}>
@@ -79,10 +83,13 @@ export function BusinessesTable({
               </Table.Td>
               <Table.Td>
                 <Stack gap={2} align="flex-start">
-                  <Text ff="monospace">{business.redemptionCode}</Text>
-                  {business.codeRotation !== 'off' && (
+                  {/* The code the counter accepts now: with rotation on, not the static one. */}
+                  <Text ff="monospace">{business.currentCode.code}</Text>
+                  {business.currentCode.rotation !== 'off' && (
                     <Text size="xs" c="dimmed">
-                      {ROTATION_LABELS[business.codeRotation]}
+                      {ROTATION_LABELS[business.currentCode.rotation]}
+                      <br />
+                      {codeChangesAt(business.currentCode, timeZone)}
                     </Text>
                   )}
                   {business.paused && (

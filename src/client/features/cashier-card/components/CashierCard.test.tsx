@@ -64,12 +64,25 @@ describe('CashierCard', () => {
     expect(img.src).toBe(await QRCode.toDataURL(card.redeemUrl, QR_OPTIONS));
   });
 
-  it('points to the shop page instead of printing a code that rotates', async () => {
+  it('points to the shop page instead of printing a code that rotates, never to a code below', async () => {
+    show(card);
+    expect(container.querySelectorAll('ol li')[1]?.textContent).toBe('Give them the code below.');
     show({ ...card, rotation: 'daily' });
     expect(container.textContent).toContain("Today's code is on your shop page");
+    expect(container.textContent).toContain(
+      'Keep your shop page bookmarked on the till: the code changes every day.',
+    );
+    expect(container.querySelectorAll('ol li')[1]?.textContent).toBe(
+      "Give them today's code from your shop page.",
+    );
+    expect(container.textContent).not.toContain('below');
     expect(container.textContent).not.toContain('4821');
     show({ ...card, rotation: 'hourly' });
     expect(container.textContent).toContain("This hour's code is on your shop page");
+    expect(container.textContent).toContain('the code changes every hour.');
+    expect(container.querySelectorAll('ol li')[1]?.textContent).toBe(
+      "Give them this hour's code from your shop page.",
+    );
     await qrImage();
   });
 

@@ -9,11 +9,21 @@ import classes from './cashier-card.module.css';
 export const PAPER_SIZES = { A6: 'A6', A5: 'A5', Letter: 'letter' } as const;
 type PaperSize = keyof typeof PAPER_SIZES;
 
-/** What the card says instead of a code that changes by itself. */
-export function rotatingCodeNotice(rotation: Exclude<CodeRotation, 'off'>): string {
-  return rotation === 'daily'
-    ? "Today's code is on your shop page"
-    : "This hour's code is on your shop page";
+type Rotating = Exclude<CodeRotation, 'off'>;
+
+/** What the card says instead of a code that changes by itself: where the cashier reads it. */
+export function rotatingCodeNotice(rotation: Rotating): {
+  step: string;
+  where: string;
+  how: string;
+} {
+  const period = rotation === 'daily' ? 'day' : 'hour';
+  const which = rotation === 'daily' ? "today's" : "this hour's";
+  return {
+    step: `Give them ${which} code from your shop page.`,
+    where: `${which[0]!.toUpperCase()}${which.slice(1)} code is on your shop page`,
+    how: `Keep your shop page bookmarked on the till: the code changes every ${period}.`,
+  };
 }
 
 /** Medium error correction survives a worn or smudged print; 384 px stays sharp at 12 rem. */
@@ -39,7 +49,7 @@ function useQrCode(text: string): string | null {
 export interface CashierCardProps {
   shopName: string;
   challengeTitle: string;
-  /** The static code the cashier gives. */
+  /** The static code the cashier gives; unused (never printed) while the code rotates. */
   code: string;
   rotation: CodeRotation;
   /** Where the QR code leads: the shop's public page with 'Redeem Coupon' open. Never the code. */
@@ -57,6 +67,7 @@ export function CashierCard({
   const [paper, setPaper] = useState<PaperSize>('A6');
   const qr = useQrCode(redeemUrl);
   const paperLabelId = useId();
+  const rotating = rotation === 'off' ? null : rotatingCodeNotice(rotation);
 
   return (
     <Stack gap="lg" p={{ base: 'md', sm: 'xl' }}>
@@ -89,18 +100,21 @@ export function CashierCard({
           </Stack>
           <ol className={classes.steps}>
             <li>Ask for the member's Battle Pass.</li>
-            <li>Give them the code below.</li>
+            <li>{rotating ? rotating.step : 'Give them the code below.'}</li>
             <li>They enter it on their phone: done.</li>
           </ol>
-          {rotation === 'off' ? (
+          {rotating ? (
+            <Stack gap={4}>
+              <Text fz="xl" fw={700}>
+                {rotating.where}
+              </Text>
+              <Text>{rotating.how}</Text>
+            </Stack>
+          ) : (
             <Stack gap={0}>
               <Text fw={600}>Redemption code</Text>
               <Text className={classes.code}>{code}</Text>
             </Stack>
-          ) : (
-            <Text fz="xl" fw={700}>
-              {rotatingCodeNotice(rotation)}
-            </Text>
           )}
           {qr && (
             <img className={classes.qr} src={qr} alt={`QR code: redeem a coupon at ${shopName}`} />

@@ -1,30 +1,52 @@
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Table.css';
-import { Badge, Table, Text } from '@mantine/core';
+import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Settlement } from '#shared/shop-side.ts';
 import { formatMoney } from '#shared/money.ts';
 import { PHONE_TABLE_MIN_WIDTH } from '#client/lib/layout.ts';
 
-/** One row per shop, removed shops included (they are still owed), and the totals. */
-export function SettlementTable({ settlement }: { settlement: Settlement }) {
+type SettlementRow = Settlement['shops'][number];
+
+/**
+ * One row per shop, removed shops included (they are still owed), and the totals: what each shop
+ * earned, was paid and is owed now, with 'Pay' while anything is owed. On phones: shop, paid, owed.
+ */
+export function SettlementTable({
+  settlement,
+  onPay,
+}: {
+  settlement: Settlement;
+  onPay: (shop: SettlementRow) => void;
+}) {
+  const { totals } = settlement;
   return (
     <Table.ScrollContainer minWidth={PHONE_TABLE_MIN_WIDTH}>
       <Table striped verticalSpacing="sm">
         <Table.Caption>
-          {formatMoney(settlement.couponValueDollars)} owed for each coupon redeemed at a shop.
+          {formatMoney(settlement.couponValueDollars)} earned for each coupon redeemed at a shop;
+          owed now is what is earned less the payouts.
         </Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Shop</Table.Th>
-            <Table.Th scope="col" ta="right">
+            <Table.Th scope="col" ta="right" visibleFrom="sm">
               Coupons redeemed
             </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Amount owed
+            <Table.Th scope="col" ta="right" visibleFrom="sm">
+              Earned
             </Table.Th>
             <Table.Th scope="col" ta="right">
+              Paid
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Owed now
+            </Table.Th>
+            <Table.Th scope="col" ta="right" visibleFrom="sm">
               Votes
+            </Table.Th>
+            <Table.Th scope="col">
+              <VisuallyHidden>Actions</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -41,24 +63,52 @@ export function SettlementTable({ settlement }: { settlement: Settlement }) {
                   </Badge>
                 )}
               </Table.Th>
-              <Table.Td ta="right">{shop.couponsRedeemed}</Table.Td>
-              <Table.Td ta="right">{formatMoney(shop.amountOwedDollars)}</Table.Td>
-              <Table.Td ta="right">{shop.votes}</Table.Td>
+              <Table.Td ta="right" visibleFrom="sm">
+                {shop.couponsRedeemed}
+              </Table.Td>
+              <Table.Td ta="right" visibleFrom="sm">
+                {formatMoney(shop.earnedDollars)}
+              </Table.Td>
+              <Table.Td ta="right">{formatMoney(shop.paidDollars)}</Table.Td>
+              <Table.Td ta="right" fw={600}>
+                {formatMoney(shop.owedDollars)}
+              </Table.Td>
+              <Table.Td ta="right" visibleFrom="sm">
+                {shop.votes}
+              </Table.Td>
+              <Table.Td>
+                {shop.owedDollars > 0 && (
+                  <Button
+                    size="compact-sm"
+                    aria-label={`Pay ${shop.name}`}
+                    onClick={() => onPay(shop)}
+                  >
+                    Pay
+                  </Button>
+                )}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
         <Table.Tfoot>
           <Table.Tr>
             <Table.Th scope="row">Total</Table.Th>
-            <Table.Td ta="right" fw={700}>
-              {settlement.totals.couponsRedeemed}
+            <Table.Td ta="right" fw={700} visibleFrom="sm">
+              {totals.couponsRedeemed}
+            </Table.Td>
+            <Table.Td ta="right" fw={700} visibleFrom="sm">
+              {formatMoney(totals.earnedDollars)}
             </Table.Td>
             <Table.Td ta="right" fw={700}>
-              {formatMoney(settlement.totals.amountOwedDollars)}
+              {formatMoney(totals.paidDollars)}
             </Table.Td>
             <Table.Td ta="right" fw={700}>
-              {settlement.totals.votes}
+              {formatMoney(totals.owedDollars)}
             </Table.Td>
+            <Table.Td ta="right" fw={700} visibleFrom="sm">
+              {totals.votes}
+            </Table.Td>
+            <Table.Td />
           </Table.Tr>
         </Table.Tfoot>
       </Table>

@@ -2,11 +2,12 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
+import { MemoryRouter } from 'react-router';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ShopPage } from '#shared/shop-side.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
-import { codeHeading, shopTime, ShopPageView } from './ShopPageView.tsx';
+import { codeHeading, ShopPageView } from './ShopPageView.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -28,7 +29,13 @@ const page: ShopPage = {
   couponValueDollars: 5,
   redeemedToday: 2,
   redeemedTotal: 250,
-  amountOwedDollars: 1250,
+  earnedDollars: 1250,
+  paidDollars: 1000,
+  owedDollars: 250,
+  payouts: [
+    { id: 2, amountDollars: 400, paidAt: '2026-11-21T23:30:00.000Z', note: 'Cheque 1042' },
+    { id: 1, amountDollars: 600, paidAt: '2026-11-14T16:00:00.000Z', note: null },
+  ],
   currentCode: { code: '4821', rotation: 'daily', validUntil: '2026-11-23T06:00:00.000Z' },
   paused: false,
   dailyCap: 40,
@@ -40,7 +47,9 @@ function show(shown: ShopPage) {
     root.render(
       <QueryClientProvider client={createQueryClient()}>
         <MantineProvider>
-          <ShopPageView token={'t'.repeat(32)} page={shown} />
+          <MemoryRouter>
+            <ShopPageView token={'t'.repeat(32)} page={shown} />
+          </MemoryRouter>
         </MantineProvider>
       </QueryClientProvider>,
     ),
@@ -54,7 +63,7 @@ const figure = (label: string) =>
     ?.querySelectorAll('p')[1]?.textContent;
 
 describe('ShopPageView', () => {
-  it("shows the code, today's and the challenge's redemptions, the amount owed and the last passes", () => {
+  it("shows the code, today's and the challenge's redemptions, what was paid and is owed, and the last passes", () => {
     show(page);
     expect(container.querySelector('h1')?.textContent).toBe('Honest Bean');
     expect(container.querySelector('h2')?.textContent).toBe("Today's code");
@@ -62,9 +71,21 @@ describe('ShopPageView', () => {
     expect(container.textContent).toContain('Changes at Nov 23, 12:00 AM');
     expect(figure('Redeemed today')).toBe('2');
     expect(figure('Redeemed this challenge')).toBe('250');
-    expect(figure('Amount owed')).toBe('$1,250');
-    expect(container.textContent).toContain('at most 40 coupons a day');
-    const row = container.querySelector('tbody tr');
+    expect(figure('Paid to date')).toBe('$1,000');
+    expect(figure('Owed now')).toBe('$250');
+    expect(container.textContent).toContain(
+      '$5 for each redeemed coupon: $1,250 earned in all; at most 40 coupons a day.',
+    );
+    const [payouts, recent] = [...container.querySelectorAll('table')];
+    expect(
+      [...payouts!.querySelectorAll('tbody tr')].map((row) =>
+        [...row.querySelectorAll('td')].map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['Nov 21, 5:30 PM', '$400', 'Cheque 1042'],
+      ['Nov 14, 10:00 AM', '$600', ''],
+    ]);
+    const row = recent!.querySelector('tbody tr');
     expect([...row!.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
       'Nov 22, 9:05 AM',
       'Pass #12',
@@ -78,17 +99,22 @@ describe('ShopPageView', () => {
     expect(container.querySelector<HTMLInputElement>('input[type="checkbox"]')?.checked).toBe(true);
     expect(container.textContent).toContain('No coupons redeemed here yet.');
   });
+
+  it('links to the shop’s own printable cashier card, and says when nothing was paid yet', () => {
+    show({ ...page, payouts: [], paidDollars: 0, owedDollars: 1250 });
+    const print = [...container.querySelectorAll('a')].find(
+      (link) => link.textContent === 'Print cashier card',
+    );
+    expect(print?.getAttribute('href')).toBe(`/shop/${'t'.repeat(32)}/card`);
+    expect(container.textContent).toContain('No payouts yet.');
+    expect(figure('Owed now')).toBe('$1,250');
+  });
 });
 
-describe('codeHeading and shopTime', () => {
-  it('name how long the code holds', () => {
+describe('codeHeading', () => {
+  it('names how long the code holds', () => {
     expect(codeHeading('off')).toBe('Redemption code');
     expect(codeHeading('daily')).toBe("Today's code");
     expect(codeHeading('hourly')).toBe("This hour's code");
-  });
-
-  it("show times on the shop's clock", () => {
-    expect(shopTime('2026-11-22T15:05:00.000Z', 'America/Chicago')).toBe('9:05 AM');
-    expect(shopTime('2026-11-22T15:05:00.000Z', 'Europe/Berlin', true)).toBe('Nov 22, 4:05 PM');
   });
 });

@@ -3,10 +3,14 @@ import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Table.css';
-import { Alert, Paper, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { CurrentCode, ShopPage } from '#shared/shop-side.ts';
+import { codeChangesAt, shopTime } from '#shared/date-range.ts';
 import { formatMoney } from '#shared/money.ts';
+import { paths } from '#shared/paths.ts';
 import { usePauseShop } from '../api/pause-shop.ts';
 
 /** The heading above the code, so staff know how long it holds. */
@@ -14,16 +18,6 @@ export function codeHeading(rotation: CurrentCode['rotation']): string {
   if (rotation === 'daily') return "Today's code";
   if (rotation === 'hourly') return "This hour's code";
   return 'Redemption code';
-}
-
-/** A time as the shop's clock shows it, in the challenge's time zone. */
-export function shopTime(iso: string, timeZone: string, withDate = false): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hour: 'numeric',
-    minute: '2-digit',
-    ...(withDate ? { month: 'short', day: 'numeric' } : {}),
-  }).format(new Date(iso));
 }
 
 function Figure({ label, value }: { label: string; value: ReactNode }) {
@@ -40,11 +34,15 @@ function Figure({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-/** A shop's private page: its code, what it has taken and is owed, its last redemptions. */
+/**
+ * A shop's private page: its code and printable card, what it has taken, been paid and is owed,
+ * its payouts and last redemptions.
+ */
 export function ShopPageView({ token, page }: { token: string; page: ShopPage }) {
   const pause = usePauseShop(token);
   const codeId = useId();
   const recentId = useId();
+  const payoutsId = useId();
   const { currentCode, challenge } = page;
 
   return (
@@ -73,19 +71,29 @@ export function ShopPageView({ token, page }: { token: string; page: ShopPage })
         </Text>
         {currentCode.validUntil && (
           <Text size="sm" c="dimmed">
-            Changes at{' '}
-            {shopTime(currentCode.validUntil, challenge.timeZone, currentCode.rotation === 'daily')}
+            {codeChangesAt(currentCode, challenge.timeZone)}
           </Text>
         )}
+        <Button
+          component={Link}
+          to={paths.shopCard(token)}
+          variant="default"
+          mt="md"
+          leftSection={<IconPrinter size={18} aria-hidden />}
+        >
+          Print cashier card
+        </Button>
       </Paper>
 
-      <SimpleGrid cols={{ base: 1, xs: 3 }}>
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
         <Figure label="Redeemed today" value={page.redeemedToday} />
         <Figure label="Redeemed this challenge" value={page.redeemedTotal} />
-        <Figure label="Amount owed" value={formatMoney(page.amountOwedDollars)} />
+        <Figure label="Paid to date" value={formatMoney(page.paidDollars)} />
+        <Figure label="Owed now" value={formatMoney(page.owedDollars)} />
       </SimpleGrid>
       <Text size="sm" c="dimmed">
-        {formatMoney(page.couponValueDollars)} for each redeemed coupon
+        {formatMoney(page.couponValueDollars)} for each redeemed coupon:{' '}
+        {formatMoney(page.earnedDollars)} earned in all
         {page.dailyCap !== null && `; at most ${page.dailyCap} coupons a day`}.
       </Text>
 
@@ -97,6 +105,34 @@ export function ShopPageView({ token, page }: { token: string; page: ShopPage })
         disabled={pause.isPending}
         onChange={(event) => pause.mutate(event.currentTarget.checked)}
       />
+
+      <section aria-labelledby={payoutsId}>
+        <Title order={2} id={payoutsId} fz="lg" mb="xs">
+          Payouts
+        </Title>
+        {page.payouts.length === 0 ? (
+          <Text c="dimmed">No payouts yet.</Text>
+        ) : (
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+                <Table.Th>Note</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {page.payouts.map((payout) => (
+                <Table.Tr key={payout.id}>
+                  <Table.Td>{shopTime(payout.paidAt, challenge.timeZone, true)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(payout.amountDollars)}</Table.Td>
+                  <Table.Td>{payout.note}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </section>
 
       <section aria-labelledby={recentId}>
         <Title order={2} id={recentId} fz="lg" mb="xs">

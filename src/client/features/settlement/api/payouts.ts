@@ -1,0 +1,60 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { formatMoney } from '#shared/money.ts';
+import type { Payout, PayoutCreateInput } from '#shared/shop-side.ts';
+import { api, errorText } from '#client/lib/api.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
+
+const payoutsUrl = (challengeId: number) => `/api/admin/challenges/${challengeId}/payouts`;
+
+export function getPayouts(challengeId: number, signal?: AbortSignal): Promise<Payout[]> {
+  return api.get<Payout[]>(payoutsUrl(challengeId), { signal });
+}
+
+export function recordPayout(challengeId: number, body: PayoutCreateInput): Promise<Payout> {
+  return api.post<Payout>(payoutsUrl(challengeId), { body });
+}
+
+export const payoutsQueryOptions = (challengeId: number) =>
+  queryOptions({
+    queryKey: queryKeys.admin.payouts(challengeId),
+    queryFn: ({ signal }) => getPayouts(challengeId, signal),
+    // Another organizer may pay meanwhile: show the payouts of this visit.
+    staleTime: 0,
+  });
+
+/** The payouts to a challenge's shops, newest first; idle without a challenge. */
+export function usePayouts(challengeId: number | null) {
+  return useQuery({ ...payoutsQueryOptions(challengeId ?? 0), enabled: challengeId !== null });
+}
+
+/** Records a payout; the settlement's paid and owed figures and the payouts list refresh. */
+export function useRecordPayout(challengeId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (variables: PayoutCreateInput & { shopName: string }) => {
+      const { shopName: _name, ...body } = variables;
+      return recordPayout(challengeId, body);
+    },
+    onSuccess: async (payout, { shopName }) => {
+      notifications.show({
+        color: 'teal',
+        title: 'Payout Recorded',
+        message: `${formatMoney(payout.amountDollars)} paid to ${shopName}.`,
+      });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.settlement(challengeId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.payouts(challengeId) }),
+      ]);
+    },
+    onError: async (error) => {
+      notifications.show({
+        color: 'red',
+        title: 'Payout Not Recorded',
+        message: errorText(error, 'Failed to record the payout'),
+      });
+      // What is owed may have changed (another organizer paid): show the current figures.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.settlement(challengeId) });
+    },
+  });
+}

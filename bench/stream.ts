@@ -144,7 +144,11 @@ export async function benchStream(serverUrl: string) {
   await database.migrate();
   await seedDemoData(database.db, new Date());
   await database.close();
-  const server = await startServer(await freePort(), { DATABASE_URL: databaseUrl });
+  // Every stream comes from this one address, so it may hold them all.
+  const server = await startServer(await freePort(), {
+    DATABASE_URL: databaseUrl,
+    STREAMS_PER_ADDRESS: String(STREAMS),
+  });
   const cookies = await members(server.url, databaseUrl);
   const idleRss = server.rssMb();
 

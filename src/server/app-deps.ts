@@ -19,6 +19,12 @@ export interface AppConfig {
   publicCacheTtlMs: number;
   /** GET /api/votes/stream sends at most one message per this interval (docs/decisions/0016). */
   liveCountsIntervalMs: number;
+  /** STREAMS_PER_ADDRESS: open vote streams one client address may hold on an instance. */
+  streamsPerAddress: number;
+  /** STREAMS_PER_INSTANCE: open vote streams one instance holds in all. */
+  streamsPerInstance: number;
+  /** A request (headers and body) not received in full by then is dropped with 408. */
+  requestTimeoutMs: number;
   /** TEST_CLOCK: browser tests may move the server's clock (POST /api/testing/clock). */
   testClockEnabled?: boolean;
   /** TRUST_PROXY: which proxies may set X-Forwarded-For/-Proto (Fastify's trustProxy). */

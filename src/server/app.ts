@@ -17,7 +17,11 @@ import { configRoutes } from './config/routes.ts';
 import type { AppConfig, AppDeps } from './app-deps.ts';
 import { localChangeFeed, type ChangeFeed } from './db/changes.ts';
 import type { Db, PoolStats } from './db/client.ts';
-import { DEFAULT_TRUST_PROXY } from './env.ts';
+import {
+  DEFAULT_STREAMS_PER_ADDRESS,
+  DEFAULT_STREAMS_PER_INSTANCE,
+  DEFAULT_TRUST_PROXY,
+} from './env.ts';
 import { SiteUrl } from './site-url.ts';
 import { healthRoutes } from './health/routes.ts';
 import { sitemapRoutes } from './sitemap/routes.ts';
@@ -96,6 +100,9 @@ export async function buildApp(options: BuildAppOptions) {
     logLevel: 'info',
     publicCacheTtlMs: 1000,
     liveCountsIntervalMs: 1000,
+    streamsPerAddress: DEFAULT_STREAMS_PER_ADDRESS,
+    streamsPerInstance: DEFAULT_STREAMS_PER_INSTANCE,
+    requestTimeoutMs: 30_000,
     trustProxy: DEFAULT_TRUST_PROXY,
     siteUrl: new SiteUrl('http://localhost'),
     pageRenderLimit: DEFAULT_PAGE_RENDER_LIMIT,
@@ -121,6 +128,15 @@ export async function buildApp(options: BuildAppOptions) {
     // Only the proxies TRUST_PROXY names may tell us the client's address and protocol (docs/DEPLOY.md).
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A body that stops half-way would hold its connection for ever (Fastify's default is no
+    // limit). It bounds receiving the request only, so vote streams and slow answers run on.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      // Node ignores requestTimeout while headersTimeout (default 60 s) is longer.
+      headersTimeout: config.requestTimeoutMs,
+      // Node looks for overdue requests this often (its default, 30 s, would double the limit).
+      connectionsCheckingInterval: Math.min(config.requestTimeoutMs, 5_000),
+    },
     genReqId: requestIdGenerator(),
   });
   app.setValidatorCompiler(validatorCompiler);

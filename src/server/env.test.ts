@@ -130,4 +130,18 @@ describe('readEnv', () => {
     });
     expect(readEnv({ MAIL_FROM: 'battles@example.com' }).MAIL_FROM).toBe('battles@example.com');
   });
+
+  it('caps open vote streams per address and per instance, 50 and 5000 unless set', () => {
+    expect(readEnv({})).toMatchObject({ STREAMS_PER_ADDRESS: 50, STREAMS_PER_INSTANCE: 5000 });
+    expect(readEnv({ STREAMS_PER_ADDRESS: '200', STREAMS_PER_INSTANCE: '20000' })).toMatchObject({
+      STREAMS_PER_ADDRESS: 200,
+      STREAMS_PER_INSTANCE: 20000,
+    });
+    for (const [name, value] of [
+      ['STREAMS_PER_ADDRESS', '0'],
+      ['STREAMS_PER_ADDRESS', 'many'],
+      ['STREAMS_PER_INSTANCE', '2.5'],
+    ] as const)
+      expect(() => readEnv({ [name]: value })).toThrowError(new RegExp(`\\b${name}\\b`));
+  });
 });

@@ -4,6 +4,10 @@ import { z } from 'zod';
 /** A proxy on this host only (Fastify's trustProxy), unless TRUST_PROXY says otherwise. */
 export const DEFAULT_TRUST_PROXY = '127.0.0.1,::1';
 
+/** Open vote streams per client address: generous, since many phones share a carrier's address. */
+export const DEFAULT_STREAMS_PER_ADDRESS = 50;
+export const DEFAULT_STREAMS_PER_INSTANCE = 5000;
+
 /** The only reader of process.env: every setting is validated once, at start. */
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -116,6 +120,8 @@ const envSchema = z.object({
     .email('must be an email address such as organizer@example.com')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(DEFAULT_STREAMS_PER_ADDRESS),
+  STREAMS_PER_INSTANCE: z.coerce.number().int().min(1).default(DEFAULT_STREAMS_PER_INSTANCE),
   SEED_DEMO: booleanFlag,
   ENABLE_TEST_TOOLS: booleanFlag,
   /** Browser tests only: POST /api/testing/clock moves the server's clock. */

@@ -57,6 +57,8 @@ async function main() {
       trustProxy: env.TRUST_PROXY,
       redisUrl: env.REDIS_URL,
       metricsToken: env.METRICS_TOKEN,
+      streamsPerAddress: env.STREAMS_PER_ADDRESS,
+      streamsPerInstance: env.STREAMS_PER_INSTANCE,
     },
   });
   log = app.log;

@@ -19,10 +19,13 @@ export class EventStreamReader<T = unknown> {
     this.done = this.read().finally(() => this.wake());
   }
 
-  static async open<T>(url: string): Promise<EventStreamReader<T>> {
+  static async open<T>(
+    url: string,
+    headers: Record<string, string> = {},
+  ): Promise<EventStreamReader<T>> {
     const controller = new AbortController();
     const response = await fetch(url, {
-      headers: { accept: 'text/event-stream' },
+      headers: { accept: 'text/event-stream', ...headers },
       signal: controller.signal,
     });
     if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);

@@ -202,7 +202,8 @@ describe('attacks', () => {
       const response = await guesser.request({
         method: 'POST',
         url: '/api/login',
-        payload: { username: 'victim', password: `guess-${attempt}` },
+        // A different account each time: one account from one address has a lower limit (5).
+        payload: { username: `victim${attempt}`, password: `guess-${attempt}` },
         remoteAddress: '198.18.0.7',
       });
       statuses.push(response.statusCode);

@@ -79,15 +79,16 @@ describe('two instances over one PostgreSQL', () => {
     });
   });
 
-  it('share the per-username sign-in limit, also across a restart of one instance', async () => {
+  it('share the per-username-and-address sign-in limit, also across a restart of one instance', async () => {
     const username = `victim_${randomBytes(3).toString('hex')}`;
-    const max = RATE_LIMITS.signInFailuresPerUsername.max;
+    const address = randomAddress();
+    const max = RATE_LIMITS.signInFailuresPerUsernameAndAddress.max;
     const statuses: number[] = [];
     for (let attempt = 0; attempt < max - 2; attempt += 1)
-      statuses.push(await attemptLogin(instances.urls[attempt % 2]!, username, randomAddress()));
+      statuses.push(await attemptLogin(instances.urls[attempt % 2]!, username, address));
     await instances.restart(1);
     for (let attempt = 0; attempt < 4; attempt += 1)
-      statuses.push(await attemptLogin(instances.urls[attempt % 2]!, username, randomAddress()));
+      statuses.push(await attemptLogin(instances.urls[attempt % 2]!, username, address));
     expect(statuses).toEqual([...Array<number>(max).fill(401), 429, 429]);
   }, 180_000);
 

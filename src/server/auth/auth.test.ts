@@ -223,7 +223,7 @@ describe('sign-in rate limit', () => {
       const response = await client.request({
         method: 'POST',
         url: '/api/login',
-        payload: { username: 'guessed_name', password: 'guess-' + attempt },
+        payload: { username: `guessed_name_${attempt}`, password: 'wrong-guess' },
         remoteAddress: '203.0.113.9',
       });
       statuses.push(response.statusCode);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_RESET_LINK, PASSWORD_RESET_REQUESTED } from '#shared/auth.ts';
 import { passwordResetTokens } from '../db/schema.ts';
+import { LIVE_RESET_LINKS_PER_ACCOUNT } from './password-reset.ts';
 import {
   createTestContext,
   SECOND_APP_TIMEOUT_MS,
@@ -24,9 +25,9 @@ async function requestReset(email: string, client = new TestClient(ctx.app)) {
   return client.post('/api/password-reset/request', { email });
 }
 
-/** Requests a reset and reads the token from the link in the newest email. */
-async function resetToken(username: string): Promise<string> {
-  const response = await requestReset(emailOf(username));
+/** Requests a reset (from a new address, or `client`'s) and reads the token in the newest email. */
+async function resetToken(username: string, client = new TestClient(ctx.app)): Promise<string> {
+  const response = await requestReset(emailOf(username), client);
   expect(response.statusCode).toBe(202);
   await deliverMail(ctx.db, ctx.clock.now);
   const [newest] = await mailboxOf(ctx, emailOf(username));
@@ -80,16 +81,25 @@ describe('POST /api/password-reset/request', () => {
     expect(await ctx.db.$count(passwordResetTokens)).toBe(before);
   });
 
-  it('limits requests per email address, from any network address', async () => {
+  it("limits requests per email address from one network address, never the owner's own from another", async () => {
     await signedInMember(ctx.app, 'flooded');
+    const attacker = new TestClient(ctx.app);
     const statuses = [];
     for (let attempt = 0; attempt < 4; attempt += 1)
-      statuses.push((await requestReset(emailOf('flooded'))).statusCode);
+      statuses.push((await requestReset(emailOf('flooded'), attacker)).statusCode);
     expect(statuses).toEqual([202, 202, 202, 429]);
-    const limited = await requestReset(emailOf('flooded'));
+    const limited = await requestReset('FLOODED@example.com', attacker);
+    expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(
       /^Too many attempts\. Please try again in \d+ seconds\.$/,
     );
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+
+    // Strangers at other addresses too, then the owner: their own request and link still work.
+    for (let stranger = 0; stranger < 3; stranger += 1)
+      expect((await requestReset(emailOf('flooded'))).statusCode).toBe(202);
+    const ownLink = await resetToken('flooded');
+    expect((await confirm(ownLink)).statusCode).toBe(200);
   });
 
   it('limits requests per network address, whatever the email', async () => {
@@ -143,12 +153,25 @@ describe('POST /api/password-reset/confirm', () => {
     expect((await login('slowpoke', 'password123')).statusCode).toBe(200);
   });
 
-  it('is voided by a newer request', async () => {
+  it('keeps working after newer requests, from anyone, up to five live links', async () => {
     await signedInMember(ctx.app, 'twice');
-    const older = await resetToken('twice');
-    const newer = await resetToken('twice');
-    expect((await confirm(older)).statusCode).toBe(400);
-    expect((await confirm(newer)).statusCode).toBe(200);
+    const mailed = await resetToken('twice');
+    // Strangers ask for links to the same inbox: the one already mailed still works.
+    const later = [];
+    for (let request = 1; request < LIVE_RESET_LINKS_PER_ACCOUNT; request += 1)
+      later.push(await resetToken('twice'));
+    expect((await confirm(mailed)).statusCode).toBe(200);
+    // Using one ends the others: the password they would reset has just been chosen.
+    expect((await confirm(later[0]!)).statusCode).toBe(400);
+  });
+
+  it('voids only the oldest link beyond five live ones', async () => {
+    await signedInMember(ctx.app, 'popular');
+    const links = [];
+    for (let request = 0; request <= LIVE_RESET_LINKS_PER_ACCOUNT; request += 1)
+      links.push(await resetToken('popular'));
+    expect((await confirm(links[0]!)).statusCode).toBe(400);
+    expect((await confirm(links[1]!)).statusCode).toBe(200);
   });
 
   it('is voided by a successful sign-in', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, notInArray, or, sql } from 'drizzle-orm';
 import { INVALID_RESET_LINK } from '#shared/auth.ts';
 import type { Db } from '../db/client.ts';
 import { passwordResetTokens, sessions, users, type User } from '../db/schema.ts';
@@ -9,11 +9,17 @@ import { hashLinkToken, newLinkToken } from './link-token.ts';
 import { hashPassword } from './service.ts';
 
 const RESET_TOKEN_TTL_MS = RESET_LINK_MINUTES * 60 * 1000;
+/**
+ * Live reset links per account. Anyone may ask for a link to any address, so a newer request
+ * never voids a link already mailed (that would let a stranger void the owner's); beyond this
+ * many the oldest goes, and the inbox still holds the newer ones.
+ */
+export const LIVE_RESET_LINKS_PER_ACCOUNT = 5;
 
 /**
  * Emails a reset link to every account with this address (addresses are not unique), each
- * naming its username. A newer request voids the older links. Nothing tells the caller whether
- * an account exists.
+ * naming its username. Earlier links keep working until they expire or are used (at most
+ * LIVE_RESET_LINKS_PER_ACCOUNT). Nothing tells the caller whether an account exists.
  */
 export async function requestPasswordReset(
   db: Db,
@@ -27,7 +33,6 @@ export async function requestPasswordReset(
       .from(users)
       .where(sql`lower(${users.email}) = lower(${email})`);
     for (const user of accounts) {
-      await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
       const token = newLinkToken();
       await tx.insert(passwordResetTokens).values({
         userId: user.id,
@@ -35,6 +40,20 @@ export async function requestPasswordReset(
         expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
         createdAt: now,
       });
+      const newest = tx
+        .select({ id: passwordResetTokens.id })
+        .from(passwordResetTokens)
+        .where(eq(passwordResetTokens.userId, user.id))
+        .orderBy(desc(passwordResetTokens.id))
+        .limit(LIVE_RESET_LINKS_PER_ACCOUNT);
+      await tx
+        .delete(passwordResetTokens)
+        .where(
+          and(
+            eq(passwordResetTokens.userId, user.id),
+            or(lte(passwordResetTokens.expiresAt, now), notInArray(passwordResetTokens.id, newest)),
+          ),
+        );
       await enqueueMail(tx, passwordResetMail(mail, user, token), now);
     }
   });

@@ -21,7 +21,7 @@ import type { AppDeps } from '../app-deps.ts';
 import { unauthorized } from '../errors.ts';
 import { mailContextOf } from '../mail/messages.ts';
 import { loadCurrentUser, requireMember, requireSignedInUser } from '../plugins/guards.ts';
-import { limitFailuresPer, limitPer, limitPerAddress } from '../plugins/rate-limits.ts';
+import { addressOf, limitFailuresPer, limitPer, limitPerAddress } from '../plugins/rate-limits.ts';
 import { confirmEmailChange, requestEmailChange } from './email-change.ts';
 import {
   confirmPasswordReset,
@@ -32,10 +32,11 @@ import { registerMember, toPublicUser, verifyCredentials } from './service.ts';
 
 export async function authRoutes(app: FastifyInstance, { db, config, clock }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // Per username and address: guesses from elsewhere never refuse the owner's own sign-in.
   const usernameFailures = limitFailuresPer<LoginBody>(
     app,
-    'signInFailuresPerUsername',
-    (body) => body.username,
+    'signInFailuresPerUsernameAndAddress',
+    (body, request) => `${body.username}|${addressOf(request)}`,
   );
 
   api.get(
@@ -91,10 +92,11 @@ export async function authRoutes(app: FastifyInstance, { db, config, clock }: Ap
     {
       config: { rateLimit: limitPerAddress('passwordResetPerAddress') },
       // After validation, so the key is a checked address.
+      // Per email and address: requests from elsewhere never refuse the owner's own.
       preHandler: limitPer<PasswordResetRequest>(
         app,
-        'passwordResetPerEmail',
-        (body) => body.email,
+        'passwordResetPerEmailAndAddress',
+        (body, request) => `${body.email}|${addressOf(request)}`,
       ),
       schema: { body: passwordResetRequestSchema, response: { 202: messageSchema } },
     },

@@ -28,8 +28,33 @@ function scrub(value: Record<string, unknown>): Record<string, unknown> {
 /** A shop's private page token is its only key: request logs show the path without it. */
 const SHOP_TOKEN_IN_PATH = /(\/shop\/)[^/?#]+/g;
 
+/** The query's `token` parameters (an emailed link's secret: reset, email change) by name. */
+function isTokenParameter(rawName: string): boolean {
+  let name = rawName.replaceAll('+', ' ');
+  try {
+    name = decodeURIComponent(name);
+  } catch {
+    // A malformed escape: compare the name as written.
+  }
+  return name.trim().toLowerCase() === 'token';
+}
+
+function redactQuery(query: string): string {
+  return query
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=', 1)[0]!;
+      return isTokenParameter(name) ? `${name}=[redacted]` : pair;
+    })
+    .join('&');
+}
+
+/** The URL as logged: every secret it may carry (a shop token, a `token` query value) redacted. */
 export function redactUrl(url: string): string {
-  return url.replace(SHOP_TOKEN_IN_PATH, '$1[redacted]');
+  const redacted = url.replace(SHOP_TOKEN_IN_PATH, '$1[redacted]');
+  const queryStart = redacted.indexOf('?');
+  if (queryStart === -1) return redacted;
+  return `${redacted.slice(0, queryStart)}?${redactQuery(redacted.slice(queryStart + 1))}`;
 }
 
 /** Fastify's request log fields, with the URL redacted. */

@@ -73,4 +73,33 @@ describe('request logs', () => {
     expect(new Set(ids).size).toBe(requests);
     expect(ids.length).toBeGreaterThanOrEqual(2 * requests);
   });
+
+  it('never contain the token of an emailed link, on a page path or an API path', async () => {
+    const tokenLines: string[] = [];
+    const app = await buildApp({
+      db: database.db,
+      config: { clientDir: '/nonexistent' },
+      logger: {
+        level: 'info',
+        stream: new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            tokenLines.push(chunk.toString());
+            done();
+          },
+        }),
+      },
+    });
+    const secret = 'reset-link-secret-0123456789';
+    await app.inject({ method: 'GET', url: `/auth/reset?token=${secret}` });
+    await app.inject({ method: 'GET', url: `/auth/verify-email?token=${secret}a` });
+    await app.inject({
+      method: 'GET',
+      url: `/api/challenge/active?token=${secret}b&token=${secret}c`,
+    });
+    await app.close();
+    const log = tokenLines.join('');
+    expect(log).toContain('/auth/reset?token=[redacted]');
+    expect(log).toContain('/api/challenge/active?token=[redacted]&token=[redacted]');
+    expect(log).not.toContain(secret);
+  });
 });

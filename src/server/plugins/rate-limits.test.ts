@@ -17,27 +17,37 @@ import { countHit, RATE_LIMITS } from './rate-limits.ts';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const perAddress = RATE_LIMITS.signInPerAddress.max;
-const perUsername = RATE_LIMITS.signInFailuresPerUsername.max;
+const perUsernameAndAddress = RATE_LIMITS.signInFailuresPerUsernameAndAddress.max;
 
 /** Names and addresses unique to this run: Redis and its keys outlive the test database. */
 const unique = () => randomBytes(4).toString('hex');
 const freshAddress = () => `10.${[...randomBytes(3)].join('.')}`;
 
-function attemptLogin(app: FastifyInstance, username: string, remoteAddress: string) {
+function attemptLogin(
+  app: FastifyInstance,
+  username: string,
+  remoteAddress: string,
+  password = 'wrong-password',
+) {
   return new TestClient(app).request({
     method: 'POST',
     url: '/api/login',
-    payload: { username, password: 'wrong-password' },
+    payload: { username, password },
     remoteAddress,
   });
 }
 
-/** Sign-in attempts at one account, each from a new address, spread over the apps in turn. */
-async function guessesAtOneAccount(apps: FastifyInstance[], username: string, count: number) {
+/** Wrong passwords for one account from one address, spread over the apps in turn. */
+async function guessesAtOneAccount(
+  apps: FastifyInstance[],
+  username: string,
+  count: number,
+  address = freshAddress(),
+) {
   const statuses: number[] = [];
   for (let attempt = 0; attempt < count; attempt += 1) {
     const app = apps[attempt % apps.length]!;
-    statuses.push((await attemptLogin(app, username, freshAddress())).statusCode);
+    statuses.push((await attemptLogin(app, username, address)).statusCode);
   }
   return statuses;
 }
@@ -70,24 +80,48 @@ describe.each([
   }, SECOND_APP_TIMEOUT_MS);
   afterAll(() => ctx.close());
 
-  it('limits one account guessed at from many addresses', async () => {
+  it('limits one account guessed at from one address', async () => {
     const victim = `victim_${unique()}`;
-    expect(await guessesAtOneAccount([ctx.app], victim, perUsername + 2)).toEqual(
-      allowedThenLimited(perUsername, 2),
-    );
-    const limited = await attemptLogin(ctx.app, victim.toUpperCase(), freshAddress());
+    const attacker = freshAddress();
+    expect(
+      await guessesAtOneAccount([ctx.app], victim, perUsernameAndAddress + 2, attacker),
+    ).toEqual(allowedThenLimited(perUsernameAndAddress, 2));
+    const limited = await attemptLogin(ctx.app, victim.toUpperCase(), attacker);
     expect(limited.statusCode).toBe(429);
     expect(limited.json<{ message: string }>().message).toMatch(
       /^Too many attempts\. Please try again in \d+ seconds\.$/,
     );
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Another account is not affected.
-    expect((await attemptLogin(ctx.app, `other_${unique()}`, freshAddress())).statusCode).toBe(401);
+    expect((await attemptLogin(ctx.app, `other_${unique()}`, attacker)).statusCode).toBe(401);
+  });
+
+  it("never refuses the owner's correct password from another address, whatever strangers tried", async () => {
+    const { user } = await signedInMember(ctx.app);
+    const attacker = freshAddress();
+    // Guesses from one address until it is refused, then from many addresses, at both instances.
+    expect(
+      await guessesAtOneAccount(
+        [ctx.app, second],
+        user.username,
+        perUsernameAndAddress + 2,
+        attacker,
+      ),
+    ).toEqual(allowedThenLimited(perUsernameAndAddress, 2));
+    for (let attempt = 0; attempt < 3 * perUsernameAndAddress; attempt += 1)
+      expect((await attemptLogin(second, user.username, freshAddress())).statusCode).toBe(401);
+
+    const owner = await attemptLogin(ctx.app, user.username, freshAddress(), 'password123');
+    expect(owner.statusCode).toBe(200);
+    // The attacker's address stays refused, even with the right password.
+    expect((await attemptLogin(ctx.app, user.username, attacker, 'password123')).statusCode).toBe(
+      429,
+    );
   });
 
   it('never counts a sign-in that succeeds against the account', async () => {
     const { user } = await signedInMember(ctx.app);
-    for (let attempt = 0; attempt < perUsername + 2; attempt += 1) {
+    for (let attempt = 0; attempt < perUsernameAndAddress + 2; attempt += 1) {
       const response = await new TestClient(ctx.app).request({
         method: 'POST',
         url: '/api/login',
@@ -104,23 +138,26 @@ describe.each([
     );
   });
 
-  it('holds one per-username limit across two instances', async () => {
+  it('holds one per-username-and-address limit across two instances', async () => {
     expect(
-      await guessesAtOneAccount([ctx.app, second], `victim_${unique()}`, perUsername + 2),
-    ).toEqual(allowedThenLimited(perUsername, 2));
+      await guessesAtOneAccount([ctx.app, second], `victim_${unique()}`, perUsernameAndAddress + 2),
+    ).toEqual(allowedThenLimited(perUsernameAndAddress, 2));
   });
 
   it(
     'keeps counting across a restart of an instance',
     async () => {
       const victim = `victim_${unique()}`;
-      const before = perUsername - 3;
-      expect(await guessesAtOneAccount([second], victim, before)).toEqual(
+      const attacker = freshAddress();
+      const before = perUsernameAndAddress - 3;
+      expect(await guessesAtOneAccount([second], victim, before, attacker)).toEqual(
         allowedThenLimited(before, 0),
       );
       await second.close();
       second = await ctx.buildApp(usingPostgres ? (await ctx.database.reopen()).db : ctx.db);
-      expect(await guessesAtOneAccount([second], victim, 5)).toEqual(allowedThenLimited(3, 2));
+      expect(await guessesAtOneAccount([second], victim, 5, attacker)).toEqual(
+        allowedThenLimited(3, 2),
+      );
     },
     SECOND_APP_TIMEOUT_MS,
   );
@@ -208,8 +245,11 @@ describe('the Redis store', () => {
 
   it('keeps the counts in Redis, where every instance reads them', async () => {
     const victim = `victim_${unique()}`;
-    await guessesAtOneAccount([ctx.app], victim, 3);
-    const keys = await redis.keys(`lb-rate-limit:*signInFailuresPerUsername:${victim}`);
+    const attacker = freshAddress();
+    await guessesAtOneAccount([ctx.app], victim, 3, attacker);
+    const keys = await redis.keys(
+      `lb-rate-limit:*signInFailuresPerUsernameAndAddress:${victim}|${attacker}`,
+    );
     expect(keys).toHaveLength(1);
     expect(await redis.get(keys[0]!)).toBe('3');
     // Nothing went to the database.

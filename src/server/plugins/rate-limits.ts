@@ -17,17 +17,22 @@ const MINUTE_MS = 60_000;
  * Every request limit of the site, in one place: a new limiter is one more entry here, used by
  * its route through `limitPerAddress` or `limitPer`. Counts live in a store every instance
  * shares (PostgreSQL, or Redis with REDIS_URL), so N instances allow no more than one would.
+ *
+ * Limits slow attackers, never owners: a limit on something a stranger can name (a username, an
+ * email address) also keys on the client's address, so requests from elsewhere never refuse the
+ * owner's own.
  */
 export const RATE_LIMITS = {
+  /** Every sign-in attempt from one address, right or wrong: the brute-force throttle. */
   signInPerAddress: { max: 10, timeWindow: MINUTE_MS },
-  /** Wrong passwords for one account, from any number of addresses (failures only: limitFailuresPer). */
-  signInFailuresPerUsername: { max: 10, timeWindow: 15 * MINUTE_MS },
+  /** Wrong passwords for one account from one address (failures only: limitFailuresPer). */
+  signInFailuresPerUsernameAndAddress: { max: 5, timeWindow: 15 * MINUTE_MS },
   registrationPerAddress: { max: 10, timeWindow: MINUTE_MS },
   passwordResetPerAddress: { max: 10, timeWindow: 15 * MINUTE_MS },
-  /** Nobody's inbox can be flooded with reset links. */
-  passwordResetPerEmail: { max: 3, timeWindow: 15 * MINUTE_MS },
+  /** Reset links to one inbox asked for from one address. */
+  passwordResetPerEmailAndAddress: { max: 3, timeWindow: 15 * MINUTE_MS },
   passwordResetConfirmPerAddress: { max: 10, timeWindow: MINUTE_MS },
-  /** Email change links: per address and per account, as reset links (each asks for the password). */
+  /** Email change links: per address, and per account (only its signed-in owner can ask). */
   emailChangePerAddress: { max: 10, timeWindow: 15 * MINUTE_MS },
   emailChangePerAccount: { max: 3, timeWindow: 15 * MINUTE_MS },
   emailChangeConfirmPerAddress: { max: 10, timeWindow: MINUTE_MS },
@@ -35,11 +40,14 @@ export const RATE_LIMITS = {
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
-/** A route's limit per client address (`request.ip`: see TRUST_PROXY in docs/DEPLOY.md). */
+/** The client's address as limits count it (`request.ip`: see TRUST_PROXY in docs/DEPLOY.md). */
+export const addressOf = (request: FastifyRequest) => normalizeIP(request.ip);
+
+/** A route's limit per client address. */
 export function limitPerAddress(name: RateLimitName): RateLimitOptions {
   return {
     ...RATE_LIMITS[name],
-    keyGenerator: (request) => `${name}:${normalizeIP(request.ip)}`,
+    keyGenerator: (request) => `${name}:${addressOf(request)}`,
   };
 }
 
@@ -73,11 +81,11 @@ export function limitPer<Body>(
 export function limitFailuresPer<Body>(
   app: FastifyInstance,
   name: RateLimitName,
-  keyOf: (body: Body) => string,
+  keyOf: (body: Body, request: FastifyRequest) => string,
 ) {
   const limiter = app.createRateLimit({
     ...RATE_LIMITS[name],
-    keyGenerator: (request) => `${name}:${keyOf(request.body as Body).toLowerCase()}`,
+    keyGenerator: (request) => `${name}:${keyOf(request.body as Body, request).toLowerCase()}`,
   });
   return {
     check: async (request: FastifyRequest) => {

@@ -1,3 +1,4 @@
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,6 +13,7 @@ import { requireMember, signedInUserId } from '../plugins/guards.ts';
 import { sendJson } from '../plugins/public-cache.ts';
 import { sessionIdOf } from '../plugins/session.ts';
 import { LiveCounts } from './live-counts.ts';
+import { StreamSlots } from './stream-slots.ts';
 import {
   availableVotesOf,
   castVote,
@@ -58,6 +60,10 @@ export async function votingPublicRoutes(app: FastifyInstance, deps: AppDeps) {
     intervalMs: config.liveCountsIntervalMs,
   });
   const openStreams = new Set<{ write(chunk: string): void; end(): void }>();
+  const slots = new StreamSlots({
+    perAddress: config.streamsPerAddress,
+    perInstance: config.streamsPerInstance,
+  });
   const heartbeat = setInterval(() => {
     for (const stream of openStreams) stream.write(': heartbeat\n\n');
     live.recheck();
@@ -76,10 +82,16 @@ export async function votingPublicRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: {
         description:
           'Server-Sent Events: the public vote counts (as GET /api/votes) at once, then again whenever they change, at most once a second; comment lines as heartbeats.',
-        response: { 200: { content: { 'text/event-stream': { schema: voteCountsSchema } } } },
+        response: {
+          200: { content: { 'text/event-stream': { schema: voteCountsSchema } } },
+          429: errorBodySchema,
+          503: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
+      // Taken before the first await, so a burst of requests cannot all pass the check at once.
+      const releaseSlot = slots.take(normalizeIP(request.ip));
       const response = reply.raw;
       let started = false;
       let latest: string | undefined;
@@ -95,6 +107,7 @@ export async function votingPublicRoutes(app: FastifyInstance, deps: AppDeps) {
         else latest = json;
       });
       response.once('close', () => {
+        releaseSlot();
         openStreams.delete(stream);
         unsubscribe();
       });

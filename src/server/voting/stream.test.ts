@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VoteCounts } from '#shared/businesses.ts';
@@ -111,6 +112,103 @@ describe('GET /api/votes/stream', () => {
     await stream.waitForMessages(1);
     await ctx.app.close();
     await stream.done;
+    expect(stream.failure).toBeUndefined();
+  });
+});
+
+describe('limits on open streams and on slow requests', () => {
+  let ctx: TestContext;
+  let url: string;
+  const streams: EventStreamReader<VoteCounts>[] = [];
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+  /** Opens a stream as a visitor at `address` (this host is a trusted proxy, docs/DEPLOY.md). */
+  const openStream = async (address: string) => {
+    const stream = await EventStreamReader.open<VoteCounts>(
+      `${url}/api/votes/stream`,
+      from(address),
+    );
+    streams.push(stream);
+    await stream.waitForMessages(1);
+    return stream;
+  };
+  /** The answer to one more stream at `address`; one that opens is closed again at once. */
+  const refusal = async (address: string) => {
+    const response = await fetch(`${url}/api/votes/stream`, { headers: from(address) });
+    if (response.ok) {
+      await response.body?.cancel();
+      return { status: response.status };
+    }
+    return {
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      body: (await response.json()) as { message: string },
+    };
+  };
+
+  let shop: Business;
+
+  beforeAll(async () => {
+    ctx = await createTestContext({
+      streamsPerAddress: 2,
+      streamsPerInstance: 3,
+      requestTimeoutMs: 500,
+    });
+    const challenge = await insertChallenge(ctx.db, ctx.clock.now());
+    shop = await insertBusiness(ctx.db, challenge.id, { voteCount: 0 });
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    for (const stream of streams) stream.close();
+    await ctx.close();
+  });
+
+  it('refuses a stream beyond the cap per address with 429, and beyond the cap per instance with 503, both with Retry-After', async () => {
+    const first = await openStream('198.51.100.1');
+    await openStream('198.51.100.1');
+    expect(await refusal('198.51.100.1')).toEqual({
+      status: 429,
+      retryAfter: '60',
+      body: { message: 'Too many live updates open from your network. Please try again later.' },
+    });
+
+    // Another address has its own share, up to what the instance holds in all.
+    const third = await openStream('198.51.100.2');
+    expect(await refusal('198.51.100.3')).toEqual({
+      status: 503,
+      retryAfter: '60',
+      body: { message: 'Too many live updates open on this server. Please try again later.' },
+    });
+
+    // A closed stream gives its place back.
+    first.close();
+    third.close();
+    await expect.poll(async () => (await refusal('198.51.100.1')).status).toBe(200);
+  });
+
+  it('drops a request whose body stops half-way, and keeps streams open longer than that', async () => {
+    const stream = await openStream('198.51.100.9');
+    const stalled = await new Promise<{ status: number | undefined; closed: boolean }>(
+      (resolve) => {
+        const request = httpRequest(`${url}/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': '1000' },
+        });
+        request.on('response', (response) => {
+          response.resume();
+          response.on('end', () => resolve({ status: response.statusCode, closed: true }));
+        });
+        request.on('error', () => resolve({ status: undefined, closed: true }));
+        request.write('{"username":"half-way');
+      },
+    );
+    expect(stalled).toEqual({ status: 408, closed: true });
+
+    // The stream, open since before the stalled request, outlived its limit and follows votes.
+    const member = await signedInPassHolder(ctx, shop.challengeId);
+    await markRedeemed(ctx, member.pass, [shop.id]);
+    expect((await member.client.post('/api/vote', { businessId: shop.id })).statusCode).toBe(200);
+    await stream.waitFor((counts) => counts[String(shop.id)] === 1);
     expect(stream.failure).toBeUndefined();
   });
 });

@@ -5,14 +5,19 @@ import { api } from '#client/lib/api.ts';
 import { useLiveVoteCounts } from '#client/lib/live-vote-counts.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 
-/** Shop id → votes, for the rank badges on shop cards; the live stream keeps them current. */
+/**
+ * Shop id → votes, for the rank badges on shop cards; the live stream keeps them current, and
+ * while there is none (refused, or failing) they are polled instead.
+ */
 export function useVoteCounts({ enabled }: { enabled: boolean }) {
-  useLiveVoteCounts({ enabled });
+  const live = useLiveVoteCounts({ enabled });
   return useQuery(
     queryOptions({
       queryKey: queryKeys.voteCounts,
       queryFn: ({ signal }) => api.get<VoteCounts>('/api/votes', { signal }),
       staleTime: PUBLIC_DATA_STALE_MS,
+      refetchInterval: live ? false : PUBLIC_DATA_STALE_MS,
+      refetchIntervalInBackground: false,
       retry: 1,
       enabled,
     }),

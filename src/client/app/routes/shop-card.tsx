@@ -23,7 +23,8 @@ export default function ShopCardRoute() {
     title: page.data ? `Cashier Card: ${page.data.shop.name} - Shop Page` : 'Cashier Card',
   });
 
-  if (page.isPending || origin === undefined) return <PageLoader label="Loading the cashier card" />;
+  if (page.isPending || origin === undefined)
+    return <PageLoader label="Loading the cashier card" />;
   if (page.isError) {
     return (
       <Alert color="red" title="Could not load the cashier card" m="md" role="alert">

@@ -36,6 +36,7 @@ import { sessionPlugin, sharedSessionSecret } from './plugins/session.ts';
 import { PublicReadCache } from './plugins/public-cache.ts';
 import { projectRoot } from './project-root.ts';
 import { spaPlugin } from './plugins/spa.ts';
+import { resultsPublicRoutes } from './results/routes.ts';
 import { settlementRoutes } from './settlement/routes.ts';
 import { testClock } from './plugins/test-clock.ts';
 import { voteRoutes, votingPublicRoutes, votingRoutes } from './voting/routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(challengePublicRoutes, deps);
   await app.register(businessPublicRoutes, deps);
   await app.register(votingPublicRoutes, deps);
+  await app.register(resultsPublicRoutes, deps);
   await app.register(shopPageRoutes, deps);
   if (movableClock) await app.register(movableClock.routes);
   // Redeem and vote check the session cookie inside their one database call (docs/decisions/0006).

@@ -9,7 +9,7 @@ import type { AppDeps } from '../app-deps.ts';
 import { guardAdminScope } from '../plugins/guards.ts';
 import { settlementCsv, settlementOf, votesCsvStream } from './service.ts';
 
-const csvHeaders = (filename: string) => ({
+export const csvHeaders = (filename: string) => ({
   'content-type': 'text/csv; charset=utf-8',
   'content-disposition': `attachment; filename="${filename}"`,
   'cache-control': 'no-store',

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Alert.css';
-import { Alert, Box, Button, Container } from '@mantine/core';
+import { Alert, Box, Button, Container, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { standingsFrozen } from '#shared/challenges.ts';
 import { FALLBACK_CHALLENGE_TITLE } from '#shared/constants.ts';
@@ -97,7 +97,14 @@ export default function HomeRoute() {
                   Every vote still counts: the final results are published when the battle ends.
                 </Alert>
               )}
-              {phase === 'ended' && <BattleWinners />}
+              {phase === 'ended' && (
+                <Stack align="center" gap="md">
+                  <BattleWinners />
+                  <Button component={Link} to={paths.results(active.id)} variant="light">
+                    See the full results
+                  </Button>
+                </Stack>
+              )}
             </Container>
           )}
           <Box id={ABOUT_SECTION_ID} style={{ scrollMarginTop: 72 }}>

@@ -42,6 +42,7 @@ import { PublicReadCache } from './plugins/public-cache.ts';
 import { projectRoot } from './project-root.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { DEFAULT_PAGE_RENDER_LIMIT } from './plugins/render-allowance.ts';
+import { resultsPublicRoutes } from './results/routes.ts';
 import { settlementRoutes } from './settlement/routes.ts';
 import { testClock } from './plugins/test-clock.ts';
 import { voteRoutes, votingPublicRoutes, votingRoutes } from './voting/routes.ts';
@@ -175,6 +176,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(challengePublicRoutes, deps);
   await app.register(businessPublicRoutes, deps);
   await app.register(votingPublicRoutes, deps);
+  await app.register(resultsPublicRoutes, deps);
   await app.register(shopPageRoutes, deps);
   if (movableClock) await app.register(movableClock.routes);
   // Redeem and vote check the session cookie inside their one database call (docs/decisions/0006).

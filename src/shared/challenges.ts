@@ -14,6 +14,8 @@ export const challengeSchema = z.object({
   votesPerShop: z.number().int().nullable(),
   /** IANA time zone of the battle's city: its days (shop caps, 'today', daily codes) run in it. */
   timeZone: z.string(),
+  /** docs/RULES.md rule 18: the public counts stop this many hours before the end; 0 = never. */
+  standingsFreezeHours: z.number().int(),
 });
 export type ChallengeDto = z.infer<typeof challengeSchema>;
 
@@ -51,6 +53,30 @@ const votesPerShopField = z
   .min(1, votesPerShopMessage)
   .max(1000, 'Votes per shop must be at most 1000')
   .nullable();
+
+const freezeMessage = 'Standings freeze must be a whole number of hours, 0 or more';
+const standingsFreezeHoursField = z
+  .number({ error: freezeMessage })
+  .int(freezeMessage)
+  .min(0, freezeMessage)
+  .max(24 * 366, 'Standings freeze must be at most a year');
+
+/** When the public counts stop moving (docs/RULES.md rule 18); null when the freeze is off. */
+export function standingsFreezeAt(
+  challenge: Pick<ChallengeDto, 'endDate' | 'standingsFreezeHours'>,
+): Date | null {
+  if (challenge.standingsFreezeHours === 0) return null;
+  return new Date(Date.parse(challenge.endDate) - challenge.standingsFreezeHours * 3_600_000);
+}
+
+/** Whether the public sees frozen counts at `now`: from the freeze instant until the end. */
+export function standingsFrozen(
+  challenge: Pick<ChallengeDto, 'endDate' | 'standingsFreezeHours'>,
+  now: Date,
+): boolean {
+  const freezeAt = standingsFreezeAt(challenge);
+  return freezeAt !== null && now >= freezeAt && now < new Date(challenge.endDate);
+}
 
 const challengeFieldsSchema = z.object({
   title: z
@@ -92,12 +118,14 @@ const challengeFieldsSchema = z.object({
   /** null = unlimited. */
   votesPerShop: votesPerShopField,
   timeZone: timeZoneField,
+  standingsFreezeHours: standingsFreezeHoursField,
 });
 
 export const challengeInputSchema = challengeFieldsSchema.extend({
   active: activeField.default(false),
   theme: themeField.default('coffee'),
   votesPerShop: votesPerShopField.default(1),
+  standingsFreezeHours: standingsFreezeHoursField.default(0),
   /** Omitted: the server's own time zone. */
   timeZone: timeZoneField.optional(),
 });

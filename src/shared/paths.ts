@@ -3,6 +3,8 @@ export const paths = {
   home: '/',
   battles: '/battles',
   coffeeBattle: '/battles/coffee',
+  /** An ended battle's published results (docs/RULES.md rule 17). */
+  results: (challengeId: number | string) => `/battles/${challengeId}/results`,
   auth: '/auth',
   /** Without a token: ask for a reset link; with ?token= from the email: choose a new password. */
   authReset: '/auth/reset',
@@ -29,6 +31,7 @@ export const paths = {
 export const pageRoutePatterns: readonly RegExp[] = [
   /^\/$/,
   /^\/battles(\/coffee)?\/?$/,
+  /^\/battles\/[1-9][0-9]{0,9}\/results\/?$/,
   /^\/auth\/?$/,
   /^\/auth\/reset\/?$/,
   /^\/auth\/verify-email\/?$/,

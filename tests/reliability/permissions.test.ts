@@ -127,6 +127,19 @@ const rows: Row[] = [
     expected: all(200),
     stream: true,
   },
+  // docs/RULES.md rule 17: nothing of the running battle's result is published to anyone.
+  {
+    method: 'GET',
+    path: '/api/challenges/{id}/results',
+    url: () => `/api/challenges/${challengeId}/results`,
+    expected: all(409),
+  },
+  {
+    method: 'GET',
+    path: '/api/challenges/{id}/votes.csv',
+    url: () => `/api/challenges/${challengeId}/votes.csv`,
+    expected: all(409),
+  },
   {
     method: 'GET',
     path: '/api/user',

@@ -12,6 +12,7 @@ import { RootLayout } from './layout.tsx';
  */
 const HomeRoute = lazy(() => import('./routes/home.tsx'));
 const BattlesRoute = lazy(() => import('./routes/battles.tsx'));
+const ResultsRoute = lazy(() => import('./routes/results.tsx'));
 const AuthRoute = lazy(() => import('./routes/auth.tsx'));
 const AuthResetRoute = lazy(() => import('./routes/auth-reset.tsx'));
 const AuthVerifyEmailRoute = lazy(() => import('./routes/auth-verify-email.tsx'));
@@ -48,6 +49,7 @@ export function AppRoutes() {
         <Route path="battles" element={<BattlesRoute />} />
         {/* The coffee battle's page is the running challenge's home. */}
         <Route path="battles/coffee" element={<HomeRoute />} />
+        <Route path="battles/:id/results" element={<ResultsRoute />} />
         <Route path="auth" element={<AuthRoute />} />
         <Route path="auth/reset" element={<AuthResetRoute />} />
         <Route path="auth/verify-email" element={<AuthVerifyEmailRoute />} />

@@ -16,6 +16,8 @@ export const queryKeys = {
   business: (id: string) => ['businesses', id],
   /** GET /api/votes: the public totals behind rank badges. */
   voteCounts: ['votes'],
+  /** GET /api/challenges/{id}/results: an ended battle's published results. */
+  results: (challengeId: string) => ['results', challengeId],
   /** A shop's private page (GET /api/shop/:token): no account, the token is the key. */
   shopPage: (token: string) => ['shop-page', token],
   member: {

@@ -58,6 +58,7 @@ describe('admin challenges API', () => {
       active: false,
       theme: 'coffee',
       votesPerShop: 1,
+      standingsFreezeHours: 0,
       startDate: '2026-03-01T00:00:00.000Z',
     });
     const later = await admin.post('/api/admin/challenges', {
@@ -68,8 +69,14 @@ describe('admin challenges API', () => {
       endDate: '2026-06-30T00:00:00.000Z',
       active: true,
       votesPerShop: null,
+      standingsFreezeHours: 48,
     });
-    expect(later.json()).toMatchObject({ active: true, theme: 'taco', votesPerShop: null });
+    expect(later.json()).toMatchObject({
+      active: true,
+      theme: 'taco',
+      votesPerShop: null,
+      standingsFreezeHours: 48,
+    });
     const titles = (await admin.get('/api/admin/challenges'))
       .json()
       .map((c: { title: string }) => c.title);
@@ -90,6 +97,8 @@ describe('admin challenges API', () => {
     [{ votesPerShop: 1.5 }, 'Votes per shop must be a whole number of at least 1, or unlimited'],
     [{ endDate: '2026-02-01T00:00:00.000Z' }, 'End date must be after the start date'],
     [{ active: 'yes' }, 'Active must be true or false'],
+    [{ standingsFreezeHours: -1 }, 'Standings freeze must be a whole number of hours, 0 or more'],
+    [{ standingsFreezeHours: 1.5 }, 'Standings freeze must be a whole number of hours, 0 or more'],
   ])('refuses %o with %s and stores nothing', async (change, message) => {
     const before = (await admin.get('/api/admin/challenges')).json().length;
     const response = await admin.post('/api/admin/challenges', { ...validBody(), ...change });

@@ -21,6 +21,7 @@ export function toChallengeDto(challenge: Challenge): ChallengeDto {
     theme: challenge.theme,
     votesPerShop: challenge.votesPerShop,
     timeZone: challenge.timeZone,
+    standingsFreezeHours: challenge.standingsFreezeHours,
   };
 }
 

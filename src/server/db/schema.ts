@@ -64,6 +64,8 @@ export const challenges = pgTable(
     timeZone: text('time_zone').notNull().default('UTC'),
     /** Pseudonymises pass numbers in the votes export (docs/decisions/0013); never sent anywhere. */
     auditSalt: text('audit_salt').notNull().default(randomSecret),
+    /** docs/RULES.md rule 18: the public sees the counts of this many hours before the end; 0 = off. */
+    standingsFreezeHours: integer('standings_freeze_hours').notNull().default(0),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -73,6 +75,7 @@ export const challenges = pgTable(
       'challenges_votes_per_shop_positive',
       sql`${t.votesPerShop} IS NULL OR ${t.votesPerShop} >= 1`,
     ),
+    check('challenges_standings_freeze_hours_non_negative', sql`${t.standingsFreezeHours} >= 0`),
   ],
 );
 

@@ -10,7 +10,7 @@ import { guardAdminScope, signedInUserId } from '../plugins/guards.ts';
 import { listPayouts, recordPayout } from './payouts.ts';
 import { settlementCsv, settlementOf, votesCsvStream } from './service.ts';
 
-const csvHeaders = (filename: string) => ({
+export const csvHeaders = (filename: string) => ({
   'content-type': 'text/csv; charset=utf-8',
   'content-disposition': `attachment; filename="${filename}"`,
   'cache-control': 'no-store',

@@ -117,7 +117,8 @@ const EXPORT_BATCH = 1_000;
 
 /**
  * One row per counted vote of the challenge (an active pass, a live shop: what the leaderboard
- * counts), so anyone given the file can recount the standings. Pass numbers are pseudonymised with
+ * counts), so anyone given the file can recount the standings. The organizer's export and the
+ * public one after the end (results/routes.ts) are this one stream, so they never disagree. Pass numbers are pseudonymised with
  * the challenge's secret salt. Read in batches inside one read-only repeatable-read transaction:
  * the file is one consistent picture however long the download takes, and memory stays flat at
  * any number of votes (npm run bench -- exports). Resolves once the challenge is known, so an
@@ -144,14 +145,17 @@ export async function votesCsvStream(db: Db, challengeId: number): Promise<Reada
   void db
     .transaction(
       async (tx) => {
-        await write(csvRows([['vote_id', 'shop_id', 'pass', 'voted_at']]));
+        await write(csvRows([['vote_id', 'shop_id', 'shop', 'pass', 'voted_at']]));
         for (let after = 0; ;) {
           // Each batch arrives as one text of CSV lines: every field is a number, a hex pseudonym
-          // or an instant, none needing quotes, and one string per batch instead of thousands of
-          // row objects keeps the server's garbage small.
+          // or an instant, none needing quotes, but the shop's name, quoted and defused here as
+          // csvRows does; one string per batch instead of thousands of row objects keeps the
+          // server's garbage small.
           const { rows } = (await tx.execute(sql`
             with batch as (
               select v.id, v.business_id,
+                '"' || replace(case when left(b.name, 1) in ('=', '+', '-', '@', chr(9), chr(13))
+                  then '''' || b.name else b.name end, '"', '""') || '"' as shop,
                 substr(encode(sha256(convert_to(c.audit_salt || ':' || v.pass_id, 'UTF8')), 'hex'), 1, 16) as pass,
                 to_char(v.voted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as voted_at
               from votes v
@@ -162,7 +166,7 @@ export async function votesCsvStream(db: Db, challengeId: number): Promise<Reada
               order by v.id
               limit ${EXPORT_BATCH})
             select max(id) as last_id,
-              string_agg(concat_ws(',', id, business_id, pass, voted_at), E'\r\n' order by id) || E'\r\n' as lines
+              string_agg(concat_ws(',', id, business_id, shop, pass, voted_at), E'\r\n' order by id) || E'\r\n' as lines
             from batch`)) as { rows: { last_id: number | null; lines: string | null }[] };
           const [batch] = rows;
           if (!batch?.lines || batch.last_id === null) break;

@@ -143,7 +143,7 @@ describe('settlement', () => {
     const answer = await admin.get(`/api/admin/challenges/${challenge.id}/votes.csv`);
     expect(answer.statusCode).toBe(200);
     const rows = csvOf(answer.body);
-    expect(Object.keys(rows[0]!)).toEqual(['vote_id', 'shop_id', 'pass', 'voted_at']);
+    expect(Object.keys(rows[0]!)).toEqual(['vote_id', 'shop_id', 'shop', 'pass', 'voted_at']);
     const recount: Record<string, number> = {};
     for (const row of rows) recount[row.shop_id!] = (recount[row.shop_id!] ?? 0) + 1;
     const page = (
@@ -160,6 +160,9 @@ describe('settlement', () => {
     expect(pseudonyms.size).toBe(2);
     for (const pseudonym of pseudonyms) expect(pseudonym).toMatch(/^[0-9a-f]{16}$/);
     expect(rows.every((row) => !Number.isNaN(Date.parse(row.voted_at!)))).toBe(true);
+    // Names as the settlement writes them: quoted by the CSV rules, formulas defused.
+    const names = Object.fromEntries(rows.map((row) => [row.shop_id, row.shop]));
+    expect(names).toEqual({ [shops[0]!.id]: 'Alpha', [shops[1]!.id]: "'=cmd|calc" });
   });
 
   it('is for organizers only, and an unknown challenge is a 404', async () => {

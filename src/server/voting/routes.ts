@@ -4,10 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageSchema } from '#shared/auth.ts';
 import { publicBusinessSchema, voteCountsSchema } from '#shared/businesses.ts';
+import { standingsFreezeAt, standingsFrozen } from '#shared/challenges.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import { availableVotesSchema, voteBodySchema, voteResultSchema } from '#shared/voting.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { findActiveChallenge } from '../challenges/active.ts';
+import { toChallengeDto } from '../challenges/service.ts';
 import { requireHeldPass } from '../passes/holder.ts';
 import { requireMember, signedInUserId } from '../plugins/guards.ts';
 import { sendJson } from '../plugins/public-cache.ts';
@@ -21,13 +23,23 @@ import {
   resetVotes,
   visitedBusinesses,
   voteCountsForChallenge,
+  voteCountsAsOf,
   votedBusinesses,
 } from './service.ts';
 
-/** The public counts: the active challenge's live shops (none when there is no challenge). */
+/**
+ * The public counts: the active challenge's live shops (none when there is no challenge); in a
+ * standings freeze, as they stood at the freeze instant (docs/RULES.md rule 18).
+ */
 async function publicVoteCounts({ db, clock }: AppDeps) {
-  const challenge = await findActiveChallenge(db, clock());
-  return challenge ? voteCountsForChallenge(db, challenge.id) : {};
+  const now = clock();
+  const challenge = await findActiveChallenge(db, now);
+  if (!challenge) return {};
+  const dto = toChallengeDto(challenge);
+  const freezeAt = standingsFreezeAt(dto);
+  return freezeAt && standingsFrozen(dto, now)
+    ? voteCountsAsOf(db, challenge.id, freezeAt)
+    : voteCountsForChallenge(db, challenge.id);
 }
 
 /** How long a client waits before reconnecting (the stream's `retry:` field). */

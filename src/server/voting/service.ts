@@ -19,6 +19,24 @@ export async function voteCountsForChallenge(db: Db, challengeId: number): Promi
   return Object.fromEntries(shops.map((shop) => [String(shop.id), shop.voteCount]));
 }
 
+/**
+ * docs/RULES.md rule 18: the counted votes (an active pass, a live shop, as the counter keeps
+ * them) cast before `asOf`, per live shop. Counted from the vote rows, as only a freeze needs.
+ */
+export async function voteCountsAsOf(db: Db, challengeId: number, asOf: Date): Promise<VoteCounts> {
+  const rows = await db
+    .select({
+      id: businesses.id,
+      votes: sql<number>`(select count(*) from votes v join passes p on p.id = v.pass_id
+        where v.business_id = "businesses"."id" and p.active
+          and v.voted_at < ${asOf.toISOString()}::timestamptz)::int`,
+    })
+    .from(businesses)
+    .where(and(eq(businesses.challengeId, challengeId), isNull(businesses.deletedAt)))
+    .orderBy(asc(businesses.position), asc(businesses.id));
+  return Object.fromEntries(rows.map((row) => [String(row.id), row.votes]));
+}
+
 /** Votes of a pass that still count: those for shops that were not deleted (rule 8). */
 const countedVotesOf = (passId: number) =>
   and(eq(votes.passId, passId), isNull(businesses.deletedAt));

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import type { PublicBusiness } from '#shared/businesses.ts';
+import type { ChallengeDto } from '#shared/challenges.ts';
 import { paths } from '#shared/paths.ts';
 import { NotFound } from '#client/components/NotFound.tsx';
 import { PageLoader } from '#client/components/PageLoader.tsx';
@@ -12,6 +13,7 @@ import { useUser } from '#client/features/auth/api/get-user.ts';
 import { useBusiness } from '#client/features/businesses/api/get-business.ts';
 import { BusinessDetail } from '#client/features/businesses/components/BusinessDetail.tsx';
 import { useActiveChallenge } from '#client/lib/active-challenge.ts';
+import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { memberProgressQueryOptions } from '#client/lib/member-progress.ts';
 import { SHOP_PAUSED_TEXT } from '#client/features/redemption/shop-paused.ts';
 import { errorText } from '#client/lib/api.ts';
@@ -59,6 +61,9 @@ function BusinessPage({ id }: { id: string }) {
         </Alert>
       ) : (
         <Stack gap="lg">
+          {challenge.data?.id === shop.data.challengeId && (
+            <ResultsLink challenge={challenge.data} />
+          )}
           <RedeemHere shop={shop.data} />
           <BusinessDetail
             shop={shop.data}
@@ -69,6 +74,16 @@ function BusinessPage({ id }: { id: string }) {
         </Stack>
       )}
     </Container>
+  );
+}
+
+/** Once the shop's battle has ended: the way to its published results (docs/RULES.md rule 17). */
+function ResultsLink({ challenge }: { challenge: ChallengeDto }) {
+  if (useChallengePhase(challenge) !== 'ended') return null;
+  return (
+    <Anchor component={Link} to={paths.results(challenge.id)}>
+      This battle has ended: see the results
+    </Anchor>
   );
 }
 

@@ -1,5 +1,7 @@
-import { Box, Button, Container } from '@mantine/core';
+import '@mantine/core/styles/Alert.css';
+import { Alert, Box, Button, Container, Stack } from '@mantine/core';
 import { Link } from 'react-router';
+import { standingsFrozen } from '#shared/challenges.ts';
 import { FALLBACK_CHALLENGE_TITLE } from '#shared/constants.ts';
 import { formatChallengeDates } from '#shared/date-range.ts';
 import { paths } from '#shared/paths.ts';
@@ -88,7 +90,21 @@ export default function HomeRoute() {
                   text="Visit shops, redeem coupons, and vote before the challenge ends!"
                 />
               )}
-              {phase === 'ended' && <BattleWinners />}
+              {phase === 'running' && standingsFrozen(active, new Date()) && (
+                // docs/RULES.md rule 18: the counts below stopped moving; votes still count.
+                <Alert mt="md" color="blue" title="Standings frozen">
+                  The counts shown are those of {active.standingsFreezeHours} hours before the end.
+                  Every vote still counts: the final results are published when the battle ends.
+                </Alert>
+              )}
+              {phase === 'ended' && (
+                <Stack align="center" gap="md">
+                  <BattleWinners />
+                  <Button component={Link} to={paths.results(active.id)} variant="light">
+                    See the full results
+                  </Button>
+                </Stack>
+              )}
             </Container>
           )}
           <Box id={ABOUT_SECTION_ID} style={{ scrollMarginTop: 72 }}>

@@ -51,6 +51,7 @@ interface FormValues {
   active: boolean;
   unlimitedVotes: boolean;
   votesPerShop: number | string;
+  standingsFreezeHours: number | string;
 }
 
 function initialValues(challenge: ChallengeDto | null): FormValues {
@@ -66,6 +67,7 @@ function initialValues(challenge: ChallengeDto | null): FormValues {
       active: challenge.active,
       unlimitedVotes: challenge.votesPerShop === null,
       votesPerShop: challenge.votesPerShop ?? 1,
+      standingsFreezeHours: challenge.standingsFreezeHours,
     };
   }
   // docs/SPEC.md section 9: 30 days from today, price 20, theme coffee.
@@ -81,6 +83,7 @@ function initialValues(challenge: ChallengeDto | null): FormValues {
     active: false,
     unlimitedVotes: false,
     votesPerShop: 1,
+    standingsFreezeHours: 0,
   };
 }
 
@@ -96,6 +99,7 @@ export function toChallengeInput(values: FormValues): ChallengeInput {
     active: values.active,
     votesPerShop: values.unlimitedVotes ? null : Number(values.votesPerShop),
     timeZone: values.timeZone,
+    standingsFreezeHours: Number(values.standingsFreezeHours),
   };
 }
 
@@ -112,6 +116,7 @@ const sources: { [Field in keyof ChallengeInput]-?: FormField[] } = {
   active: ['active'],
   votesPerShop: ['votesPerShop', 'unlimitedVotes'],
   timeZone: ['timeZone'],
+  standingsFreezeHours: ['standingsFreezeHours'],
 };
 
 /** An edit sends only what the organizer changed, so nothing else can shift (docs/RULES.md rule 15). */
@@ -179,6 +184,10 @@ function ChallengeForm({
         (typeof value === 'number' && Number.isInteger(value) && value >= 1)
           ? null
           : 'Votes per shop must be a whole number of at least 1, or unlimited',
+      standingsFreezeHours: (value) =>
+        typeof value === 'number' && Number.isInteger(value) && value >= 0
+          ? null
+          : 'Standings freeze must be a whole number of hours, 0 or more',
     },
   });
 
@@ -261,6 +270,15 @@ function ChallengeForm({
             {...form.getInputProps('unlimitedVotes', { type: 'checkbox' })}
           />
         </Group>
+        <NumberInput
+          label="Standings freeze (hours)"
+          description="The public sees the counts of this many hours before the end; 0 = off"
+          min={0}
+          step={1}
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('standingsFreezeHours')}
+        />
         <Switch
           label="Active"
           description="Active challenges can be shown on the public site"

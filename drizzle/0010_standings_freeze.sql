@@ -1,0 +1,2 @@
+ALTER TABLE "challenges" ADD COLUMN "standings_freeze_hours" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "challenges" ADD CONSTRAINT "challenges_standings_freeze_hours_non_negative" CHECK ("challenges"."standings_freeze_hours" >= 0);

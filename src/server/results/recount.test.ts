@@ -1,0 +1,102 @@
+import fc from 'fast-check';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Results } from '#shared/results.ts';
+import { DAY_MS, insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
+import { markRedeemed, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
+import {
+  createTestContext,
+  signedInAdmin,
+  TestClient,
+  type TestContext,
+} from '#tests/helpers/test-app.ts';
+import type { Business } from '#server/db/schema.ts';
+import { setPassActive } from '#server/passes/switch.ts';
+
+/**
+ * docs/RULES.md rule 17 as a property: whatever members redeem and vote, whichever passes are
+ * refunded and shops removed, the published votes.csv recounts to the published ranking, whose
+ * ranks follow rules 10 and 14 and whose share is votes / redeemers.
+ */
+
+let ctx: TestContext;
+let admin: TestClient;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = (await signedInAdmin(ctx.app, ctx.db)).client;
+});
+afterAll(() => ctx.close());
+
+const SHOPS = 3;
+const member = fc.record({
+  /** Shops (by index) whose coupons this member redeemed. */
+  redeemed: fc.uniqueArray(fc.integer({ min: 0, max: SHOPS - 1 }), { maxLength: SHOPS }),
+  /** Where each earned vote goes (as many as redeemed are cast). */
+  votes: fc.array(fc.integer({ min: 0, max: SHOPS - 1 }), { maxLength: SHOPS }),
+  refunded: fc.boolean(),
+});
+const history = fc.record({
+  members: fc.array(member, { minLength: 1, maxLength: 4 }),
+  removedShop: fc.option(fc.integer({ min: 0, max: SHOPS - 1 }), { nil: undefined }),
+});
+
+const started = Date.now();
+let run = 0;
+
+it('the recount of votes.csv equals the ranking for random histories', async () => {
+  await fc.assert(
+    fc.asyncProperty(history, async ({ members, removedShop }) => {
+      // Each run's battle starts latest, so it is the active one its members vote in (rule 1).
+      run += 1;
+      ctx.clock.set(new Date(started + run * 60_000));
+      const challenge = await insertChallenge(ctx.db, ctx.clock.now(), {
+        votesPerShop: null,
+        endDate: new Date(ctx.clock.now().getTime() + DAY_MS),
+      });
+      const shops: Business[] = [];
+      for (let index = 0; index < SHOPS; index += 1)
+        shops.push(await insertBusiness(ctx.db, challenge.id));
+      for (const plan of members) {
+        const holder = await signedInPassHolder(ctx, challenge.id);
+        await markRedeemed(
+          ctx,
+          holder.pass,
+          plan.redeemed.map((index) => shops[index]!.id),
+        );
+        for (const index of plan.votes.slice(0, plan.redeemed.length)) {
+          const answer = await holder.client.post('/api/vote', { businessId: shops[index]!.id });
+          expect(answer.statusCode, answer.body).toBe(200);
+        }
+        if (plan.refunded)
+          await setPassActive(ctx.db, holder.pass.id, { active: false, reason: 'refunded' });
+      }
+      if (removedShop !== undefined)
+        expect(
+          (await admin.delete(`/api/admin/businesses/${shops[removedShop]!.id}`)).statusCode,
+        ).toBe(204);
+      ctx.clock.set(new Date(challenge.endDate.getTime() + 1));
+
+      const visitor = new TestClient(ctx.app);
+      const { ranking } = (
+        await visitor.get(`/api/challenges/${challenge.id}/results`)
+      ).json<Results>();
+      const csv = (await visitor.get(`/api/challenges/${challenge.id}/votes.csv`)).body;
+      const recount: Record<string, number> = {};
+      for (const row of parse<Record<string, string>>(csv, { columns: true }))
+        recount[row.shop_id!] = (recount[row.shop_id!] ?? 0) + 1;
+      expect(Object.fromEntries(ranking.map((row) => [row.businessId, row.votes]))).toEqual(
+        Object.fromEntries(
+          shops
+            .filter((_, index) => index !== removedShop)
+            .map((shop) => [shop.id, recount[shop.id] ?? 0]),
+        ),
+      );
+      for (const row of ranking) {
+        const more = ranking.filter((other) => other.votes > row.votes).length;
+        expect(row.rank).toBe(row.votes > 0 ? 1 + more : null);
+        expect(row.share).toBe(row.redeemers > 0 ? row.votes / row.redeemers : 0);
+      }
+    }),
+    { numRuns: 8 },
+  );
+});

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** What a visitor reads before the end (docs/RULES.md rule 17). */
+export const RESULTS_NOT_YET_MESSAGE = 'Results are published when the battle ends';
+
+/**
+ * How the published result is made, in plain words (docs/RULES.md rules 10, 14, 17-19); the
+ * results page and GET /api/challenges/{id}/results show this text.
+ */
+export const RESULTS_METHOD = [
+  'Each redeemed coupon earns its pass one vote. A vote counts when its pass is active (not refunded) and its shop was not removed; votes.csv lists every counted vote, so anyone can recount.',
+  'Shops are ranked by counted votes: a shop’s rank is 1 + the number of shops with more votes, so tied shops share a place (1, 1, 3). A shop with no votes has no rank.',
+  'Share is votes divided by redeemers (members whose active pass redeemed that shop’s coupon), 0 when nobody redeemed there. It is shown beside the votes so a small shop loved by its visitors is visible; it does not change the rank.',
+  'If the organizer set a standings freeze, the public counts stopped moving that many hours before the end; every vote until the end counts here.',
+  'Prize draws: the SHA-256 of each draw’s secret seed was published when the draw was created, before the end. After the end the seed and the entries file are published; for each entry, HMAC-SHA256(key = seed bytes, message = entry_id) as lowercase hex orders the entries ascending, and passes are taken in that order, each once, until the prize’s winner count is reached.',
+].join('\n\n');
+
+export const rankingRowSchema = z.object({
+  businessId: z.number().int(),
+  name: z.string(),
+  votes: z.number().int(),
+  redeemers: z.number().int(),
+  /** votes / redeemers; 0 when nobody redeemed (docs/RULES.md rule 17). */
+  share: z.number(),
+  /** docs/RULES.md rule 10, null with no votes (rule 14). */
+  rank: z.number().int().nullable(),
+});
+export type RankingRow = z.infer<typeof rankingRowSchema>;
+
+export const drawEntriesSchema = z.enum(['coupons', 'passes'], {
+  error: "Entries must be 'coupons' or 'passes'",
+});
+
+/** A prize draw as anyone may see it: seed, entries file hash and winners null until revealed. */
+export const publicDrawSchema = z.object({
+  id: z.number().int(),
+  prize: z.string(),
+  winnerCount: z.number().int(),
+  entries: drawEntriesSchema,
+  commitment: z.string(),
+  seed: z.string().nullable(),
+  entriesCsvSha256: z.string().nullable(),
+  /** Pass pseudonyms as in votes.csv, in draw order. */
+  winners: z.array(z.string()).nullable(),
+});
+export type PublicDraw = z.infer<typeof publicDrawSchema>;
+
+export const resultsSchema = z.object({
+  challengeId: z.number().int(),
+  endedAt: z.string(),
+  method: z.string(),
+  ranking: z.array(rankingRowSchema),
+  votesCsvSha256: z.string(),
+  draws: z.array(publicDrawSchema),
+});
+export type Results = z.infer<typeof resultsSchema>;

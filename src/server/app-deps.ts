@@ -23,6 +23,8 @@ export interface AppConfig {
   trustProxy: boolean | string;
   /** REDIS_URL: rate-limit counts in Redis instead of PostgreSQL. */
   redisUrl?: string | undefined;
+  /** MAP_TILE_URL and MAP_ATTRIBUTION: where the map's tiles come from, and whose they are. */
+  map: { tileUrl: string; attribution: string };
   /** METRICS_TOKEN: GET /metrics answers only with this bearer token; unset, it is off (404). */
   metricsToken?: string | undefined;
 }

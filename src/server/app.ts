@@ -17,7 +17,12 @@ import { configRoutes } from './config/routes.ts';
 import type { AppConfig, AppDeps } from './app-deps.ts';
 import { localChangeFeed, type ChangeFeed } from './db/changes.ts';
 import type { Db, PoolStats } from './db/client.ts';
-import { DEFAULT_TRUST_PROXY } from './env.ts';
+import {
+  DEFAULT_MAP_ATTRIBUTION,
+  DEFAULT_MAP_TILE_URL,
+  DEFAULT_TRUST_PROXY,
+  tileImageSource,
+} from './env.ts';
 import { healthRoutes } from './health/routes.ts';
 import { sitemapRoutes } from './sitemap/routes.ts';
 import { sandboxMailboxRoutes } from './mail/routes.ts';
@@ -95,8 +100,11 @@ export async function buildApp(options: BuildAppOptions) {
     publicCacheTtlMs: 1000,
     liveCountsIntervalMs: 1000,
     trustProxy: DEFAULT_TRUST_PROXY,
+    map: { tileUrl: DEFAULT_MAP_TILE_URL, attribution: DEFAULT_MAP_ATTRIBUTION },
     ...options.config,
   };
+  const mapTileSource = tileImageSource(config.map.tileUrl);
+  if (mapTileSource === null) throw new Error(`Not a map tile URL: ${config.map.tileUrl}`);
   const baseClock = options.clock ?? (() => new Date());
   const movableClock = config.testClockEnabled ? testClock(baseClock) : undefined;
   const deps: AppDeps = {
@@ -134,6 +142,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(securityPlugin, {
     publicOrigin: config.publicUrl ? new URL(config.publicUrl).origin : undefined,
     csrfExemptPaths: ['/api/stripe/webhook'],
+    mapTileSource,
   });
   await app.register(metricsPlugin, {
     db: deps.db,

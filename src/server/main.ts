@@ -56,6 +56,7 @@ async function main() {
       trustProxy: env.TRUST_PROXY,
       redisUrl: env.REDIS_URL,
       metricsToken: env.METRICS_TOKEN,
+      map: { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_ATTRIBUTION },
     },
   });
   log = app.log;

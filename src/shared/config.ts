@@ -7,5 +7,7 @@ export const siteConfigSchema = z.object({
   paymentMode: z.enum(['stripe', 'sandbox']),
   /** docs/RULES.md rule 5: testing buttons show only when this is true. */
   testToolsEnabled: z.boolean(),
+  /** The map's tiles (a Leaflet URL template) and their attribution, shown as plain text (issue 29). */
+  map: z.object({ tileUrl: z.string(), attribution: z.string() }),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

@@ -104,4 +104,6 @@ export const SHOP_IMPORT_COLUMNS = [
   'website',
   'description',
   'code',
+  'latitude',
+  'longitude',
 ] as const;

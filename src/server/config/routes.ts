@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { siteConfigSchema } from '#shared/config.ts';
 import type { AppDeps } from '../app-deps.ts';
 
-/** GET /api/config: the settings the web app adapts to (site name, payment mode, test tools). */
+/** GET /api/config: the settings the web app adapts to (site name, payment mode, test tools, map tiles). */
 export async function configRoutes(app: FastifyInstance, { config, payments }: AppDeps) {
   app
     .withTypeProvider<ZodTypeProvider>()
@@ -11,5 +11,6 @@ export async function configRoutes(app: FastifyInstance, { config, payments }: A
       siteName: config.siteName,
       paymentMode: payments.name,
       testToolsEnabled: config.testToolsEnabled,
+      map: config.map,
     }));
 }

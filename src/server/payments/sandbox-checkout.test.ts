@@ -45,6 +45,10 @@ describe('sandbox checkout', () => {
       siteName: 'Local Battles',
       paymentMode: 'sandbox',
       testToolsEnabled: true,
+      map: {
+        tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        attribution: '© OpenStreetMap contributors',
+      },
     });
   });
 

@@ -53,6 +53,30 @@ export function uniqueName(prefix: string) {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
+/** The first instant from now that reads `weekday` at `hour`:00 on the clocks of `timeZone`. */
+export function nextLocal(timeZone: string, weekday: string, hour: number): Date {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  });
+  const start = Math.ceil(Date.now() / 1_800_000) * 1_800_000;
+  for (let step = 0; step < 8 * 48; step += 1) {
+    const candidate = new Date(start + step * 1_800_000);
+    const parts = format.formatToParts(candidate);
+    const part = (type: string) => parts.find((each) => each.type === type)?.value;
+    if (
+      part('weekday') === weekday &&
+      Number(part('hour')) === hour &&
+      Number(part('minute')) === 0
+    )
+      return candidate;
+  }
+  throw new Error(`no ${weekday} ${hour}:00 in ${timeZone} within a week`);
+}
+
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
 /** Opens the small-screen drawer when the header is collapsed; returns where its links live. */

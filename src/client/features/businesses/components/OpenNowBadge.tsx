@@ -1,10 +1,8 @@
 import '@mantine/core/styles/Badge.css';
 import { Badge } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { useHydrated } from '#client/lib/hydrated.ts';
+import { useNow } from '#client/lib/use-now.ts';
 import { openNow } from '../open-now.ts';
-
-const MINUTE = 60 * 1000;
 
 /**
  * 'Open now' / 'Closed now' from the shop's hours on the challenge's clock, rechecked every
@@ -12,11 +10,7 @@ const MINUTE = 60 * 1000;
  */
 export function OpenNowBadge({ hours, timeZone }: { hours: [string, string][]; timeZone: string }) {
   const hydrated = useHydrated();
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), MINUTE);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useNow();
   if (!hydrated) return null;
   const status = openNow(hours, now, timeZone);
   if (status === 'unknown') return null;

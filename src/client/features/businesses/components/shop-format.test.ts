@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HOURS } from '#shared/constants.ts';
-import { openingHours, specialtiesOf, websiteHref } from './BusinessDetail.tsx';
+import { openingHours } from '../open-now.ts';
+import { specialtiesOf, websiteHref } from './BusinessDetail.tsx';
 import { hoursError, redemptionCodeError } from './BusinessFormDialog.tsx';
 import { preview } from './BusinessesTable.tsx';
 

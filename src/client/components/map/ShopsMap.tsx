@@ -35,7 +35,7 @@ function FitToPlaces({ places }: { places: LatLng[] }) {
   useEffect(() => {
     if (places.length === 0) return;
     if (places.length === 1) map.setView(toLeaflet(places[0]!), 15);
-    else map.fitBounds(latLngBounds(places.map(toLeaflet)), { padding: [32, 32], maxZoom: 16 });
+    else map.fitBounds(latLngBounds(places.map(toLeaflet)), { padding: [48, 48], maxZoom: 16 });
     // The key names the places; the array itself is new on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, key]);

@@ -1,4 +1,3 @@
-import { deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import type { AdminBusiness, PublicBusiness } from '#shared/businesses.ts';
@@ -7,6 +6,7 @@ import { distanceKm, nearestFirst, placeOf } from '#client/lib/geo.ts';
 import { E2E_ADMIN, e2ePort, seededCode } from './credentials.ts';
 import {
   expect,
+  MAP_TILES,
   nextLocal,
   registerViaAuthPage,
   signIn,
@@ -17,57 +17,11 @@ import {
 
 /**
  * Issue 29: the battle's shops on a map, 'Near me', 'Open now', the organizer's map in the shop
- * dialog and the member's visited shops. No tile server is reachable here: every tile request is
- * answered with a small PNG (or refused, to see the map say so).
+ * dialog and the member's visited shops. No tile server is reachable here: the `mapTiles` fixture
+ * answers every tile request (tests/e2e/fixtures.ts); one journey refuses them instead.
  */
 
-const TILE_HOSTS = 'https://tile.openstreetmap.org/**';
 const SHOPS_MAP = 'Map of the participating coffee shops';
-
-/** A 256 × 256 tile of one light colour, as a PNG. */
-function plainTile(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(256, 0);
-  header.writeUInt32BE(256, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(256 * 3, 0xee)]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: 256 }, () => row)));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-const TILE = plainTile();
-
-/** Answers every tile request with the plain tile; returns the requested tile URLs. */
-async function serveTiles(page: Page): Promise<string[]> {
-  const requested: string[] = [];
-  await page.route(TILE_HOSTS, (route) => {
-    requested.push(route.request().url());
-    return route.fulfill({ contentType: 'image/png', body: TILE });
-  });
-  return requested;
-}
 
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -151,12 +105,12 @@ test.describe("the battle's map", () => {
   test('shows a marker per placed shop with its name, open now and a link; Near me orders the list nearest first; Open now filters on the battle clock', async ({
     page,
     context,
+    mapTiles,
   }) => {
     const { timeZone } = await activeChallenge(page);
     // 3 am on the battle's clock: the demo shops (6:30am - 8:00pm and so on) are closed, the
     // night owls open.
     await page.clock.install({ time: nextLocal(timeZone, 'Wed', 3) });
-    const tiles = await serveTiles(page);
     await page.goto('/');
     await showAllShops(page);
     const usualOrder = await listedNames(page);
@@ -177,7 +131,7 @@ test.describe("the battle's map", () => {
       map.getByRole('button', { name: 'Honest Bean Roasters, Closed now' }),
     ).toBeVisible();
     await expect(map.getByRole('button', { name: new RegExp(`^${unplaced.name}`) })).toHaveCount(0);
-    expect(tiles.length).toBeGreaterThan(0);
+    expect(mapTiles.length).toBeGreaterThan(0);
     await expect(page.getByText('The map cannot load')).toHaveCount(0);
     await expectAccessible(page);
 
@@ -245,7 +199,8 @@ testAllowingPageErrors(
     // 10 am on the battle's clock: every demo shop is open.
     await page.clock.install({ time: nextLocal(timeZone, 'Wed', 10) });
     await context.clearPermissions();
-    await page.route(TILE_HOSTS, (route) => route.abort('blockedbyclient'));
+    // The page's own route comes before the fixture's answers.
+    await page.route(MAP_TILES, (route) => route.abort('blockedbyclient'));
     await page.goto('/');
     await showAllShops(page);
     const usualOrder = await listedNames(page);
@@ -277,9 +232,9 @@ testAllowingPageErrors(
 
 test('the organizer places a shop by tapping the map in the shop dialog, or by typing coordinates', async ({
   page,
+  mapTiles,
 }) => {
   await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
-  const tiles = await serveTiles(page);
   const name = uniqueName('Tapped Tamper ');
   await page.goto('/admin/businesses');
   await page.getByRole('button', { name: 'Add New Business' }).click();
@@ -303,7 +258,7 @@ test('the organizer places a shop by tapping the map in the shop dialog, or by t
   // A tap on the map (which opens over the battle's other shops) fills both.
   const map = dialog.getByRole('region', { name: /^Map: tap where the shop is/ });
   await expect(map).toBeVisible();
-  await expect.poll(() => tiles.length).toBeGreaterThan(0);
+  await expect.poll(() => mapTiles.length).toBeGreaterThan(0);
   const box = (await map.boundingBox())!;
   await map.click({ position: { x: box.width / 2 + 40, y: box.height / 2 - 30 } });
   await expect(latitude).not.toHaveValue('95');
@@ -344,7 +299,6 @@ test("a member's map shows visited and still-to-visit coupons, and Next stop nam
   const { timeZone } = await activeChallenge(page);
   // 10 am on the battle's clock: every demo shop is open.
   await page.clock.install({ time: nextLocal(timeZone, 'Wed', 10) });
-  await serveTiles(page);
   await registerViaAuthPage(page, uniqueName('crawler'));
   await expect(page).toHaveURL('/');
   expect((await page.request.post('/api/testing/create-pass')).status()).toBe(201);

@@ -12,7 +12,7 @@ import { countOf } from '#shared/plural.ts';
 
 export const SHOP_FALLBACK_IMAGE = '/images/shop-fallback.svg';
 /** A green dark enough for white text (6.3:1); Mantine's green-9 is 4.4:1. */
-const CREDIT_GREEN = '#216e33';
+export const CREDIT_GREEN = '#216e33';
 
 export interface ShopCardProps {
   shop: { id: number; name: string; address: string; imageUrl: string | null };

@@ -33,6 +33,8 @@ export interface AppConfig {
   redisUrl?: string | undefined;
   /** Server renders of public pages per address (plugins/render-allowance.ts). */
   pageRenderLimit: PageRenderLimit;
+  /** MAP_TILE_URL and MAP_ATTRIBUTION: where the map's tiles come from, and whose they are. */
+  map: { tileUrl: string; attribution: string };
   /** METRICS_TOKEN: GET /metrics answers only with this bearer token; unset, it is off (404). */
   metricsToken?: string | undefined;
 }

@@ -18,9 +18,12 @@ import type { AppConfig, AppDeps } from './app-deps.ts';
 import { localChangeFeed, type ChangeFeed } from './db/changes.ts';
 import type { Db, PoolStats } from './db/client.ts';
 import {
+  DEFAULT_MAP_ATTRIBUTION,
+  DEFAULT_MAP_TILE_URL,
   DEFAULT_STREAMS_PER_ADDRESS,
   DEFAULT_STREAMS_PER_INSTANCE,
   DEFAULT_TRUST_PROXY,
+  tileImageSource,
 } from './env.ts';
 import { SiteUrl } from './site-url.ts';
 import { healthRoutes } from './health/routes.ts';
@@ -107,8 +110,11 @@ export async function buildApp(options: BuildAppOptions) {
     trustProxy: DEFAULT_TRUST_PROXY,
     siteUrl: new SiteUrl('http://localhost'),
     pageRenderLimit: DEFAULT_PAGE_RENDER_LIMIT,
+    map: { tileUrl: DEFAULT_MAP_TILE_URL, attribution: DEFAULT_MAP_ATTRIBUTION },
     ...options.config,
   };
+  const mapTileSource = tileImageSource(config.map.tileUrl);
+  if (mapTileSource === null) throw new Error(`Not a map tile URL: ${config.map.tileUrl}`);
   const baseClock = options.clock ?? (() => new Date());
   const movableClock = config.testClockEnabled ? testClock(baseClock) : undefined;
   const deps: AppDeps = {
@@ -155,6 +161,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(securityPlugin, {
     publicOrigin: config.siteUrl.origin,
     csrfExemptPaths: ['/api/stripe/webhook'],
+    mapTileSource,
   });
   await app.register(metricsPlugin, {
     db: deps.db,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readEnv, testToolsEnabled } from './env.ts';
+import { ConfigError, readEnv, testToolsEnabled, tileImageSource } from './env.ts';
 
 describe('readEnv', () => {
   it('applies the documented defaults', () => {
@@ -32,9 +32,44 @@ describe('readEnv', () => {
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['TRUST_PROXY', '10.0.0.1,proxy.example.com'],
     ['ADMIN_EMAIL', 'organizer'],
+    ['MAP_TILE_URL', 'tile.openstreetmap.org/{z}/{x}/{y}.png'],
+    ['MAP_TILE_URL', 'https://tile.openstreetmap.org/{z}/{x}.png'],
+    ['MAP_TILE_URL', 'ftp://tiles.example.com/{z}/{x}/{y}.png'],
+    ['MAP_TILE_URL', 'https://tiles-{s}.example.com/{z}/{x}/{y}.png'],
+    ['MAP_TILE_URL', 'https://tiles.example.com/{z}/{x}/{y}.png?key={apikey}'],
+    ['MAP_ATTRIBUTION', 'x'.repeat(301)],
   ])('names %s when its value %j is bad', (name, value) => {
     expect(() => readEnv({ [name]: value })).toThrowError(ConfigError);
     expect(() => readEnv({ [name]: value })).toThrowError(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('reads the map settings, defaulting to the standard OpenStreetMap tiles', () => {
+    expect(readEnv({ MAP_TILE_URL: '', MAP_ATTRIBUTION: '' })).toMatchObject({
+      MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      MAP_ATTRIBUTION: '© OpenStreetMap contributors',
+    });
+    expect(
+      readEnv({
+        MAP_TILE_URL: 'https://{s}.tiles.example.com/{z}/{x}/{y}{r}.png',
+        MAP_ATTRIBUTION: 'Tiles © Example',
+      }),
+    ).toMatchObject({
+      MAP_TILE_URL: 'https://{s}.tiles.example.com/{z}/{x}/{y}{r}.png',
+      MAP_ATTRIBUTION: 'Tiles © Example',
+    });
+  });
+
+  it('admits exactly the tile host in the Content-Security-Policy', () => {
+    expect(tileImageSource('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe(
+      'https://tile.openstreetmap.org',
+    );
+    expect(tileImageSource('http://localhost:8080/tiles/{z}/{x}/{y}.png')).toBe(
+      'http://localhost:8080',
+    );
+    expect(tileImageSource('https://{s}.tiles.example.com/{z}/{x}/{y}.png')).toBe(
+      'https://*.tiles.example.com',
+    );
+    expect(tileImageSource('javascript:{z}{x}{y}')).toBeNull();
   });
 
   it('reads the settings for several instances', () => {

@@ -37,6 +37,31 @@ export function parseTrustProxy(value: string | undefined): boolean | string | n
   return entries.every(isAddressOrRange) ? entries.join(',') : null;
 }
 
+/** The standard OpenStreetMap tiles: fine for trying the site, not for a busy one (docs/DEPLOY.md). */
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const DEFAULT_MAP_ATTRIBUTION = '© OpenStreetMap contributors';
+
+/**
+ * The Content-Security-Policy source that admits a tile URL template's images (its origin, or
+ * `*.host` when the template starts with Leaflet's {s} subdomain); null when the template is no
+ * http(s) URL with {z}, {x} and {y}, or has {s} anywhere else.
+ */
+export function tileImageSource(template: string): string | null {
+  if (!['{z}', '{x}', '{y}'].every((placeholder) => template.includes(placeholder))) return null;
+  const subdomains = /^https?:\/\/\{s\}\./i.test(template);
+  if (template.includes('{s}') && !subdomains) return null;
+  const sample = template.replaceAll(/\{(s|z|x|y|r)\}/g, (_, name) => (name === 's' ? 'a' : '0'));
+  if (/[{}]/.test(sample)) return null;
+  let url: URL;
+  try {
+    url = new URL(sample);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  return subdomains ? `${url.protocol}//*.${url.host.slice('a.'.length)}` : url.origin;
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -122,6 +147,21 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(DEFAULT_STREAMS_PER_ADDRESS),
   STREAMS_PER_INSTANCE: z.coerce.number().int().min(1).default(DEFAULT_STREAMS_PER_INSTANCE),
+  MAP_TILE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || DEFAULT_MAP_TILE_URL)
+    .refine((value) => tileImageSource(value) !== null, {
+      message:
+        'must be an http(s) tile URL with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png ({s} only as the first part of the host)',
+    }),
+  MAP_ATTRIBUTION: z
+    .string()
+    .trim()
+    .max(300, 'must be at most 300 characters')
+    .optional()
+    .transform((value) => value || DEFAULT_MAP_ATTRIBUTION),
   SEED_DEMO: booleanFlag,
   ENABLE_TEST_TOOLS: booleanFlag,
   /** Browser tests only: POST /api/testing/clock moves the server's clock. */

@@ -59,6 +59,7 @@ async function main() {
       metricsToken: env.METRICS_TOKEN,
       streamsPerAddress: env.STREAMS_PER_ADDRESS,
       streamsPerInstance: env.STREAMS_PER_INSTANCE,
+      map: { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_ATTRIBUTION },
     },
   });
   log = app.log;

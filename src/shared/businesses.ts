@@ -20,6 +20,9 @@ export const publicBusinessSchema = z.object({
   position: z.number().int(),
   /** Redemptions paused by the organizer or the shop: 'Temporarily not accepting coupons'. */
   paused: z.boolean(),
+  /** Where the shop is on the map (WGS 84 degrees); both null while the organizer has not placed it. */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
 });
 export type PublicBusiness = z.infer<typeof publicBusinessSchema>;
 
@@ -65,6 +68,29 @@ export function checkHours(text: string): HoursCheck {
     return invalid;
   }
   return { valid: true, stored: entries.length === 0 ? null : JSON.stringify(parsed) };
+}
+
+export const LATITUDE_MESSAGE = 'Latitude must be a number from -90 to 90';
+export const LONGITUDE_MESSAGE = 'Longitude must be a number from -180 to 180';
+export const COORDINATES_PAIR_MESSAGE =
+  'Latitude and longitude go together: give both, or neither to leave the shop off the map';
+
+const degrees = (limit: number, message: string) =>
+  z.number({ error: message }).min(-limit, message).max(limit, message).nullable();
+
+/**
+ * A shop's place is both coordinates or neither (issue 29). On a patch, sending one without the
+ * other is refused too: half a place would move the marker somewhere nobody chose.
+ */
+function pairedCoordinates(
+  value: { latitude?: number | null | undefined; longitude?: number | null | undefined },
+  context: z.RefinementCtx,
+) {
+  const kind = (coordinate: number | null | undefined) =>
+    coordinate === undefined ? 'omitted' : coordinate === null ? 'none' : 'given';
+  if (kind(value.latitude) !== kind(value.longitude)) {
+    context.addIssue({ code: 'custom', message: COORDINATES_PAIR_MESSAGE, path: ['longitude'] });
+  }
 }
 
 const optionalText = (max: number, tooLong: string) =>
@@ -115,6 +141,8 @@ export const businessFieldsSchema = z.object({
     .min(1, 'Daily cap must be a whole number of at least 1, or none')
     .max(1_000_000, 'Daily cap is too large')
     .nullable(),
+  latitude: degrees(90, LATITUDE_MESSAGE),
+  longitude: degrees(180, LONGITUDE_MESSAGE),
   /** Omitted or empty: the server picks an unused random code. */
   redemptionCode: z.preprocess(
     (value) => (value === '' ? null : value),
@@ -128,19 +156,23 @@ export const businessFieldsSchema = z.object({
   ),
 });
 
-export const businessCreateSchema = businessFieldsSchema.extend({
-  position: businessFieldsSchema.shape.position.default(0),
-  codeRotation: codeRotationSchema.default('off'),
-  paused: businessFieldsSchema.shape.paused.default(false),
-  dailyCap: businessFieldsSchema.shape.dailyCap.default(null),
-  challengeId: z
-    .number({ error: 'No challenge selected' })
-    .int('No challenge selected')
-    .positive('No challenge selected')
-    .max(2_147_483_647, 'No challenge selected'),
-});
+export const businessCreateSchema = businessFieldsSchema
+  .extend({
+    position: businessFieldsSchema.shape.position.default(0),
+    codeRotation: codeRotationSchema.default('off'),
+    paused: businessFieldsSchema.shape.paused.default(false),
+    dailyCap: businessFieldsSchema.shape.dailyCap.default(null),
+    latitude: businessFieldsSchema.shape.latitude.default(null),
+    longitude: businessFieldsSchema.shape.longitude.default(null),
+    challengeId: z
+      .number({ error: 'No challenge selected' })
+      .int('No challenge selected')
+      .positive('No challenge selected')
+      .max(2_147_483_647, 'No challenge selected'),
+  })
+  .superRefine(pairedCoordinates);
 export type BusinessCreateInput = z.input<typeof businessCreateSchema>;
 
 /** PATCH: any subset (no defaults applied); a shop stays in its challenge. */
-export const businessPatchSchema = businessFieldsSchema.partial();
+export const businessPatchSchema = businessFieldsSchema.partial().superRefine(pairedCoordinates);
 export type BusinessPatchInput = z.input<typeof businessPatchSchema>;

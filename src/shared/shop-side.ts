@@ -154,4 +154,6 @@ export const SHOP_IMPORT_COLUMNS = [
   'website',
   'description',
   'code',
+  'latitude',
+  'longitude',
 ] as const;

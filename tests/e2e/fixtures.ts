@@ -1,12 +1,15 @@
 import { expect, test as base, type Browser, type Page } from '@playwright/test';
 import type { CouponDto } from '#shared/redemption.ts';
 import { E2E_ADMIN, e2ePort, seededCode } from './credentials.ts';
+import { MAP_TILES, PLAIN_TILE } from './map-tiles.ts';
+
+export { MAP_TILES };
 
 /** Addresses handed out in this worker process; with the worker's index, unique in a run. */
 let visitorsInWorker = 0;
 
 /** A journey on this worker's server, as its own visitor; errors the page logs are its business. */
-export const testAllowingPageErrors = base.extend({
+export const testAllowingPageErrors = base.extend<{ mapTiles: string[] }>({
   // This worker's own server and database (playwright.config.ts).
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern
   baseURL: async ({}, use) => {
@@ -22,6 +25,19 @@ export const testAllowingPageErrors = base.extend({
       'x-forwarded-for': `10.${testInfo.workerIndex % 256}.${visitorsInWorker >> 8}.${visitorsInWorker & 255}`,
     });
   },
+  // No tile server is reachable here: the maps' tile requests (issue 29) get a plain tile, and
+  // the test may read which were asked. A page's own route for them comes first.
+  mapTiles: [
+    async ({ context }, use) => {
+      const requested: string[] = [];
+      await context.route(MAP_TILES, (route) => {
+        requested.push(route.request().url());
+        return route.fulfill({ contentType: 'image/png', body: PLAIN_TILE });
+      });
+      await use(requested);
+    },
+    { auto: true },
+  ],
 });
 
 /** Journeys fail on any error the page logs, except the 401 the browser reports for a signed-out visitor. */
@@ -51,6 +67,30 @@ export { expect };
 
 export function uniqueName(prefix: string) {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** The first instant from now that reads `weekday` at `hour`:00 on the clocks of `timeZone`. */
+export function nextLocal(timeZone: string, weekday: string, hour: number): Date {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  });
+  const start = Math.ceil(Date.now() / 1_800_000) * 1_800_000;
+  for (let step = 0; step < 8 * 48; step += 1) {
+    const candidate = new Date(start + step * 1_800_000);
+    const parts = format.formatToParts(candidate);
+    const part = (type: string) => parts.find((each) => each.type === type)?.value;
+    if (
+      part('weekday') === weekday &&
+      Number(part('hour')) === hour &&
+      Number(part('minute')) === 0
+    )
+      return candidate;
+  }
+  throw new Error(`no ${weekday} ${hour}:00 in ${timeZone} within a week`);
 }
 
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, nextLocal, test } from './fixtures.ts';
 
 interface Shop {
   id: number;
@@ -39,30 +39,6 @@ test('the home page, the coffee battle and a shop page carry share previews with
   expect(home.get('og:image')).toBe(new URL('/images/share.png', baseURL).toString());
   expect((await page.request.get('/images/share.png')).headers()['content-type']).toBe('image/png');
 });
-
-/** The first instant from now that reads `weekday` at `hour`:00 on the clocks of `timeZone`. */
-function nextLocal(timeZone: string, weekday: string, hour: number): Date {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    hour: 'numeric',
-    minute: 'numeric',
-    hourCycle: 'h23',
-  });
-  const start = Math.ceil(Date.now() / 1_800_000) * 1_800_000;
-  for (let step = 0; step < 8 * 48; step += 1) {
-    const candidate = new Date(start + step * 1_800_000);
-    const parts = format.formatToParts(candidate);
-    const part = (type: string) => parts.find((each) => each.type === type)?.value;
-    if (
-      part('weekday') === weekday &&
-      Number(part('hour')) === hour &&
-      Number(part('minute')) === 0
-    )
-      return candidate;
-  }
-  throw new Error(`no ${weekday} ${hour}:00 in ${timeZone} within a week`);
-}
 
 test("a shop page gives directions and says whether it is open now on the battle's clock", async ({
   page,

@@ -12,17 +12,19 @@ import { countOf } from '#shared/plural.ts';
 
 export const SHOP_FALLBACK_IMAGE = '/images/shop-fallback.svg';
 /** A green dark enough for white text (6.3:1); Mantine's green-9 is 4.4:1. */
-const CREDIT_GREEN = '#216e33';
+export const CREDIT_GREEN = '#216e33';
 
 export interface ShopCardProps {
   shop: { id: number; name: string; address: string; imageUrl: string | null };
   /** Rank by votes (docs/RULES.md rule 10); undefined while the counts load, null without votes (rule 14). */
   rank?: number | null | undefined;
   votes?: number | undefined;
+  /** How far the visitor is, once 'Near me' has found them: '0.4 mi'. */
+  distance?: string | undefined;
 }
 
 /** A shop in a grid (docs/SPEC.md section 2): image, name, rank badge, address, '$5 Credit', 'View Details'. */
-export function ShopCard({ shop, rank, votes }: ShopCardProps) {
+export function ShopCard({ shop, rank, votes, distance }: ShopCardProps) {
   const highlighted = rank != null && rank <= TOP_RANK_HIGHLIGHT;
   return (
     <Card withBorder padding="md" radius="md" component="article" aria-label={shop.name}>
@@ -57,6 +59,11 @@ export function ShopCard({ shop, rank, votes }: ShopCardProps) {
             {shop.address}
           </Text>
         </Group>
+        {distance && (
+          <Text size="sm" fw={600}>
+            {distance} away
+          </Text>
+        )}
         <Group justify="space-between" mt="xs">
           <Badge color={CREDIT_GREEN} variant="filled" size="lg" tt="none">
             {formatMoney(COUPON_VALUE_DOLLARS)} Credit

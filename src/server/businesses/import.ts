@@ -46,9 +46,9 @@ function readRows(csv: string): ParsedRow[] {
 }
 
 /**
- * Shops from a CSV file (name, address, phone, website, description, code): every row checked by
- * the same rules as the shop form, codes checked against each other and the challenge's live
- * shops. A preview changes nothing; an import creates every shop in one transaction, or none
+ * Shops from a CSV file (name, address, phone, website, description, code, latitude, longitude):
+ * every row checked by the same rules as the shop form, codes checked against each other and the
+ * challenge's live shops. A preview changes nothing; an import creates every shop in one transaction, or none
  * when any row has an error.
  */
 export async function importShops(
@@ -86,6 +86,8 @@ export async function importShops(
       phone: record.phone || null,
       website: record.website || null,
       redemptionCode: record.code || null,
+      latitude: coordinate(record.latitude),
+      longitude: coordinate(record.longitude),
       position: firstPosition + index,
     });
     if (!fields.success) errors.push(...fields.error.issues.map((issue) => issue.message));
@@ -134,6 +136,12 @@ export async function importShops(
     throw error;
   }
   return { rows, imported: inputs.length };
+}
+
+/** A decimal number of degrees as typed ('34.7304', '-86.586'); empty is none, other text NaN (refused). */
+function coordinate(text: string | undefined): number | null {
+  if (!text) return null;
+  return /^[-+]?\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
 }
 
 function isComplete<T>(values: (T | null)[]): values is T[] {

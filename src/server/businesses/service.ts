@@ -33,6 +33,8 @@ export function toPublicBusiness(business: Business): PublicBusiness {
     specialties: business.specialties,
     position: business.position,
     paused: business.paused,
+    latitude: business.latitude,
+    longitude: business.longitude,
   };
 }
 

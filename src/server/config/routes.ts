@@ -3,7 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { siteConfigSchema } from '#shared/config.ts';
 import type { AppDeps } from '../app-deps.ts';
 
-/** GET /api/config: the settings the web app adapts to (site name, payment mode, test tools, public URL). */
+/**
+ * GET /api/config: the settings the web app adapts to (site name, payment mode, test tools, public
+ * URL, map tiles).
+ */
 export async function configRoutes(app: FastifyInstance, { config, payments }: AppDeps) {
   app
     .withTypeProvider<ZodTypeProvider>()
@@ -12,5 +15,6 @@ export async function configRoutes(app: FastifyInstance, { config, payments }: A
       paymentMode: payments.name,
       testToolsEnabled: config.testToolsEnabled,
       publicUrl: config.siteUrl.origin,
+      map: config.map,
     }));
 }

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -111,6 +112,9 @@ export const businesses = pgTable(
     paused: boolean('paused').notNull().default(false),
     /** At most this many redemptions a day (challenge's time zone); null = no cap. */
     dailyCap: integer('daily_cap'),
+    /** Where the shop is (WGS 84 degrees), for the map; both null while it is not placed. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     /** SHA-256 of the shop's private page token; null while none is issued (or after revoking). */
     shopLinkHash: text('shop_link_hash'),
     /** Soft delete: redeemed coupons stay on record (docs/RULES.md rule 8). */
@@ -123,6 +127,10 @@ export const businesses = pgTable(
     check('businesses_vote_count_non_negative', sql`${t.voteCount} >= 0`),
     check('businesses_daily_cap_positive', sql`${t.dailyCap} IS NULL OR ${t.dailyCap} >= 1`),
     check('businesses_code_rotation_known', sql`${t.codeRotation} IN ('off', 'daily', 'hourly')`),
+    // Both coordinates or neither, each within its range (issue 29).
+    check('businesses_coordinates_paired', sql`(${t.latitude} IS NULL) = (${t.longitude} IS NULL)`),
+    check('businesses_latitude_range', sql`${t.latitude} BETWEEN -90 AND 90`),
+    check('businesses_longitude_range', sql`${t.longitude} BETWEEN -180 AND 180`),
     uniqueIndex('businesses_shop_link_uq').on(t.shopLinkHash),
     uniqueIndex('businesses_live_code_uq')
       .on(t.challengeId, t.redemptionCode)

@@ -7,6 +7,7 @@ import { formatMoney } from '#shared/money.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Coordinates read off a map near each address (the seed uses no geocoding service). */
 const demoShops = [
   {
     name: 'Honest Bean Roasters',
@@ -14,6 +15,8 @@ const demoShops = [
     longDescription:
       '<p><strong>Honest Bean</strong> roasts every bean on site, twice a week.</p><ul><li>Single-origin pour-overs</li><li>House-made oat milk</li></ul>',
     address: '112 Clinton Ave W, Huntsville, AL 35801',
+    latitude: 34.7318,
+    longitude: -86.588,
     phone: '(256) 555-0101',
     website: 'honestbean.example.com',
     specialties: 'Pour-over, Espresso, Oat Milk Latte',
@@ -24,6 +27,8 @@ const demoShops = [
     longDescription:
       '<p>Launch your morning with our <em>Saturn V</em> cold brew, steeped for 20 hours.</p><ol><li>Order at the counter</li><li>Pick a mug from the wall</li></ol>',
     address: '2201 Memorial Pkwy SW, Huntsville, AL 35801',
+    latitude: 34.7143,
+    longitude: -86.5937,
     phone: '(256) 555-0102',
     website: 'https://rocketcityespresso.example.com',
     specialties: 'Cold Brew, Cortado, Pastries',
@@ -34,6 +39,8 @@ const demoShops = [
     longDescription:
       '<p>Grab a seat by the window and watch the ducks in <strong>Big Spring Park</strong>.</p><p><span style="color: #7b3f00">Live music every Friday night.</span></p>',
     address: '300 Church St SW, Huntsville, AL 35801',
+    latitude: 34.727,
+    longitude: -86.5902,
     phone: '(256) 555-0103',
     website: 'https://bigspringcoffee.example.com',
     specialties: 'Drip Coffee, Chai, Scones',
@@ -43,6 +50,8 @@ const demoShops = [
     description: 'Neighborhood favorite with a drive-through and friendly baristas.',
     longDescription: null,
     address: '701 Pratt Ave NE, Huntsville, AL 35801',
+    latitude: 34.7404,
+    longitude: -86.5767,
     phone: '(256) 555-0104',
     website: 'https://fivepointsperk.example.com',
     specialties: 'Drive-through, Iced Latte, Breakfast Sandwiches',
@@ -53,6 +62,8 @@ const demoShops = [
     longDescription:
       '<p>Every month a <u>different local roaster</u> takes over our grinder.</p><blockquote><p>Coffee is art you can drink.</p></blockquote>',
     address: '2211 Seminole Dr SW, Huntsville, AL 35805',
+    latitude: 34.7115,
+    longitude: -86.6021,
     phone: '(256) 555-0105',
     website: 'https://lowemillgrind.example.com',
     specialties: 'Guest Roasters, Macchiato, Vegan Pastries',
@@ -63,6 +74,8 @@ const demoShops = [
     longDescription:
       '<p>Fuel up before the trail: our <strong>mocha</strong> uses chocolate from Birmingham.</p>',
     address: '5105 Nolen Ave SE, Huntsville, AL 35801',
+    latitude: 34.7437,
+    longitude: -86.5143,
     phone: '(256) 555-0106',
     website: 'https://montesanomocha.example.com',
     specialties: 'Mocha, Hot Chocolate, Trail Mix',
@@ -72,6 +85,8 @@ const demoShops = [
     description: 'Study-friendly café near campus with plenty of outlets.',
     longDescription: null,
     address: '4701 University Dr NW, Huntsville, AL 35816',
+    latitude: 34.7367,
+    longitude: -86.6415,
     phone: '(256) 555-0107',
     website: 'https://campuscorner.example.com',
     specialties: 'Americano, Bagels, Smoothies',
@@ -82,6 +97,8 @@ const demoShops = [
     longDescription:
       '<p>Join a <strong>latte art class</strong> on Saturday mornings.</p><ul><li>Beginners welcome</li><li>Milk and espresso included</li></ul>',
     address: '370 Providence Main St NW, Huntsville, AL 35806',
+    latitude: 34.7615,
+    longitude: -86.6908,
     phone: '(256) 555-0108',
     website: 'https://providenceroast.example.com',
     specialties: 'Latte Art, Flat White, Croissants',

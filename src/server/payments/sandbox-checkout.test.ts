@@ -50,6 +50,10 @@ describe('sandbox checkout', () => {
       paymentMode: 'sandbox',
       testToolsEnabled: true,
       publicUrl: 'http://localhost',
+      map: {
+        tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        attribution: '© OpenStreetMap contributors',
+      },
     });
   });
 

@@ -8,6 +8,8 @@ export interface SecurityOptions {
   publicOrigin: string;
   /** Paths that authenticate by signature instead of cookies (payment webhooks). */
   csrfExemptPaths: readonly string[];
+  /** Where the map's tiles come from (MAP_TILE_URL), admitted as images even over plain http. */
+  mapTileSource: string;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -25,7 +27,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
         scriptSrc: ["'self'"],
         // Mantine sets CSS variables through style attributes and <style> tags.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'https:', options.mapTileSource],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],

@@ -232,7 +232,7 @@ describe('shop import', () => {
     const cases: [string, string][] = [
       [
         'name,address,description,colour\nA,B,C,red',
-        'Unknown column "colour". The columns are: name, address, phone, website, description, code.',
+        'Unknown column "colour". The columns are: name, address, phone, website, description, code, latitude, longitude.',
       ],
       ['name,address\nA,B', 'The CSV file needs the columns description.'],
       [

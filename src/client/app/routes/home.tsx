@@ -113,7 +113,7 @@ export default function HomeRoute() {
           <Box bg="coffee.0">
             <PassPromoCard onSale={onSale} />
           </Box>
-          <ParticipatingShops hasChallenge={active !== null} />
+          <ParticipatingShops hasChallenge={active !== null} timeZone={active?.timeZone ?? 'UTC'} />
           <FaqSection votesPerShop={active ? active.votesPerShop : 1} />
           <Box bg="coffee.0">
             <ShareSection title={title} onSale={onSale} />

@@ -26,6 +26,7 @@ import { useActiveChallenge } from '#client/lib/active-challenge.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { useMemberProgress } from '#client/lib/member-progress.ts';
 import { useSiteConfig } from '#client/lib/site-config.ts';
+import { NextStop } from '#client/features/businesses/components/NextStop.tsx';
 import { useUserPass } from '#client/features/passes/api/get-user-pass.ts';
 import { PassCoupons } from '#client/features/redemption/components/PassCoupons.tsx';
 import { ResetVotesButton } from '#client/features/voting/components/ResetVotesButton.tsx';
@@ -50,7 +51,8 @@ function StatCard({ label, children }: { label: string; children: ReactNode }) {
 /**
  * /profile for a pass holder (docs/SPEC.md section 2): 'Your Pass' (coupons) and 'Your Votes' first,
  * as a member at the counter needs them, then the stats, then the testing tool away from both.
- * The redemption and voting features meet here: the coupons' shops are the shops to vote for.
+ * The redemption and voting features meet here: the coupons' shops are the shops to vote for,
+ * and the businesses feature maps them (issue 29).
  */
 export function PassHolderView() {
   const { user } = useUser();
@@ -105,7 +107,14 @@ export function PassHolderView() {
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="pass" pt="md">
-            <PassCoupons coupons={list} />
+            <Stack gap="lg">
+              <NextStop
+                stops={list.map((coupon) => ({ shop: coupon.business, visited: coupon.redeemed }))}
+                timeZone={challenge.data.timeZone}
+                suggest={phase === 'running' && pass.data.active}
+              />
+              <PassCoupons coupons={list} />
+            </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="votes" pt="md">
             <VotesPanel progress={progress.data} votesPerShop={challenge.data.votesPerShop} />

@@ -1,9 +1,29 @@
+import { DEFAULT_HOURS } from '#shared/constants.ts';
+
 /**
  * 'Open now' from a shop's opening hours (issue 16). Hours are free text the organizer typed as
  * label → range ('Monday - Friday' → '6:30am - 8:00pm'), so entries this cannot read are left
  * out, and a shop with no readable entry gets no indicator at all rather than a guess.
  */
 export type OpenNow = 'open' | 'closed' | 'unknown';
+
+/** Stored hours (a JSON object of label → range), or the spec's defaults when none or unreadable. */
+export function openingHours(hours: string | null): [string, string][] {
+  if (hours) {
+    try {
+      const parsed: unknown = JSON.parse(hours);
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
+        const entries = Object.entries(parsed).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string',
+        );
+        if (entries.length > 0) return entries;
+      }
+    } catch {
+      // Unreadable hours fall back to the defaults below.
+    }
+  }
+  return Object.entries(DEFAULT_HOURS);
+}
 
 const DAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const WEEKDAYS = [1, 2, 3, 4, 5];
@@ -125,4 +145,9 @@ export function openNow(hours: [string, string][], now: Date, timeZone: string):
     }
   }
   return readable ? 'closed' : 'unknown';
+}
+
+/** 'Open now' for a shop as its page shows it: its hours (or the defaults) on the challenge's clock. */
+export function shopOpenNow(shop: { hours: string | null }, now: Date, timeZone: string): OpenNow {
+  return openNow(openingHours(shop.hours), now, timeZone);
 }

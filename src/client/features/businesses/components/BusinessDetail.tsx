@@ -19,8 +19,8 @@ import {
 } from '@mantine/core';
 import { IconClock, IconDirections, IconMapPin, IconPhone, IconWorld } from '@tabler/icons-react';
 import type { PublicBusiness } from '#shared/businesses.ts';
-import { DEFAULT_HOURS } from '#shared/constants.ts';
 import { SHOP_FALLBACK_IMAGE } from '#client/components/ShopCard.tsx';
+import { openingHours } from '../open-now.ts';
 import { OpenNowBadge } from './OpenNowBadge.tsx';
 
 /** The spec's website rule: 'https://' is added when the address has no scheme. */
@@ -31,24 +31,6 @@ export function websiteHref(website: string): string {
 /** A maps search for the address: phones open it in their maps app, computers in the browser. */
 export function directionsHref(address: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
-}
-
-/** Stored hours (a JSON object of label → range), or the spec's defaults when none or unreadable. */
-export function openingHours(hours: string | null): [string, string][] {
-  if (hours) {
-    try {
-      const parsed: unknown = JSON.parse(hours);
-      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
-        const entries = Object.entries(parsed).filter(
-          (entry): entry is [string, string] => typeof entry[1] === 'string',
-        );
-        if (entries.length > 0) return entries;
-      }
-    } catch {
-      // Unreadable hours fall back to the defaults below.
-    }
-  }
-  return Object.entries(DEFAULT_HOURS);
 }
 
 export function specialtiesOf(specialties: string | null): string[] {

@@ -29,6 +29,7 @@ import { Link } from 'react-router';
 import {
   businessFieldsSchema,
   checkHours,
+  COORDINATES_PAIR_MESSAGE,
   type AdminBusiness,
   type BusinessPatchInput,
 } from '#shared/businesses.ts';
@@ -36,6 +37,10 @@ import type { CodeRotation } from '#shared/shop-side.ts';
 import { DEFAULT_HOURS, DEFAULT_SPECIALTIES } from '#shared/constants.ts';
 import { codeChangesAt } from '#shared/date-range.ts';
 import { paths } from '#shared/paths.ts';
+import { LocationPicker, MapLoading } from '#client/components/map/LazyMaps.tsx';
+import { placeOf } from '#client/lib/geo.ts';
+import { useSiteConfig } from '#client/lib/site-config.ts';
+import { useChallengeBusinesses } from '../api/get-challenge-businesses.ts';
 import { useSaveBusiness } from '../api/save-business.ts';
 
 /** Tiptap is big: it loads with the first opening of this dialog, never on public pages. */
@@ -57,6 +62,9 @@ interface FormValues {
   /** Empty: no cap. */
   dailyCap: number | string;
   paused: boolean;
+  /** Empty: not on the map. */
+  latitude: number | string;
+  longitude: number | string;
 }
 
 const CODE_ROTATIONS: { value: CodeRotation; label: string }[] = [
@@ -75,6 +83,20 @@ export function hoursError(hours: string): string | null {
 /** The contract's code rule (empty: the server picks one), with its messages. */
 export function redemptionCodeError(code: string): string | null {
   const result = businessFieldsSchema.shape.redemptionCode.safeParse(code);
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+}
+
+/** The contract's coordinate rules (both or neither, each in range), with their messages. */
+export function coordinateError(
+  which: 'latitude' | 'longitude',
+  value: number | string,
+  other: number | string,
+): string | null {
+  if (value === '' && other === '') return null;
+  if (value === '') return COORDINATES_PAIR_MESSAGE;
+  const result = businessFieldsSchema.shape[which].safeParse(
+    typeof value === 'number' ? value : Number.NaN,
+  );
   return result.success ? null : (result.error.issues[0]?.message ?? null);
 }
 
@@ -101,6 +123,8 @@ function initialValues(business: AdminBusiness | null, nextPosition: number): Fo
       codeRotation: business.codeRotation,
       dailyCap: business.dailyCap ?? '',
       paused: business.paused,
+      latitude: business.latitude ?? '',
+      longitude: business.longitude ?? '',
     };
   }
   // docs/SPEC.md section 3: default hours and specialties; position = the current number of shops.
@@ -119,6 +143,8 @@ function initialValues(business: AdminBusiness | null, nextPosition: number): Fo
     codeRotation: 'off',
     dailyCap: '',
     paused: false,
+    latitude: '',
+    longitude: '',
   };
 }
 
@@ -144,6 +170,9 @@ function toBody(values: FormValues): BusinessPatchInput {
     codeRotation: values.codeRotation,
     dailyCap: typeof values.dailyCap === 'number' ? values.dailyCap : null,
     paused: values.paused,
+    // Checked as a pair before sending (coordinateError): both numbers, or neither.
+    latitude: typeof values.latitude === 'number' ? values.latitude : null,
+    longitude: typeof values.longitude === 'number' ? values.longitude : null,
   };
 }
 
@@ -256,8 +285,19 @@ function BusinessForm({
       hours: hoursError,
       dailyCap: dailyCapError,
       redemptionCode: redemptionCodeError,
+      latitude: (value, values) => coordinateError('latitude', value, values.longitude),
+      longitude: (value, values) => coordinateError('longitude', value, values.latitude),
     },
   });
+  const siteConfig = useSiteConfig();
+  const challengeShops = useChallengeBusinesses(challengeId);
+  const around = (challengeShops.data ?? []).flatMap((shop) => {
+    const place = shop.id === business?.id ? null : placeOf(shop);
+    return place ? [place] : [];
+  });
+  const { latitude, longitude } = form.values;
+  const place =
+    typeof latitude === 'number' && typeof longitude === 'number' ? { latitude, longitude } : null;
 
   const submit = form.onSubmit(
     (values) => {
@@ -337,6 +377,58 @@ function BusinessForm({
           />
         </Suspense>
         <TextInput label="Address" required {...form.getInputProps('address')} />
+        <Stack gap={6}>
+          <Text size="sm" fw={500}>
+            Place on the map (optional)
+          </Text>
+          <Text size="xs" c="dimmed">
+            Tap the map where the shop is, or type its latitude and longitude.
+          </Text>
+          <Suspense fallback={<MapLoading />}>
+            {siteConfig ? (
+              <LocationPicker
+                tiles={siteConfig.map}
+                value={place}
+                around={around}
+                onPick={(picked) => {
+                  form.setFieldValue('latitude', picked.latitude);
+                  form.setFieldValue('longitude', picked.longitude);
+                  form.clearFieldError('latitude');
+                  form.clearFieldError('longitude');
+                }}
+              />
+            ) : (
+              <MapLoading />
+            )}
+          </Suspense>
+          <Group grow align="flex-start">
+            <NumberInput
+              label="Latitude"
+              placeholder="34.7304"
+              decimalScale={6}
+              clampBehavior="none"
+              {...form.getInputProps('latitude')}
+            />
+            <NumberInput
+              label="Longitude"
+              placeholder="-86.5861"
+              decimalScale={6}
+              clampBehavior="none"
+              {...form.getInputProps('longitude')}
+            />
+          </Group>
+          {(latitude !== '' || longitude !== '') && (
+            <Group justify="flex-end">
+              <Button
+                variant="subtle"
+                size="xs"
+                onClick={() => form.setValues({ latitude: '', longitude: '' })}
+              >
+                Remove from the map
+              </Button>
+            </Group>
+          )}
+        </Stack>
         <TextInput label="Phone (optional)" type="tel" {...form.getInputProps('phone')} />
         <TextInput
           label="Website (optional)"

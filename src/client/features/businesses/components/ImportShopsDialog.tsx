@@ -94,7 +94,8 @@ function ImportShopsForm({ challengeId, onDone }: { challengeId: number; onDone:
     <Stack gap="md">
       <Text size="sm">
         One shop a row, with a header row naming the columns: {SHOP_IMPORT_COLUMNS.join(', ')}.
-        Name, address and description are required; without a code the server picks one.
+        Name, address and description are required; without a code the server picks one. Latitude
+        and longitude (decimal degrees, both or neither) place the shop on the map.
       </Text>
       <FileInput
         label="CSV file"

@@ -1,23 +1,49 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { useEffect, useState } from 'react';
-import { Alert, Button, Center, Container, SimpleGrid, Title } from '@mantine/core';
+import { Suspense, useEffect, useState } from 'react';
+import { Alert, Button, Center, Container, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { IconClock, IconCurrentLocation, IconMap } from '@tabler/icons-react';
+import type { PublicBusiness } from '#shared/businesses.ts';
 import { HOME_SHOP_LIMIT } from '#shared/constants.ts';
+import { paths } from '#shared/paths.ts';
 import { shownRanksById } from '#shared/ranking.ts';
+import { MapLoading, ShopsMap } from '#client/components/map/LazyMaps.tsx';
+import type { MapShop } from '#client/components/map/ShopsMap.tsx';
 import { ShopCard, ShopCardSkeleton } from '#client/components/ShopCard.tsx';
+import { nearestFirst, placeOf } from '#client/lib/geo.ts';
 import { useBusinesses } from '#client/lib/public-businesses.ts';
+import { useSiteConfig } from '#client/lib/site-config.ts';
+import { useNow } from '#client/lib/use-now.ts';
+import { useVisitorLocation } from '#client/lib/visitor-location.ts';
 import { useVoteCounts } from '../api/get-vote-counts.ts';
+import { distanceFrom, locationNote } from '../near-me.ts';
+import { shopOpenNow } from '../open-now.ts';
 
 export const SHOPS_SECTION_ID = 'shops';
 
 /**
  * 'Participating Coffee Shops' (docs/SPEC.md section 2): up to six cards by position, six skeletons while
  * loading; 'View All Coffee Shops' shows the rest in place. Ranks come from the vote counts.
+ * Issue 29: 'Map' shows the listed shops on a map above the list (its accessible equivalent),
+ * 'Near me' orders the list by distance after a tap, 'Open now' keeps the shops open on the
+ * challenge's clock.
  */
-export function ParticipatingShops({ hasChallenge }: { hasChallenge: boolean }) {
+export function ParticipatingShops({
+  hasChallenge,
+  timeZone,
+}: {
+  hasChallenge: boolean;
+  /** The challenge's time zone, whose clock says which shops are open. */
+  timeZone: string;
+}) {
   const shops = useBusinesses({ enabled: hasChallenge });
   const voteCounts = useVoteCounts({ enabled: hasChallenge });
+  const siteConfig = useSiteConfig();
+  const now = useNow();
   const [showAll, setShowAll] = useState(false);
+  const [mapShown, setMapShown] = useState(false);
+  const [openOnly, setOpenOnly] = useState(false);
+  const [location, locate] = useVisitorLocation();
   const loaded = shops.isSuccess;
 
   // '/#shops' (spec route table): the section only has its height once the shops are in.
@@ -67,20 +93,93 @@ export function ParticipatingShops({ hasChallenge }: { hasChallenge: boolean }) 
           shops.data.map((shop) => shop.id),
         )
       : undefined;
-    const shown = showAll ? shops.data : shops.data.slice(0, HOME_SHOP_LIMIT);
+    const here = location.status === 'located' ? location.here : null;
+    const openNow = (shop: PublicBusiness) => shopOpenNow(shop, now, timeZone);
+    const open = openOnly ? shops.data.filter((shop) => openNow(shop) === 'open') : shops.data;
+    const listed = here ? nearestFirst(open, here, placeOf) : open;
+    const shown = showAll ? listed : listed.slice(0, HOME_SHOP_LIMIT);
+    const mapShops: MapShop[] = listed.flatMap((shop) => {
+      const place = placeOf(shop);
+      if (!place) return [];
+      const status = openNow(shop);
+      const distance = distanceFrom(here, shop);
+      return [
+        {
+          id: shop.id,
+          name: shop.name,
+          place,
+          kind: 'shop',
+          notes: [
+            ...(status === 'unknown' ? [] : [status === 'open' ? 'Open now' : 'Closed now']),
+            ...(distance ? [`${distance} away`] : []),
+          ],
+          href: paths.business(shop.id),
+        },
+      ];
+    });
     content = (
       <>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
-          {shown.map((shop) => (
-            <ShopCard
-              key={shop.id}
-              shop={shop}
-              rank={ranks?.[shop.id]}
-              votes={voteCounts.data?.[shop.id]}
-            />
-          ))}
-        </SimpleGrid>
-        {shops.data.length > HOME_SHOP_LIMIT && (
+        <Group justify="center" gap="sm" mb="xs">
+          <Button
+            variant={mapShown ? 'filled' : 'default'}
+            aria-pressed={mapShown}
+            leftSection={<IconMap size={18} aria-hidden />}
+            onClick={() => setMapShown((value) => !value)}
+          >
+            Map
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconCurrentLocation size={18} aria-hidden />}
+            loading={location.status === 'locating'}
+            onClick={locate}
+          >
+            Near me
+          </Button>
+          <Button
+            variant={openOnly ? 'filled' : 'default'}
+            aria-pressed={openOnly}
+            leftSection={<IconClock size={18} aria-hidden />}
+            onClick={() => setOpenOnly((value) => !value)}
+          >
+            Open now
+          </Button>
+        </Group>
+        <Text role="status" ta="center" size="sm" mb="md" mih="1.5em">
+          {locationNote(location, 'the shops stay in their usual order')}
+        </Text>
+        {mapShown && (
+          <Suspense fallback={<MapLoading />}>
+            {siteConfig ? (
+              <ShopsMap
+                tiles={siteConfig.map}
+                label="Map of the participating coffee shops"
+                shops={mapShops}
+                here={here}
+              />
+            ) : (
+              <MapLoading />
+            )}
+          </Suspense>
+        )}
+        {listed.length === 0 ? (
+          <Alert variant="light" color="gray" title="No shop is open right now" mt="md">
+            Turn off 'Open now' to see every shop.
+          </Alert>
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" mt={mapShown ? 'lg' : 0}>
+            {shown.map((shop) => (
+              <ShopCard
+                key={shop.id}
+                shop={shop}
+                rank={ranks?.[shop.id]}
+                votes={voteCounts.data?.[shop.id]}
+                distance={distanceFrom(here, shop)}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+        {listed.length > HOME_SHOP_LIMIT && (
           <Center mt="xl">
             <Button
               variant="outline"

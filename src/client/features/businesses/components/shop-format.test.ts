@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HOURS } from '#shared/constants.ts';
-import { openingHours, specialtiesOf, websiteHref } from './BusinessDetail.tsx';
-import { hoursError, redemptionCodeError } from './BusinessFormDialog.tsx';
+import { openingHours } from '../open-now.ts';
+import { specialtiesOf, websiteHref } from './BusinessDetail.tsx';
+import { coordinateError, hoursError, redemptionCodeError } from './BusinessFormDialog.tsx';
 import { preview } from './BusinessesTable.tsx';
 
 describe('shop page formatting (docs/SPEC.md section 2)', () => {
@@ -43,5 +44,18 @@ describe('admin form helpers', () => {
     expect(redemptionCodeError('042')).toBe('Redemption code must be at least 4 characters');
     expect(redemptionCodeError('04200')).toBe('Redemption code must be exactly 4 characters');
     expect(redemptionCodeError('04a0')).toBe('Redemption code must be 4 digits');
+  });
+
+  it("checks a place with the contract's messages: both or neither, each in range", () => {
+    expect(coordinateError('latitude', '', '')).toBeNull();
+    expect(coordinateError('latitude', 34.73, -86.59)).toBeNull();
+    expect(coordinateError('latitude', '', -86.59)).toBe(
+      'Latitude and longitude go together: give both, or neither to leave the shop off the map',
+    );
+    expect(coordinateError('latitude', 90.5, 0)).toBe('Latitude must be a number from -90 to 90');
+    expect(coordinateError('latitude', '-', 0)).toBe('Latitude must be a number from -90 to 90');
+    expect(coordinateError('longitude', -180.5, 0)).toBe(
+      'Longitude must be a number from -180 to 180',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Browser, type Page } from '@playwright/test';
 import type { CouponDto } from '#shared/redemption.ts';
 import { E2E_ADMIN, e2ePort, seededCode } from './credentials.ts';
@@ -176,4 +177,15 @@ export async function voteAsNewMember(browser: Browser, origin: string, shopName
   const voted = await voter.request.post('/api/vote', { data: { businessId: coupon.businessId } });
   expect(voted.status()).toBe(200);
   await context.close();
+}
+
+/** Fails on every accessibility violation axe finds on the page as it stands. */
+export async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
 }

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import type { AdminBusiness, PublicBusiness } from '#shared/businesses.ts';
 import type { CouponDto } from '#shared/redemption.ts';
@@ -13,6 +12,7 @@ import {
   test,
   testAllowingPageErrors,
   uniqueName,
+  expectAccessible,
 } from './fixtures.ts';
 
 /**
@@ -22,16 +22,6 @@ import {
  */
 
 const SHOPS_MAP = 'Map of the participating coffee shops';
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
 
 /** The organizer, signed in in a browser of their own. */
 async function organizer(browser: Browser): Promise<Page> {

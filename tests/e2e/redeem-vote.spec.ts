@@ -1,8 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { rankOf } from '#shared/ranking.ts';
 import { E2E_ADMIN, seededCode } from './credentials.ts';
-import { expect, registerViaAuthPage, signIn, test, uniqueName } from './fixtures.ts';
+import {
+  expect,
+  registerViaAuthPage,
+  signIn,
+  test,
+  uniqueName,
+  expectAccessible,
+} from './fixtures.ts';
 
 const wrongCodeFor = (shop: string) =>
   seededCode(shop)
@@ -13,16 +19,6 @@ const wrongCodeFor = (shop: string) =>
 const FIRST = 'Honest Bean Roasters';
 const SECOND = 'Rocket City Espresso';
 const UNVISITED = 'Big Spring Coffee House';
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
 
 async function redeem(page: Page, shop: string, code: string) {
   const dialog = page.getByRole('dialog', { name: 'Redeem Coupon' });

@@ -1,13 +1,25 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Spinner } from '#client/components/PageLoader.tsx';
+import { useSiteConfig } from '#client/lib/site-config.ts';
+import type { ShopsMapProps } from './ShopsMap.tsx';
 
 /*
  * Leaflet, react-leaflet and their CSS arrive only when a map is shown (issue 29): never part of
  * a page's first view, whose budget bench/web.ts checks.
  */
-export const ShopsMap = lazy(() => import('./ShopsMap.tsx'));
+const ShopsMap = lazy(() => import('./ShopsMap.tsx'));
 export const LocationPicker = lazy(() => import('./LocationPicker.tsx'));
 
 export function MapLoading() {
   return <Spinner label="Loading the map" />;
+}
+
+/** The shops' map on the site's tiles (GET /api/config), loading until both have arrived. */
+export function LazyShopsMap(props: Omit<ShopsMapProps, 'tiles'>) {
+  const siteConfig = useSiteConfig();
+  return (
+    <Suspense fallback={<MapLoading />}>
+      {siteConfig ? <ShopsMap tiles={siteConfig.map} {...props} /> : <MapLoading />}
+    </Suspense>
+  );
 }

@@ -1,14 +1,13 @@
 import '@mantine/core/styles/Card.css';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCurrentLocation, IconMap } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { PublicBusiness } from '#shared/businesses.ts';
 import { paths } from '#shared/paths.ts';
-import { MapLoading, ShopsMap } from '#client/components/map/LazyMaps.tsx';
+import { LazyShopsMap } from '#client/components/map/LazyMaps.tsx';
 import type { MapShop } from '#client/components/map/ShopsMap.tsx';
 import { distanceKm, placeOf, type LatLng } from '#client/lib/geo.ts';
-import { useSiteConfig } from '#client/lib/site-config.ts';
 import { useNow } from '#client/lib/use-now.ts';
 import { useVisitorLocation } from '#client/lib/visitor-location.ts';
 import { shopOpenNow } from '../open-now.ts';
@@ -54,7 +53,6 @@ export function NextStop({
   /** Whether a next stop can be suggested: the battle runs and the pass can redeem. */
   suggest: boolean;
 }) {
-  const siteConfig = useSiteConfig();
   const now = useNow();
   const [mapShown, setMapShown] = useState(false);
   const [location, locate] = useVisitorLocation();
@@ -139,18 +137,11 @@ export function NextStop({
           )}
         </Text>
         {mapShown && (
-          <Suspense fallback={<MapLoading />}>
-            {siteConfig ? (
-              <ShopsMap
-                tiles={siteConfig.map}
-                label="Map of your coupons: visited and still to visit"
-                shops={mapShops}
-                here={here}
-              />
-            ) : (
-              <MapLoading />
-            )}
-          </Suspense>
+          <LazyShopsMap
+            label="Map of your coupons: visited and still to visit"
+            shops={mapShops}
+            here={here}
+          />
         )}
         {mapShown && (
           <Text size="xs" c="dimmed">

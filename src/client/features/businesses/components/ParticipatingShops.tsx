@@ -1,18 +1,17 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Center, Container, Group, SimpleGrid, Text, Title } from '@mantine/core';
 import { IconClock, IconCurrentLocation, IconMap } from '@tabler/icons-react';
 import type { PublicBusiness } from '#shared/businesses.ts';
 import { HOME_SHOP_LIMIT } from '#shared/constants.ts';
 import { paths } from '#shared/paths.ts';
 import { shownRanksById } from '#shared/ranking.ts';
-import { MapLoading, ShopsMap } from '#client/components/map/LazyMaps.tsx';
+import { LazyShopsMap } from '#client/components/map/LazyMaps.tsx';
 import type { MapShop } from '#client/components/map/ShopsMap.tsx';
 import { ShopCard, ShopCardSkeleton } from '#client/components/ShopCard.tsx';
 import { nearestFirst, placeOf } from '#client/lib/geo.ts';
 import { useBusinesses } from '#client/lib/public-businesses.ts';
-import { useSiteConfig } from '#client/lib/site-config.ts';
 import { useNow } from '#client/lib/use-now.ts';
 import { useVisitorLocation } from '#client/lib/visitor-location.ts';
 import { useVoteCounts } from '../api/get-vote-counts.ts';
@@ -38,7 +37,6 @@ export function ParticipatingShops({
 }) {
   const shops = useBusinesses({ enabled: hasChallenge });
   const voteCounts = useVoteCounts({ enabled: hasChallenge });
-  const siteConfig = useSiteConfig();
   const now = useNow();
   const [showAll, setShowAll] = useState(false);
   const [mapShown, setMapShown] = useState(false);
@@ -149,18 +147,11 @@ export function ParticipatingShops({
           {locationNote(location, 'the shops stay in their usual order')}
         </Text>
         {mapShown && (
-          <Suspense fallback={<MapLoading />}>
-            {siteConfig ? (
-              <ShopsMap
-                tiles={siteConfig.map}
-                label="Map of the participating coffee shops"
-                shops={mapShops}
-                here={here}
-              />
-            ) : (
-              <MapLoading />
-            )}
-          </Suspense>
+          <LazyShopsMap
+            label="Map of the participating coffee shops"
+            shops={mapShops}
+            here={here}
+          />
         )}
         {listed.length === 0 ? (
           <Alert variant="light" color="gray" title="No shop is open right now" mt="md">

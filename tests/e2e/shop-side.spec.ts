@@ -116,8 +116,8 @@ async function downloadCsv(page: Page, linkName: string): Promise<Record<string,
   return parse(fs.readFileSync(file, 'utf8'), { columns: true, skip_empty_lines: true });
 }
 
-test('an organizer opens a shop’s cashier card and prints it', async ({ page }) => {
-  // The print dialog cannot be driven; a recorder stands in for it.
+/** The print dialog cannot be driven; a recorder (window.printed.count) stands in for it. */
+async function recordPrinting(page: Page) {
   await page.addInitScript(() => {
     const printed = { count: 0 };
     Object.assign(window, { printed });
@@ -125,6 +125,10 @@ test('an organizer opens a shop’s cashier card and prints it', async ({ page }
       printed.count += 1;
     };
   });
+}
+
+test('an organizer opens a shop’s cashier card and prints it', async ({ page }) => {
+  await recordPrinting(page);
   await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
   const shop = await createShop(page, 'Card Cafe ');
   const challenge = await activeChallenge(page.request);
@@ -367,13 +371,7 @@ test("the votes CSV recounts to the leaderboard's numbers", async ({ page, brows
 test('a shop prints its own cashier card from its page, without an account, and a rotating card says where the code is', async ({
   page,
 }) => {
-  await page.addInitScript(() => {
-    const printed = { count: 0 };
-    Object.assign(window, { printed });
-    window.print = () => {
-      printed.count += 1;
-    };
-  });
+  await recordPrinting(page);
   await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
   const shop = await createShop(page, 'Own Card Cafe ');
   const challenge = await activeChallenge(page.request);

@@ -18,6 +18,11 @@ const features = fs
   .readdirSync(path.join(root, 'src/client/features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+/** The server's folders other than plugins/ and db/ (the tables and rules every layer reads). */
+const serverDomains = fs
+  .readdirSync(path.join(root, 'src/server'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !['plugins', 'db'].includes(entry.name))
+  .map((entry) => entry.name);
 /** Packages that speak HTTP. */
 const httpPackages = ['fastify', 'fastify-plugin', 'fastify-type-provider-zod', '@fastify'].map(
   (name) => `node_modules/${name}`,
@@ -56,14 +61,22 @@ const fences = [
     message: 'Shared components and lib sit below the features and the app: they import neither.',
   },
   {
-    // Every server module except routes.ts, plugins/, app.ts (with app-deps.ts), main.ts and tests.
+    // Every server module except routes.ts, the HTTP folders (plugins/, pages/, public-reads/),
+    // the session and guards of auth/, app.ts (with app-deps.ts), main.ts and tests.
     target: [
-      'src/server/!(plugins)/**/!(routes|*.test).ts',
+      'src/server/!(plugins|pages|public-reads|auth)/**/!(routes|*.test).ts',
+      'src/server/auth/**/!(routes|session|guards|*.test).ts',
       'src/server/!(app|app-deps|main|*.test).ts',
     ],
     from: httpPackages,
     message:
-      'Only routes.ts, plugins/, app.ts and main.ts know HTTP: domain modules are plain functions over the database.',
+      'Only routes.ts, plugins/, pages/, public-reads/, auth/session.ts, auth/guards.ts, app.ts and main.ts know HTTP: domain modules are plain functions over the database.',
+  },
+  {
+    target: 'src/server/plugins/!(*.test).ts',
+    from: serverDomains.map((domain) => `src/server/${domain}`),
+    message:
+      'plugins/ is HTTP plumbing every domain uses (errors, security, metrics, rate limits, logging): it imports no domain.',
   },
   {
     target: 'src/server/**/!(main|*.test).ts',

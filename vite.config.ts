@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { OFFLINE_API_CACHE } from './src/shared/offline.ts';
+import { OFFLINE_API_CACHE, OFFLINE_READABLE_API } from './src/shared/offline.ts';
 
 const clientOutDir = 'dist/client';
 
@@ -37,10 +37,6 @@ function appShellFiles(): Set<string> {
   visit('index.html');
   return files;
 }
-
-/** GET answers a member needs to read the pass offline: the account's own and the public ones. */
-const OFFLINE_READABLE_API =
-  /\/api\/(session|user|user\/pass|user\/progress|config|challenge\/active|businesses|businesses\/\d+|businesses\/coupon\/\d+|votes)(\?|$)/;
 
 // The web app lives in src/client; the server serves dist/client in production, and renders
 // pages with dist/ssr/entry-server.js (`vite build --ssr`, docs/decisions/0019).

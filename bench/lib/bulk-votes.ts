@@ -4,7 +4,7 @@ import type { Db } from '#server/db/client.ts';
 /**
  * Adds `count` votes in one statement, spread over every pass and shop and over the last 20 days
  * or hours, then brings the counters kept in each vote's transaction up to them: the per-shop
- * totals and the per-day counts (drizzle/0006). The per-vote trigger is off meanwhile, so the
+ * totals and the per-day counts (src/server/db/rules/count_vote_by_day.sql). The per-vote trigger is off meanwhile, so the
  * counters are rebuilt in one pass each instead of the trigger firing a million times.
  */
 export async function insertVotesInBulk(db: Db, count: number, spread: 'day' | 'hour') {

@@ -2,8 +2,8 @@ import type { Signer } from '@fastify/cookie';
 import type { ChangeFeed } from './db/changes.ts';
 import type { Db } from './db/client.ts';
 import type { PaymentProvider } from './payments/provider.ts';
-import type { PublicReadCache } from './plugins/public-cache.ts';
-import type { PageRenderLimit } from './plugins/render-allowance.ts';
+import type { PublicReadCache } from './public-reads/public-cache.ts';
+import type { PageRenderLimit } from './pages/render-allowance.ts';
 import type { SiteUrl } from './site-url.ts';
 
 export interface AppConfig {
@@ -31,7 +31,7 @@ export interface AppConfig {
   trustProxy: boolean | string;
   /** REDIS_URL: rate-limit counts in Redis instead of PostgreSQL. */
   redisUrl?: string | undefined;
-  /** Server renders of public pages per address (plugins/render-allowance.ts). */
+  /** Server renders of public pages per address (src/server/pages/render-allowance.ts). */
   pageRenderLimit: PageRenderLimit;
   /** MAP_TILE_URL and MAP_ATTRIBUTION: where the map's tiles come from, and whose they are. */
   map: { tileUrl: string; attribution: string };
@@ -47,7 +47,7 @@ export interface AppDeps {
   clock: () => Date;
   /** Stripe or the offline sandbox (docs/RULES.md rule 6), chosen at start. */
   payments: PaymentProvider;
-  /** Public reads served from memory for a moment (plugins/public-cache.ts). */
+  /** Public reads served from memory for a moment (src/server/public-reads/public-cache.ts). */
   publicCache: PublicReadCache;
   /** Changes made by any instance: votes, organizer writes (db/changes.ts). */
   changes: ChangeFeed;

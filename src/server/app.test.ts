@@ -1,22 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
-import {
-  createTestContext,
-  signedInMember,
-  TestClient,
-  type TestContext,
-} from '#tests/helpers/test-app.ts';
+import { signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
 import { usingPostgres } from '#tests/helpers/test-db.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe('health', () => {
   it('answers ok while the database answers', async () => {

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Signer } from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -29,6 +28,12 @@ import { SiteUrl } from './site-url.ts';
 import { healthRoutes } from './health/routes.ts';
 import { sitemapRoutes } from './sitemap/routes.ts';
 import { sandboxMailboxRoutes } from './mail/routes.ts';
+import {
+  mailPreferenceRoutes,
+  messageAdminRoutes,
+  messagePublicRoutes,
+  UNSUBSCRIBE_PATH,
+} from './messages/routes.ts';
 import { passRoutes } from './passes/routes.ts';
 import { redeemRoutes, redemptionRoutes } from './redemption/routes.ts';
 import { progressRoutes } from './progress/routes.ts';
@@ -38,22 +43,25 @@ import { createSandboxProvider } from './payments/sandbox.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { rateLimitPlugin } from './plugins/rate-limits.ts';
-import { serializeError, serializeRequest } from './plugins/log-serializers.ts';
+import { loggerOptions, requestIdGenerator } from './plugins/logging.ts';
 import { securityPlugin } from './plugins/security.ts';
-import { sessionPlugin, sharedSessionSecret } from './plugins/session.ts';
-import { PublicReadCache } from './plugins/public-cache.ts';
+import { sessionPlugin, sharedSessionSecret } from './auth/session.ts';
+import { PublicReadCache } from './public-reads/public-cache.ts';
+import { clockRoutes } from './clock/routes.ts';
+import { ServerClock } from './clock/clock.ts';
 import { projectRoot } from './project-root.ts';
-import { spaPlugin } from './plugins/spa.ts';
-import { DEFAULT_PAGE_RENDER_LIMIT } from './plugins/render-allowance.ts';
+import { pagesPlugin } from './pages/pages-plugin.ts';
+import { DEFAULT_PAGE_RENDER_LIMIT } from './pages/render-allowance.ts';
 import { resultsPublicRoutes } from './results/routes.ts';
+import { drawPublicRoutes, drawRoutes } from './draws/routes.ts';
 import { settlementRoutes } from './settlement/routes.ts';
-import { testClock } from './plugins/test-clock.ts';
 import { voteRoutes, votingPublicRoutes, votingRoutes } from './voting/routes.ts';
 
 export interface BuildAppOptions {
   db: Db;
   config: Partial<AppConfig>;
-  clock?: () => Date;
+  /** The server's one clock (clock/clock.ts); a real-time one when absent. */
+  clock?: ServerClock;
   /** Defaults to the offline sandbox provider. */
   payments?: PaymentProvider;
   /**
@@ -65,33 +73,6 @@ export interface BuildAppOptions {
   poolStats?: () => PoolStats;
   /** false: silent (tests); a stream: the same log lines written there. */
   logger?: false | { level?: string; stream?: NodeJS.WritableStream };
-}
-
-/** Request logs with ids; cookies, auth headers and database query values are never written. */
-function loggerOptions(
-  level: string,
-  stream?: NodeJS.WritableStream,
-): FastifyServerOptions['logger'] {
-  return {
-    level,
-    redact: {
-      paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      censor: '[redacted]',
-    },
-    serializers: { err: serializeError, req: serializeRequest },
-    ...(stream ? { stream } : {}),
-  };
-}
-
-/**
- * Request ids for the logs: this process's random tag and a counter. As unique across instances
- * and restarts as the logs need, without generating a UUID per request (a measurable share of a
- * cached public read, npm run bench).
- */
-function requestIdGenerator(): () => string {
-  const processTag = randomBytes(4).toString('hex');
-  let sequence = 0;
-  return () => `${processTag}-${(sequence += 1).toString(36)}`;
 }
 
 export const defaultClientDir = path.join(projectRoot, 'dist/client');
@@ -115,12 +96,11 @@ export async function buildApp(options: BuildAppOptions) {
   };
   const mapTileSource = tileImageSource(config.map.tileUrl);
   if (mapTileSource === null) throw new Error(`Not a map tile URL: ${config.map.tileUrl}`);
-  const baseClock = options.clock ?? (() => new Date());
-  const movableClock = config.testClockEnabled ? testClock(baseClock) : undefined;
+  const clock = options.clock ?? new ServerClock();
   const deps: AppDeps = {
     db: options.db,
     config,
-    clock: movableClock?.now ?? baseClock,
+    clock: clock.now,
     payments: options.payments ?? createSandboxProvider(),
     publicCache: new PublicReadCache(config.publicCacheTtlMs),
     changes: options.changes ?? localChangeFeed(),
@@ -160,7 +140,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
     publicOrigin: config.siteUrl.origin,
-    csrfExemptPaths: ['/api/stripe/webhook'],
+    // The webhook is signed; one-click unsubscribe comes from mail providers, its token its key.
+    csrfExemptPaths: ['/api/stripe/webhook', UNSUBSCRIBE_PATH],
     mapTileSource,
   });
   await app.register(metricsPlugin, {
@@ -184,8 +165,10 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(businessPublicRoutes, deps);
   await app.register(votingPublicRoutes, deps);
   await app.register(resultsPublicRoutes, deps);
+  await app.register(drawPublicRoutes, deps);
   await app.register(shopPageRoutes, deps);
-  if (movableClock) await app.register(movableClock.routes);
+  await app.register(messagePublicRoutes, deps);
+  if (config.testClockEnabled) await app.register(clockRoutes(clock));
   // Redeem and vote check the session cookie inside their one database call (docs/decisions/0006).
   await app.register(redeemRoutes, deps);
   await app.register(voteRoutes, deps);
@@ -208,10 +191,13 @@ export async function buildApp(options: BuildAppOptions) {
     await withSession.register(progressRoutes, deps);
     await withSession.register(adminRoutes, deps);
     await withSession.register(settlementRoutes, deps);
+    await withSession.register(drawRoutes, deps);
     await withSession.register(sandboxMailboxRoutes, deps);
+    await withSession.register(mailPreferenceRoutes, deps);
+    await withSession.register(messageAdminRoutes, deps);
   });
 
-  await app.register(spaPlugin, {
+  await app.register(pagesPlugin, {
     clientDir: config.clientDir,
     siteName: config.siteName,
     pageRenderLimit: config.pageRenderLimit,

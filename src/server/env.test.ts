@@ -168,6 +168,10 @@ describe('readEnv', () => {
 
   it('caps open vote streams per address and per instance, 50 and 5000 unless set', () => {
     expect(readEnv({})).toMatchObject({ STREAMS_PER_ADDRESS: 50, STREAMS_PER_INSTANCE: 5000 });
+    expect(readEnv({}).MAIL_RATE_PER_SECOND).toBe(10);
+    expect(readEnv({ MAIL_RATE_PER_SECOND: '25' }).MAIL_RATE_PER_SECOND).toBe(25);
+    for (const bad of ['0', '-1', '2.5', 'fast'])
+      expect(() => readEnv({ MAIL_RATE_PER_SECOND: bad })).toThrowError(/MAIL_RATE_PER_SECOND/);
     expect(readEnv({ STREAMS_PER_ADDRESS: '200', STREAMS_PER_INSTANCE: '20000' })).toMatchObject({
       STREAMS_PER_ADDRESS: 200,
       STREAMS_PER_INSTANCE: 20000,

@@ -7,6 +7,8 @@ export const DEFAULT_TRUST_PROXY = '127.0.0.1,::1';
 /** Open vote streams per client address: generous, since many phones share a carrier's address. */
 export const DEFAULT_STREAMS_PER_ADDRESS = 50;
 export const DEFAULT_STREAMS_PER_INSTANCE = 5000;
+/** Emails one instance's mail worker sends per second (mail/outbox.ts). */
+export const DEFAULT_MAIL_RATE_PER_SECOND = 10;
 
 /** The only reader of process.env: every setting is validated once, at start. */
 const booleanFlag = z
@@ -145,6 +147,12 @@ const envSchema = z.object({
     .email('must be an email address such as organizer@example.com')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  MAIL_RATE_PER_SECOND: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(DEFAULT_MAIL_RATE_PER_SECOND),
   STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(DEFAULT_STREAMS_PER_ADDRESS),
   STREAMS_PER_INSTANCE: z.coerce.number().int().min(1).default(DEFAULT_STREAMS_PER_INSTANCE),
   MAP_TILE_URL: z

@@ -1,10 +1,12 @@
 import { buildApp } from './app.ts';
+import { ServerClock } from './clock/clock.ts';
 import type { ChangeFeedLog } from './db/changes.ts';
 import { DatabaseInUseError, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
 import { ConfigError, readEnv, testToolsEnabled as testToolsOf } from './env.ts';
 import { periodicJobs } from './jobs/periodic-jobs.ts';
 import { Scheduler } from './jobs/scheduler.ts';
+import { mailContextOf } from './mail/messages.ts';
 import { MailOutboxWorker } from './mail/outbox.ts';
 import { createSandboxMailTransport, createSmtpTransport } from './mail/transport.ts';
 import { createSandboxProvider } from './payments/sandbox.ts';
@@ -16,9 +18,11 @@ async function main() {
   const env = readEnv();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await database.migrate();
+  // One clock for the app, the workers, the scheduler and the seed (clock/clock.ts).
+  const clock = new ServerClock();
 
   if (env.SEED_DEMO !== false) {
-    const seeded = await seedDemoData(database.db, new Date(), { adminEmail: env.ADMIN_EMAIL });
+    const seeded = await seedDemoData(database.db, clock.now(), { adminEmail: env.ADMIN_EMAIL });
     if (seeded) {
       // Printed once, on the start that created the account; never logged again.
       process.stdout.write(
@@ -42,14 +46,20 @@ async function main() {
     warn: (details, message) => log?.warn(details, message),
     info: (details, message) => log?.info(details, message),
   });
+  const siteUrl = SiteUrl.fromSettings({
+    publicUrl: env.PUBLIC_URL,
+    host: env.HOST,
+    port: env.PORT,
+  });
   const app = await buildApp({
     db: database.db,
     payments,
     changes,
+    clock,
     ...(database.poolStats ? { poolStats: database.poolStats } : {}),
     config: {
       siteName: env.SITE_NAME,
-      siteUrl: SiteUrl.fromSettings({ publicUrl: env.PUBLIC_URL, host: env.HOST, port: env.PORT }),
+      siteUrl,
       sessionSecret: env.SESSION_SECRET,
       testToolsEnabled,
       testClockEnabled: env.TEST_CLOCK === true,
@@ -68,11 +78,20 @@ async function main() {
     env.SMTP_URL && env.MAIL_FROM
       ? createSmtpTransport(env.SMTP_URL, env.MAIL_FROM)
       : createSandboxMailTransport(database.db);
-  const mailWorker = new MailOutboxWorker(database.db, mailTransport, () => new Date(), app.log);
+  const mailWorker = new MailOutboxWorker(
+    database.db,
+    mailTransport,
+    clock.now,
+    app.log,
+    undefined,
+    env.MAIL_RATE_PER_SECOND,
+  );
   const scheduler = new Scheduler(
     database.db,
-    periodicJobs(database.db),
-    () => new Date(),
+    periodicJobs(database.db, {
+      mail: mailContextOf({ siteName: env.SITE_NAME, siteUrl }),
+    }),
+    clock.now,
     app.log,
   );
 

@@ -16,6 +16,8 @@ export const challengeSchema = z.object({
   timeZone: z.string(),
   /** docs/RULES.md rule 18: the public counts stop this many hours before the end; 0 = never. */
   standingsFreezeHours: z.number().int(),
+  /** Holders with something left get one reminder this many hours before the end; 0 = off. */
+  reminderHoursBeforeEnd: z.number().int(),
 });
 export type ChallengeDto = z.infer<typeof challengeSchema>;
 
@@ -78,6 +80,13 @@ export function standingsFrozen(
   return freezeAt !== null && now >= freezeAt && now < new Date(challenge.endDate);
 }
 
+const reminderMessage = 'Reminder must be a whole number of hours, 0 or more';
+const reminderHoursBeforeEndField = z
+  .number({ error: reminderMessage })
+  .int(reminderMessage)
+  .min(0, reminderMessage)
+  .max(24 * 366, 'Reminder must be at most a year before the end');
+
 const challengeFieldsSchema = z.object({
   title: z
     .string({ error: 'Title is required' })
@@ -119,6 +128,7 @@ const challengeFieldsSchema = z.object({
   votesPerShop: votesPerShopField,
   timeZone: timeZoneField,
   standingsFreezeHours: standingsFreezeHoursField,
+  reminderHoursBeforeEnd: reminderHoursBeforeEndField,
 });
 
 export const challengeInputSchema = challengeFieldsSchema.extend({
@@ -126,6 +136,7 @@ export const challengeInputSchema = challengeFieldsSchema.extend({
   theme: themeField.default('coffee'),
   votesPerShop: votesPerShopField.default(1),
   standingsFreezeHours: standingsFreezeHoursField.default(0),
+  reminderHoursBeforeEnd: reminderHoursBeforeEndField.default(72),
   /** Omitted: the server's own time zone. */
   timeZone: timeZoneField.optional(),
 });

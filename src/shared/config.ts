@@ -9,7 +9,7 @@ export const siteConfigSchema = z.object({
   testToolsEnabled: z.boolean(),
   /** The site's origin (PUBLIC_URL, else the server's listening address) for absolute links. */
   publicUrl: z.string(),
-  /** The map's tiles (a Leaflet URL template) and their attribution, shown as plain text (issue 29). */
+  /** The map's tiles (a Leaflet URL template) and their attribution, shown as plain text (docs/decisions/0023-map.md). */
   map: z.object({ tileUrl: z.string(), attribution: z.string() }),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

@@ -49,3 +49,19 @@ export function codeChangesAt(code: CurrentCode, timeZone: string): string | nul
     ? `Changes at ${shopTime(code.validUntil, timeZone, code.rotation === 'daily')}`
     : null;
 }
+
+/**
+ * An instant as messages and refusals state it, on the clock of the challenge's time zone and
+ * naming that zone: 'July 1, 2025 at 9:00 AM PDT'.
+ */
+export function formatInstant(instant: Date | string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(instant));
+}

@@ -2,7 +2,7 @@ const formatters = new Map<string, Intl.NumberFormat>();
 
 /**
  * Every amount of money the site shows, in the web app and in emails: one `Intl.NumberFormat`
- * (issue 16). Whole amounts show no cents ('$25', '$1,250') unless `cents` asks for them, as a
+ * (docs/decisions/0019-server-rendered-public-pages-and-offline-pass.md). Whole amounts show no cents ('$25', '$1,250') unless `cents` asks for them, as a
  * payment page and a receipt do ('$25.00'); other amounts always show them ('$12.50').
  */
 export function formatMoney(

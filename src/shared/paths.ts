@@ -20,6 +20,9 @@ export const paths = {
   adminBusinesses: '/admin/businesses',
   adminLeaderboard: '/admin/leaderboard',
   adminSettlement: '/admin/settlement',
+  /** Prize draws: created before a battle ends, revealed after (docs/RULES.md rule 19). */
+  adminDraws: '/admin/draws',
+  adminMessages: '/admin/messages',
   cashierCard: (businessId: number | string) => `/admin/businesses/${businessId}/card`,
   /** A shop's private page; the token is its only key. */
   shopPage: (token: string) => `/shop/${token}`,
@@ -41,7 +44,7 @@ export const pageRoutePatterns: readonly RegExp[] = [
   /^\/profile\/?$/,
   /^\/sandbox\/mailbox\/?$/,
   /^\/admin\/?$/,
-  /^\/admin\/(challenges|businesses|leaderboard|settlement)\/?$/,
+  /^\/admin\/(challenges|businesses|leaderboard|settlement|draws|messages)\/?$/,
   /^\/admin\/businesses\/[1-9][0-9]{0,9}\/card\/?$/,
   /^\/shop\/[A-Za-z0-9_-]{20,100}(\/card)?\/?$/,
 ];

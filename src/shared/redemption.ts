@@ -21,7 +21,11 @@ export const redemptionCodeSchema = z
   .trim()
   .regex(REDEMPTION_CODE_PATTERN, 'Redemption code must be exactly 4 digits');
 
-export const redeemBodySchema = z.object({ redemptionCode: redemptionCodeSchema });
+export const redeemBodySchema = z.object({
+  redemptionCode: redemptionCodeSchema,
+  /** The answer to 'First time at {shop}?'; optional, it never blocks a redemption. */
+  firstVisit: z.boolean({ error: 'First visit must be true or false' }).optional(),
+});
 export type RedeemBody = z.infer<typeof redeemBodySchema>;
 
 export const redeemResultSchema = z.object({

@@ -26,7 +26,7 @@ export const testAllowingPageErrors = base.extend<{ mapTiles: string[] }>({
       'x-forwarded-for': `10.${testInfo.workerIndex % 256}.${visitorsInWorker >> 8}.${visitorsInWorker & 255}`,
     });
   },
-  // No tile server is reachable here: the maps' tile requests (issue 29) get a plain tile, and
+  // No tile server is reachable here: the maps' tile requests (docs/decisions/0023-map.md) get a plain tile, and
   // the test may read which were asked. A page's own route for them comes first.
   mapTiles: [
     async ({ context }, use) => {
@@ -56,6 +56,9 @@ export const test = testAllowingPageErrors.extend<{ consoleErrors: string[] }>({
           return;
         errors.push(message.text());
       });
+      // Uncaught errors, and React's recoverable ones: a hydration mismatch (the server's HTML
+      // not matching the browser's first render) reaches here through window.reportError,
+      // React 19's default report in production builds.
       page.on('pageerror', (error) => errors.push(error.message));
       await use(errors);
       expect(errors, 'errors logged by the page').toEqual([]);
@@ -108,16 +111,11 @@ export async function navigation(page: Page) {
 export async function registerViaAuthPage(page: Page, username: string, password = 'password123') {
   await page.goto('/auth');
   await page.getByRole('tab', { name: 'Register' }).click();
-  // The form can mount again while the page settles (seen once on a loaded machine: the
-  // username typed first was gone); fill until every field holds its value, as a person would.
-  await expect(async () => {
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Email').fill(`${username}@example.com`);
-    await page.getByLabel('Full Name').fill('Journey Tester');
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByLabel('Confirm Password').fill(password);
-    await expect(page.getByLabel('Username')).toHaveValue(username, { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Email').fill(`${username}@example.com`);
+  await page.getByLabel('Full Name').fill('Journey Tester');
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
   await page.getByRole('button', { name: 'Create Account' }).click();
 }
 

@@ -16,7 +16,7 @@ import {
 } from './fixtures.ts';
 
 /**
- * Issue 29: the battle's shops on a map, 'Near me', 'Open now', the organizer's map in the shop
+ * docs/decisions/0023-map.md: the battle's shops on a map, 'Near me', 'Open now', the organizer's map in the shop
  * dialog and the member's visited shops. No tile server is reachable here: the `mapTiles` fixture
  * answers every tile request (tests/e2e/fixtures.ts); one journey refuses them instead.
  */

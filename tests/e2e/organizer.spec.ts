@@ -116,6 +116,7 @@ test('every admin section and every table’s actions are reachable without side
     { name: 'Businesses', path: '/admin/businesses', heading: 'Manage Businesses' },
     { name: 'Leaderboard', path: '/admin/leaderboard', heading: 'Leaderboard' },
     { name: 'Settlement', path: '/admin/settlement', heading: 'Settlement' },
+    { name: 'Messages', path: '/admin/messages', heading: 'Messages' },
   ];
   await page.goto('/admin');
   for (const section of sections) {
@@ -152,4 +153,40 @@ test('every admin section and every table’s actions are reachable without side
   for (const action of await actions.all()) await expectWithinWidth(page, action);
   await actions.first().click();
   await expectWithinWidth(page, page.getByRole('menuitem', { name: 'Edit' }));
+});
+
+test('every challenge status badge shows its whole word on a 390 px phone', async ({ page }) => {
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  // The seeded battle is Active; one not yet published is Inactive, one long over is Ended.
+  for (const [title, startDate, endDate] of [
+    [`Later ${uniqueName('')}`, '2099-01-01T00:00:00.000Z', '2099-02-01T00:00:00.000Z'],
+    [`Past ${uniqueName('')}`, '2020-01-01T00:00:00.000Z', '2020-02-01T00:00:00.000Z'],
+  ]) {
+    const created = await page.request.post('/api/admin/challenges', {
+      data: { title, description: 'Status badge check', startDate, endDate, price: 20 },
+    });
+    expect(created.status()).toBe(201);
+  }
+  await page.goto('/admin/challenges');
+  for (const status of ['Active', 'Inactive', 'Ended']) {
+    const badge = page.getByRole('cell', { name: status, exact: true }).first().getByText(status);
+    await expect(badge).toBeVisible();
+    // Mantine cuts a badge's label with an ellipsis when its column is squeezed.
+    const cut = await badge.evaluate((label) =>
+      [label, label.parentElement!].some((box) => box.scrollWidth > box.clientWidth),
+    );
+    expect(cut, `the ${status} badge is cut`).toBe(false);
+  }
+});
+
+test('the dashboard’s challenge card says where the battle stands, not always Active', async ({
+  page,
+}) => {
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  const active = (await (await page.request.get('/api/challenge/active')).json()) as ChallengeDto;
+  await page.goto('/admin');
+  const card = page.getByRole('region', { name: active.title });
+  await expect(card.getByText('Running', { exact: true })).toBeVisible();
+  await expect(card.getByText(/ remaining$/)).toBeVisible();
+  await expect(card.getByText('Active', { exact: true })).toHaveCount(0);
 });

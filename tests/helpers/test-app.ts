@@ -1,5 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import type { AppConfig } from '#server/app-deps.ts';
+import { ServerClock } from '#server/clock/clock.ts';
 import { buildApp } from '#server/app.ts';
 import { createOrPromoteAdmin } from '#server/auth/service.ts';
 import type { ChangeFeed } from '#server/db/changes.ts';
@@ -9,17 +11,8 @@ import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 export const TEST_ORIGIN = 'http://localhost';
 
-/** A clock the test moves by hand, so date rules are checked without waiting. */
-export class TestClock {
-  constructor(private current = new Date()) {}
-  now = () => new Date(this.current);
-  set(date: Date) {
-    this.current = new Date(date);
-  }
-  advance(ms: number) {
-    this.current = new Date(this.current.getTime() + ms);
-  }
-}
+/** What periodicJobs needs beyond the database, as main.ts gives it (mail links to the test site). */
+export const TEST_JOB_OPTIONS = { mail: { siteName: 'Local Battles', baseUrl: TEST_ORIGIN } };
 
 /** For a test that opens a second app on its own database: slow on a loaded machine. */
 export const SECOND_APP_TIMEOUT_MS = 90_000;
@@ -28,7 +21,8 @@ export interface TestContext {
   app: FastifyInstance;
   db: Db;
   database: TestDatabase;
-  clock: TestClock;
+  /** Stands still until the test sets or advances it, so date rules are checked without waiting. */
+  clock: ServerClock;
   /** The first app's change feed. */
   changes: ChangeFeed;
   /**
@@ -44,7 +38,7 @@ export async function createTestContext(
   options: { payments?: PaymentProvider } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
-  const clock = new TestClock();
+  const clock = ServerClock.stoppedAt();
   const apps: FastifyInstance[] = [];
   // The first app hears the database's change notifications, as a server does.
   const changes = await database.openChangeFeed();
@@ -53,7 +47,7 @@ export async function createTestContext(
       db,
       ...(appChanges ? { changes: appChanges } : {}),
       config: { clientDir: '/nonexistent', testToolsEnabled: true, publicCacheTtlMs: 0, ...config },
-      clock: clock.now,
+      clock,
       ...(database.poolStats ? { poolStats: database.poolStats } : {}),
       ...(options.payments ? { payments: options.payments } : {}),
       logger: false,
@@ -75,6 +69,35 @@ export async function createTestContext(
       await database.close();
     },
   };
+}
+
+/**
+ * One app on a fresh database for the whole test file: built before its tests, closed after.
+ * The answer is filled in when the file's tests start, so read its fields inside tests and hooks.
+ */
+export function useTestApp(
+  config: Partial<AppConfig> = {},
+  options: { payments?: PaymentProvider } = {},
+): TestContext {
+  const context = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(context, await createTestContext(config, options));
+  });
+  afterAll(() => context.close());
+  return context;
+}
+
+/** A second app with other settings for one test, closed when the test is done. */
+export async function withTestApp<T>(
+  config: Partial<AppConfig>,
+  test: (context: TestContext) => Promise<T>,
+): Promise<T> {
+  const context = await createTestContext(config);
+  try {
+    return await test(context);
+  } finally {
+    await context.close();
+  }
 }
 
 /** A browser-like client: keeps its session cookie and sends a same-origin Origin header. */

@@ -33,7 +33,9 @@ const SERVER_CLIENT = 'The server never imports web app code';
 const FEATURES = 'A feature never imports another feature';
 const FEATURE_APP = 'src/client/app composes the features';
 const CLIENT_LAYERS = 'Shared components and lib sit below the features and the app';
-const HTTP = 'Only routes.ts, plugins/, app.ts and main.ts know HTTP';
+const HTTP =
+  'Only routes.ts, plugins/, pages/, public-reads/, auth/session.ts, auth/guards.ts, app.ts and main.ts know HTTP';
+const PLUGINS = 'plugins/ is HTTP plumbing every domain uses';
 const APP = 'Only main.ts and tests build the app';
 
 // The first lint loads the config's plugins and the resolver: seconds, more on a busy machine.
@@ -130,6 +132,18 @@ describe('import fences', { timeout: 60_000 }, () => {
       HTTP,
     ],
     [
+      'a plugin → a domain',
+      'src/server/plugins/fence-probe.ts',
+      "import { castVote } from '../voting/service.ts';",
+      PLUGINS,
+    ],
+    [
+      'a plugin → page production',
+      'src/server/plugins/fence-probe.ts',
+      "import { pagesPlugin } from '#server/pages/pages-plugin.ts';",
+      PLUGINS,
+    ],
+    [
       'routes → app.ts (type only, so no-cycle would not see it)',
       'src/server/voting/routes.ts',
       "import type { AppDeps } from '../app.ts';",
@@ -159,13 +173,18 @@ describe('import fences', { timeout: 60_000 }, () => {
       'src/server/voting/routes.ts',
       `import type { FastifyInstance } from 'fastify';
        import type { AppDeps } from '../app-deps.ts';
-       import { requireMember } from '../plugins/guards.ts';
+       import { requireMember } from '../auth/guards.ts';
        import { castVote } from './service.ts';`,
     ],
     [
-      'a plugin → @fastify/*',
+      'a plugin → @fastify/*, the database and errors',
       'src/server/plugins/fence-probe.ts',
-      "import { Signer } from '@fastify/cookie';",
+      "import { Signer } from '@fastify/cookie';\nimport type { Db } from '../db/client.ts';\nimport { AppError } from '../errors.ts';",
+    ],
+    [
+      'auth/session.ts and the pages → fastify',
+      'src/server/pages/fence-probe.ts',
+      "import type { FastifyInstance } from 'fastify';",
     ],
     ['main → app.ts', 'src/server/main.ts', "import { buildApp } from './app.ts';"],
     [

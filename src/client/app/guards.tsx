@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Alert.css';
+import { Alert } from '@mantine/core';
 import { Navigate, Outlet, useLocation, type Location } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
@@ -9,14 +11,26 @@ export interface AuthRedirectState {
 }
 
 /**
- * docs/SPEC.md section 2: while the user loads show a spinner; signed out goes to /auth;
+ * docs/SPEC.md section 2: while the user loads show a spinner; signed out goes to /auth (offline
+ * with nothing kept, a note that the page needs the network);
  * signed in without the admin role on an admin route goes to /.
  */
 function Guard({ admin }: { admin: boolean }) {
-  const { user, isPending } = useUser();
+  const { user, isPending, unreachable } = useUser();
   const location = useLocation();
 
   if (isPending) return <PageLoader />;
+  // Offline on a first visit nothing was kept to say who is signed in: a sign-in form would
+  // not work either, so the page says what it waits for (docs/decisions/0019).
+  if (!user && unreachable) {
+    return (
+      <Alert color="yellow" title="You are offline" role="status" m="md">
+        {admin
+          ? 'This page appears here once you are back online.'
+          : 'Your pass appears here once you are back online.'}
+      </Alert>
+    );
+  }
   if (!user) {
     const state: AuthRedirectState = {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },

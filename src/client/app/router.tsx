@@ -37,6 +37,8 @@ const AdminChallengesRoute = lazy(() => import('./routes/admin/challenges.tsx'))
 const AdminBusinessesRoute = lazy(() => import('./routes/admin/businesses.tsx'));
 const AdminLeaderboardRoute = lazy(() => import('./routes/admin/leaderboard.tsx'));
 const AdminSettlementRoute = lazy(() => import('./routes/admin/settlement.tsx'));
+const AdminDrawsRoute = lazy(() => import('./routes/admin/draws.tsx'));
+const AdminMessagesRoute = lazy(() => import('./routes/admin/messages.tsx'));
 const CashierCardRoute = lazy(() => import('./routes/admin/cashier-card.tsx'));
 const ShopRoute = lazy(() => import('./routes/shop.tsx'));
 const ShopCardRoute = lazy(() => import('./routes/shop-card.tsx'));
@@ -72,6 +74,8 @@ export function AppRoutes() {
             <Route path="businesses" element={<AdminBusinessesRoute />} />
             <Route path="leaderboard" element={<AdminLeaderboardRoute />} />
             <Route path="settlement" element={<AdminSettlementRoute />} />
+            <Route path="draws" element={<AdminDrawsRoute />} />
+            <Route path="messages" element={<AdminMessagesRoute />} />
           </Route>
           <Route path="businesses/:id/card" element={<CashierCardRoute />} />
         </Route>

@@ -27,6 +27,7 @@ export const queryKeys = {
     progress: ['member', 'progress'],
     couponBusiness: (couponId: number) => ['member', 'coupon-business', couponId],
     sandboxSession: (sessionId: string) => ['member', 'sandbox-session', sessionId],
+    mailPreferences: ['member', 'mail-preferences'],
   },
   admin: {
     all: ['admin'],
@@ -41,5 +42,14 @@ export const queryKeys = {
     leaderboard: (challengeId: number | null) => ['admin', 'leaderboard', challengeId],
     settlement: (challengeId: number) => ['admin', 'challenges', challengeId, 'settlement'],
     payouts: (challengeId: number) => ['admin', 'challenges', challengeId, 'payouts'],
+    draws: (challengeId: number) => ['admin', 'challenges', challengeId, 'draws'],
+    messages: (challengeId: number) => ['admin', 'challenges', challengeId, 'messages'],
+    audiences: (challengeId: number) => [
+      'admin',
+      'challenges',
+      challengeId,
+      'messages',
+      'audiences',
+    ],
   },
 } as const;

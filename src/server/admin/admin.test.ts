@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DAY_MS, insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { markRedeemed, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
-import {
-  createTestContext,
-  signedInAdmin,
-  signedInMember,
-  TestClient,
-  type TestContext,
-} from '#tests/helpers/test-app.ts';
+import { signedInAdmin, signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
 import { issuePass } from '../passes/issue.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe('admin reads', () => {
   it('are for organizers only: 401 signed out, 403 for members', async () => {

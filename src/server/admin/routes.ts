@@ -6,7 +6,7 @@ import { idParamsSchema } from '#shared/challenges.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import { passSchema } from '#shared/passes.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { requireAdmin } from '../plugins/guards.ts';
+import { requireAdmin } from '../auth/guards.ts';
 import { dashboard, leaderboardPage, passesOfChallenge } from './service.ts';
 
 /** Organizer reads: the dashboard, the leaderboard and a challenge's passes (admins only, rule 4). */

@@ -1,16 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { voteDays, votes } from '#server/db/schema.ts';
 import { DAY_MS, insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { markRedeemed, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 import { queryRows } from '#tests/helpers/test-db.ts';
-import { createTestContext, signedInAdmin, type TestContext } from '#tests/helpers/test-app.ts';
+import { signedInAdmin, useTestApp } from '#tests/helpers/test-app.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 async function daysOf(challengeId: number): Promise<Record<string, number>> {
   const rows = await queryRows<{ day: string; votes: number }>(

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   COORDINATES_PAIR_MESSAGE,
   LATITUDE_MESSAGE,
@@ -8,25 +8,18 @@ import {
 import type { ShopImportResult } from '#shared/shop-side.ts';
 import { businesses } from '../db/schema.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
-import {
-  createTestContext,
-  signedInAdmin,
-  TestClient,
-  type TestContext,
-} from '#tests/helpers/test-app.ts';
+import { signedInAdmin, TestClient, useTestApp, withTestApp } from '#tests/helpers/test-app.ts';
 import type { Challenge } from '../db/schema.ts';
 
-/** Issue 29: a shop's place on the map, as organizers set it and everyone reads it. */
-let ctx: TestContext;
+/** docs/decisions/0023-map.md: a shop's place on the map, as organizers set it and everyone reads it. */
+const ctx = useTestApp();
 let admin: TestClient;
 let challenge: Challenge;
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = (await signedInAdmin(ctx.app, ctx.db)).client;
   // The active challenge, so the public shop list reads its shops.
   challenge = await insertChallenge(ctx.db, ctx.clock.now());
 });
-afterAll(() => ctx.close());
 
 interface Placed {
   id: number;
@@ -173,7 +166,7 @@ describe('shop coordinates: CSV import', () => {
     const before = await ctx.db.$count(businesses);
     const refused = (await importCsv(bad, true)).json<ShopImportResult>();
     expect(refused.imported).toBe(0);
-    expect(refused.rows.map((row) => row.errors)).toEqual([
+    expect(refused.rows.map((row) => row.errors.map((error) => error.message))).toEqual([
       [],
       [],
       [COORDINATES_PAIR_MESSAGE],
@@ -213,8 +206,7 @@ describe('map settings', () => {
       tileUrl: 'http://tiles.example.test:8080/{z}/{x}/{y}.png',
       attribution: 'Tiles © Example Maps',
     };
-    const other = await createTestContext({ map });
-    try {
+    await withTestApp({ map }, async (other) => {
       expect((await new TestClient(other.app).get('/api/config')).json()).toMatchObject({ map });
       const imageSources = async (app: typeof ctx.app) =>
         /img-src ([^;]*)/.exec(
@@ -222,8 +214,6 @@ describe('map settings', () => {
         )?.[1];
       expect(await imageSources(other.app)).toContain('http://tiles.example.test:8080');
       expect(await imageSources(ctx.app)).not.toContain('tiles.example.test');
-    } finally {
-      await other.close();
-    }
+    });
   });
 });

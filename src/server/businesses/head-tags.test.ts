@@ -1,20 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { challenges } from '../db/schema.ts';
 import {
-  createTestContext,
   SECOND_APP_TIMEOUT_MS,
   TestClient,
-  type TestContext,
+  useTestApp,
+  withTestApp,
 } from '#tests/helpers/test-app.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { SiteUrl } from '../site-url.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const page = (path: string, app = ctx.app) => new TestClient(app).get(path);
 
@@ -53,29 +49,29 @@ describe('link-preview tags on the battle pages', () => {
   it(
     'are on PUBLIC_URL when it is set',
     async () => {
-      const hosted = await createTestContext({
-        siteUrl: new SiteUrl('https://battles.example.com'),
-      });
-      try {
-        const challenge = await insertChallenge(hosted.db, hosted.clock.now());
-        const shop = await insertBusiness(hosted.db, challenge.id);
-        const home = (await page('/battles/coffee', hosted.app)).body;
-        expect(home).toContain(
-          '<meta property="og:image" content="https://battles.example.com/images/share.png" />',
-        );
-        expect(home).toContain(
-          '<meta property="og:url" content="https://battles.example.com/battles/coffee" />',
-        );
-        const shopPage = (await page(`/business/${shop.id}`, hosted.app)).body;
-        expect(shopPage).toContain(
-          `<meta property="og:url" content="https://battles.example.com/business/${shop.id}" />`,
-        );
-        expect(shopPage).toContain(
-          '<meta name="twitter:image" content="https://battles.example.com/images/shop-fallback.svg" />',
-        );
-      } finally {
-        await hosted.close();
-      }
+      await withTestApp(
+        {
+          siteUrl: new SiteUrl('https://battles.example.com'),
+        },
+        async (hosted) => {
+          const challenge = await insertChallenge(hosted.db, hosted.clock.now());
+          const shop = await insertBusiness(hosted.db, challenge.id);
+          const home = (await page('/battles/coffee', hosted.app)).body;
+          expect(home).toContain(
+            '<meta property="og:image" content="https://battles.example.com/images/share.png" />',
+          );
+          expect(home).toContain(
+            '<meta property="og:url" content="https://battles.example.com/battles/coffee" />',
+          );
+          const shopPage = (await page(`/business/${shop.id}`, hosted.app)).body;
+          expect(shopPage).toContain(
+            `<meta property="og:url" content="https://battles.example.com/business/${shop.id}" />`,
+          );
+          expect(shopPage).toContain(
+            '<meta name="twitter:image" content="https://battles.example.com/images/shop-fallback.svg" />',
+          );
+        },
+      );
     },
     SECOND_APP_TIMEOUT_MS,
   );

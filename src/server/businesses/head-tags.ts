@@ -85,7 +85,7 @@ async function battlePreview(db: Db, path: string, now: Date, siteName: string) 
 
 /**
  * Link-preview tags for the served HTML of shop pages, the home page and the coffee battle's
- * page (issue 16), so a shared link shows a title, a description and a picture. Every value is
+ * page (docs/decisions/0019-server-rendered-public-pages-and-offline-pass.md), so a shared link shows a title, a description and a picture. Every value is
  * escaped; other pages and unknown shops get no tags.
  */
 export function publicPageHeadTags(db: Db, options: HeadTagOptions) {

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { businesses } from '../db/schema.ts';
 import { issuePass } from '../passes/issue.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
-import {
-  createTestContext,
-  signedInMember,
-  TestClient,
-  type TestContext,
-} from '#tests/helpers/test-app.ts';
+import { signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe('public reads', () => {
   it('answer 404 and empty lists while no challenge is active', async () => {

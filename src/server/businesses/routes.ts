@@ -21,12 +21,12 @@ import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { findActiveChallenge } from '../challenges/active.ts';
 import { notFound } from '../errors.ts';
-import { guardAdminScope } from '../plugins/guards.ts';
+import { guardAdminScope } from '../auth/guards.ts';
 import {
   announcePublicChange,
   PUBLIC_READ_CACHE_CONTROL,
   sendJson,
-} from '../plugins/public-cache.ts';
+} from '../public-reads/public-cache.ts';
 import { adminBusinessAt, adminBusinessesAt } from './current-code.ts';
 import { importShops } from './import.ts';
 import { issueShopLink, revokeShopLink, setShopPausedByToken, shopPageOf } from './shop-page.ts';

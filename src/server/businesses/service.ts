@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   checkHours,
@@ -9,6 +9,7 @@ import {
   type businessPatchSchema,
   type PublicBusiness,
 } from '#shared/businesses.ts';
+import { WEBSITE_MESSAGE, webAddress } from '#shared/shop-import.ts';
 import type { CurrentCode } from '#shared/shop-side.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { callRule } from '../db/rule-call.ts';
@@ -16,6 +17,7 @@ import { businesses, challenges, type Business } from '../db/schema.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../errors.ts';
 import { addCouponsForNewBusiness, lockChallengeForNewShops } from '../passes/issue.ts';
 import { sanitizeRichText } from './rich-text.ts';
+import { isLiveShop } from './live.ts';
 
 /** Strips what only organizers may see (the redemption code, docs/RULES.md rule 3). */
 export function toPublicBusiness(business: Business): PublicBusiness {
@@ -43,7 +45,7 @@ export async function listLiveBusinesses(db: Db, challengeId: number): Promise<B
   return db
     .select()
     .from(businesses)
-    .where(and(eq(businesses.challengeId, challengeId), isNull(businesses.deletedAt)))
+    .where(and(eq(businesses.challengeId, challengeId), isLiveShop))
     .orderBy(asc(businesses.position), asc(businesses.id));
 }
 
@@ -51,7 +53,7 @@ export async function findLiveBusiness(db: Db, id: number): Promise<Business | n
   const [business] = await db
     .select()
     .from(businesses)
-    .where(and(eq(businesses.id, id), isNull(businesses.deletedAt)));
+    .where(and(eq(businesses.id, id), isLiveShop));
   return business ?? null;
 }
 
@@ -79,17 +81,9 @@ function normalizeHours(hours: string | null): string | null {
 /** A website is a web address; a bare domain gets https:// (docs/SPEC.md section 2), any other scheme is refused. */
 export function normalizeWebsite(website: string | null): string | null {
   if (website === null) return null;
-  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(website) ? website : `https://${website}`;
-  let url: URL;
-  try {
-    url = new URL(withScheme);
-  } catch {
-    throw badRequest('Website must be a valid web address');
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname.includes('.')) {
-    throw badRequest('Website must be a valid web address');
-  }
-  return withScheme;
+  const address = webAddress(website);
+  if (address === null) throw badRequest(WEBSITE_MESSAGE);
+  return address;
 }
 
 /** Shop images: a web address or a path on this site (the demo images live under /images). */
@@ -123,7 +117,7 @@ async function unusedCode(tx: Tx, challengeId: number): Promise<string> {
   const rows = await tx
     .select({ code: businesses.redemptionCode })
     .from(businesses)
-    .where(and(eq(businesses.challengeId, challengeId), isNull(businesses.deletedAt)));
+    .where(and(eq(businesses.challengeId, challengeId), isLiveShop));
   const used = new Set(rows.map((row) => row.code));
   if (used.size >= 10_000)
     throw conflict('Every 4-digit redemption code is in use in this challenge.');
@@ -219,7 +213,7 @@ export async function updateBusiness(
     const [updated] = await db
       .update(businesses)
       .set(changes)
-      .where(and(eq(businesses.id, id), isNull(businesses.deletedAt)))
+      .where(and(eq(businesses.id, id), isLiveShop))
       .returning();
     if (!updated) throw notFound('Business not found');
     return { business: updated, written: true };

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { challengeStatus } from '#shared/challenges.ts';
 import { DAY_MS } from '#tests/helpers/fixtures.ts';
-import {
-  createTestContext,
-  signedInAdmin,
-  signedInMember,
-  TestClient,
-  type TestContext,
-} from '#tests/helpers/test-app.ts';
+import { signedInAdmin, signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let admin: TestClient;
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = (await signedInAdmin(ctx.app, ctx.db)).client;
 });
-afterAll(() => ctx.close());
 
 const validBody = () => ({
   title: 'Spring Coffee',

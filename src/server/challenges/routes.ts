@@ -10,8 +10,8 @@ import {
 import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { notFound } from '../errors.ts';
-import { guardAdminScope } from '../plugins/guards.ts';
-import { announcePublicChange, sendJson } from '../plugins/public-cache.ts';
+import { guardAdminScope } from '../auth/guards.ts';
+import { announcePublicChange, sendJson } from '../public-reads/public-cache.ts';
 import { findActiveChallenge } from './active.ts';
 import { createChallenge, listChallenges, toChallengeDto, updateChallenge } from './service.ts';
 

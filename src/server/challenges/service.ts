@@ -22,6 +22,7 @@ export function toChallengeDto(challenge: Challenge): ChallengeDto {
     votesPerShop: challenge.votesPerShop,
     timeZone: challenge.timeZone,
     standingsFreezeHours: challenge.standingsFreezeHours,
+    reminderHoursBeforeEnd: challenge.reminderHoursBeforeEnd,
   };
 }
 

@@ -6,7 +6,7 @@ import type { Db } from './client.ts';
 /**
  * "Something changed" events for every server instance (docs/decisions/0016). PostgreSQL
  * delivers NOTIFY to each instance's own LISTEN connection; the embedded database delivers it
- * in-process. Vote counts are announced by the triggers on businesses (drizzle/0007), votes by
+ * in-process. Vote counts are announced by the triggers on businesses (src/server/db/rules/notify_vote_counts_changed.sql), votes by
  * `announceVoteCounts` once committed, organizer changes by `announcePublicChange`.
  */
 export const VOTE_COUNTS_CHANNEL = 'lb_vote_counts';

@@ -29,9 +29,17 @@ export const users = pgTable(
     fullName: text('full_name'),
     isAdmin: boolean('is_admin').notNull().default(false),
     stripeCustomerId: text('stripe_customer_id'),
+    /** docs/RULES.md rule 20: false once the member unsubscribed from the organizer's mail. */
+    organizerMail: boolean('organizer_mail').notNull().default(true),
+    /**
+     * The member's one-click unsubscribe token (RFC 8058), in every organizer message and reminder:
+     * random, never logged, and it can do nothing but switch organizer mail off.
+     */
+    mailToken: text('mail_token').notNull().default(randomSecret),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('users_mail_token_uq').on(t.mailToken),
     // Usernames are unique regardless of case so 'Alice' cannot impersonate 'alice'.
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
   ],
@@ -67,6 +75,8 @@ export const challenges = pgTable(
     auditSalt: text('audit_salt').notNull().default(randomSecret),
     /** docs/RULES.md rule 18: the public sees the counts of this many hours before the end; 0 = off. */
     standingsFreezeHours: integer('standings_freeze_hours').notNull().default(0),
+    /** Holders with something left get one reminder this many hours before the end; 0 = off. */
+    reminderHoursBeforeEnd: integer('reminder_hours_before_end').notNull().default(72),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -77,6 +87,7 @@ export const challenges = pgTable(
       sql`${t.votesPerShop} IS NULL OR ${t.votesPerShop} >= 1`,
     ),
     check('challenges_standings_freeze_hours_non_negative', sql`${t.standingsFreezeHours} >= 0`),
+    check('challenges_reminder_hours_non_negative', sql`${t.reminderHoursBeforeEnd} >= 0`),
   ],
 );
 
@@ -127,7 +138,7 @@ export const businesses = pgTable(
     check('businesses_vote_count_non_negative', sql`${t.voteCount} >= 0`),
     check('businesses_daily_cap_positive', sql`${t.dailyCap} IS NULL OR ${t.dailyCap} >= 1`),
     check('businesses_code_rotation_known', sql`${t.codeRotation} IN ('off', 'daily', 'hourly')`),
-    // Both coordinates or neither, each within its range (issue 29).
+    // Both coordinates or neither, each within its range (docs/decisions/0023-map.md).
     check('businesses_coordinates_paired', sql`(${t.latitude} IS NULL) = (${t.longitude} IS NULL)`),
     check('businesses_latitude_range', sql`${t.latitude} BETWEEN -90 AND 90`),
     check('businesses_longitude_range', sql`${t.longitude} BETWEEN -180 AND 180`),
@@ -204,6 +215,8 @@ export const coupons = pgTable(
       .references(() => businesses.id),
     redeemed: boolean('redeemed').notNull().default(false),
     redeemedAt: instant('redeemed_at'),
+    /** The member's answer to 'First time at {shop}?' when redeeming; null when not answered. */
+    firstVisit: boolean('first_visit'),
   },
   (t) => [
     uniqueIndex('coupons_pass_business_uq').on(t.passId, t.businessId),
@@ -333,6 +346,15 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body'),
     htmlBody: text('html_body'),
+    /** Extra headers, such as List-Unsubscribe on organizer mail (docs/RULES.md rule 20). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    /**
+     * Organizer mail (messages, reminders, sale alerts): sent after account mail that is due, so
+     * a message to thousands never holds back a receipt or a reset link.
+     */
+    bulk: boolean('bulk').notNull().default(false),
+    /** The organizer message this email belongs to, for its delivered and failed counts. */
+    messageId: integer('message_id').references(() => organizerMessages.id),
     createdAt: instant('created_at').notNull().defaultNow(),
     nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
@@ -343,8 +365,68 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     index('mail_outbox_due_idx')
-      .on(t.nextAttemptAt)
+      .on(t.bulk, t.nextAttemptAt)
       .where(sql`${t.sentAt} IS NULL AND ${t.gaveUpAt} IS NULL`),
+    index('mail_outbox_message_idx')
+      .on(t.messageId)
+      .where(sql`${t.messageId} IS NOT NULL`),
+  ],
+);
+
+/** What an organizer wrote to a challenge's pass holders (POST /api/admin/challenges/:id/messages). */
+export const organizerMessages = pgTable(
+  'organizer_messages',
+  {
+    id: serial('id').primaryKey(),
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => challenges.id),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    audience: text('audience', {
+      enum: ['all', 'no-redemptions', 'unused-coupons', 'unused-votes'],
+    }).notNull(),
+    recipients: integer('recipients').notNull(),
+    sentBy: integer('sent_by')
+      .notNull()
+      .references(() => users.id),
+    sentAt: instant('sent_at').notNull(),
+  },
+  (t) => [index('organizer_messages_challenge_idx').on(t.challengeId, t.sentAt)],
+);
+
+/** One row per pass reminded before its challenge's end: the key is what makes it once per pass. */
+export const passReminders = pgTable('pass_reminders', {
+  passId: integer('pass_id')
+    .primaryKey()
+    .references(() => passes.id),
+  sentAt: instant('sent_at').notNull(),
+});
+
+/**
+ * 'Tell me when passes go on sale' on an upcoming battle's home: one row per address and
+ * challenge; sent_at is set in the transaction that queues the email, so it goes once.
+ */
+export const saleAlerts = pgTable(
+  'sale_alerts',
+  {
+    id: serial('id').primaryKey(),
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => challenges.id),
+    email: text('email').notNull(),
+    /** One-click unsubscribe token of this address's alerts (docs/RULES.md rule 20). */
+    token: text('token').notNull().default(randomSecret),
+    createdAt: instant('created_at').notNull(),
+    sentAt: instant('sent_at'),
+    unsubscribedAt: instant('unsubscribed_at'),
+  },
+  (t) => [
+    uniqueIndex('sale_alerts_challenge_email_uq').on(t.challengeId, sql`lower(${t.email})`),
+    uniqueIndex('sale_alerts_token_uq').on(t.token),
+    index('sale_alerts_pending_idx')
+      .on(t.challengeId)
+      .where(sql`${t.sentAt} IS NULL AND ${t.unsubscribedAt} IS NULL`),
   ],
 );
 
@@ -358,6 +440,7 @@ export const sandboxMail = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
     links: jsonb('links').$type<string[]>().notNull(),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     sentAt: instant('sent_at').notNull(),
   },
   (t) => [index('sandbox_mail_to_idx').on(sql`lower(${t.toAddress})`, t.id)],
@@ -428,3 +511,45 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
   lastRunAt: instant('last_run_at').notNull(),
   runs: integer('runs').notNull().default(0),
 });
+
+/**
+ * Prize draws (docs/RULES.md rule 19, docs/decisions/0022). The seed is drawn at creation and
+ * leaves the database only at the reveal; its SHA-256 (the commitment) is public from the start.
+ * The reveal fixes the entries file's exact bytes and the winners here, so the published file and
+ * its hash never change afterwards.
+ */
+export const prizeDraws = pgTable(
+  'prize_draws',
+  {
+    id: serial('id').primaryKey(),
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => challenges.id),
+    prize: text('prize').notNull(),
+    winnerCount: integer('winner_count').notNull(),
+    entries: text('entries', { enum: ['coupons', 'passes'] }).notNull(),
+    /** 32 random bytes as lowercase hex; secret until revealed_at. */
+    seed: text('seed').notNull(),
+    /** SHA-256 of the seed's bytes, lowercase hex. */
+    commitment: text('commitment').notNull(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    revealedAt: instant('revealed_at'),
+    /** The published entries file, byte for byte (header entry_id,pass). */
+    entriesCsv: text('entries_csv'),
+    entriesCsvSha256: text('entries_csv_sha256'),
+    /** Winning pass pseudonyms in draw order. */
+    winners: jsonb('winners').$type<string[]>(),
+    /** The winning passes' ids, in the same order, for the organizer's view and the winners' mail. */
+    winnerPassIds: jsonb('winner_pass_ids').$type<number[]>(),
+  },
+  (t) => [
+    index('prize_draws_challenge_idx').on(t.challengeId),
+    check('prize_draws_winner_count_positive', sql`${t.winnerCount} >= 1`),
+    check('prize_draws_entries_known', sql`${t.entries} IN ('coupons', 'passes')`),
+  ],
+);
+
+export type PrizeDraw = typeof prizeDraws.$inferSelect;

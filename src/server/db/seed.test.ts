@@ -1,21 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deliverMail } from '#tests/helpers/mail.ts';
 import {
-  createTestContext,
   SECOND_APP_TIMEOUT_MS,
   signedInMember,
   TestClient,
-  type TestContext,
+  useTestApp,
+  withTestApp,
 } from '#tests/helpers/test-app.ts';
 import { seedDemoData } from './seed.ts';
 import { users } from './schema.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe('the seeded organizer', () => {
   it('has a random address, returned with the password, and cannot be taken over through the sandbox mailbox', async () => {
@@ -38,17 +34,14 @@ describe('the seeded organizer', () => {
   it(
     'uses ADMIN_EMAIL when it is set',
     async () => {
-      const other = await createTestContext();
-      try {
+      await withTestApp({}, async (other) => {
         const seeded = await seedDemoData(other.db, other.clock.now(), {
           adminEmail: 'organizer@battles.example.com',
         });
         expect(seeded?.adminEmail).toBe('organizer@battles.example.com');
         const [admin] = await other.db.select().from(users).where(eq(users.username, 'admin'));
         expect(admin?.email).toBe('organizer@battles.example.com');
-      } finally {
-        await other.close();
-      }
+      });
     },
     SECOND_APP_TIMEOUT_MS,
   );

@@ -7,16 +7,12 @@ import { buildApp } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { adminUrl, queryRows } from '#tests/helpers/test-db.ts';
 import { freshPostgresDatabase } from '#tests/helpers/server-process.ts';
-import { createTestContext, type TestContext } from '#tests/helpers/test-app.ts';
+import { useTestApp } from '#tests/helpers/test-app.ts';
 
 const get = (app: FastifyInstance, url: string) => app.inject({ method: 'GET', url });
 
 describe('health on a migrated database', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('answers liveness and readiness', async () => {
     for (const [url, body] of [

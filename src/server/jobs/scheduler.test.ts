@@ -1,23 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { payments, scheduledJobs, sessions } from '../db/schema.ts';
 import { insertChallenge } from '#tests/helpers/fixtures.ts';
 import { usingPostgres } from '#tests/helpers/test-db.ts';
 import {
-  createTestContext,
+  TEST_JOB_OPTIONS,
   signedInMember,
   SECOND_APP_TIMEOUT_MS,
-  type TestContext,
+  TEST_ORIGIN,
+  useTestApp,
+  withTestApp,
 } from '#tests/helpers/test-app.ts';
 import { periodicJobs, SANDBOX_CHECKOUT_LIFETIME_MS } from './periodic-jobs.ts';
 import { Scheduler, type PeriodicJob } from './scheduler.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const silent = { warn: () => {} };
 let jobSequence = 0;
@@ -105,8 +103,55 @@ describe('Scheduler', () => {
   });
 });
 
+describe('the scheduler on the server clock', () => {
+  it('runs a job at the time the test clock was moved to (POST /api/testing/clock)', async () => {
+    await withTestApp({ testClockEnabled: true }, async (movable) => {
+      const challenge = await insertChallenge(movable.db, movable.clock.now());
+      const { user } = await signedInMember(movable.app);
+      await movable.db.insert(payments).values({
+        userId: user.id,
+        challengeId: challenge.id,
+        amountCents: 2500,
+        provider: 'sandbox',
+        providerSessionId: 'sbx_left_open',
+        createdAt: movable.clock.now(),
+      });
+      // The server's one clock (clock.ts), as main.ts hands it to the app and the scheduler.
+      const scheduler = new Scheduler(
+        movable.db,
+        periodicJobs(movable.db, TEST_JOB_OPTIONS),
+        movable.clock.now,
+        silent,
+      );
+      const expiry = periodicJobs(movable.db, TEST_JOB_OPTIONS).find(
+        (job) => job.name === 'sandbox-checkout-expiry',
+      )!;
+      const status = async () =>
+        (await movable.db.select({ status: payments.status }).from(payments))[0]?.status;
+
+      expect(await scheduler.tick(expiry)).toBe(true);
+      expect(await status()).toBe('pending');
+
+      const moved = await movable.app.inject({
+        method: 'POST',
+        url: '/api/testing/clock',
+        headers: { origin: TEST_ORIGIN },
+        payload: { offsetMs: SANDBOX_CHECKOUT_LIFETIME_MS + 60_000 },
+      });
+      expect(moved.statusCode).toBe(200);
+      await movable.db
+        .update(scheduledJobs)
+        .set({ lastRunAt: sql`now() - interval '2 hours'` })
+        .where(eq(scheduledJobs.name, expiry.name));
+      expect(await scheduler.tick(expiry)).toBe(true);
+      expect(await status()).toBe('expired');
+    });
+  });
+});
+
 describe('the periodic jobs', () => {
-  const job = (name: string) => periodicJobs(ctx.db).find((each) => each.name === name)!;
+  const job = (name: string) =>
+    periodicJobs(ctx.db, TEST_JOB_OPTIONS).find((each) => each.name === name)!;
 
   it('session-sweep deletes expired sessions only', async () => {
     const now = ctx.clock.now();

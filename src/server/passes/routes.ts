@@ -5,7 +5,7 @@ import { passSchema } from '#shared/passes.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { findActiveChallenge } from '../challenges/active.ts';
 import { notFound } from '../errors.ts';
-import { requireMember, signedInUserId } from '../plugins/guards.ts';
+import { requireMember, signedInUserId } from '../auth/guards.ts';
 import { createTestPass, findPass, toPassDto } from './service.ts';
 
 export async function passRoutes(app: FastifyInstance, { db, clock, config }: AppDeps) {

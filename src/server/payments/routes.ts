@@ -17,7 +17,7 @@ import {
   requireMember,
   requireSignedInUser,
   signedInUserId,
-} from '../plugins/guards.ts';
+} from '../auth/guards.ts';
 import { mailContextOf } from '../mail/messages.ts';
 import { WebhookSignatureError } from './provider.ts';
 import {

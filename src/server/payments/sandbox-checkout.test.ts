@@ -1,20 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { challenges, coupons, passes, payments } from '#server/db/schema.ts';
 import { DAY_MS, insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
-import {
-  createTestContext,
-  signedInMember,
-  TestClient,
-  type TestContext,
-} from '#tests/helpers/test-app.ts';
+import { signedInMember, TestClient, useTestApp, withTestApp } from '#tests/helpers/test-app.ts';
 import type { Challenge } from '#server/db/schema.ts';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let challenge: Challenge;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   challenge = await insertChallenge(ctx.db, ctx.clock.now(), {
     price: 30,
     title: 'Sandbox Battle',
@@ -23,7 +17,6 @@ beforeAll(async () => {
   await insertBusiness(ctx.db, challenge.id);
   await insertBusiness(ctx.db, challenge.id, { deletedAt: new Date() });
 });
-afterAll(() => ctx.close());
 
 const sessionIdOf = (url: string) => new URL(url).pathname.split('/').at(-1)!;
 
@@ -274,14 +267,11 @@ describe('sandbox checkout', () => {
 
 describe('test tools switched off (rule 5)', () => {
   it('answers 404 for the test pass and says so in the config', async () => {
-    const off = await createTestContext({ testToolsEnabled: false });
-    try {
+    await withTestApp({ testToolsEnabled: false }, async (off) => {
       await insertChallenge(off.db, off.clock.now());
       const { client } = await signedInMember(off.app);
       expect((await client.post('/api/testing/create-pass')).statusCode).toBe(404);
       expect((await client.get('/api/config')).json()).toMatchObject({ testToolsEnabled: false });
-    } finally {
-      await off.close();
-    }
+    });
   });
 });

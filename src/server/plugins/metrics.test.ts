@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enqueueMail } from '../mail/outbox.ts';
 import { usingPostgres } from '#tests/helpers/test-db.ts';
-import { createTestContext, TestClient, type TestContext } from '#tests/helpers/test-app.ts';
+import { TestClient, useTestApp } from '#tests/helpers/test-app.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { couponOf, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 
 describe('GET /metrics without METRICS_TOKEN', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('is off: 404, even with a token', async () => {
     for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
@@ -24,11 +20,7 @@ describe('GET /metrics without METRICS_TOKEN', () => {
 });
 
 describe('GET /metrics with METRICS_TOKEN', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ metricsToken: TOKEN });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp({ metricsToken: TOKEN });
 
   const scrape = (authorization?: string) =>
     ctx.app.inject({

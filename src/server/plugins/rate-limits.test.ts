@@ -7,11 +7,13 @@ import { rateLimitCounters } from '../db/schema.ts';
 import { periodicJobs } from '../jobs/periodic-jobs.ts';
 import { queryRows, usingPostgres } from '#tests/helpers/test-db.ts';
 import {
+  TEST_JOB_OPTIONS,
   createTestContext,
   SECOND_APP_TIMEOUT_MS,
   signedInMember,
   TestClient,
   type TestContext,
+  useTestApp,
 } from '#tests/helpers/test-app.ts';
 import { countHit, RATE_LIMITS } from './rate-limits.ts';
 
@@ -71,14 +73,12 @@ describe.each([
   { store: 'the database', redisUrl: undefined },
   { store: 'Redis', redisUrl: REDIS_URL },
 ])('sign-in limits kept in $store', ({ redisUrl }) => {
-  let ctx: TestContext;
+  const ctx = useTestApp({ redisUrl });
   let second: FastifyInstance;
   beforeAll(async () => {
-    ctx = await createTestContext({ redisUrl });
     // On PostgreSQL the second instance has its own pool, as another process would.
     second = await ctx.buildApp(usingPostgres ? (await ctx.database.reopen()).db : ctx.db);
   }, SECOND_APP_TIMEOUT_MS);
-  afterAll(() => ctx.close());
 
   it('limits one account guessed at from one address', async () => {
     const victim = `victim_${unique()}`;
@@ -186,11 +186,7 @@ describe.each([
 });
 
 describe('the database store', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestApp();
 
   it('counts every hit once when many arrive at the same moment', async () => {
     const key = `race:${unique()}`;
@@ -221,7 +217,9 @@ describe('the database store', () => {
     await ctx.db.execute(
       sql`update rate_limit_counters set window_ends_at = now() - interval '1 second' where key = ${ended}`,
     );
-    const sweep = periodicJobs(ctx.db).find((job) => job.name === 'rate-limit-sweep')!;
+    const sweep = periodicJobs(ctx.db, TEST_JOB_OPTIONS).find(
+      (job) => job.name === 'rate-limit-sweep',
+    )!;
     await sweep.run(ctx.clock.now());
     const keys = (
       await queryRows<{ key: string }>(ctx.db, sql`select key from ${rateLimitCounters}`)

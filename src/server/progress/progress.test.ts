@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Business, Challenge } from '../db/schema.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { couponOf, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
-import {
-  createTestContext,
-  signedInMember,
-  TestClient,
-  type TestContext,
-} from '#tests/helpers/test-app.ts';
+import { signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let challenge: Challenge;
 let shops: Business[];
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   challenge = await insertChallenge(ctx.db, ctx.clock.now(), { title: 'Progress Battle' });
   shops = [];
   for (const [index, code] of ['4111', '4222'].entries()) {
@@ -27,7 +21,6 @@ beforeAll(async () => {
     );
   }
 });
-afterAll(() => ctx.close());
 
 const shop = (index: number) => shops[index]!;
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '#shared/errors.ts';
 import { memberProgressSchema } from '#shared/progress.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { requireMember, signedInUserId } from '../plugins/guards.ts';
+import { requireMember, signedInUserId } from '../auth/guards.ts';
 import { requireHeldPass } from '../passes/holder.ts';
 import { listCoupons } from '../redemption/service.ts';
 import { availableVotesOf, ownVoteCounts } from '../voting/service.ts';

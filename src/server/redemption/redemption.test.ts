@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   passes,
   redemptionAttempts,
@@ -9,21 +9,15 @@ import {
 } from '../db/schema.ts';
 import { DAY_MS, insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { couponOf, markRedeemed, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
-import {
-  createTestContext,
-  signedInMember,
-  TestClient,
-  type TestContext,
-} from '#tests/helpers/test-app.ts';
+import { signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
 import { usingPostgres } from '#tests/helpers/test-db.ts';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let challenge: Challenge;
 let shops: Business[];
 const MINUTE_MS = 60_000;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   challenge = await insertChallenge(ctx.db, ctx.clock.now(), { title: 'Test Coffee Battle' });
   shops = [];
   for (const [index, code] of ['1111', '2222', '3333'].entries()) {
@@ -36,7 +30,6 @@ beforeAll(async () => {
     );
   }
 });
-afterAll(() => ctx.close());
 
 const shop = (index: number) => shops[index]!;
 
@@ -89,6 +82,55 @@ describe('GET /api/user/coupons and /api/businesses/coupon/:id', () => {
 });
 
 describe('POST /api/coupons/:id/redeem', () => {
+  it('keeps the optional first-visit answer with the redemption, and refuses a bad one', async () => {
+    const holder = await signedInPassHolder(ctx, challenge.id);
+    const [first, second, third] = [
+      await couponOf(ctx, holder.pass, shop(0).id),
+      await couponOf(ctx, holder.pass, shop(1).id),
+      await couponOf(ctx, holder.pass, shop(2).id),
+    ];
+    const bad = await holder.client.post(`/api/coupons/${first.id}/redeem`, {
+      redemptionCode: '1111',
+      firstVisit: 'yes',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ message: 'First visit must be true or false' });
+    expect((await couponOf(ctx, holder.pass, shop(0).id)).redeemed).toBe(false);
+
+    for (const [coupon, code, firstVisit] of [
+      [first, '1111', true],
+      [second, '2222', false],
+      [third, '3333', undefined],
+    ] as const) {
+      const answer = await holder.client.post(`/api/coupons/${coupon.id}/redeem`, {
+        redemptionCode: code,
+        ...(firstVisit === undefined ? {} : { firstVisit }),
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+    }
+    const stored = await Promise.all(
+      [0, 1, 2].map(async (index) => couponOf(ctx, holder.pass, shop(index).id)),
+    );
+    expect(stored.map((coupon) => [coupon.redeemed, coupon.firstVisit])).toEqual([
+      [true, true],
+      [true, false],
+      [true, null],
+    ]);
+
+    // A refused redemption keeps no answer.
+    const other = await signedInPassHolder(ctx, challenge.id);
+    const coupon = await couponOf(ctx, other.pass, shop(0).id);
+    const wrong = await other.client.post(`/api/coupons/${coupon.id}/redeem`, {
+      redemptionCode: '9998',
+      firstVisit: true,
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(await couponOf(ctx, other.pass, shop(0).id)).toMatchObject({
+      redeemed: false,
+      firstVisit: null,
+    });
+  });
+
   it('with POST /api/vote, answers 401 without a live session and changes nothing', async () => {
     const holder = await signedInPassHolder(ctx, challenge.id);
     await markRedeemed(ctx, holder.pass, [shop(2).id]);

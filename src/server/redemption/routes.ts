@@ -7,8 +7,8 @@ import { errorBodySchema } from '#shared/errors.ts';
 import { couponSchema, redeemBodySchema, redeemResultSchema } from '#shared/redemption.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { requireHeldPass } from '../passes/holder.ts';
-import { requireMember, signedInUserId } from '../plugins/guards.ts';
-import { sessionIdOf } from '../plugins/session.ts';
+import { requireMember, signedInUserId } from '../auth/guards.ts';
+import { sessionIdOf } from '../auth/session.ts';
 import { businessForCoupon, listCoupons, redeemCoupon } from './service.ts';
 
 const couponParamsSchema = z.object({ couponId: idParamsSchema.shape.id });
@@ -29,6 +29,7 @@ export async function redeemRoutes(app: FastifyInstance, { db, clock, sessionSig
         member: { sessionId: sessionIdOf(request, sessionSigner) },
         couponId: request.params.id,
         redemptionCode: request.body.redemptionCode,
+        firstVisit: request.body.firstVisit,
         now: clock(),
       }),
   );

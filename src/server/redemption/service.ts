@@ -1,16 +1,18 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PublicBusiness } from '#shared/businesses.ts';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import { countOf } from '#shared/plural.ts';
 import { INVALID_REDEMPTION_CODE, type CouponDto, type RedeemResult } from '#shared/redemption.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { callRule, rowFromJson, sqlIntArray } from '../db/rule-call.ts';
 import { businesses, coupons, type Business, type Coupon } from '../db/schema.ts';
 import { toPublicBusiness } from '../businesses/service.ts';
 import { memberIdSql, type MemberRef } from '../auth/session-member.ts';
-import { AppError, badRequest, conflict, notFound, unauthorized } from '../errors.ts';
-import { NO_PASS_MESSAGE, passCannotAct, requireHeldPass } from '../passes/holder.ts';
+import { AppError, badRequest, conflict, notFound } from '../errors.ts';
+import { requireHeldPass } from '../passes/holder.ts';
+import { heldPassRefusalError, type HeldPassRefusal } from '../passes/refusal.ts';
 import { formatMoney } from '#shared/money.ts';
+import { isLiveShop } from '../businesses/live.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -43,7 +45,7 @@ export async function listCoupons(db: Db, passId: number): Promise<CouponDto[]> 
     .select({ coupon: coupons, business: businesses })
     .from(coupons)
     .innerJoin(businesses, eq(businesses.id, coupons.businessId))
-    .where(and(eq(coupons.passId, passId), isNull(businesses.deletedAt)))
+    .where(and(eq(coupons.passId, passId), isLiveShop))
     .orderBy(asc(businesses.position), asc(businesses.id));
   return rows.map((row) => toCouponDto(row.coupon, row.business));
 }
@@ -77,8 +79,8 @@ function waitText(ms: number): string {
 }
 
 type RedeemOutcome =
-  | { outcome: 'signed-out' | 'no-pass' | 'coupon-not-found' | 'wrong-code' }
-  | { outcome: 'cannot-act'; pass: Record<string, unknown>; challenge: Record<string, unknown> }
+  | HeldPassRefusal
+  | { outcome: 'coupon-not-found' | 'wrong-code' }
   | { outcome: 'already-redeemed' | 'paused'; shopName: string }
   | { outcome: 'daily-cap'; shopName: string; dailyCap: number }
   | { outcome: 'locked'; retryAt: string }
@@ -92,8 +94,21 @@ type RedeemOutcome =
 const alreadyRedeemed = (shopName: string) =>
   conflict(`This coupon was already redeemed at ${shopName}. Nothing was changed.`);
 
+/** One call of the database's redeem_coupon rule (src/server/db/rules/redeem_coupon.sql). */
+function redeemOutcome(
+  db: Db | Tx,
+  input: { member: MemberRef; couponId: number; redemptionCode: string; now: Date },
+): Promise<RedeemOutcome> {
+  return callRule<RedeemOutcome>(
+    db,
+    sql`select redeem_coupon(${memberIdSql(input.member, input.now)}, ${input.couponId}, ${input.redemptionCode}, ${input.now.toISOString()}::timestamptz,
+      ${sqlIntArray(WRONG_CODE_LIMITS.map((limit) => limit.attempts))},
+      ${sqlIntArray(WRONG_CODE_LIMITS.map((limit) => limit.windowMs / 1000))}) as result`,
+  );
+}
+
 /**
- * docs/RULES.md rules 2 and 3: one call of the database's redeem_coupon (drizzle/0001), which locks
+ * docs/RULES.md rules 2 and 3: one call of the database's redeem_coupon (src/server/db/rules/redeem_coupon.sql), which locks
  * the caller's pass row first, so parallel attempts on one pass are judged one after another:
  * the limit on wrong codes counts every attempt, and a coupon is redeemed (earning its vote)
  * exactly once. A wrong code is recorded in the database, so the limit survives restarts and
@@ -101,23 +116,32 @@ const alreadyRedeemed = (shopName: string) =>
  */
 export async function redeemCoupon(
   db: Db,
-  input: { member: MemberRef; couponId: number; redemptionCode: string; now: Date },
+  input: {
+    member: MemberRef;
+    couponId: number;
+    redemptionCode: string;
+    firstVisit?: boolean | undefined;
+    now: Date;
+  },
 ): Promise<RedeemResult> {
-  const result = await callRule<RedeemOutcome>(
-    db,
-    sql`select redeem_coupon(${memberIdSql(input.member, input.now)}, ${input.couponId}, ${input.redemptionCode}, ${input.now.toISOString()}::timestamptz,
-      ${sqlIntArray(WRONG_CODE_LIMITS.map((limit) => limit.attempts))},
-      ${sqlIntArray(WRONG_CODE_LIMITS.map((limit) => limit.windowMs / 1000))}) as result`,
-  );
+  const { firstVisit } = input;
+  const result =
+    firstVisit === undefined
+      ? await redeemOutcome(db, input)
+      : // The answer is kept with the redemption it belongs to, in the same transaction.
+        await db.transaction(async (tx) => {
+          const outcome = await redeemOutcome(tx, input);
+          if (outcome.outcome === 'redeemed')
+            await tx.update(coupons).set({ firstVisit }).where(eq(coupons.id, input.couponId));
+          return outcome;
+        });
   switch (result.outcome) {
     case 'signed-out':
-      throw unauthorized();
     case 'no-pass':
-      throw notFound(NO_PASS_MESSAGE);
+    case 'refused':
+      throw heldPassRefusalError(result, 'redeem');
     case 'coupon-not-found':
       throw notFound(COUPON_NOT_FOUND);
-    case 'cannot-act':
-      throw passCannotAct(result, input.now, 'redeem');
     case 'already-redeemed':
       throw alreadyRedeemed(result.shopName);
     case 'paused':

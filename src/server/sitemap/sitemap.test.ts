@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { businesses } from '../db/schema.ts';
 import { eq } from 'drizzle-orm';
 import {
-  createTestContext,
   SECOND_APP_TIMEOUT_MS,
   TestClient,
-  type TestContext,
+  useTestApp,
+  withTestApp,
 } from '#tests/helpers/test-app.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { SiteUrl } from '../site-url.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const locations = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
 
@@ -62,19 +58,19 @@ describe('GET /sitemap.xml', () => {
   it(
     'uses PUBLIC_URL for every address when it is set',
     async () => {
-      const hosted = await createTestContext({
-        siteUrl: new SiteUrl('https://battles.example.com'),
-      });
-      try {
-        const challenge = await insertChallenge(hosted.db, hosted.clock.now());
-        const shop = await insertBusiness(hosted.db, challenge.id);
-        const response = await new TestClient(hosted.app).get('/sitemap.xml');
-        const urls = locations(response.body);
-        expect(urls).toContain(`https://battles.example.com/business/${shop.id}`);
-        expect(urls.every((url) => url?.startsWith('https://battles.example.com/'))).toBe(true);
-      } finally {
-        await hosted.close();
-      }
+      await withTestApp(
+        {
+          siteUrl: new SiteUrl('https://battles.example.com'),
+        },
+        async (hosted) => {
+          const challenge = await insertChallenge(hosted.db, hosted.clock.now());
+          const shop = await insertBusiness(hosted.db, challenge.id);
+          const response = await new TestClient(hosted.app).get('/sitemap.xml');
+          const urls = locations(response.body);
+          expect(urls).toContain(`https://battles.example.com/business/${shop.id}`);
+          expect(urls.every((url) => url?.startsWith('https://battles.example.com/'))).toBe(true);
+        },
+      );
     },
     SECOND_APP_TIMEOUT_MS,
   );

@@ -1,7 +1,8 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { paths } from '#shared/paths.ts';
 import type { Db } from '../db/client.ts';
 import { businesses, challenges } from '../db/schema.ts';
+import { isLiveShop } from '../businesses/live.ts';
 
 /** The public pages worth finding; account, checkout and organizer pages are left out. */
 const PUBLIC_PAGES = [paths.home, paths.battles, paths.coffeeBattle];
@@ -10,7 +11,7 @@ const escapeXml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 /**
- * sitemap.xml (issue 16): the public pages and the page of every live shop of a published
+ * sitemap.xml (docs/decisions/0019-server-rendered-public-pages-and-offline-pass.md): the public pages and the page of every live shop of a published
  * (active) challenge, as absolute URLs on `origin`.
  */
 export async function sitemapXml(db: Db, origin: string): Promise<string> {
@@ -18,7 +19,7 @@ export async function sitemapXml(db: Db, origin: string): Promise<string> {
     .select({ id: businesses.id })
     .from(businesses)
     .innerJoin(challenges, eq(challenges.id, businesses.challengeId))
-    .where(and(isNull(businesses.deletedAt), eq(challenges.active, true)))
+    .where(and(isLiveShop, eq(challenges.active, true)))
     .orderBy(asc(businesses.id));
   const urls = [...PUBLIC_PAGES, ...shops.map((shop) => paths.business(shop.id))].map(
     (path) => `<url><loc>${escapeXml(new URL(path, origin).toString())}</loc></url>`,

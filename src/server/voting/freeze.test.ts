@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LeaderboardPage } from '#shared/admin.ts';
 import { DAY_MS, insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { markRedeemed, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
-import {
-  createTestContext,
-  signedInAdmin,
-  TestClient,
-  type TestContext,
-} from '#tests/helpers/test-app.ts';
+import { signedInAdmin, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
 import type { Business, Challenge } from '#server/db/schema.ts';
 
 const HOUR_MS = 3_600_000;
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let challenge: Challenge;
 let shop: Business;
 let holder: Awaited<ReturnType<typeof signedInPassHolder>>;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   // Ends in 3 days; the public counts stop 24 hours before.
   challenge = await insertChallenge(ctx.db, ctx.clock.now(), {
     votesPerShop: null,
@@ -31,7 +25,6 @@ beforeAll(async () => {
   // Two coupons, two votes, both for `shop`.
   await markRedeemed(ctx, holder.pass, [shop.id, other.id]);
 });
-afterAll(() => ctx.close());
 
 const publicCount = async () =>
   (await new TestClient(ctx.app).get('/api/votes')).json<Record<string, number>>()[shop.id];

@@ -11,9 +11,9 @@ import type { AppDeps } from '../app-deps.ts';
 import { findActiveChallenge } from '../challenges/active.ts';
 import { toChallengeDto } from '../challenges/service.ts';
 import { requireHeldPass } from '../passes/holder.ts';
-import { requireMember, signedInUserId } from '../plugins/guards.ts';
-import { sendJson } from '../plugins/public-cache.ts';
-import { sessionIdOf } from '../plugins/session.ts';
+import { requireMember, signedInUserId } from '../auth/guards.ts';
+import { sendJson } from '../public-reads/public-cache.ts';
+import { sessionIdOf } from '../auth/session.ts';
 import { LiveCounts } from './live-counts.ts';
 import { StreamSlots } from './stream-slots.ts';
 import {

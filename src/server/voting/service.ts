@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { PublicBusiness, VoteCounts } from '#shared/businesses.ts';
 import type { VoteResult } from '#shared/voting.ts';
 import type { ChangeFeed } from '../db/changes.ts';
@@ -6,9 +6,10 @@ import type { Db } from '../db/client.ts';
 import { businesses, coupons, votes, type Business } from '../db/schema.ts';
 import { listLiveBusinesses, toPublicBusiness } from '../businesses/service.ts';
 import { memberIdSql, type MemberRef } from '../auth/session-member.ts';
-import { conflict, notFound, unauthorized } from '../errors.ts';
+import { conflict, notFound } from '../errors.ts';
 import { callRule } from '../db/rule-call.ts';
-import { NO_PASS_MESSAGE, passCannotAct } from '../passes/holder.ts';
+import { heldPassRefusalError, type HeldPassRefusal } from '../passes/refusal.ts';
+import { isLiveShop } from '../businesses/live.ts';
 
 /**
  * Vote totals per live shop. They are read from the counter each vote keeps in the same
@@ -32,27 +33,26 @@ export async function voteCountsAsOf(db: Db, challengeId: number, asOf: Date): P
           and v.voted_at < ${asOf.toISOString()}::timestamptz)::int`,
     })
     .from(businesses)
-    .where(and(eq(businesses.challengeId, challengeId), isNull(businesses.deletedAt)))
+    .where(and(eq(businesses.challengeId, challengeId), isLiveShop))
     .orderBy(asc(businesses.position), asc(businesses.id));
   return Object.fromEntries(rows.map((row) => [String(row.id), row.votes]));
 }
 
 /** Votes of a pass that still count: those for shops that were not deleted (rule 8). */
-const countedVotesOf = (passId: number) =>
-  and(eq(votes.passId, passId), isNull(businesses.deletedAt));
+const countedVotesOf = (passId: number) => and(eq(votes.passId, passId), isLiveShop);
 
 /**
  * docs/RULES.md rule 2: each redeemed coupon earns one vote; available = redeemed − cast, never
  * below zero, votes for deleted shops returned (rule 8). Counted by the database's
- * available_votes (drizzle/0001, as rewritten in 0002), the same count the rule functions use.
+ * available_votes (src/server/db/rules/available_votes.sql), the same count the rule functions use.
  */
 export async function availableVotesOf(db: Db, passId: number): Promise<number> {
   return callRule<number>(db, sql`select available_votes(${passId}) as result`);
 }
 
 type VoteOutcome =
-  | { outcome: 'signed-out' | 'no-pass' | 'shop-not-found' | 'no-votes' }
-  | { outcome: 'cannot-act'; pass: Record<string, unknown>; challenge: Record<string, unknown> }
+  | HeldPassRefusal
+  | { outcome: 'shop-not-found' | 'no-votes' }
   | { outcome: 'shop-limit'; shopName: string; votesPerShop: number }
   | {
       outcome: 'voted';
@@ -63,7 +63,7 @@ type VoteOutcome =
     };
 
 /**
- * docs/RULES.md rule 2: one call of the database's cast_vote (drizzle/0001). It locks the pass row
+ * docs/RULES.md rule 2: one call of the database's cast_vote (src/server/db/rules/cast_vote.sql). It locks the pass row
  * first, so parallel votes of one pass are counted one after another, then the shop row, and
  * changes the vote row and the shop's counter together. This function words the outcome and,
  * once the vote is committed, announces the new counts to every instance (docs/decisions/0016).
@@ -79,11 +79,9 @@ export async function castVote(
   );
   switch (result.outcome) {
     case 'signed-out':
-      throw unauthorized();
     case 'no-pass':
-      throw notFound(NO_PASS_MESSAGE);
-    case 'cannot-act':
-      throw passCannotAct(result, input.now, 'vote');
+    case 'refused':
+      throw heldPassRefusalError(result, 'vote');
     case 'shop-not-found':
       throw notFound('Shop not found');
     case 'no-votes':
@@ -122,7 +120,7 @@ async function liveShopsByIds(db: Db, ids: number[]): Promise<PublicBusiness[]> 
   const rows: Business[] = await db
     .select()
     .from(businesses)
-    .where(and(inArray(businesses.id, ids), isNull(businesses.deletedAt)))
+    .where(and(inArray(businesses.id, ids), isLiveShop))
     .orderBy(asc(businesses.position), asc(businesses.id));
   return rows.map(toPublicBusiness);
 }
@@ -151,10 +149,7 @@ export async function visitedBusinesses(db: Db, passId: number): Promise<PublicB
   );
 }
 
-type ResetOutcome =
-  | { outcome: 'signed-out' | 'no-pass' }
-  | { outcome: 'cannot-act'; pass: Record<string, unknown>; challenge: Record<string, unknown> }
-  | { outcome: 'reset'; removed: number; availableVotes: number };
+type ResetOutcome = HeldPassRefusal | { outcome: 'reset'; removed: number; availableVotes: number };
 
 /**
  * docs/RULES.md rule 5 (testing only): one call of the reset_votes rule (src/server/db/rules/),
@@ -170,11 +165,9 @@ export async function resetVotes(
   );
   switch (result.outcome) {
     case 'signed-out':
-      throw unauthorized();
     case 'no-pass':
-      throw notFound(NO_PASS_MESSAGE);
-    case 'cannot-act':
-      throw passCannotAct(result, input.now, 'reset votes');
+    case 'refused':
+      throw heldPassRefusalError(result, 'reset votes');
     case 'reset':
       return { removed: result.removed, availableVotes: result.availableVotes };
   }

@@ -1,5 +1,5 @@
 import { eq, sum } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   businesses,
   challenges,
@@ -11,20 +11,19 @@ import {
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { markRedeemed, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 import {
-  createTestContext,
   signedInAdmin,
   signedInMember,
   TestClient,
-  type TestContext,
+  withTestApp,
+  useTestApp,
 } from '#tests/helpers/test-app.ts';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let challenge: Challenge;
 let shops: Business[];
 const MINUTE_MS = 60_000;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   challenge = await insertChallenge(ctx.db, ctx.clock.now(), { title: 'Test Coffee Battle' });
   shops = [];
   for (let index = 0; index < 4; index += 1) {
@@ -33,7 +32,6 @@ beforeAll(async () => {
     );
   }
 });
-afterAll(() => ctx.close());
 
 const shop = (index: number) => shops[index]!;
 const setVotesPerShop = (votesPerShop: number | null) =>
@@ -244,8 +242,7 @@ describe('POST /api/reset-votes', () => {
   });
 
   it('does not exist without test tools (rule 5)', async () => {
-    const production = await createTestContext({ testToolsEnabled: false });
-    try {
+    await withTestApp({ testToolsEnabled: false }, async (production) => {
       const { client } = await signedInMember(production.app);
       const answer = await client.post('/api/reset-votes');
       expect(answer.statusCode).toBe(404);
@@ -254,9 +251,7 @@ describe('POST /api/reset-votes', () => {
         testToolsEnabled: false,
         paymentMode: 'sandbox',
       });
-    } finally {
-      await production.close();
-    }
+    });
   });
 });
 

@@ -12,6 +12,7 @@ import { HowItWorks } from '#client/components/marketing/HowItWorks.tsx';
 import { PassPromoCard } from '#client/components/marketing/PassPromoCard.tsx';
 import { ShareSection } from '#client/components/marketing/ShareSection.tsx';
 import { PageLoader } from '#client/components/PageLoader.tsx';
+import { SaleAlertForm } from '#client/features/messages/components/SaleAlertForm.tsx';
 import { BattleWinners } from '#client/features/businesses/components/BattleWinners.tsx';
 import { ParticipatingShops } from '#client/features/businesses/components/ParticipatingShops.tsx';
 import { useActiveChallenge } from '#client/lib/active-challenge.ts';
@@ -77,11 +78,14 @@ export default function HomeRoute() {
               aria-label={phase === 'ended' ? 'Results' : 'Countdown'}
             >
               {phase === 'upcoming' && (
-                <Countdown
-                  target={active.startDate}
-                  title="Starts in"
-                  text="Passes, coupons and votes open when the battle starts."
-                />
+                <>
+                  <Countdown
+                    target={active.startDate}
+                    title="Starts in"
+                    text="Passes, coupons and votes open when the battle starts."
+                  />
+                  <SaleAlertForm challengeId={active.id} />
+                </>
               )}
               {phase === 'running' && (
                 <Countdown

@@ -4,7 +4,7 @@ import { useSiteConfig } from '#client/lib/site-config.ts';
 import type { ShopsMapProps } from './ShopsMap.tsx';
 
 /*
- * Leaflet, react-leaflet and their CSS arrive only when a map is shown (issue 29): never part of
+ * Leaflet, react-leaflet and their CSS arrive only when a map is shown (docs/decisions/0023-map.md): never part of
  * a page's first view, whose budget bench/web.ts checks.
  */
 const ShopsMap = lazy(() => import('./ShopsMap.tsx'));

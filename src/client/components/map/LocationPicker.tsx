@@ -43,7 +43,7 @@ function centerOf(places: LatLng[]): LatLng | null {
 }
 
 /**
- * The organizer places a shop by tapping the map (issue 29); no geocoding service is assumed.
+ * The organizer places a shop by tapping the map (docs/decisions/0023-map.md); no geocoding service is assumed.
  * The latitude and longitude fields beside it are the keyboard's way to the same result.
  */
 export default function LocationPicker({ tiles, value, around, onPick }: LocationPickerProps) {

@@ -43,7 +43,7 @@ function FitToPlaces({ places }: { places: LatLng[] }) {
 }
 
 /**
- * The battle's shops on a map (issue 29): a pin per placed shop, named by its marker's title, with
+ * The battle's shops on a map (docs/decisions/0023-map.md): a pin per placed shop, named by its marker's title, with
  * a popup of its notes and a link to its page. The list beside it stays the accessible
  * equivalent; without tiles the map says so and the list keeps working.
  */

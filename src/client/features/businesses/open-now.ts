@@ -1,7 +1,7 @@
 import { DEFAULT_HOURS } from '#shared/constants.ts';
 
 /**
- * 'Open now' from a shop's opening hours (issue 16). Hours are free text the organizer typed as
+ * 'Open now' from a shop's opening hours (docs/decisions/0019-server-rendered-public-pages-and-offline-pass.md). Hours are free text the organizer typed as
  * label → range ('Monday - Friday' → '6:30am - 8:00pm'), so entries this cannot read are left
  * out, and a shop with no readable entry gets no indicator at all rather than a guess.
  */

@@ -11,10 +11,10 @@ BEGIN
   RETURN (SELECT id FROM challenges
   WHERE active
   ORDER BY
-    CASE WHEN start_date <= p_now AND p_now <= end_date THEN 0 WHEN start_date > p_now THEN 1 ELSE 2 END,
-    CASE
-      WHEN start_date <= p_now AND p_now <= end_date THEN -extract(epoch FROM start_date)
-      WHEN start_date > p_now THEN extract(epoch FROM start_date)
+    CASE challenge_phase(start_date, end_date, p_now) WHEN 'running' THEN 0 WHEN 'upcoming' THEN 1 ELSE 2 END,
+    CASE challenge_phase(start_date, end_date, p_now)
+      WHEN 'running' THEN -extract(epoch FROM start_date)
+      WHEN 'upcoming' THEN extract(epoch FROM start_date)
       ELSE -extract(epoch FROM end_date)
     END,
     id

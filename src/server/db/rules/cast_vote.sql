@@ -1,5 +1,5 @@
--- docs/RULES.md rule 2, the one place a vote is cast. Outcomes: signed-out, no-pass, cannot-act (with
--- pass and challenge), shop-not-found, no-votes, shop-limit (with shopName and votesPerShop), voted.
+-- docs/RULES.md rule 2, the one place a vote is cast. Outcomes: signed-out, no-pass, refused
+-- (pass_refusal), shop-not-found, no-votes, shop-limit (with shopName and votesPerShop), voted.
 -- A shop's vote_count is the number of its counted votes: vote rows of an active pass for the live
 -- shop (docs/decisions/0010). Only the functions in this folder change votes or counters.
 CREATE OR REPLACE FUNCTION public.cast_vote(p_user_id integer, p_business_id integer, p_now timestamp with time zone)
@@ -10,6 +10,7 @@ DECLARE
   v_held record;
   v_challenge challenges;
   v_pass passes;
+  v_refusal jsonb;
   v_shop businesses;
   v_available integer;
   v_for_shop integer;
@@ -20,9 +21,8 @@ BEGIN
   v_challenge := v_held.held_challenge;
   v_pass := v_held.held_pass;
   IF v_pass.id IS NULL THEN RETURN jsonb_build_object('outcome', 'no-pass'); END IF;
-  IF NOT v_pass.active OR p_now < v_challenge.start_date OR p_now > v_challenge.end_date THEN
-    RETURN jsonb_build_object('outcome', 'cannot-act', 'pass', to_jsonb(v_pass), 'challenge', to_jsonb(v_challenge));
-  END IF;
+  v_refusal := pass_refusal(v_pass, v_challenge, p_now);
+  IF v_refusal IS NOT NULL THEN RETURN v_refusal; END IF;
 
   SELECT * INTO v_shop FROM businesses
   WHERE id = p_business_id AND challenge_id = v_challenge.id AND deleted_at IS NULL;

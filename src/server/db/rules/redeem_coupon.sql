@@ -1,5 +1,5 @@
 -- docs/RULES.md rules 2 and 3, the one place a coupon is redeemed. Outcomes: signed-out, no-pass,
--- coupon-not-found, cannot-act (with pass and challenge, for the wording), already-redeemed,
+-- coupon-not-found, refused (pass_refusal), already-redeemed,
 -- paused and daily-cap (with shopName, dailyCap), locked (with retryAt), wrong-code (the attempt is
 -- recorded), redeemed. Earns a vote but moves no counter: votes are counted when cast. A shop with a
 -- daily cap is locked after the pass, as in every rule, so two members cannot both take its last
@@ -12,6 +12,7 @@ DECLARE
   v_held record;
   v_challenge challenges;
   v_pass passes;
+  v_refusal jsonb;
   v_coupon coupons;
   v_shop businesses;
   v_retry_at timestamptz;
@@ -32,9 +33,8 @@ BEGIN
   END IF;
   IF v_shop.id IS NULL THEN RETURN jsonb_build_object('outcome', 'coupon-not-found'); END IF;
 
-  IF NOT v_pass.active OR p_now < v_challenge.start_date OR p_now > v_challenge.end_date THEN
-    RETURN jsonb_build_object('outcome', 'cannot-act', 'pass', to_jsonb(v_pass), 'challenge', to_jsonb(v_challenge));
-  END IF;
+  v_refusal := pass_refusal(v_pass, v_challenge, p_now);
+  IF v_refusal IS NOT NULL THEN RETURN v_refusal; END IF;
   IF v_coupon.redeemed THEN
     RETURN jsonb_build_object('outcome', 'already-redeemed', 'shopName', v_shop.name);
   END IF;

@@ -1,6 +1,6 @@
 -- docs/RULES.md rules 2 and 5 (testing only): deletes the member's votes and takes the counted ones
--- off the shops' counters. Outcomes: signed-out, no-pass, cannot-act (with pass and challenge: a pass
--- switched off, or a challenge not running, whose standings stand), reset (with removed and
+-- off the shops' counters. Outcomes: signed-out, no-pass, refused (pass_refusal: a pass switched
+-- off, or a challenge not running, whose standings stand), reset (with removed and
 -- availableVotes). Locks the pass, then every shop it voted for in id order, before any vote row is
 -- touched, so a shop deleted meanwhile has either already taken its votes back or waits for this.
 CREATE OR REPLACE FUNCTION public.reset_votes(p_user_id integer, p_now timestamp with time zone)
@@ -11,6 +11,7 @@ DECLARE
   v_held record;
   v_challenge challenges;
   v_pass passes;
+  v_refusal jsonb;
   v_removed integer;
 BEGIN
   IF p_user_id IS NULL THEN RETURN jsonb_build_object('outcome', 'signed-out'); END IF;
@@ -18,9 +19,8 @@ BEGIN
   v_challenge := v_held.held_challenge;
   v_pass := v_held.held_pass;
   IF v_pass.id IS NULL THEN RETURN jsonb_build_object('outcome', 'no-pass'); END IF;
-  IF NOT v_pass.active OR p_now < v_challenge.start_date OR p_now > v_challenge.end_date THEN
-    RETURN jsonb_build_object('outcome', 'cannot-act', 'pass', to_jsonb(v_pass), 'challenge', to_jsonb(v_challenge));
-  END IF;
+  v_refusal := pass_refusal(v_pass, v_challenge, p_now);
+  IF v_refusal IS NOT NULL THEN RETURN v_refusal; END IF;
 
   PERFORM 1 FROM businesses
   WHERE id IN (SELECT business_id FROM votes WHERE pass_id = v_pass.id) AND deleted_at IS NULL

@@ -1,4 +1,4 @@
--- The signed-in member of a session (src/server/plugins/session.ts keeps { userId } in data), or
+-- The signed-in member of a session (src/server/auth/session.ts keeps { userId } in data), or
 -- null when the session is unknown, expired or signed out.
 CREATE OR REPLACE FUNCTION public.session_user_id(p_sid text, p_now timestamp with time zone)
  RETURNS integer

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicUser, SessionBody } from '#shared/auth.ts';
-import { api } from '#client/lib/api.ts';
+import { api, isApiError } from '#client/lib/api.ts';
 import { useHydrated } from '#client/lib/hydrated.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 
@@ -20,6 +20,11 @@ export interface UseUserResult {
   user: PublicUser | null;
   /** True until the first answer (or failure) arrives. */
   isPending: boolean;
+  /**
+   * The check could not reach the server and no earlier answer was kept: who is signed in is
+   * unknown, so pages say they need the network instead of offering the sign-in form.
+   */
+  unreachable: boolean;
 }
 
 /**
@@ -30,6 +35,10 @@ export interface UseUserResult {
 export function useUser(): UseUserResult {
   const query = useQuery(userQueryOptions());
   const hydrated = useHydrated();
-  if (!hydrated) return { user: null, isPending: true };
-  return { user: query.data ?? null, isPending: query.isPending };
+  if (!hydrated) return { user: null, isPending: true, unreachable: false };
+  return {
+    user: query.data ?? null,
+    isPending: query.isPending,
+    unreachable: query.isError && !isApiError(query.error),
+  };
 }

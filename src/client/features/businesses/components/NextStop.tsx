@@ -20,7 +20,7 @@ export interface PassStop {
 }
 
 /**
- * 'Next stop' (issue 29): the nearest shop whose coupon is unused, that is open now on the
+ * 'Next stop' (docs/decisions/0023-map.md): the nearest shop whose coupon is unused, that is open now on the
  * challenge's clock and takes coupons (not paused); null when none is, or none is on the map.
  */
 export function nextStop(

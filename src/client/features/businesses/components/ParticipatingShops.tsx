@@ -23,7 +23,7 @@ export const SHOPS_SECTION_ID = 'shops';
 /**
  * 'Participating Coffee Shops' (docs/SPEC.md section 2): up to six cards by position, six skeletons while
  * loading; 'View All Coffee Shops' shows the rest in place. Ranks come from the vote counts.
- * Issue 29: 'Map' shows the listed shops on a map above the list (its accessible equivalent),
+ * docs/decisions/0023-map.md: 'Map' shows the listed shops on a map above the list (its accessible equivalent),
  * 'Near me' orders the list by distance after a tap, 'Open now' keeps the shops open on the
  * challenge's clock.
  */

@@ -52,6 +52,7 @@ interface FormValues {
   unlimitedVotes: boolean;
   votesPerShop: number | string;
   standingsFreezeHours: number | string;
+  reminderHoursBeforeEnd: number | string;
 }
 
 function initialValues(challenge: ChallengeDto | null): FormValues {
@@ -68,6 +69,7 @@ function initialValues(challenge: ChallengeDto | null): FormValues {
       unlimitedVotes: challenge.votesPerShop === null,
       votesPerShop: challenge.votesPerShop ?? 1,
       standingsFreezeHours: challenge.standingsFreezeHours,
+      reminderHoursBeforeEnd: challenge.reminderHoursBeforeEnd,
     };
   }
   // docs/SPEC.md section 9: 30 days from today, price 20, theme coffee.
@@ -84,6 +86,7 @@ function initialValues(challenge: ChallengeDto | null): FormValues {
     unlimitedVotes: false,
     votesPerShop: 1,
     standingsFreezeHours: 0,
+    reminderHoursBeforeEnd: 72,
   };
 }
 
@@ -100,6 +103,7 @@ export function toChallengeInput(values: FormValues): ChallengeInput {
     votesPerShop: values.unlimitedVotes ? null : Number(values.votesPerShop),
     timeZone: values.timeZone,
     standingsFreezeHours: Number(values.standingsFreezeHours),
+    reminderHoursBeforeEnd: Number(values.reminderHoursBeforeEnd),
   };
 }
 
@@ -117,6 +121,7 @@ const sources: { [Field in keyof ChallengeInput]-?: FormField[] } = {
   votesPerShop: ['votesPerShop', 'unlimitedVotes'],
   timeZone: ['timeZone'],
   standingsFreezeHours: ['standingsFreezeHours'],
+  reminderHoursBeforeEnd: ['reminderHoursBeforeEnd'],
 };
 
 /** An edit sends only what the organizer changed, so nothing else can shift (docs/RULES.md rule 15). */
@@ -188,6 +193,10 @@ function ChallengeForm({
         typeof value === 'number' && Number.isInteger(value) && value >= 0
           ? null
           : 'Standings freeze must be a whole number of hours, 0 or more',
+      reminderHoursBeforeEnd: (value) =>
+        typeof value === 'number' && Number.isInteger(value) && value >= 0
+          ? null
+          : 'Reminder must be a whole number of hours, 0 or more',
     },
   });
 
@@ -278,6 +287,15 @@ function ChallengeForm({
           allowDecimal={false}
           allowNegative={false}
           {...form.getInputProps('standingsFreezeHours')}
+        />
+        <NumberInput
+          label="Reminder (hours before the end)"
+          description="Pass holders with coupons or votes left get one email this long before the end; 0 turns it off"
+          min={0}
+          step={1}
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('reminderHoursBeforeEnd')}
         />
         <Switch
           label="Active"

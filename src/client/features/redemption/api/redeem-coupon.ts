@@ -8,10 +8,11 @@ import { queryKeys } from '#client/lib/query-keys.ts';
 export function redeemCoupon(input: {
   couponId: number;
   redemptionCode: string;
+  /** The optional answer to 'First time at {shop}?'; left out when not given. */
+  firstVisit?: boolean | undefined;
 }): Promise<RedeemResult> {
-  return api.post<RedeemResult>(`/api/coupons/${input.couponId}/redeem`, {
-    body: { redemptionCode: input.redemptionCode },
-  });
+  const { couponId: _coupon, ...body } = input;
+  return api.post<RedeemResult>(`/api/coupons/${input.couponId}/redeem`, { body });
 }
 
 /** The server's message for a refused code; the dialog shows it beside the field. */

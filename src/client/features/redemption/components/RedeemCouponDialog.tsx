@@ -3,7 +3,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Modal.css';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { COUPON_VALUE_DOLLARS, REDEMPTION_CODE_PATTERN } from '#shared/constants.ts';
 import type { CouponDto } from '#shared/redemption.ts';
 import { redemptionErrorText, useRedeemCoupon } from '../api/redeem-coupon.ts';
@@ -23,10 +23,14 @@ export function RedeemCouponDialog({ coupon, opened, onClose }: RedeemCouponDial
   const redeem = useRedeemCoupon();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Optional, never asked for before redeeming: tapping the chosen answer again clears it.
+  const [firstVisit, setFirstVisit] = useState<boolean | undefined>(undefined);
+  const questionId = useId();
 
   const close = () => {
     setCode('');
     setError(null);
+    setFirstVisit(undefined);
     redeem.reset();
     onClose();
   };
@@ -39,7 +43,7 @@ export function RedeemCouponDialog({ coupon, opened, onClose }: RedeemCouponDial
     }
     setError(null);
     redeem.mutate(
-      { couponId: coupon.id, redemptionCode: code },
+      { couponId: coupon.id, redemptionCode: code, firstVisit },
       { onSuccess: close, onError: (failure) => setError(redemptionErrorText(failure)) },
     );
   };
@@ -68,6 +72,30 @@ export function RedeemCouponDialog({ coupon, opened, onClose }: RedeemCouponDial
             size="lg"
             styles={{ input: { letterSpacing: '0.5em', textAlign: 'center' } }}
           />
+          <Stack gap={6}>
+            <Text id={questionId} size="sm" fw={500}>
+              First time at {coupon.business.name}?{' '}
+              <Text span c="dimmed" size="sm">
+                (optional)
+              </Text>
+            </Text>
+            <Group gap="xs" role="group" aria-labelledby={questionId}>
+              {[
+                { answer: true, label: 'Yes' },
+                { answer: false, label: 'No' },
+              ].map(({ answer, label }) => (
+                <Button
+                  key={label}
+                  size="xs"
+                  variant={firstVisit === answer ? 'filled' : 'default'}
+                  aria-pressed={firstVisit === answer}
+                  onClick={() => setFirstVisit(firstVisit === answer ? undefined : answer)}
+                >
+                  {label}
+                </Button>
+              ))}
+            </Group>
+          </Stack>
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancel

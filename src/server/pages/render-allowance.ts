@@ -5,8 +5,8 @@ export interface PageRenderLimit {
 }
 
 /**
- * A render costs 30-220 ms of CPU (docs/decisions/0019, issue 22), so an address may have 10 at once and
- * 12 a minute after that, at most a few percent of a core; a person reloading a page never
+ * A render costs far more CPU than a cached answer (`npm run bench` reports one; docs/SECURITY.md),
+ * so an address may have 10 at once and 12 a minute after that, a small share of a core; a person reloading a page never
  * notices, and a visitor over it still gets the working page, drawn by the browser.
  */
 export const DEFAULT_PAGE_RENDER_LIMIT: PageRenderLimit = { burst: 10, perMinute: 12 };

@@ -1,21 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { businesses } from '../db/schema.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
-import {
-  createTestContext,
-  signedInAdmin,
-  TestClient,
-  type TestContext,
-} from '#tests/helpers/test-app.ts';
+import { signedInAdmin, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
 import { PublicReadCache } from './public-cache.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ publicCacheTtlMs: 60_000 });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ publicCacheTtlMs: 60_000 });
 
 describe('public read cache', () => {
   it('serves public reads from memory until an organizer changes something on this instance', async () => {

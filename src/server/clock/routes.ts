@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ServerClock } from './clock.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * A clock browser tests can move (TEST_CLOCK=true only, never in production: env.ts refuses it
- * there): POST /api/testing/clock {offsetMs} sets how far the server's time runs ahead of the
- * real one, so date rules (rotating codes, a battle's start and end) are checked without waiting.
+ * Lets browser tests move the server's clock (TEST_CLOCK=true only, never in production: env.ts
+ * refuses it there): POST /api/testing/clock {offsetMs} sets how far the server's time runs ahead
+ * of the real one, so date rules (rotating codes, a battle's start and end) and scheduled jobs
+ * are checked without waiting.
  */
-export function testClock(realNow: () => Date) {
-  let offsetMs = 0;
-  const now = () => new Date(realNow().getTime() + offsetMs);
-  async function routes(app: FastifyInstance) {
+export function clockRoutes(clock: ServerClock) {
+  return async function routes(app: FastifyInstance) {
     app.withTypeProvider<ZodTypeProvider>().post(
       '/api/testing/clock',
       {
@@ -28,10 +28,9 @@ export function testClock(realNow: () => Date) {
         },
       },
       async (request) => {
-        offsetMs = request.body.offsetMs;
-        return { now: now().toISOString() };
+        clock.setOffset(request.body.offsetMs);
+        return { now: clock.now().toISOString() };
       },
     );
-  }
-  return { now, routes };
+  };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findUser } from '../auth/service.ts';
+import { findUser } from './service.ts';
 import type { Db } from '../db/client.ts';
 import type { User } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../errors.ts';

@@ -30,7 +30,7 @@ const NOT_BUILT_HTML =
  * Serves the built web app. Known page routes get the app shell with 200, other paths the same
  * shell with 404 (the app then shows '404 Page Not Found'); /api paths get JSON 404s.
  */
-export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions) => {
+export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) => {
   const indexPath = path.join(options.clientDir, 'index.html');
   const hasClient = fs.existsSync(indexPath);
   const shell = hasClient ? fs.readFileSync(indexPath, 'utf8') : NOT_BUILT_HTML;

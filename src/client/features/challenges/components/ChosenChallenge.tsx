@@ -1,0 +1,32 @@
+import '@mantine/core/styles/Alert.css';
+import { Alert } from '@mantine/core';
+import { useState, type ReactElement } from 'react';
+import { PageLoader } from '#client/components/PageLoader.tsx';
+import { errorText } from '#client/lib/api.ts';
+import { useAdminChallenges } from '../api/get-admin-challenges.ts';
+
+/**
+ * The challenge an organizer page is about: the one picked in ChallengeSelect, by default the
+ * active one, else the newest (the list comes newest first). `notReady` is what the page shows
+ * instead while the challenges load or when they fail to.
+ */
+export function useChosenChallenge() {
+  const challenges = useAdminChallenges();
+  const [chosenId, choose] = useState<number | null>(null);
+  const list = challenges.data ?? [];
+  const selected =
+    list.find((challenge) => challenge.id === chosenId) ??
+    list.find((challenge) => challenge.active) ??
+    list[0] ??
+    null;
+  let notReady: ReactElement | null = null;
+  if (challenges.isPending) notReady = <PageLoader label="Loading challenges" />;
+  else if (challenges.isError) {
+    notReady = (
+      <Alert color="red" title="Could not load the challenges" m="md">
+        {errorText(challenges.error, 'Failed to fetch challenges.')}
+      </Alert>
+    );
+  }
+  return { list, selected, choose, notReady };
+}

@@ -39,6 +39,8 @@ export const shopPageSchema = z.object({
   couponValueDollars: z.number().int(),
   redeemedToday: z.number().int(),
   redeemedTotal: z.number().int(),
+  /** New customers: redemptions whose member said it was their first time at the shop. */
+  firstVisits: z.number().int(),
   /** The coupons' value (redeemedTotal × couponValueDollars), what was paid, and the rest. */
   earnedDollars: z.number().int(),
   paidDollars: z.number().int(),
@@ -72,6 +74,8 @@ export const settlementRowSchema = z.object({
   /** A deleted shop is still owed for the coupons redeemed there. */
   removed: z.boolean(),
   couponsRedeemed: z.number().int(),
+  /** Of those, redeemed by members who said it was their first time at the shop. */
+  firstVisits: z.number().int(),
   /** couponsRedeemed × the coupon value: what the shop has earned in all. */
   earnedDollars: z.number().int(),
   /** The sum of the organizer's payouts to the shop. */
@@ -88,6 +92,7 @@ export const settlementSchema = z.object({
   shops: z.array(settlementRowSchema),
   totals: z.object({
     couponsRedeemed: z.number().int(),
+    firstVisits: z.number().int(),
     earnedDollars: z.number().int(),
     paidDollars: z.number().int(),
     owedDollars: z.number().int(),
@@ -129,7 +134,35 @@ export const shopImportRequestSchema = z.object({
     .max(1_000_000, 'The CSV file is too large (at most 1 MB)'),
   /** false: only check and preview; true: import every row, or none when any row has an error. */
   commit: z.boolean().default(false),
+  /**
+   * With commit: import the rows without errors and leave the others out (listed in `skipped`),
+   * instead of importing nothing when any row has an error.
+   */
+  validOnly: z.boolean().default(false),
 });
+/** The columns a shop import reads, in any order and any case; name, address and description are required. */
+export const SHOP_IMPORT_COLUMNS = [
+  'name',
+  'address',
+  'phone',
+  'website',
+  'description',
+  'code',
+  'hours',
+  'codeRotation',
+  'dailyCap',
+  'latitude',
+  'longitude',
+] as const;
+export type ShopImportColumn = (typeof SHOP_IMPORT_COLUMNS)[number];
+
+/** What is wrong with one column of one row. */
+export const shopImportErrorSchema = z.object({
+  column: z.enum(SHOP_IMPORT_COLUMNS),
+  message: z.string(),
+});
+export type ShopImportError = z.infer<typeof shopImportErrorSchema>;
+
 export const shopImportResultSchema = z.object({
   rows: z.array(
     z.object({
@@ -138,22 +171,14 @@ export const shopImportResultSchema = z.object({
       name: z.string(),
       address: z.string(),
       redemptionCode: z.string().nullable(),
-      errors: z.array(z.string()),
+      /** At most one message per column, in the file's column order. */
+      errors: z.array(shopImportErrorSchema),
     }),
   ),
-  /** How many shops were created: 0 on a preview or when any row has an error. */
+  /** How many shops were created: 0 on a preview, or when any row has an error without validOnly. */
   imported: z.number().int(),
+  /** The lines left out of a validOnly import, each with its errors; empty otherwise. */
+  skipped: z.array(z.object({ line: z.number().int(), errors: z.array(shopImportErrorSchema) })),
 });
 export type ShopImportResult = z.infer<typeof shopImportResultSchema>;
-
-/** The columns a shop import reads, in any order; name, address and description are required. */
-export const SHOP_IMPORT_COLUMNS = [
-  'name',
-  'address',
-  'phone',
-  'website',
-  'description',
-  'code',
-  'latitude',
-  'longitude',
-] as const;
+export type ShopImportRow = ShopImportResult['rows'][number];

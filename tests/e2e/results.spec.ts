@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { ChallengeDto } from '#shared/challenges.ts';
-import { expect, test, voteAsNewMember } from './fixtures.ts';
+import { E2E_ADMIN } from './credentials.ts';
+import { expect, expectAccessible, signIn, test, voteAsNewMember } from './fixtures.ts';
 
 /**
  * docs/RULES.md rule 17: a battle driven past its end with the test clock (the server's) and
@@ -63,6 +64,53 @@ test('after the end the results page shows the podium, the table and the votes f
       .click();
     await page.getByRole('link', { name: 'This battle has ended: see the results' }).click();
     await expect(page.getByRole('table', { name: 'Ranking' })).toBeVisible();
+  } finally {
+    await page.request.post('/api/testing/clock', { data: { offsetMs: 0 } });
+  }
+});
+
+test('a prize draw made before the end is revealed after it and verifies in the browser', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/');
+  // At least one pass has redeemed a coupon, so the draw has an entry.
+  await voteAsNewMember(browser, new URL(page.url()).origin, VOTED_SHOP);
+  const challenge = (await (
+    await page.request.get('/api/challenge/active')
+  ).json()) as ChallengeDto;
+
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  await page.goto('/admin/draws');
+  const prize = `Coffee for a month ${Date.now()}`;
+  const form = page.getByRole('form', { name: 'New prize draw' });
+  await form.getByLabel('Prize').fill(prize);
+  await form.getByLabel('Number of winners').fill('1');
+  await form.getByLabel('One per pass that redeemed a coupon').check();
+  await form.getByRole('button', { name: 'Create draw' }).click();
+  const draw = page.getByRole('region', { name: prize });
+  await expect(draw).toContainText('Commitment:');
+  await expect(draw).toContainText('Revealed automatically when the battle ends.');
+
+  try {
+    await moveClocks(page, Date.parse(challenge.endDate) - Date.now() + HOUR_MS);
+    // The scheduler reveals within a minute; the organizer need not wait.
+    await page.reload();
+    const revealed = page.getByRole('region', { name: prize });
+    const revealNow = revealed.getByRole('button', { name: 'Reveal now' });
+    const winners = revealed.getByRole('table', { name: `Winners of ${prize}` });
+    await expect(revealNow.or(winners)).toBeVisible();
+    // A reveal that the job made meanwhile is answered the same (idempotent).
+    if (await revealNow.isVisible()) await revealNow.click();
+    await expect(winners.getByRole('cell', { name: /@example\.com$/ })).toBeVisible();
+
+    await page.goto(`/battles/${challenge.id}/results`);
+    const published = page.getByRole('region', { name: `Draw: ${prize}` });
+    await expect(published.getByRole('list', { name: `Winners of ${prize}` })).toBeVisible();
+    await expect(published.getByRole('link', { name: /Download the entries/ })).toBeVisible();
+    await published.getByRole('button', { name: 'Verify' }).click();
+    await expect(published.getByRole('status')).toContainText('Draw verified');
+    await expectAccessible(page);
   } finally {
     await page.request.post('/api/testing/clock', { data: { offsetMs: 0 } });
   }

@@ -42,6 +42,7 @@ let ownCouponId: number;
 let ownCouponCode: string;
 let checkoutSessionId: string;
 let newShopId = 0;
+let drawId = 0;
 /** The private link token the organizer's row issues for the seeded shop. */
 let shopToken = '';
 
@@ -174,6 +175,80 @@ const rows: Row[] = [
     url: () => `/api/admin/challenges/${challengeId}`,
     body: () => ({ title: 'Huntsville Coffee Battles' }),
     expected: adminOnly(200),
+  },
+  // Prize draws (docs/RULES.md rule 19): organizers commit before the end; the list is public,
+  // entries and reveal wait for the end.
+  {
+    method: 'POST',
+    path: '/api/admin/challenges/{id}/draws',
+    url: () => `/api/admin/challenges/${challengeId}/draws`,
+    body: () => ({ prize: 'Matrix mug', winnerCount: 1, entries: 'coupons' }),
+    expected: adminOnly(201),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/challenges/{id}/draws',
+    url: () => `/api/admin/challenges/${challengeId}/draws`,
+    expected: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/challenges/{id}/draws',
+    url: () => `/api/challenges/${challengeId}/draws`,
+    expected: all(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/draws/{id}/reveal',
+    url: () => `/api/admin/draws/${drawId}/reveal`,
+    expected: adminOnly(409),
+  },
+  {
+    method: 'GET',
+    path: '/api/draws/{id}/entries.csv',
+    url: () => `/api/draws/${drawId}/entries.csv`,
+    expected: all(409),
+  },
+  // Organizer messages (docs/decisions/0025-organizer-mail.md): organizers only.
+  {
+    method: 'POST',
+    path: '/api/admin/challenges/{id}/messages',
+    url: () => `/api/admin/challenges/${challengeId}/messages`,
+    body: () => ({ subject: 'Matrix', text: 'Hello', audience: 'all' }),
+    expected: adminOnly(202),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/challenges/{id}/messages',
+    url: () => `/api/admin/challenges/${challengeId}/messages`,
+    expected: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/challenges/{id}/messages/audiences',
+    url: () => `/api/admin/challenges/${challengeId}/messages/audiences`,
+    expected: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/profile/mail-preferences',
+    url: () => '/api/profile/mail-preferences',
+    expected: { ...all(200), anonymous: 401 },
+  },
+  {
+    method: 'PUT',
+    path: '/api/profile/mail-preferences',
+    url: () => '/api/profile/mail-preferences',
+    body: () => ({ organizerMail: true }),
+    expected: { ...all(200), anonymous: 401 },
+  },
+  // Anyone may ask, but only before passes go on sale: this battle is running.
+  {
+    method: 'POST',
+    path: '/api/challenges/{id}/sale-alerts',
+    url: () => `/api/challenges/${challengeId}/sale-alerts`,
+    body: () => ({ email: 'matrix-fan@example.com' }),
+    expected: all(400),
   },
   {
     method: 'GET',
@@ -499,6 +574,8 @@ describe('permissions matrix', () => {
         });
         if (row.path === '/api/admin/businesses' && response.statusCode === 201)
           newShopId = response.json<{ id: number }>().id;
+        if (row.path === '/api/admin/challenges/{id}/draws' && response.statusCode === 201)
+          drawId = response.json<{ id: number }>().id;
         if (row.path === '/api/admin/businesses/{id}/shop-link' && response.statusCode === 201)
           shopToken = response.json<{ url: string }>().url.split('/shop/')[1]!;
         if (response.statusCode !== row.expected[caller]) {

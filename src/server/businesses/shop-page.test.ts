@@ -1,37 +1,29 @@
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminBusiness } from '#shared/businesses.ts';
 import type { ShopPage } from '#shared/shop-side.ts';
 import { businesses, type Business, type Challenge } from '#server/db/schema.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { couponOf, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
-import {
-  createTestContext,
-  signedInAdmin,
-  signedInMember,
-  TestClient,
-  type TestContext,
-} from '#tests/helpers/test-app.ts';
+import { signedInAdmin, signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 const MINUTE_MS = 60 * 1000;
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let admin: TestClient;
 let anonymous: TestClient;
 let challenge: Challenge;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = (await signedInAdmin(ctx.app, ctx.db)).client;
   anonymous = new TestClient(ctx.app);
   // Noon in Chicago, mid-battle: a day boundary is hours away.
   ctx.clock.set(new Date('2026-11-20T18:00:00Z'));
   challenge = await insertChallenge(ctx.db, ctx.clock.now(), { timeZone: 'America/Chicago' });
 });
-afterAll(() => ctx.close());
 
 async function shopWithLink(overrides: Partial<typeof businesses.$inferInsert> = {}) {
   const shop = await insertBusiness(ctx.db, challenge.id, overrides);
@@ -56,6 +48,22 @@ async function redeem(
   const coupon = await couponOf(ctx, holder.pass, shop.id);
   return holder.client.post(`/api/coupons/${coupon.id}/redeem`, { redemptionCode: code });
 }
+
+describe('first visits on the shop’s page', () => {
+  it('counts the redemptions whose member said it was their first time there', async () => {
+    const { shop, token } = await shopWithLink({ redemptionCode: '6543' });
+    for (const firstVisit of [true, false, undefined, true]) {
+      const holder = await signedInPassHolder(ctx, challenge.id);
+      const coupon = await couponOf(ctx, holder.pass, shop.id);
+      const answer = await holder.client.post(`/api/coupons/${coupon.id}/redeem`, {
+        redemptionCode: '6543',
+        ...(firstVisit === undefined ? {} : { firstVisit }),
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+    }
+    expect(await pageOf(token)).toMatchObject({ redeemedTotal: 4, firstVisits: 2 });
+  });
+});
 
 describe('a shop’s private link', () => {
   it('opens that shop’s page only, with its code, figures and redemptions but no member’s name', async () => {
@@ -91,6 +99,8 @@ describe('a shop’s private link', () => {
     expect(body).not.toContain('@example.com');
     expect(body).not.toContain(stored!.codeSecret);
     expect((await pageOf(other.token)).redeemedTotal).toBe(0);
+    // Nobody answered 'First time at …?' yet: no new customers counted.
+    expect(page.firstVisits).toBe(0);
 
     // Another day in the city: today starts again at 0, the total stays.
     ctx.clock.advance(DAY_MS);
@@ -157,7 +167,7 @@ describe('a shop’s private link', () => {
     const app = await buildApp({
       db: ctx.db,
       config: { clientDir: '/nonexistent', publicCacheTtlMs: 0 },
-      clock: ctx.clock.now,
+      clock: ctx.clock,
       logger: { level: 'info', stream },
     });
     const { token } = await shopWithLink();

@@ -1,13 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import type { ShopPage } from '#shared/shop-side.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rule-call.ts';
 import { businesses, challenges, coupons, type Business, type Challenge } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
-import { paidDollarsSql, payoutsOfShop, redeemedCouponsSql } from '../settlement/payouts.ts';
+import {
+  firstVisitsSql,
+  paidDollarsSql,
+  payoutsOfShop,
+  redeemedCouponsSql,
+} from '../settlement/payouts.ts';
 import { currentCodesOf } from './current-code.ts';
+import { isLiveShop } from './live.ts';
 
 /**
  * A shop's private page (docs/decisions/0013): a random token is its only key, and only the
@@ -18,7 +24,7 @@ export const INVALID_SHOP_LINK = 'This shop link is not valid. Ask the organizer
 const RECENT_REDEMPTIONS_SHOWN = 10;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
-const liveShop = (id: number) => and(eq(businesses.id, id), isNull(businesses.deletedAt));
+const liveShop = (id: number) => and(eq(businesses.id, id), isLiveShop);
 
 /** Issues a new link token for a live shop (192 random bits) and answers it; the old one stops working. */
 export async function issueShopLink(db: Db, businessId: number): Promise<string> {
@@ -49,7 +55,7 @@ async function shopOfToken(
     .select({ shop: businesses, challenge: challenges })
     .from(businesses)
     .innerJoin(challenges, eq(challenges.id, businesses.challengeId))
-    .where(and(eq(businesses.shopLinkHash, hashOf(token)), isNull(businesses.deletedAt)));
+    .where(and(eq(businesses.shopLinkHash, hashOf(token)), isLiveShop));
   if (!row) throw notFound(INVALID_SHOP_LINK);
   return row;
 }
@@ -62,6 +68,7 @@ export async function shopPageOf(db: Db, token: string, now: Date): Promise<Shop
   const [figures] = await queryRows<{
     redeemedToday: number;
     redeemedTotal: number;
+    firstVisits: number;
     paidDollars: number;
   }>(
     db,
@@ -70,6 +77,7 @@ export async function shopPageOf(db: Db, token: string, now: Date): Promise<Shop
           and k.redeemed_at >= rotation_period_start('daily', c.time_zone,
             rotation_period('daily', c.time_zone, ${at}::timestamptz)))::int as "redeemedToday",
         ${redeemedCouponsSql(shopId)} as "redeemedTotal",
+        ${firstVisitsSql(shopId)} as "firstVisits",
         ${paidDollarsSql(shopId)} as "paidDollars"
       from businesses b join challenges c on c.id = b.challenge_id
       where b.id = ${shop.id}`,
@@ -90,6 +98,7 @@ export async function shopPageOf(db: Db, token: string, now: Date): Promise<Shop
     couponValueDollars: COUPON_VALUE_DOLLARS,
     redeemedToday: figures.redeemedToday,
     redeemedTotal: figures.redeemedTotal,
+    firstVisits: figures.firstVisits,
     earnedDollars,
     paidDollars: figures.paidDollars,
     owedDollars: earnedDollars - figures.paidDollars,

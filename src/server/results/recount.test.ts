@@ -1,31 +1,27 @@
+import { createHash, createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
+import type { CreatedDraw } from '#shared/draws.ts';
 import type { Results } from '#shared/results.ts';
 import { DAY_MS, insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { markRedeemed, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
-import {
-  createTestContext,
-  signedInAdmin,
-  TestClient,
-  type TestContext,
-} from '#tests/helpers/test-app.ts';
+import { signedInAdmin, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
 import type { Business } from '#server/db/schema.ts';
 import { setPassActive } from '#server/passes/switch.ts';
 
 /**
  * docs/RULES.md rule 17 as a property: whatever members redeem and vote, whichever passes are
  * refunded and shops removed, the published votes.csv recounts to the published ranking, whose
- * ranks follow rules 10 and 14 and whose share is votes / redeemers.
+ * ranks follow rules 10 and 14 and whose share is votes / redeemers; and (rule 19) the published
+ * draw recomputes from its seed and entries file, which hold the counted state's entries.
  */
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let admin: TestClient;
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = (await signedInAdmin(ctx.app, ctx.db)).client;
 });
-afterAll(() => ctx.close());
 
 const SHOPS = 3;
 const member = fc.record({
@@ -38,14 +34,32 @@ const member = fc.record({
 const history = fc.record({
   members: fc.array(member, { minLength: 1, maxLength: 4 }),
   removedShop: fc.option(fc.integer({ min: 0, max: SHOPS - 1 }), { nil: undefined }),
+  draw: fc.record({
+    entries: fc.constantFrom('coupons' as const, 'passes' as const),
+    winnerCount: fc.integer({ min: 1, max: 5 }),
+  }),
 });
+
+/** docs/RULES.md rule 19 written out again with node:crypto, apart from src/shared/draws.ts. */
+function recomputedWinners(seedHex: string, csv: string, winnerCount: number) {
+  const ordered = parse<{ entry_id: string; pass: string }>(csv, { columns: true })
+    .map((row) => ({
+      pass: row.pass,
+      order: createHmac('sha256', Buffer.from(seedHex, 'hex')).update(row.entry_id).digest('hex'),
+    }))
+    .sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
+  const winners: string[] = [];
+  for (const { pass } of ordered)
+    if (winners.length < winnerCount && !winners.includes(pass)) winners.push(pass);
+  return winners;
+}
 
 const started = Date.now();
 let run = 0;
 
-it('the recount of votes.csv equals the ranking for random histories', async () => {
+it('the recount of votes.csv equals the ranking and the draw recomputes, for random histories', async () => {
   await fc.assert(
-    fc.asyncProperty(history, async ({ members, removedShop }) => {
+    fc.asyncProperty(history, async ({ members, removedShop, draw }) => {
       // Each run's battle starts latest, so it is the active one its members vote in (rule 1).
       run += 1;
       ctx.clock.set(new Date(started + run * 60_000));
@@ -56,6 +70,12 @@ it('the recount of votes.csv equals the ranking for random histories', async () 
       const shops: Business[] = [];
       for (let index = 0; index < SHOPS; index += 1)
         shops.push(await insertBusiness(ctx.db, challenge.id));
+      const created = await admin.post(`/api/admin/challenges/${challenge.id}/draws`, {
+        prize: 'A prize',
+        ...draw,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const { id: drawId, commitment } = created.json<CreatedDraw>();
       for (const plan of members) {
         const holder = await signedInPassHolder(ctx, challenge.id);
         await markRedeemed(
@@ -96,6 +116,32 @@ it('the recount of votes.csv equals the ranking for random histories', async () 
         expect(row.rank).toBe(row.votes > 0 ? 1 + more : null);
         expect(row.share).toBe(row.redeemers > 0 ? row.votes / row.redeemers : 0);
       }
+
+      // The draw: revealed after the end, it recomputes from its published seed and file.
+      expect((await admin.post(`/api/admin/draws/${drawId}/reveal`, {})).statusCode).toBe(200);
+      const { draws } = (
+        await visitor.get(`/api/challenges/${challenge.id}/results`)
+      ).json<Results>();
+      const published = draws.find((each) => each.id === drawId)!;
+      const file = await visitor.get(`/api/draws/${drawId}/entries.csv`);
+      expect(createHash('sha256').update(Buffer.from(published.seed!, 'hex')).digest('hex')).toBe(
+        commitment,
+      );
+      expect(createHash('sha256').update(file.rawPayload).digest('hex')).toBe(
+        published.entriesCsvSha256,
+      );
+      expect(published.winners).toEqual(
+        recomputedWinners(published.seed!, file.body, draw.winnerCount),
+      );
+      // Entries from the counted state: active passes, live shops.
+      const counted = members
+        .filter((plan) => !plan.refunded)
+        .map((plan) => plan.redeemed.filter((index) => index !== removedShop).length);
+      const expectedEntries =
+        draw.entries === 'coupons'
+          ? counted.reduce((sum, count) => sum + count, 0)
+          : counted.filter((count) => count > 0).length;
+      expect(parse(file.body, { columns: true })).toHaveLength(expectedEntries);
     }),
     { numRuns: 8 },
   );

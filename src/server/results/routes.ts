@@ -6,7 +6,7 @@ import { idParamsSchema } from '#shared/challenges.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import { resultsSchema } from '#shared/results.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { sendJson } from '../plugins/public-cache.ts';
+import { sendJson } from '../public-reads/public-cache.ts';
 import { csvHeaders } from '../settlement/routes.ts';
 import { votesCsvStream } from '../settlement/service.ts';
 import { endedChallenge, resultsOf } from './service.ts';
@@ -27,7 +27,7 @@ export async function resultsPublicRoutes(
     { schema: { params: idParamsSchema, response: { 200: resultsSchema, ...errors } } },
     async (request, reply) => {
       const challenge = await endedChallenge(db, request.params.id, clock());
-      // Hashing votes.csv reads every vote: one computation serves a crowd (plugins/public-cache.ts).
+      // Hashing votes.csv reads every vote: one computation serves a crowd (src/server/public-reads/public-cache.ts).
       const cached = await publicCache.json(`results:${challenge.id}`, resultsSchema, () =>
         resultsOf(db, challenge),
       );

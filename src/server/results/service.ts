@@ -13,6 +13,7 @@ import { businesses, challenges, type Challenge } from '../db/schema.ts';
 import { liveBusinessesOf } from '../challenges/active.ts';
 import { conflict, notFound } from '../errors.ts';
 import { votesCsvStream } from '../settlement/service.ts';
+import { publicDrawsOf } from '../draws/service.ts';
 
 /** docs/RULES.md rule 17: a challenge whose results are public at `now`, i.e. one that has ended. */
 export async function endedChallenge(db: Db, challengeId: number, now: Date): Promise<Challenge> {
@@ -65,6 +66,6 @@ export async function resultsOf(db: Db, challenge: Challenge): Promise<Results> 
     method: RESULTS_METHOD,
     ranking: await rankingOf(db, challenge.id),
     votesCsvSha256: await sha256Of(await votesCsvStream(db, challenge.id)),
-    draws: [],
+    draws: await publicDrawsOf(db, challenge.id),
   };
 }

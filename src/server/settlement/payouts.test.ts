@@ -1,29 +1,21 @@
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Payout, Settlement, ShopPage } from '#shared/shop-side.ts';
 import { payouts, type Business, type Challenge } from '#server/db/schema.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { couponOf, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
-import {
-  createTestContext,
-  signedInAdmin,
-  signedInMember,
-  TestClient,
-  type TestContext,
-} from '#tests/helpers/test-app.ts';
+import { signedInAdmin, signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
 import { usingPostgres } from '#tests/helpers/test-db.ts';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let admin: TestClient;
 let challenge: Challenge;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = (await signedInAdmin(ctx.app, ctx.db)).client;
   challenge = await insertChallenge(ctx.db, ctx.clock.now(), { title: 'Payout Battle' });
 });
-afterAll(() => ctx.close());
 
 const payoutsUrl = (challengeId = challenge.id) => `/api/admin/challenges/${challengeId}/payouts`;
 

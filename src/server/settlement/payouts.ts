@@ -16,6 +16,10 @@ import { badRequest, notFound } from '../errors.ts';
  */
 export const redeemedCouponsSql = (shopId: SQL) =>
   sql<number>`(select count(*) from coupons k where k.business_id = ${shopId} and k.redeemed)::int`;
+/** Redeemed coupons whose member answered yes to 'First time at {shop}?' (docs/decisions/0022-results-and-draws.md). */
+export const firstVisitsSql = (shopId: SQL) =>
+  sql<number>`(select count(*) from coupons k where k.business_id = ${shopId} and k.redeemed
+    and k.first_visit)::int`;
 export const earnedDollarsSql = (shopId: SQL) =>
   sql<number>`(${redeemedCouponsSql(shopId)} * ${COUPON_VALUE_DOLLARS})::int`;
 export const paidDollarsSql = (shopId: SQL) =>

@@ -6,7 +6,7 @@ import { idParamsSchema } from '#shared/challenges.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import { payoutCreateSchema, payoutSchema, settlementSchema } from '#shared/shop-side.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { guardAdminScope, signedInUserId } from '../plugins/guards.ts';
+import { guardAdminScope, signedInUserId } from '../auth/guards.ts';
 import { listPayouts, recordPayout } from './payouts.ts';
 import { settlementCsv, settlementOf, votesCsvStream } from './service.ts';
 

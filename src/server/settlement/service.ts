@@ -1,12 +1,13 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import type { Settlement } from '#shared/shop-side.ts';
 import type { Db } from '../db/client.ts';
 import { businesses } from '../db/schema.ts';
-import { challengeOf, paidDollarsSql, redeemedCouponsSql } from './payouts.ts';
+import { challengeOf, firstVisitsSql, paidDollarsSql, redeemedCouponsSql } from './payouts.ts';
+import { liveShopSql } from '../businesses/live.ts';
 
 /**
  * What the program owes each shop of a challenge (docs/decisions/0013): $5 for every coupon
@@ -24,6 +25,7 @@ export async function settlementOf(db: Db, challengeId: number, now: Date): Prom
       name: businesses.name,
       removed: sql<boolean>`${businesses.deletedAt} is not null`,
       couponsRedeemed: redeemedCouponsSql(shopId),
+      firstVisits: firstVisitsSql(shopId),
       paidDollars: paidDollarsSql(shopId),
       votes: businesses.voteCount,
     })
@@ -45,6 +47,7 @@ export async function settlementOf(db: Db, challengeId: number, now: Date): Prom
     shops,
     totals: {
       couponsRedeemed: sum((row) => row.couponsRedeemed),
+      firstVisits: sum((row) => row.firstVisits),
       earnedDollars: sum((row) => row.earnedDollars),
       paidDollars: sum((row) => row.paidDollars),
       owedDollars: sum((row) => row.owedDollars),
@@ -77,6 +80,7 @@ export function settlementCsv(settlement: Settlement): string {
       'shop',
       'removed',
       'coupons_redeemed',
+      'first_visits',
       'earned_usd',
       'paid_usd',
       'owed_usd',
@@ -88,6 +92,7 @@ export function settlementCsv(settlement: Settlement): string {
       row.name,
       row.removed,
       row.couponsRedeemed,
+      row.firstVisits,
       row.earnedDollars,
       row.paidDollars,
       row.owedDollars,
@@ -99,6 +104,7 @@ export function settlementCsv(settlement: Settlement): string {
       '',
       '',
       totals.couponsRedeemed,
+      totals.firstVisits,
       totals.earnedDollars,
       totals.paidDollars,
       totals.owedDollars,
@@ -107,6 +113,14 @@ export function settlementCsv(settlement: Settlement): string {
     ],
   ]);
 }
+
+/**
+ * A pass's pseudonym in every published file (votes.csv, a draw's entries.csv): the first 16 hex
+ * digits of SHA-256 of the challenge's secret salt, ':' and the pass id, so files agree on who is
+ * who without naming anyone (docs/decisions/0013, 0022).
+ */
+export const passPseudonymSql = (auditSalt: SQL, passId: SQL) =>
+  sql`substr(encode(sha256(convert_to(${auditSalt} || ':' || ${passId}, 'UTF8')), 'hex'), 1, 16)`;
 
 /**
  * Rows per batch: each batch is a string the size of its lines, decoded and then encoded again,
@@ -156,13 +170,13 @@ export async function votesCsvStream(db: Db, challengeId: number): Promise<Reada
               select v.id, v.business_id,
                 '"' || replace(case when left(b.name, 1) in ('=', '+', '-', '@', chr(9), chr(13))
                   then '''' || b.name else b.name end, '"', '""') || '"' as shop,
-                substr(encode(sha256(convert_to(c.audit_salt || ':' || v.pass_id, 'UTF8')), 'hex'), 1, 16) as pass,
+                ${passPseudonymSql(sql`c.audit_salt`, sql`v.pass_id`)} as pass,
                 to_char(v.voted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as voted_at
               from votes v
                 join passes p on p.id = v.pass_id
                 join businesses b on b.id = v.business_id
                 join challenges c on c.id = b.challenge_id
-              where b.challenge_id = ${challengeId} and p.active and b.deleted_at is null and v.id > ${after}
+              where b.challenge_id = ${challengeId} and p.active and ${liveShopSql('b')} and v.id > ${after}
               order by v.id
               limit ${EXPORT_BATCH})
             select max(id) as last_id,

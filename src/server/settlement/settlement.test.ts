@@ -1,26 +1,19 @@
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LeaderboardPage } from '#shared/admin.ts';
 import type { Settlement, ShopImportResult } from '#shared/shop-side.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { couponOf, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
-import {
-  createTestContext,
-  signedInAdmin,
-  signedInMember,
-  TestClient,
-  type TestContext,
-} from '#tests/helpers/test-app.ts';
+import { signedInAdmin, signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
 import type { Business, Challenge } from '#server/db/schema.ts';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let admin: TestClient;
 let challenge: Challenge;
 let shops: Business[];
 let holders: Awaited<ReturnType<typeof signedInPassHolder>>[];
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = (await signedInAdmin(ctx.app, ctx.db)).client;
   challenge = await insertChallenge(ctx.db, ctx.clock.now(), {
     votesPerShop: null,
@@ -37,8 +30,10 @@ beforeAll(async () => {
   for (const [index, holder] of holders.entries()) {
     for (const shop of shops.slice(0, 3 - index)) {
       const coupon = await couponOf(ctx, holder.pass, shop.id);
+      // Members 0 and 2 say it is their first time at each shop, member 1 that it is not.
       const answer = await holder.client.post(`/api/coupons/${coupon.id}/redeem`, {
         redemptionCode: shop.redemptionCode,
+        firstVisit: index !== 1,
       });
       expect(answer.statusCode, answer.body).toBe(200);
     }
@@ -50,7 +45,6 @@ beforeAll(async () => {
   await setPassActive(ctx.db, holders[2]!.pass.id, { active: false, reason: 'refunded' });
   expect((await admin.delete(`/api/admin/businesses/${shops[2]!.id}`)).statusCode).toBe(204);
 });
-afterAll(() => ctx.close());
 
 const csvOf = (body: string) => parse<Record<string, string>>(body, { columns: true });
 
@@ -64,6 +58,7 @@ describe('settlement', () => {
         name: 'Alpha',
         removed: false,
         couponsRedeemed: 3,
+        firstVisits: 2,
         earnedDollars: 15,
         paidDollars: 0,
         owedDollars: 15,
@@ -73,6 +68,7 @@ describe('settlement', () => {
         name: '=cmd|calc',
         removed: false,
         couponsRedeemed: 2,
+        firstVisits: 1,
         earnedDollars: 10,
         paidDollars: 0,
         owedDollars: 10,
@@ -82,6 +78,7 @@ describe('settlement', () => {
         name: 'Gamma',
         removed: true,
         couponsRedeemed: 1,
+        firstVisits: 1,
         earnedDollars: 5,
         paidDollars: 0,
         owedDollars: 5,
@@ -90,6 +87,7 @@ describe('settlement', () => {
     ]);
     expect(settlement.totals).toEqual({
       couponsRedeemed: 6,
+      firstVisits: 4,
       earnedDollars: 30,
       paidDollars: 0,
       owedDollars: 30,
@@ -113,6 +111,7 @@ describe('settlement', () => {
       'shop',
       'removed',
       'coupons_redeemed',
+      'first_visits',
       'earned_usd',
       'paid_usd',
       'owed_usd',
@@ -122,6 +121,7 @@ describe('settlement', () => {
     expect(total).toMatchObject({
       shop_id: 'TOTAL',
       coupons_redeemed: '6',
+      first_visits: '4',
       earned_usd: '30',
       paid_usd: '0',
       owed_usd: '30',
@@ -198,7 +198,9 @@ describe('shop import', () => {
       expect(answer.statusCode, answer.body).toBe(200);
       const result = answer.json<ShopImportResult>();
       expect(result.imported).toBe(0);
-      expect(result.rows.map((row) => [row.line, row.errors])).toEqual([
+      expect(
+        result.rows.map((row) => [row.line, row.errors.map((error) => error.message)]),
+      ).toEqual([
         [2, []],
         [3, ['Business name is required']],
         [4, [`Redemption code ${shops[0]!.redemptionCode} is already used by Alpha.`]],
@@ -232,7 +234,7 @@ describe('shop import', () => {
     const cases: [string, string][] = [
       [
         'name,address,description,colour\nA,B,C,red',
-        'Unknown column "colour". The columns are: name, address, phone, website, description, code, latitude, longitude.',
+        'Unknown column "colour". The columns are: name, address, phone, website, description, code, hours, codeRotation, dailyCap, latitude, longitude.',
       ],
       ['name,address\nA,B', 'The CSV file needs the columns description.'],
       [

@@ -23,6 +23,7 @@ import type { Results } from '#shared/results.ts';
 import { NotFound } from '#client/components/NotFound.tsx';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { publicVotesCsvUrl, useResults } from '#client/features/results/api/get-results.ts';
+import { PublishedDraws } from '#client/features/results/components/PublishedDraws.tsx';
 import { errorText } from '#client/lib/api.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
@@ -89,7 +90,8 @@ function PublishedResults({ results }: { results: Results }) {
           ))}
         </Stack>
       )}
-      <Table.ScrollContainer minWidth={420}>
+      {/* Focusable, so the table scrolls by keyboard on a phone (axe: scrollable-region-focusable). */}
+      <Table.ScrollContainer minWidth={420} type="native" tabIndex={0}>
         <Table striped aria-label="Ranking">
           <Table.Thead>
             <Table.Tr>
@@ -130,6 +132,7 @@ function PublishedResults({ results }: { results: Results }) {
           </Code>
         </Text>
       </Stack>
+      <PublishedDraws draws={results.draws} />
       <Stack gap="xs">
         <Title order={2} size="h3">
           How the results are made

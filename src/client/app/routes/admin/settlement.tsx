@@ -9,7 +9,7 @@ import { useId, useState } from 'react';
 import type { Settlement } from '#shared/shop-side.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { ChallengeSelect } from '#client/features/challenges/components/ChallengeSelect.tsx';
-import { useAdminChallenges } from '#client/features/challenges/api/get-admin-challenges.ts';
+import { useChosenChallenge } from '#client/features/challenges/components/ChosenChallenge.tsx';
 import {
   settlementCsvUrl,
   useSettlement,
@@ -28,35 +28,20 @@ import { usePageMeta } from '#client/lib/page-meta.ts';
  */
 export default function AdminSettlementRoute() {
   usePageMeta({ title: 'Settlement - Admin Dashboard' });
-  const challenges = useAdminChallenges();
-  const [chosenId, setChosenId] = useState<number | null>(null);
-  const list = challenges.data ?? [];
-  // The active challenge by default, else the newest (the list comes newest first).
-  const selected =
-    list.find((challenge) => challenge.id === chosenId) ??
-    list.find((challenge) => challenge.active) ??
-    list[0] ??
-    null;
+  const { list, selected, choose, notReady } = useChosenChallenge();
   const settlement = useSettlement(selected?.id ?? null);
   const payouts = usePayouts(selected?.id ?? null);
   const [paying, setPaying] = useState<Settlement['shops'][number] | null>(null);
   const payoutsHeadingId = useId();
 
-  if (challenges.isPending) return <PageLoader label="Loading challenges" />;
-  if (challenges.isError) {
-    return (
-      <Alert color="red" title="Could not load the challenges" m="md">
-        {errorText(challenges.error, 'Failed to fetch challenges.')}
-      </Alert>
-    );
-  }
+  if (notReady) return notReady;
 
   return (
     <Stack gap="lg" p={{ base: 'md', sm: 'xl' }}>
       <Title order={1} fz={{ base: 24, sm: 30 }}>
         Settlement
       </Title>
-      <ChallengeSelect challenges={list} selected={selected} onSelect={setChosenId} />
+      <ChallengeSelect challenges={list} selected={selected} onSelect={choose} />
       {!selected ? (
         <Text c="dimmed">Create a challenge first.</Text>
       ) : (

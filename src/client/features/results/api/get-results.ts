@@ -7,6 +7,9 @@ import { queryKeys } from '#client/lib/query-keys.ts';
 export const publicVotesCsvUrl = (challengeId: number | string) =>
   `/api/challenges/${challengeId}/votes.csv`;
 
+/** A revealed draw's entries file (docs/RULES.md rule 19). */
+export const drawEntriesCsvUrl = (drawId: number) => `/api/draws/${drawId}/entries.csv`;
+
 /** An ended battle's published results; a 409 before the end says when they come. */
 export function useResults(challengeId: string) {
   return useQuery({

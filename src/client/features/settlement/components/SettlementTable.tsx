@@ -34,6 +34,9 @@ export function SettlementTable({
               Coupons redeemed
             </Table.Th>
             <Table.Th scope="col" ta="right" visibleFrom="sm">
+              First visits
+            </Table.Th>
+            <Table.Th scope="col" ta="right" visibleFrom="sm">
               Earned
             </Table.Th>
             <Table.Th scope="col" ta="right">
@@ -67,6 +70,9 @@ export function SettlementTable({
                 {shop.couponsRedeemed}
               </Table.Td>
               <Table.Td ta="right" visibleFrom="sm">
+                {shop.firstVisits}
+              </Table.Td>
+              <Table.Td ta="right" visibleFrom="sm">
                 {formatMoney(shop.earnedDollars)}
               </Table.Td>
               <Table.Td ta="right">{formatMoney(shop.paidDollars)}</Table.Td>
@@ -95,6 +101,9 @@ export function SettlementTable({
             <Table.Th scope="row">Total</Table.Th>
             <Table.Td ta="right" fw={700} visibleFrom="sm">
               {totals.couponsRedeemed}
+            </Table.Td>
+            <Table.Td ta="right" fw={700} visibleFrom="sm">
+              {totals.firstVisits}
             </Table.Td>
             <Table.Td ta="right" fw={700} visibleFrom="sm">
               {formatMoney(totals.earnedDollars)}

@@ -29,6 +29,7 @@ const page: ShopPage = {
   couponValueDollars: 5,
   redeemedToday: 2,
   redeemedTotal: 250,
+  firstVisits: 40,
   earnedDollars: 1250,
   paidDollars: 1000,
   owedDollars: 250,
@@ -71,6 +72,7 @@ describe('ShopPageView', () => {
     expect(container.textContent).toContain('Changes at Nov 23, 12:00 AM');
     expect(figure('Redeemed today')).toBe('2');
     expect(figure('Redeemed this challenge')).toBe('250');
+    expect(figure('New customers')).toBe('40');
     expect(figure('Paid to date')).toBe('$1,000');
     expect(figure('Owed now')).toBe('$250');
     expect(container.textContent).toContain(

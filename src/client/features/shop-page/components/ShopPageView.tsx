@@ -85,9 +85,11 @@ export function ShopPageView({ token, page }: { token: string; page: ShopPage })
         </Button>
       </Paper>
 
-      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
         <Figure label="Redeemed today" value={page.redeemedToday} />
         <Figure label="Redeemed this challenge" value={page.redeemedTotal} />
+        {/* Members who answered yes to 'First time at …?' when redeeming here. */}
+        <Figure label="New customers" value={page.firstVisits} />
         <Figure label="Paid to date" value={formatMoney(page.paidDollars)} />
         <Figure label="Owed now" value={formatMoney(page.owedDollars)} />
       </SimpleGrid>

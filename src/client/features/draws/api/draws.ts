@@ -1,0 +1,56 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import type { AdminDraw, CreatedDraw, DrawInput } from '#shared/draws.ts';
+import { api, errorText } from '#client/lib/api.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
+
+const drawsUrl = (challengeId: number) => `/api/admin/challenges/${challengeId}/draws`;
+
+/** A challenge's prize draws as organizers see them (winners' accounts once revealed). */
+export function useAdminDraws(challengeId: number | null) {
+  return useQuery({
+    queryKey: queryKeys.admin.draws(challengeId ?? 0),
+    queryFn: ({ signal }) => api.get<AdminDraw[]>(drawsUrl(challengeId ?? 0), { signal }),
+    enabled: challengeId !== null,
+    staleTime: 0,
+  });
+}
+
+/** POST /api/admin/challenges/{id}/draws: the server answers with the commitment. */
+export function useCreateDraw(challengeId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DrawInput) => api.post<CreatedDraw>(drawsUrl(challengeId), { body }),
+    onSuccess: async (draw) => {
+      notifications.show({
+        color: 'teal',
+        title: 'Draw Created',
+        message: `The seed of '${draw.prize}' is fixed; its commitment is public.`,
+      });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.draws(challengeId) });
+    },
+  });
+}
+
+/** POST /api/admin/draws/{id}/reveal, after the end: the same result however often it is asked. */
+export function useRevealDraw(challengeId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (drawId: number) => api.post<AdminDraw>(`/api/admin/draws/${drawId}/reveal`),
+    onSuccess: async (draw) => {
+      notifications.show({
+        color: 'teal',
+        title: 'Draw Revealed',
+        message: `The winners of '${draw.prize}' are drawn and mailed.`,
+      });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.draws(challengeId) });
+    },
+    onError: (error) => {
+      notifications.show({
+        color: 'red',
+        title: 'Draw Not Revealed',
+        message: errorText(error, 'Failed to reveal the draw'),
+      });
+    },
+  });
+}

@@ -1,0 +1,65 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/Alert.css';
+import { Alert, Button, Group, NumberInput, Radio, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { drawInputSchema, type DrawInput } from '#shared/draws.ts';
+import { errorText } from '#client/lib/api.ts';
+import { useCreateDraw } from '../api/draws.ts';
+
+const fieldError = (field: keyof DrawInput) => (value: unknown) => {
+  const result = drawInputSchema.shape[field].safeParse(value === '' ? undefined : value);
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+};
+
+/**
+ * 'New prize draw': before the battle ends only (the server answers 409 after). The seed is drawn
+ * by the server and stays there until the reveal (docs/RULES.md rule 19).
+ */
+export function DrawForm({ challengeId }: { challengeId: number }) {
+  const create = useCreateDraw(challengeId);
+  const form = useForm<{ prize: string; winnerCount: number | string; entries: string }>({
+    initialValues: { prize: '', winnerCount: 1, entries: 'passes' },
+    validate: {
+      prize: fieldError('prize'),
+      winnerCount: fieldError('winnerCount'),
+      entries: fieldError('entries'),
+    },
+  });
+  return (
+    <form
+      aria-label="New prize draw"
+      onSubmit={form.onSubmit((values) =>
+        create.mutate(drawInputSchema.parse(values), { onSuccess: () => form.reset() }),
+      )}
+    >
+      <Stack gap="sm">
+        <TextInput label="Prize" required {...form.getInputProps('prize')} />
+        <NumberInput
+          label="Number of winners"
+          min={1}
+          allowDecimal={false}
+          required
+          {...form.getInputProps('winnerCount')}
+        />
+        <Radio.Group label="Entries" {...form.getInputProps('entries')}>
+          <Group mt="xs">
+            <Radio value="passes" label="One per pass that redeemed a coupon" />
+            <Radio value="coupons" label="One per redeemed coupon" />
+          </Group>
+        </Radio.Group>
+        {create.isError && (
+          <Alert color="red" title="Draw not created" role="alert">
+            {errorText(create.error, 'Failed to create the draw')}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={create.isPending}>
+            Create draw
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,105 @@
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Code.css';
+import { Anchor, Button, Code, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { checkDraw, type DrawCheck } from '#shared/draws.ts';
+import { countOf } from '#shared/plural.ts';
+import type { PublicDraw } from '#shared/results.ts';
+import { drawEntriesCsvUrl } from '../api/get-results.ts';
+
+/** docs/RULES.md rule 19: each draw with what anyone needs to check it, and a check in place. */
+export function PublishedDraws({ draws }: { draws: PublicDraw[] }) {
+  if (draws.length === 0) return null;
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h3">
+        Prize draws
+      </Title>
+      {draws.map((draw) => (
+        <DrawCard key={draw.id} draw={draw} />
+      ))}
+    </Stack>
+  );
+}
+
+const hashStyle = { wordBreak: 'break-all' } as const;
+
+function DrawCard({ draw }: { draw: PublicDraw }) {
+  const [check, setCheck] = useState<DrawCheck | 'checking' | null>(null);
+  const verify = async () => {
+    setCheck('checking');
+    try {
+      const answer = await fetch(drawEntriesCsvUrl(draw.id));
+      if (!answer.ok) throw new Error(`entries file: ${answer.status}`);
+      setCheck(await checkDraw(draw, new Uint8Array(await answer.arrayBuffer())));
+    } catch {
+      setCheck({ matches: false, problems: ['The entries file could not be downloaded'] });
+    }
+  };
+  const entriesLabel = draw.entries === 'coupons' ? 'one per redeemed coupon' : 'one per pass';
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={`Draw: ${draw.prize}`}>
+      <Stack gap="xs">
+        <Text fw={700}>{draw.prize}</Text>
+        <Text size="sm">
+          {countOf(draw.winnerCount, 'winner')}, entries {entriesLabel}.
+        </Text>
+        <Text size="sm">
+          Commitment (SHA-256 of the seed, published before the end):{' '}
+          <Code style={hashStyle}>{draw.commitment}</Code>
+        </Text>
+        {draw.seed === null ? (
+          <Text size="sm">The seed, the entries and the winners are published after the end.</Text>
+        ) : (
+          <>
+            <Text size="sm">
+              Seed: <Code style={hashStyle}>{draw.seed}</Code>
+            </Text>
+            <Anchor href={drawEntriesCsvUrl(draw.id)} download size="sm">
+              <Group gap={6} wrap="nowrap">
+                <IconDownload size={16} aria-hidden />
+                Download the entries (entries.csv)
+              </Group>
+            </Anchor>
+            <Text size="sm">
+              SHA-256 of entries.csv: <Code style={hashStyle}>{draw.entriesCsvSha256}</Code>
+            </Text>
+            <Text size="sm">Winners (pass pseudonyms, in draw order):</Text>
+            <List size="sm" type="ordered" aria-label={`Winners of ${draw.prize}`}>
+              {(draw.winners ?? []).map((pass) => (
+                <List.Item key={pass}>
+                  <Code>{pass}</Code>
+                </List.Item>
+              ))}
+            </List>
+            {draw.winners?.length === 0 && <Text size="sm">No entries, so no winners.</Text>}
+            <Group>
+              <Button variant="light" onClick={() => void verify()} loading={check === 'checking'}>
+                Verify
+              </Button>
+            </Group>
+            {check !== null && check !== 'checking' && (
+              // Plain text in the page's colours: a tinted alert's title failed axe's contrast check.
+              <Stack gap={4} role="status">
+                <Group gap={6} wrap="nowrap">
+                  {check.matches ? (
+                    <IconCircleCheck size={20} color="var(--mantine-color-green-9)" aria-hidden />
+                  ) : (
+                    <IconAlertTriangle size={20} color="var(--mantine-color-red-9)" aria-hidden />
+                  )}
+                  <Text fw={700}>{check.matches ? 'Draw verified' : 'Draw does not match'}</Text>
+                </Group>
+                <Text size="sm">
+                  {check.matches
+                    ? 'The seed matches the commitment, entries.csv matches its hash, and the winners recomputed in your browser are the published ones.'
+                    : check.problems.join('. ')}
+                </Text>
+              </Stack>
+            )}
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,262 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import {
+  bytesOfHex,
+  drawEntriesCsv,
+  drawWinners,
+  sha256Hex,
+  DRAW_AFTER_END_MESSAGE,
+  DRAW_ENTRIES_NOT_YET_MESSAGE,
+  DRAW_NOT_FOUND_MESSAGE,
+  DRAW_NOT_YET_MESSAGE,
+  type AdminDraw,
+  type CreatedDraw,
+  type DrawEntry,
+  type DrawInput,
+} from '#shared/draws.ts';
+import { paths } from '#shared/paths.ts';
+import type { PublicDraw } from '#shared/results.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { queryRows } from '../db/rule-call.ts';
+import {
+  challenges,
+  passes,
+  prizeDraws,
+  users,
+  type Challenge,
+  type PrizeDraw,
+} from '../db/schema.ts';
+import { conflict, notFound } from '../errors.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { drawWinnerMail, type MailContext } from '../mail/messages.ts';
+import { passPseudonymSql } from '../settlement/service.ts';
+import { liveShopSql } from '../businesses/live.ts';
+
+/** 32 bytes, as docs/RULES.md rule 19 publishes it. */
+const SEED_BYTES = 32;
+
+async function challengeOrNotFound(db: Db, challengeId: number): Promise<Challenge> {
+  const [challenge] = await db.select().from(challenges).where(eq(challenges.id, challengeId));
+  if (!challenge) throw notFound('Challenge not found');
+  return challenge;
+}
+
+/**
+ * POST /api/admin/challenges/{id}/draws: the seed is drawn here and stays in the database; only
+ * its SHA-256 leaves, so the draw is fixed before anyone knows the entries (docs/RULES.md rule 19).
+ */
+export async function createDraw(
+  db: Db,
+  input: { challengeId: number; draw: DrawInput; createdBy: number; now: Date },
+): Promise<CreatedDraw> {
+  const challenge = await challengeOrNotFound(db, input.challengeId);
+  if (input.now >= challenge.endDate) throw conflict(DRAW_AFTER_END_MESSAGE);
+  const seed = randomBytes(SEED_BYTES).toString('hex');
+  const [row] = await db
+    .insert(prizeDraws)
+    .values({
+      challengeId: challenge.id,
+      prize: input.draw.prize,
+      winnerCount: input.draw.winnerCount,
+      entries: input.draw.entries,
+      seed,
+      commitment: await sha256Hex(bytesOfHex(seed)),
+      createdBy: input.createdBy,
+      createdAt: input.now,
+    })
+    .returning();
+  const { id, prize, winnerCount, entries, commitment } = row!;
+  return { id, prize, winnerCount, entries, commitment };
+}
+
+/** What anyone may see: the seed, the file's hash and the winners only once revealed. */
+export function toPublicDraw(draw: PrizeDraw): PublicDraw {
+  const revealed = draw.revealedAt !== null;
+  return {
+    id: draw.id,
+    prize: draw.prize,
+    winnerCount: draw.winnerCount,
+    entries: draw.entries,
+    commitment: draw.commitment,
+    seed: revealed ? draw.seed : null,
+    entriesCsvSha256: revealed ? draw.entriesCsvSha256 : null,
+    winners: revealed ? draw.winners : null,
+  };
+}
+
+/** GET /api/challenges/{id}/draws, oldest first; a known challenge with none answers []. */
+export async function publicDrawsOf(db: Db, challengeId: number): Promise<PublicDraw[]> {
+  await challengeOrNotFound(db, challengeId);
+  return (await drawsOf(db, challengeId)).map(toPublicDraw);
+}
+
+async function drawsOf(db: Db, challengeId: number) {
+  return db
+    .select()
+    .from(prizeDraws)
+    .where(eq(prizeDraws.challengeId, challengeId))
+    .orderBy(asc(prizeDraws.id));
+}
+
+/** The organizer's view: each draw with its winners' usernames and emails once revealed. */
+export async function adminDrawsOf(db: Db, challengeId: number): Promise<AdminDraw[]> {
+  await challengeOrNotFound(db, challengeId);
+  const draws = await drawsOf(db, challengeId);
+  const passIds = draws.flatMap((draw) => draw.winnerPassIds ?? []);
+  const accounts = new Map(
+    passIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ passId: passes.id, username: users.username, email: users.email })
+            .from(passes)
+            .innerJoin(users, eq(users.id, passes.userId))
+            .where(inArray(passes.id, passIds))
+        ).map((row) => [row.passId, row]),
+  );
+  return draws.map((draw) => toAdminDraw(draw, accounts));
+}
+
+function toAdminDraw(
+  draw: PrizeDraw,
+  accounts: Map<number, { username: string; email: string }>,
+): AdminDraw {
+  const winners = draw.revealedAt ? (draw.winners ?? []) : null;
+  return {
+    ...toPublicDraw(draw),
+    challengeId: draw.challengeId,
+    createdAt: draw.createdAt.toISOString(),
+    revealedAt: draw.revealedAt?.toISOString() ?? null,
+    winnerAccounts:
+      winners &&
+      winners.map((pass, index) => {
+        const account = accounts.get(draw.winnerPassIds?.[index] ?? -1);
+        return { pass, username: account?.username ?? '', email: account?.email ?? '' };
+      }),
+  };
+}
+
+/**
+ * The draw's entries from the counted state (what votes.csv counts: an active pass, a live shop,
+ * coupons redeemed by the end): one per redeemed coupon, or one per pass with at least one.
+ * Ordered by pseudonym (then coupon), so entry ids say nothing about who bought first; entry_id is
+ * the row's number in the file.
+ */
+async function entriesOf(tx: Tx, draw: PrizeDraw, challenge: Challenge) {
+  const pseudonym = passPseudonymSql(sql`c.audit_salt`, sql`p.id`);
+  const counted = sql`from coupons k
+      join passes p on p.id = k.pass_id
+      join businesses b on b.id = k.business_id
+      join challenges c on c.id = p.challenge_id
+    where p.challenge_id = ${challenge.id} and b.challenge_id = ${challenge.id}
+      and p.active and ${liveShopSql('b')} and k.redeemed
+      and k.redeemed_at <= ${challenge.endDate.toISOString()}::timestamptz`;
+  const rows = await queryRows<{ pass_id: number; pass: string }>(
+    tx,
+    draw.entries === 'coupons'
+      ? sql`select p.id as pass_id, ${pseudonym} as pass ${counted} order by 2, k.id`
+      : sql`select p.id as pass_id, ${pseudonym} as pass ${counted} group by p.id, c.audit_salt order by 2`,
+  );
+  const passIdOf = new Map(rows.map((row) => [row.pass, Number(row.pass_id)]));
+  const entries: DrawEntry[] = rows.map((row, index) => ({
+    entryId: String(index + 1),
+    pass: row.pass,
+  }));
+  return { entries, passIdOf };
+}
+
+/**
+ * Reveals a draw once the battle has ended: fixes its entries file, publishes the seed and the
+ * winners, and mails the winners, all in one transaction. The draw's row is locked first, so
+ * parallel reveals (the scheduler on two instances, an organizer's click) are judged one after
+ * another and the later ones find it revealed and change nothing.
+ */
+export async function revealDraw(
+  db: Db,
+  drawId: number,
+  now: Date,
+  mail: MailContext,
+): Promise<PrizeDraw> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(prizeDraws)
+      .where(eq(prizeDraws.id, drawId))
+      .for('update');
+    if (!locked) throw notFound(DRAW_NOT_FOUND_MESSAGE);
+    if (locked.revealedAt) return locked;
+    const [challenge] = await tx
+      .select()
+      .from(challenges)
+      .where(eq(challenges.id, locked.challengeId));
+    if (!challenge) throw notFound('Challenge not found');
+    if (now < challenge.endDate) throw conflict(DRAW_NOT_YET_MESSAGE);
+
+    const { entries, passIdOf } = await entriesOf(tx, locked, challenge);
+    const entriesCsv = drawEntriesCsv(entries);
+    const winners = await drawWinners(locked.seed, entries, locked.winnerCount);
+    const winnerPassIds = winners.map((pass) => passIdOf.get(pass)!);
+    const [revealed] = await tx
+      .update(prizeDraws)
+      .set({
+        revealedAt: now,
+        entriesCsv,
+        entriesCsvSha256: await sha256Hex(new TextEncoder().encode(entriesCsv)),
+        winners,
+        winnerPassIds,
+      })
+      .where(eq(prizeDraws.id, locked.id))
+      .returning();
+
+    if (winnerPassIds.length > 0) {
+      const accounts = await tx
+        .select({ passId: passes.id, username: users.username, email: users.email })
+        .from(passes)
+        .innerJoin(users, eq(users.id, passes.userId))
+        .where(inArray(passes.id, winnerPassIds));
+      for (const account of accounts)
+        await enqueueMail(
+          tx,
+          drawWinnerMail(
+            mail,
+            { ...account, challengeTitle: challenge.title, prize: locked.prize },
+            paths.results(challenge.id),
+          ),
+          now,
+        );
+    }
+    return revealed!;
+  });
+}
+
+/** POST /api/admin/draws/{id}/reveal: the organizer's view of the (now) revealed draw. */
+export async function revealDrawForAdmin(
+  db: Db,
+  drawId: number,
+  now: Date,
+  mail: MailContext,
+): Promise<AdminDraw> {
+  const draw = await revealDraw(db, drawId, now, mail);
+  const [found] = (await adminDrawsOf(db, draw.challengeId)).filter((each) => each.id === draw.id);
+  return found!;
+}
+
+/** The scheduler's job: every unrevealed draw of a battle that has ended by `now`. */
+export async function revealDueDraws(db: Db, now: Date, mail: MailContext): Promise<number> {
+  const due = await db
+    .select({ id: prizeDraws.id })
+    .from(prizeDraws)
+    .innerJoin(challenges, eq(challenges.id, prizeDraws.challengeId))
+    .where(and(isNull(prizeDraws.revealedAt), lte(challenges.endDate, now)))
+    .orderBy(asc(prizeDraws.id));
+  for (const { id } of due) await revealDraw(db, id, now, mail);
+  return due.length;
+}
+
+/** GET /api/draws/{id}/entries.csv: the bytes fixed at the reveal. */
+export async function entriesCsvOf(db: Db, drawId: number): Promise<string> {
+  const [draw] = await db.select().from(prizeDraws).where(eq(prizeDraws.id, drawId));
+  if (!draw) throw notFound(DRAW_NOT_FOUND_MESSAGE);
+  if (!draw.revealedAt || draw.entriesCsv === null) throw conflict(DRAW_ENTRIES_NOT_YET_MESSAGE);
+  return draw.entriesCsv;
+}

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { drawEntriesSchema, publicDrawSchema, type PublicDraw } from './results.ts';
+
+/**
+ * Prize draws (docs/RULES.md rule 19, docs/decisions/0022). The winner computation lives here
+ * once: the server draws with it at the reveal and the results page's 'Verify' recomputes with
+ * it, both on WebCrypto (globalThis.crypto.subtle, in browsers and Node 20 alike).
+ */
+
+export const DRAW_ENTRIES_CSV_HEADER = 'entry_id,pass';
+
+/** Draws are made before the end, so the entries are unknown when the seed is committed. */
+export const DRAW_AFTER_END_MESSAGE = 'Prize draws can only be created before the battle ends';
+export const DRAW_NOT_YET_MESSAGE = 'Draws are revealed when the battle ends';
+export const DRAW_ENTRIES_NOT_YET_MESSAGE = 'The entries are published when the draw is revealed';
+export const DRAW_NOT_FOUND_MESSAGE = 'Draw not found';
+
+export const MAX_WINNER_COUNT = 1000;
+
+export const drawInputSchema = z.object({
+  prize: z
+    .string({ error: 'Prize is required' })
+    .trim()
+    .min(1, 'Prize is required')
+    .max(200, 'Prize must be at most 200 characters'),
+  winnerCount: z
+    .number({ error: 'Winner count must be a whole number' })
+    .int('Winner count must be a whole number')
+    .min(1, 'Winner count must be at least 1')
+    .max(MAX_WINNER_COUNT, `Winner count must be at most ${MAX_WINNER_COUNT}`),
+  entries: drawEntriesSchema,
+});
+export type DrawInput = z.infer<typeof drawInputSchema>;
+
+/** POST /api/admin/challenges/{id}/draws answers this: the commitment, never the seed. */
+export const createdDrawSchema = z.object({
+  id: z.number().int(),
+  prize: z.string(),
+  winnerCount: z.number().int(),
+  entries: drawEntriesSchema,
+  commitment: z.string(),
+});
+export type CreatedDraw = z.infer<typeof createdDrawSchema>;
+
+/** The organizer's view of a draw: the public one, plus who the winners are. */
+export const adminDrawSchema = publicDrawSchema.extend({
+  challengeId: z.number().int(),
+  createdAt: z.string(),
+  revealedAt: z.string().nullable(),
+  /** In draw order; null until revealed. */
+  winnerAccounts: z
+    .array(z.object({ pass: z.string(), username: z.string(), email: z.string() }))
+    .nullable(),
+});
+export type AdminDraw = z.infer<typeof adminDrawSchema>;
+
+export interface DrawEntry {
+  entryId: string;
+  pass: string;
+}
+
+const hex = (bytes: ArrayBuffer) =>
+  Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
+
+export function bytesOfHex(value: string): Uint8Array<ArrayBuffer> {
+  if (!/^(?:[0-9a-f]{2})*$/.test(value)) throw new Error('not lowercase hex');
+  const bytes = new Uint8Array(value.length / 2);
+  for (let index = 0; index < bytes.length; index += 1)
+    bytes[index] = Number.parseInt(value.slice(index * 2, index * 2 + 2), 16);
+  return bytes;
+}
+
+/** Lowercase hex SHA-256 of some bytes (a seed, for its commitment; a file, for its hash). */
+export async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  return hex(await globalThis.crypto.subtle.digest('SHA-256', bytes));
+}
+
+/**
+ * The published rule: HMAC-SHA256(key = seed bytes, message = entry_id as UTF-8) as lowercase hex
+ * orders the entries ascending; passes are taken in that order, each once, until `winnerCount`.
+ */
+export async function drawWinners(
+  seedHex: string,
+  entries: readonly DrawEntry[],
+  winnerCount: number,
+): Promise<string[]> {
+  const key = await globalThis.crypto.subtle.importKey(
+    'raw',
+    bytesOfHex(seedHex),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const encoder = new TextEncoder();
+  const ordered = await Promise.all(
+    entries.map(async (entry) => ({
+      pass: entry.pass,
+      order: hex(await globalThis.crypto.subtle.sign('HMAC', key, encoder.encode(entry.entryId))),
+    })),
+  );
+  ordered.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
+  const winners: string[] = [];
+  for (const { pass } of ordered) {
+    if (winners.length >= winnerCount) break;
+    if (!winners.includes(pass)) winners.push(pass);
+  }
+  return winners;
+}
+
+/** The entries file: header `entry_id,pass`, CRLF line ends, fields that never need quotes. */
+export function drawEntriesCsv(entries: readonly DrawEntry[]): string {
+  return [DRAW_ENTRIES_CSV_HEADER, ...entries.map((entry) => `${entry.entryId},${entry.pass}`)]
+    .map((line) => `${line}\r\n`)
+    .join('');
+}
+
+/** Reads an entries file back; throws when it is not one. */
+export function parseDrawEntriesCsv(text: string): DrawEntry[] {
+  const lines = text.split(/\r?\n/);
+  if (lines.at(-1) === '') lines.pop();
+  if (lines[0] !== DRAW_ENTRIES_CSV_HEADER) throw new Error('not an entries file');
+  return lines.slice(1).map((line) => {
+    const [entryId, pass, extra] = line.split(',');
+    if (!entryId || !pass || extra !== undefined) throw new Error(`bad entries row: ${line}`);
+    return { entryId, pass };
+  });
+}
+
+export interface DrawCheck {
+  matches: boolean;
+  /** What failed, in plain words; empty when everything matches. */
+  problems: string[];
+}
+
+/**
+ * What 'Verify' checks, given the published draw and the entries file's bytes: the seed hashes to
+ * the commitment made before the end, the file hashes to entriesCsvSha256, and the winners
+ * recomputed from file and seed are the published ones, in order.
+ */
+export async function checkDraw(
+  draw: PublicDraw,
+  entriesFile: Uint8Array<ArrayBuffer>,
+): Promise<DrawCheck> {
+  const problems: string[] = [];
+  if (draw.seed === null || draw.winners === null || draw.entriesCsvSha256 === null)
+    return { matches: false, problems: ['The draw is not revealed yet'] };
+  let seedBytes: Uint8Array<ArrayBuffer>;
+  try {
+    seedBytes = bytesOfHex(draw.seed);
+  } catch {
+    return { matches: false, problems: ['The seed is not hex'] };
+  }
+  if ((await sha256Hex(seedBytes)) !== draw.commitment)
+    problems.push('The seed does not match the commitment');
+  if ((await sha256Hex(entriesFile)) !== draw.entriesCsvSha256)
+    problems.push('The entries file does not match its published hash');
+  let entries: DrawEntry[];
+  try {
+    entries = parseDrawEntriesCsv(new TextDecoder().decode(entriesFile));
+  } catch {
+    return { matches: false, problems: [...problems, 'The entries file cannot be read'] };
+  }
+  const winners = await drawWinners(draw.seed, entries, draw.winnerCount);
+  if (winners.join(',') !== draw.winners.join(','))
+    problems.push('The recomputed winners differ from the published ones');
+  return { matches: problems.length === 0, problems };
+}

@@ -10,6 +10,8 @@ export const mailboxMessageSchema = z.object({
   text: z.string(),
   html: z.string(),
   links: z.array(z.string()),
+  /** Extra headers the email carried, such as List-Unsubscribe (docs/RULES.md rule 20). */
+  headers: z.record(z.string(), z.string()),
   sentAt: z.iso.datetime(),
 });
 export type MailboxMessage = z.infer<typeof mailboxMessageSchema>;

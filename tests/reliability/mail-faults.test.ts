@@ -7,7 +7,7 @@ import { createSmtpTransport } from '#server/mail/transport.ts';
 import { freePort } from '#tests/helpers/instances.ts';
 import { freshPostgresDatabase, startServer } from '#tests/helpers/server-process.ts';
 import { SmtpSink } from '#tests/helpers/smtp-sink.ts';
-import { TestClock } from '#tests/helpers/test-app.ts';
+import { ServerClock } from '#server/clock/clock.ts';
 
 /**
  * Email survives faults: a real SMTP server (smtp-server) that goes down and comes back, a site
@@ -43,7 +43,7 @@ const mail = (subject: string) => ({
 
 describe('mail faults', () => {
   it('keeps a message while the mail server is down and sends it once when it is back', async () => {
-    const clock = new TestClock();
+    const clock = ServerClock.stoppedAt();
     const transport = createSmtpTransport(sink.url, MAIL_FROM);
     await enqueueMail(database.db, mail('while down'), clock.now());
     await sink.stop();
@@ -125,7 +125,7 @@ describe('mail faults', () => {
 
   it('two instances sending from one outbox send every message once', async () => {
     const messages = Array.from({ length: 60 }, (_, index) => `two instances ${index}`);
-    const clock = new TestClock();
+    const clock = ServerClock.stoppedAt();
     for (const subject of messages) await enqueueMail(database.db, mail(subject), clock.now());
     const second = await openDatabase({ databaseUrl });
     const workers = [database, second].map(

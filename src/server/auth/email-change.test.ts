@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   EMAIL_IN_USE,
   emailChanged,
@@ -10,19 +10,10 @@ import {
   WRONG_CURRENT_PASSWORD,
 } from '#shared/auth.ts';
 import { emailChangeTokens, mailOutbox, users } from '../db/schema.ts';
-import {
-  createTestContext,
-  signedInMember,
-  TestClient,
-  type TestContext,
-} from '#tests/helpers/test-app.ts';
+import { signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
 import { deliverMail, mailboxOf } from '#tests/helpers/mail.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const emailOf = (username: string) => `${username}@example.com`;
 

@@ -1,23 +1,19 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INVALID_RESET_LINK, PASSWORD_RESET_REQUESTED } from '#shared/auth.ts';
 import { passwordResetTokens } from '../db/schema.ts';
 import { LIVE_RESET_LINKS_PER_ACCOUNT } from './password-reset.ts';
 import {
-  createTestContext,
   SECOND_APP_TIMEOUT_MS,
   signedInMember,
   TestClient,
-  type TestContext,
+  useTestApp,
+  withTestApp,
 } from '#tests/helpers/test-app.ts';
 import { deliverMail, mailboxOf } from '#tests/helpers/mail.ts';
 import { SiteUrl } from '../site-url.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const emailOf = (username: string) => `${username}@example.com`;
 
@@ -232,38 +228,38 @@ describe('reset links', () => {
   it(
     'start with PUBLIC_URL when it is set',
     async () => {
-      const hosted = await createTestContext({
-        siteUrl: new SiteUrl('https://battles.example.com'),
-      });
-      try {
-        const client = new TestClient(hosted.app);
-        await client.request({
-          method: 'POST',
-          url: '/api/register',
-          headers: { origin: 'https://battles.example.com' },
-          payload: {
-            username: 'hosted',
-            email: 'hosted@example.com',
-            fullName: 'Hosted Member',
-            password: 'password123',
-          },
-        });
-        await client.request({
-          method: 'POST',
-          url: '/api/password-reset/request',
-          headers: { origin: 'https://battles.example.com' },
-          payload: { email: 'hosted@example.com' },
-        });
-        await deliverMail(hosted.db, hosted.clock.now);
-        const [email] = await mailboxOf(hosted, 'hosted@example.com');
-        expect(
-          email?.links.some((link) =>
-            link.startsWith('https://battles.example.com/auth/reset?token='),
-          ),
-        ).toBe(true);
-      } finally {
-        await hosted.close();
-      }
+      await withTestApp(
+        {
+          siteUrl: new SiteUrl('https://battles.example.com'),
+        },
+        async (hosted) => {
+          const client = new TestClient(hosted.app);
+          await client.request({
+            method: 'POST',
+            url: '/api/register',
+            headers: { origin: 'https://battles.example.com' },
+            payload: {
+              username: 'hosted',
+              email: 'hosted@example.com',
+              fullName: 'Hosted Member',
+              password: 'password123',
+            },
+          });
+          await client.request({
+            method: 'POST',
+            url: '/api/password-reset/request',
+            headers: { origin: 'https://battles.example.com' },
+            payload: { email: 'hosted@example.com' },
+          });
+          await deliverMail(hosted.db, hosted.clock.now);
+          const [email] = await mailboxOf(hosted, 'hosted@example.com');
+          expect(
+            email?.links.some((link) =>
+              link.startsWith('https://battles.example.com/auth/reset?token='),
+            ),
+          ).toBe(true);
+        },
+      );
     },
     SECOND_APP_TIMEOUT_MS,
   );

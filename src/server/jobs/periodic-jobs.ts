@@ -1,6 +1,9 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { payments, rateLimitCounters, sessions } from '../db/schema.ts';
+import { revealDueDraws } from '../draws/service.ts';
+import type { MailContext } from '../mail/messages.ts';
+import { queueReminders, queueSaleAlerts } from '../messages/jobs.ts';
 import type { PeriodicJob } from './scheduler.ts';
 
 const MINUTE_MS = 60_000;
@@ -9,8 +12,33 @@ const HOUR_MS = 60 * MINUTE_MS;
 export const SANDBOX_CHECKOUT_LIFETIME_MS = 24 * HOUR_MS;
 
 /** The periodic work of the site, each run once per interval across instances (scheduler.ts). */
-export function periodicJobs(db: Db): PeriodicJob[] {
+export function periodicJobs(db: Db, { mail }: { mail: MailContext }): PeriodicJob[] {
   return [
+    {
+      // docs/RULES.md rule 19: a battle's draws are revealed within a minute of its end, on the
+      // server clock's `now` (so a moved test clock reveals them too); revealDraw locks each draw,
+      // so an organizer's reveal at the same moment changes nothing twice.
+      name: 'draw-reveal',
+      intervalMs: MINUTE_MS,
+      run: async (now) => {
+        await revealDueDraws(db, now, mail);
+      },
+    },
+    {
+      // Reminders go within this long of their moment; the pass_reminders key keeps them single.
+      name: 'pass-reminders',
+      intervalMs: 5 * MINUTE_MS,
+      run: async (now) => {
+        await queueReminders(db, mail, now);
+      },
+    },
+    {
+      name: 'sale-alerts',
+      intervalMs: 5 * MINUTE_MS,
+      run: async (now) => {
+        await queueSaleAlerts(db, mail, now);
+      },
+    },
     {
       name: 'session-sweep',
       intervalMs: HOUR_MS,

@@ -2,6 +2,7 @@ import type { SiteUrl } from '../site-url.ts';
 import { countOf } from '#shared/plural.ts';
 import type { OutgoingMail } from './transport.ts';
 import { formatMoney } from '#shared/money.ts';
+import { linkParts } from '#shared/messages.ts';
 
 /** What every email needs to name the product and build absolute links. */
 export interface MailContext {
@@ -15,7 +16,30 @@ export function mailContextOf(config: { siteName: string; siteUrl: SiteUrl }): M
   return { siteName: config.siteName, baseUrl: config.siteUrl.origin };
 }
 
-type Block = string | { label: string; path: string } | { items: string[] };
+type Block =
+  | string
+  | { label: string; path: string }
+  | { items: string[] }
+  /** An organizer's plain text: its links made clickable in HTML, nothing else. */
+  | { plain: string };
+
+/** Plain text as HTML paragraphs, with line breaks kept and http(s) links made clickable. */
+function plainToHtml(text: string): string {
+  return text
+    .split(/\n{2,}/)
+    .map((paragraph) => {
+      const inner = linkParts(paragraph)
+        .map((part) =>
+          part.kind === 'link'
+            ? `<a href="${escapeHtml(part.href)}">${escapeHtml(part.href)}</a>`
+            : escapeHtml(part.text),
+        )
+        .join('')
+        .replace(/\n/g, '<br>');
+      return `<p>${inner}</p>`;
+    })
+    .join('');
+}
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -25,11 +49,13 @@ function compose(context: MailContext, to: string, subject: string, blocks: Bloc
   const url = (path: string) => new URL(path, context.baseUrl).toString();
   const text = blocks.map((block) => {
     if (typeof block === 'string') return block;
+    if ('plain' in block) return block.plain;
     if ('path' in block) return `${block.label}: ${url(block.path)}`;
     return block.items.map((item) => `- ${item}`).join('\n');
   });
   const html = blocks.map((block) => {
     if (typeof block === 'string') return `<p>${escapeHtml(block)}</p>`;
+    if ('plain' in block) return plainToHtml(block.plain);
     if ('path' in block)
       return `<p><a href="${escapeHtml(url(block.path))}">${escapeHtml(block.label)}</a></p>`;
     return `<ul>${block.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`;
@@ -136,5 +162,125 @@ export function passSwitchedOffMail(
       'Its coupons can no longer be redeemed and its votes no longer count.',
       { label: 'See your pass', path: '/profile' },
     ],
+  );
+}
+
+/** docs/RULES.md rule 19: written in the reveal's own transaction (draws/service.ts). */
+export function drawWinnerMail(
+  context: MailContext,
+  details: { email: string; username: string; challengeTitle: string; prize: string },
+  resultsPath: string,
+): OutgoingMail {
+  return compose(context, details.email, `You won a prize in ${details.challengeTitle}!`, [
+    `Congratulations, ${details.username}! Your ${details.challengeTitle} Battle Pass was drawn for: ${details.prize}.`,
+    'The organizers will be in touch about collecting it. Anyone can check the draw on the results page.',
+    { label: 'See the results and the draw', path: resultsPath },
+  ]);
+}
+
+/** The one-click unsubscribe address of a token (docs/RULES.md rule 20; RFC 8058). */
+export function unsubscribePath(token: string): string {
+  return `/api/email/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+/** Organizer mail: RFC 8058 headers and a visible link, all to the same one-click address. */
+function withUnsubscribe(
+  context: MailContext,
+  to: string,
+  subject: string,
+  blocks: Block[],
+  token: string,
+): OutgoingMail {
+  const path = unsubscribePath(token);
+  const mail = compose(context, to, subject, [
+    ...blocks,
+    { label: "Unsubscribe from the organizer's emails", path },
+  ]);
+  return {
+    ...mail,
+    headers: {
+      'List-Unsubscribe': `<${new URL(path, context.baseUrl).toString()}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
+
+/** An organizer's message to pass holders (POST /api/admin/challenges/:id/messages). */
+export function organizerMessageMail(
+  context: MailContext,
+  message: { to: string; subject: string; text: string; challengeTitle: string },
+  unsubscribeToken: string,
+): OutgoingMail {
+  return withUnsubscribe(
+    context,
+    message.to,
+    message.subject,
+    [
+      { plain: message.text },
+      `You get this as a holder of the ${message.challengeTitle} Battle Pass. Receipts and account emails keep coming if you unsubscribe.`,
+    ],
+    unsubscribeToken,
+  );
+}
+
+/** '3 days left', '1 day left', '5 hours left': whole days from two days on, hours below. */
+export function timeLeftPhrase(msLeft: number): string {
+  const hours = Math.max(1, Math.round(msLeft / 3_600_000));
+  if (hours >= 48) return `${countOf(Math.round(hours / 24), 'day')} left`;
+  if (hours >= 24) return '1 day left';
+  return `${countOf(hours, 'hour')} left`;
+}
+
+/** 'Coupons and votes waiting': '4 coupons and 2 votes', '1 coupon', '3 votes'. */
+export function leftoversPhrase(coupons: number, votes: number): string {
+  const parts = [
+    ...(coupons > 0 ? [countOf(coupons, 'coupon')] : []),
+    ...(votes > 0 ? [countOf(votes, 'vote')] : []),
+  ];
+  return `${parts.join(' and ')} waiting`;
+}
+
+/** The one reminder per pass before the end: '3 days left: 4 coupons and 2 votes waiting'. */
+export function reminderMail(
+  context: MailContext,
+  reminder: {
+    to: string;
+    challengeTitle: string;
+    msLeft: number;
+    coupons: number;
+    votes: number;
+  },
+  unsubscribeToken: string,
+): OutgoingMail {
+  const summary = `${timeLeftPhrase(reminder.msLeft)}: ${leftoversPhrase(reminder.coupons, reminder.votes)}`;
+  return withUnsubscribe(
+    context,
+    reminder.to,
+    `${reminder.challengeTitle}: ${summary}`,
+    [
+      `${summary}.`,
+      `The ${reminder.challengeTitle} ends soon: redeem your coupons at the shops and cast your votes before it does.`,
+      { label: 'See your pass', path: '/profile' },
+    ],
+    unsubscribeToken,
+  );
+}
+
+/** 'Tell me when passes go on sale': sent once, when the challenge starts. */
+export function saleAlertMail(
+  context: MailContext,
+  alert: { to: string; challengeTitle: string },
+  unsubscribeToken: string,
+): OutgoingMail {
+  return withUnsubscribe(
+    context,
+    alert.to,
+    `${alert.challengeTitle} passes are on sale`,
+    [
+      `The ${alert.challengeTitle} has started and its Battle Passes are on sale.`,
+      { label: 'Get your battle pass', path: '/checkout' },
+      'You asked to be told once; this is the only email this request sends.',
+    ],
+    unsubscribeToken,
   );
 }

@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mailOutbox } from '../db/schema.ts';
 import { mailboxOf } from '#tests/helpers/mail.ts';
 import {
-  createTestContext,
   SECOND_APP_TIMEOUT_MS,
   signedInAdmin,
   signedInMember,
   TestClient,
-  type TestContext,
+  useTestApp,
+  withTestApp,
 } from '#tests/helpers/test-app.ts';
 import {
   CLAIM_LEASE_MS,
@@ -20,11 +20,7 @@ import {
 } from './outbox.ts';
 import { createSandboxMailTransport, type MailTransport, type OutgoingMail } from './transport.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const quietLog = { warn: () => {} };
 let mailSequence = 0;
@@ -94,6 +90,7 @@ describe('mail outbox', () => {
       text: second.text,
       html: second.html,
       links: [expect.stringMatching(/^http:\/\/localhost\/profile\?n=\d+$/)],
+      headers: {},
       sentAt: ctx.clock.now().toISOString(),
     });
     const rows = await ctx.db
@@ -229,16 +226,13 @@ describe('GET /api/sandbox/mailbox', () => {
   it(
     'does not exist while test tools are off',
     async () => {
-      const withoutTools = await createTestContext({ testToolsEnabled: false });
-      try {
+      await withTestApp({ testToolsEnabled: false }, async (withoutTools) => {
         const response = await new TestClient(withoutTools.app).get(
           '/api/sandbox/mailbox?to=a@example.com',
         );
         expect(response.statusCode).toBe(404);
         expect(response.json()).toHaveProperty('message');
-      } finally {
-        await withoutTools.close();
-      }
+      });
     },
     SECOND_APP_TIMEOUT_MS,
   );

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { DEFAULT_MAIL_RATE_PER_SECOND } from '../env.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 import type { MailTransport, OutgoingMail } from './transport.ts';
@@ -17,6 +18,7 @@ export async function enqueueMail(tx: Tx | Db, mail: OutgoingMail, now: Date): P
     subject: mail.subject,
     textBody: mail.text,
     htmlBody: mail.html,
+    headers: mail.headers ?? null,
     createdAt: now,
     nextAttemptAt: now,
   });
@@ -42,7 +44,8 @@ export async function claimDueMail(db: Db, now: Date, limit: number) {
         lte(mailOutbox.nextAttemptAt, now),
       ),
     )
-    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+    // Account mail first (docs/RULES.md rule 20): a large organizer message waits behind it.
+    .orderBy(asc(mailOutbox.bulk), asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
     .limit(limit)
     .for('update', { skipLocked: true });
   const claimed = await db
@@ -53,8 +56,8 @@ export async function claimDueMail(db: Db, now: Date, limit: number) {
     })
     .where(inArray(mailOutbox.id, due))
     .returning();
-  // RETURNING follows no order: mail goes out in the order it was asked for.
-  return claimed.sort((a, b) => a.id - b.id);
+  // RETURNING follows no order: mail goes out in the order it was asked for, account mail first.
+  return claimed.sort((a, b) => Number(a.bulk) - Number(b.bulk) || a.id - b.id);
 }
 
 export interface DeliveryLog {
@@ -78,6 +81,7 @@ export async function deliverDueMail(
           subject: row.subject,
           text: row.textBody ?? '',
           html: row.htmlBody ?? '',
+          ...(row.headers ? { headers: row.headers } : {}),
         },
         clock(),
       );
@@ -108,8 +112,11 @@ export async function deliverDueMail(
 }
 
 /**
- * Sends outbox mail in the background: polls, and after a full batch goes again at once. The
- * timer is unref'd, so it never keeps a process alive; stop() waits for the send in progress.
+ * Sends outbox mail in the background at MAIL_RATE_PER_SECOND: each tick claims at most one
+ * second's worth, and after a full batch the next starts when that second is over (otherwise
+ * after the poll interval). Redeem and vote never wait on it: queuing is one INSERT, sending is
+ * here. The timer is unref'd, so it never keeps a process alive; stop() waits for the send in
+ * progress.
  */
 export class MailOutboxWorker {
   private timer: NodeJS.Timeout | undefined;
@@ -122,6 +129,7 @@ export class MailOutboxWorker {
     private readonly clock: () => Date,
     private readonly log: DeliveryLog,
     private readonly pollMs = 1000,
+    private readonly ratePerSecond = DEFAULT_MAIL_RATE_PER_SECOND,
   ) {}
 
   start(): void {
@@ -145,7 +153,8 @@ export class MailOutboxWorker {
   }
 
   private async tick() {
-    const batch = 10;
+    const batch = this.ratePerSecond;
+    const startedAt = Date.now();
     let claimed = 0;
     try {
       claimed = await deliverDueMail(this.db, this.transport, this.clock, this.log, batch);
@@ -153,6 +162,7 @@ export class MailOutboxWorker {
       // The database may be briefly away; the next poll tries again.
       this.log.warn({ err: error }, 'mail outbox poll failed');
     }
-    this.schedule(claimed === batch ? 0 : this.pollMs);
+    // Real time, not the server clock: pacing is about the mail server, not the battle's dates.
+    this.schedule(claimed === batch ? Math.max(0, startedAt + 1000 - Date.now()) : this.pollMs);
   }
 }

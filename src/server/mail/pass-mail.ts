@@ -1,8 +1,9 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { businesses, challenges, passes, users } from '../db/schema.ts';
 import type { Tx } from '../db/client.ts';
 import { passSwitchedOffMail, receiptMail, type MailContext } from './messages.ts';
 import { enqueueMail } from './outbox.ts';
+import { isLiveShop } from '../businesses/live.ts';
 
 /**
  * The purchase receipt, queued in the fulfilment's transaction. Called only when the pass was
@@ -24,7 +25,7 @@ export async function queuePassReceipt(
   const shops = await tx
     .select({ name: businesses.name })
     .from(businesses)
-    .where(and(eq(businesses.challengeId, purchase.challengeId), isNull(businesses.deletedAt)))
+    .where(and(eq(businesses.challengeId, purchase.challengeId), isLiveShop))
     .orderBy(asc(businesses.position), asc(businesses.id));
   const receipt = receiptMail(mail, {
     email: buyer.email,

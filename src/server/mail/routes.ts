@@ -5,7 +5,7 @@ import { errorBodySchema } from '#shared/errors.ts';
 import { mailboxQuerySchema, mailboxSchema } from '#shared/mail.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { sandboxMail } from '../db/schema.ts';
-import { requireAdmin } from '../plugins/guards.ts';
+import { requireAdmin } from '../auth/guards.ts';
 
 const MAILBOX_LIMIT = 50;
 
@@ -44,6 +44,7 @@ export async function sandboxMailboxRoutes(app: FastifyInstance, { db, config }:
         text: row.textBody,
         html: row.htmlBody,
         links: row.links,
+        headers: row.headers,
         sentAt: row.sentAt.toISOString(),
       }));
     },

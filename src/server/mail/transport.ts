@@ -8,6 +8,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, such as List-Unsubscribe on organizer mail (docs/RULES.md rule 20). */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {
@@ -49,6 +51,7 @@ export function createSandboxMailTransport(db: Db): MailTransport {
         textBody: mail.text,
         htmlBody: mail.html,
         links: mail.text.match(LINK_PATTERN) ?? [],
+        headers: mail.headers ?? {},
         sentAt: now,
       });
     },

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { businesses, coupons, passes, type Pass } from '../db/schema.ts';
+import { isLiveShop } from '../businesses/live.ts';
 
 /** Namespace of the coupon-copy locks: the first of the two keys, the challenge id the second. */
 const COUPON_COPY_LOCK_CLASS = 7_301_203;
@@ -54,7 +55,7 @@ export async function issuePass(
     await tx.execute(sql`
       insert into ${coupons} (pass_id, business_id)
       select ${created.id}, ${businesses.id} from ${businesses}
-      where ${businesses.challengeId} = ${input.challengeId} and ${businesses.deletedAt} is null
+      where ${businesses.challengeId} = ${input.challengeId} and ${isLiveShop}
       on conflict do nothing`);
     return { pass: created, created: true };
   }

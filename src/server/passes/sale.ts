@@ -1,14 +1,9 @@
 import { badRequest, notFound } from '../errors.ts';
 import { challengePhase } from '#shared/challenge-phase.ts';
+import { formatInstant } from '#shared/date-range.ts';
 import { findActiveChallenge } from '../challenges/active.ts';
 import type { Db } from '../db/client.ts';
 import type { Challenge } from '../db/schema.ts';
-
-const saleStartFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
 
 /**
  * The challenge whose passes are sold now: the active one (rule 1), only while it runs, as
@@ -24,7 +19,7 @@ export async function challengeOnSale(db: Db, now: Date): Promise<Challenge> {
   }
   if (phase === 'upcoming') {
     throw badRequest(
-      `${challenge.title} has not started yet. Passes go on sale on ${saleStartFormat.format(challenge.startDate)} UTC.`,
+      `${challenge.title} has not started yet. Passes go on sale on ${formatInstant(challenge.startDate, challenge.timeZone)}.`,
     );
   }
   return challenge;

@@ -1,6 +1,7 @@
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { ChangeEmailCard } from '#client/features/auth/components/ChangeEmailCard.tsx';
+import { OrganizerMailSwitch } from '#client/features/messages/components/OrganizerMailSwitch.tsx';
 import { useActiveChallenge } from '#client/lib/active-challenge.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { NoActiveChallengeView } from '#client/features/checkout/components/CheckoutViews.tsx';
@@ -16,6 +17,7 @@ export default function ProfileRoute() {
     <>
       <ProfileSections />
       <ChangeEmailCard />
+      <OrganizerMailSwitch />
     </>
   );
 }

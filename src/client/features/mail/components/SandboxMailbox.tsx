@@ -68,6 +68,20 @@ export function SandboxMailbox({
             <Text size="sm" c="dimmed" mb="sm">
               To {message.to}, {new Date(message.sentAt).toLocaleString()}
             </Text>
+            {Object.keys(message.headers).length > 0 && (
+              <dl aria-label="Headers" style={{ margin: '0 0 var(--mantine-spacing-sm)' }}>
+                {Object.entries(message.headers).map(([name, value]) => (
+                  <Text key={name} component="div" size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    <Text span fw={600} component="dt" display="inline">
+                      {name}:
+                    </Text>{' '}
+                    <Text span component="dd" display="inline" m={0}>
+                      {value}
+                    </Text>
+                  </Text>
+                ))}
+              </dl>
+            )}
             <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message.text}</Text>
             {message.links.length > 0 && (
               <Stack gap={4} mt="sm">

@@ -1,0 +1,63 @@
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Combobox.css';
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { ChallengeSelect } from '#client/features/challenges/components/ChallengeSelect.tsx';
+import { useChosenChallenge } from '#client/features/challenges/components/ChosenChallenge.tsx';
+import { useAudienceCounts, useMessageHistory } from '#client/features/messages/api/messages.ts';
+import { MessageComposer } from '#client/features/messages/components/MessageComposer.tsx';
+import { MessageHistoryTable } from '#client/features/messages/components/MessageHistoryTable.tsx';
+import { errorText } from '#client/lib/api.ts';
+import { usePageMeta } from '#client/lib/page-meta.ts';
+
+/**
+ * /admin/messages: write to a challenge's pass holders (docs/RULES.md rule 20), and
+ * the messages sent with their delivery counts. Behind RequireAdmin.
+ */
+export default function AdminMessagesRoute() {
+  usePageMeta({ title: 'Messages - Admin Dashboard' });
+  const { list, selected, choose, notReady } = useChosenChallenge();
+  const counts = useAudienceCounts(selected?.id ?? null);
+  const history = useMessageHistory(selected?.id ?? null);
+
+  if (notReady) return notReady;
+
+  return (
+    <Stack gap="lg" p={{ base: 'md', sm: 'xl' }}>
+      <Title order={1} fz={{ base: 24, sm: 30 }}>
+        Messages
+      </Title>
+      <ChallengeSelect challenges={list} selected={selected} onSelect={choose} />
+      {!selected ? (
+        <Text c="dimmed">Create a challenge first.</Text>
+      ) : (
+        <>
+          <Stack gap="sm" component="section" aria-labelledby="compose-heading">
+            <Title order={2} size="h3" id="compose-heading">
+              New Message
+            </Title>
+            <MessageComposer
+              key={selected.id}
+              challengeId={selected.id}
+              challengeTitle={selected.title}
+              counts={counts.data}
+            />
+          </Stack>
+          <Stack gap="sm" component="section" aria-labelledby="history-heading">
+            <Title order={2} size="h3" id="history-heading">
+              Sent
+            </Title>
+            {history.isError ? (
+              <Alert color="red" title="Could not load the messages">
+                {errorText(history.error, 'Failed to fetch the messages.')}
+              </Alert>
+            ) : (
+              <MessageHistoryTable messages={history.data ?? []} timeZone={selected.timeZone} />
+            )}
+          </Stack>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,108 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import type {
+  AudienceCounts,
+  MailPreferences,
+  MessageInput,
+  MessageSummary,
+} from '#shared/messages.ts';
+import { countOf } from '#shared/plural.ts';
+import { api, errorText } from '#client/lib/api.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
+
+const messagesUrl = (challengeId: number) => `/api/admin/challenges/${challengeId}/messages`;
+
+export const messageHistoryQueryOptions = (challengeId: number) =>
+  queryOptions({
+    queryKey: queryKeys.admin.messages(challengeId),
+    queryFn: ({ signal }) => api.get<MessageSummary[]>(messagesUrl(challengeId), { signal }),
+    // Delivered counts move while the worker sends: refresh while the page is open.
+    refetchInterval: 5000,
+    staleTime: 0,
+  });
+
+/** The challenge's messages, newest first; idle without a challenge. */
+export function useMessageHistory(challengeId: number | null) {
+  return useQuery({
+    ...messageHistoryQueryOptions(challengeId ?? 0),
+    enabled: challengeId !== null,
+  });
+}
+
+/** How many members each audience reaches now, shown before sending. */
+export function useAudienceCounts(challengeId: number | null) {
+  return useQuery({
+    queryKey: queryKeys.admin.audiences(challengeId ?? 0),
+    queryFn: ({ signal }) =>
+      api.get<AudienceCounts>(`${messagesUrl(challengeId ?? 0)}/audiences`, { signal }),
+    enabled: challengeId !== null,
+    staleTime: 0,
+  });
+}
+
+/** Queues the message; the history (and the counts) refresh. */
+export function useSendMessage(challengeId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MessageInput) =>
+      api.post<{ id: number; recipients: number }>(messagesUrl(challengeId), { body }),
+    onSuccess: async ({ recipients }) => {
+      notifications.show({
+        color: 'teal',
+        title: 'Message Sent',
+        message: `Queued for ${countOf(recipients, 'member')}.`,
+      });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.messages(challengeId) });
+    },
+    onError: (error) => {
+      notifications.show({
+        color: 'red',
+        title: 'Message Not Sent',
+        message: errorText(error, 'Failed to send the message'),
+      });
+    },
+  });
+}
+
+const preferencesUrl = '/api/profile/mail-preferences';
+
+export function useMailPreferences() {
+  return useQuery({
+    queryKey: queryKeys.member.mailPreferences,
+    queryFn: ({ signal }) => api.get<MailPreferences>(preferencesUrl, { signal }),
+  });
+}
+
+export function useSetMailPreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MailPreferences) => api.put<MailPreferences>(preferencesUrl, { body }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(queryKeys.member.mailPreferences, answer);
+      notifications.show({
+        color: 'teal',
+        title: answer.organizerMail ? 'Organizer Emails On' : 'Organizer Emails Off',
+        message: answer.organizerMail
+          ? 'You will get messages and reminders from the organizers.'
+          : 'No more messages or reminders. Receipts and account emails still come.',
+      });
+    },
+    onError: (error) => {
+      notifications.show({
+        color: 'red',
+        title: 'Not Saved',
+        message: errorText(error, 'Failed to save your email choice'),
+      });
+    },
+  });
+}
+
+/** 'Tell me when passes go on sale': answers the server's confirmation. */
+export function useSaleAlert(challengeId: number) {
+  return useMutation({
+    mutationFn: (email: string) =>
+      api.post<{ message: string }>(`/api/challenges/${challengeId}/sale-alerts`, {
+        body: { email },
+      }),
+  });
+}

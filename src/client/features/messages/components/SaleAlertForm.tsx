@@ -1,0 +1,70 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Paper.css';
+import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { saleAlertInputSchema } from '#shared/messages.ts';
+import { errorText } from '#client/lib/api.ts';
+import { zodResolver } from '#client/lib/schema-resolver.ts';
+import { useSaleAlert } from '../api/messages.ts';
+
+/**
+ * An upcoming battle's 'Tell me when passes go on sale': one email when the battle starts, with
+ * the one-click unsubscribe of the organizer's messages (docs/RULES.md rule 20).
+ */
+export function SaleAlertForm({ challengeId }: { challengeId: number }) {
+  const alert = useSaleAlert(challengeId);
+  const form = useForm<{ email: string }>({
+    mode: 'uncontrolled',
+    initialValues: { email: '' },
+    validate: zodResolver(saleAlertInputSchema),
+  });
+  return (
+    <Stack
+      gap="sm"
+      mt="lg"
+      maw={520}
+      mx="auto"
+      component="section"
+      aria-labelledby="sale-alert-heading"
+    >
+      <Title order={2} size="h4" id="sale-alert-heading" ta="center">
+        Tell me when passes go on sale
+      </Title>
+      {alert.isSuccess ? (
+        <Paper withBorder p="md" role="status">
+          <Text fw={700}>You&apos;re on the list</Text>
+          <Text>{alert.data.message}</Text>
+        </Paper>
+      ) : (
+        <form noValidate onSubmit={form.onSubmit((values) => alert.mutate(values.email))}>
+          <Stack gap="xs">
+            {alert.isError && (
+              <Alert color="red" title="Not saved" role="alert">
+                {errorText(alert.error, 'Please try again.')}
+              </Alert>
+            )}
+            <Group align="flex-start" gap="sm" wrap="wrap">
+              <TextInput
+                label="Your email"
+                type="email"
+                autoComplete="email"
+                required
+                withAsterisk={false}
+                style={{ flex: '1 1 14rem' }}
+                key={form.key('email')}
+                {...form.getInputProps('email')}
+              />
+              <Button type="submit" loading={alert.isPending} mt={{ base: 0, xs: 25 }}>
+                Tell Me
+              </Button>
+            </Group>
+            <Text size="xs" c="dimmed">
+              One email when the battle starts, with a one-click unsubscribe link.
+            </Text>
+          </Stack>
+        </form>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,250 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { challengePhase } from '#shared/challenge-phase.ts';
+import { idParamsSchema } from '#shared/challenges.ts';
+import { errorBodySchema } from '#shared/errors.ts';
+import {
+  audienceCountsSchema,
+  mailPreferencesSchema,
+  messageHistorySchema,
+  messageInputSchema,
+  messageQueuedSchema,
+  SALE_ALERT_CONFIRMATION,
+  saleAlertAcceptedSchema,
+  saleAlertInputSchema,
+} from '#shared/messages.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { challenges, saleAlerts, users } from '../db/schema.ts';
+import { badRequest, notFound } from '../errors.ts';
+import { mailContextOf } from '../mail/messages.ts';
+import { guardAdminScope, requireMember, signedInUserId } from '../auth/guards.ts';
+import { limitPerAddress } from '../plugins/rate-limits.ts';
+import { audienceCounts, messageHistory, sendMessage, tokenKnown, unsubscribe } from './service.ts';
+
+/** The one-click address (RFC 8058); the security plugin exempts it from the Origin check. */
+export const UNSUBSCRIBE_PATH = '/api/email/unsubscribe';
+
+/** Tokens are 64 hex characters (schema.ts randomSecret); anything else is refused unread. */
+const tokenQuerySchema = z.object({
+  token: z.string({ error: 'The unsubscribe link is incomplete' }).regex(/^[0-9a-f]{64}$/, {
+    error: 'The unsubscribe link is not valid',
+  }),
+});
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** A small page of its own: mail links open it without the app, and it works without scripts. */
+function page(reply: FastifyReply, status: number, siteName: string, title: string, body: string) {
+  return (
+    reply
+      .status(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      // The API's CSP forbids everything; this page needs only its own form posting back here.
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+      )
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · ${escapeHtml(siteName)}</title></head><body style="font-family:sans-serif;line-height:1.5;max-width:36rem;margin:2rem auto;padding:0 1rem"><main><h1>${escapeHtml(title)}</h1>${body}<p><a href="/">${escapeHtml(siteName)}</a></p></main></body></html>`,
+      )
+  );
+}
+
+/**
+ * One-click unsubscribe and 'Tell me when passes go on sale': public, no session. The
+ * unsubscribe POST comes from mail providers with neither cookie nor Origin (RFC 8058), so its
+ * token, unguessable and specific to the member, is its only authority, and it can do nothing
+ * but stop organizer mail (docs/RULES.md rule 20). The GET only shows a confirm button.
+ */
+export async function messagePublicRoutes(app: FastifyInstance, { db, clock, config }: AppDeps) {
+  await app.register(async (oneClick) => unsubscribeRoutes(oneClick, db, clock, config.siteName));
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/challenges/:id/sale-alerts',
+    {
+      config: { rateLimit: limitPerAddress('saleAlertPerAddress') },
+      schema: {
+        params: idParamsSchema,
+        body: saleAlertInputSchema,
+        response: { 202: saleAlertAcceptedSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const now = clock();
+      const [challenge] = await db
+        .select()
+        .from(challenges)
+        .where(eq(challenges.id, request.params.id));
+      if (!challenge?.active) throw notFound('Challenge not found');
+      const phase = challengePhase(challenge, now);
+      if (phase !== 'upcoming')
+        throw badRequest(
+          phase === 'running'
+            ? `${challenge.title} passes are already on sale.`
+            : `${challenge.title} has ended.`,
+        );
+      // The same answer whether the address is new or already listed: nobody learns who asked.
+      await db
+        .insert(saleAlerts)
+        .values({ challengeId: challenge.id, email: request.body.email, createdAt: now })
+        // sale_alerts_challenge_email_uq: one alert per address (any case) and challenge.
+        .onConflictDoNothing();
+      return reply.status(202).send({ message: SALE_ALERT_CONFIRMATION });
+    },
+  );
+}
+
+/** The member's own 'Emails from the organizer' switch (/profile). */
+export async function mailPreferenceRoutes(app: FastifyInstance, { db }: AppDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const responses = {
+    200: mailPreferencesSchema,
+    400: errorBodySchema,
+    401: errorBodySchema,
+  };
+  api.get(
+    '/api/profile/mail-preferences',
+    { preHandler: requireMember, schema: { response: responses } },
+    async (request) => {
+      const [row] = await db
+        .select({ organizerMail: users.organizerMail })
+        .from(users)
+        .where(eq(users.id, signedInUserId(request)));
+      if (!row) throw notFound('Account not found');
+      return row;
+    },
+  );
+  api.put(
+    '/api/profile/mail-preferences',
+    { preHandler: requireMember, schema: { body: mailPreferencesSchema, response: responses } },
+    async (request) => {
+      const [row] = await db
+        .update(users)
+        .set({ organizerMail: request.body.organizerMail })
+        .where(eq(users.id, signedInUserId(request)))
+        .returning({ organizerMail: users.organizerMail });
+      if (!row) throw notFound('Account not found');
+      return row;
+    },
+  );
+}
+
+/** Organizer messages (docs/decisions/0025-organizer-mail.md): organizers only, 401/403 before the body is read. */
+export async function messageAdminRoutes(app: FastifyInstance, { db, clock, config }: AppDeps) {
+  await app.register(async (admin) => {
+    const api = admin.withTypeProvider<ZodTypeProvider>();
+    guardAdminScope(admin, db);
+    const refusals = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+    api.post(
+      '/api/admin/challenges/:id/messages',
+      {
+        schema: {
+          params: idParamsSchema,
+          body: messageInputSchema,
+          response: { 202: messageQueuedSchema, 400: errorBodySchema, ...refusals },
+        },
+      },
+      async (request, reply) => {
+        const queued = await sendMessage(
+          db,
+          mailContextOf(config),
+          {
+            ...request.body,
+            challengeId: request.params.id,
+            sentBy: signedInUserId(request),
+          },
+          clock(),
+        );
+        return reply.status(202).send(queued);
+      },
+    );
+
+    api.get(
+      '/api/admin/challenges/:id/messages',
+      {
+        schema: {
+          params: idParamsSchema,
+          response: { 200: messageHistorySchema, 400: errorBodySchema, ...refusals },
+        },
+      },
+      async (request) => messageHistory(db, request.params.id),
+    );
+
+    api.get(
+      '/api/admin/challenges/:id/messages/audiences',
+      {
+        schema: {
+          params: idParamsSchema,
+          response: { 200: audienceCountsSchema, 400: errorBodySchema, ...refusals },
+        },
+      },
+      async (request) => audienceCounts(db, request.params.id),
+    );
+  });
+}
+
+/** GET (confirm page) and POST (one click) of the unsubscribe address, in a scope of their own. */
+async function unsubscribeRoutes(
+  app: FastifyInstance,
+  db: AppDeps['db'],
+  clock: AppDeps['clock'],
+  siteName: string,
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // RFC 8058's body is a form; this scope alone reads forms (the rest of the API is JSON only).
+  app.addContentTypeParser(
+    ['application/x-www-form-urlencoded', 'multipart/form-data'],
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => done(null, body),
+  );
+
+  const linkNotRecognised = (reply: FastifyReply) =>
+    page(
+      reply,
+      404,
+      siteName,
+      'Link not recognised',
+      '<p>This unsubscribe link is not valid. Signed-in members can switch organizer emails off on their profile.</p>',
+    );
+
+  api.get(
+    UNSUBSCRIBE_PATH,
+    { schema: { hide: true, querystring: tokenQuerySchema } },
+    async (request, reply) => {
+      const { token } = request.query;
+      if (!(await tokenKnown(db, token))) return linkNotRecognised(reply);
+      return page(
+        reply,
+        200,
+        siteName,
+        "Unsubscribe from the organizer's emails?",
+        `<p>You will get no more messages or reminders from the organizers. Receipts, password resets and other account emails keep coming.</p><form method="post" action="${UNSUBSCRIBE_PATH}?token=${token}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
+      );
+    },
+  );
+
+  api.post(
+    UNSUBSCRIBE_PATH,
+    { schema: { hide: true, querystring: tokenQuerySchema } },
+    async (request, reply) => {
+      const body = typeof request.body === 'string' ? request.body : '';
+      if (!/(^|&|\r?\n|")List-Unsubscribe(=|"\r?\n\r?\n)One-Click/.test(body))
+        throw badRequest('Send the form body List-Unsubscribe=One-Click to unsubscribe.');
+      if (!(await unsubscribe(db, request.query.token, clock()))) return linkNotRecognised(reply);
+      return page(
+        reply,
+        200,
+        siteName,
+        'You are unsubscribed',
+        '<p>You will get no more emails from the organizers. Receipts, password resets and other account emails keep coming. Members can switch organizer emails back on at any time on their profile.</p>',
+      );
+    },
+  );
+}

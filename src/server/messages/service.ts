@@ -1,0 +1,191 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Audience, AudienceCounts, MessageInput, MessageSummary } from '#shared/messages.ts';
+import type { Db } from '../db/client.ts';
+import { queryRows } from '../db/rule-call.ts';
+import { challenges, organizerMessages, saleAlerts, users } from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+import { organizerMessageMail, type MailContext } from '../mail/messages.ts';
+
+/**
+ * Who an audience is, as a condition on `p` (passes) and `u` (users): always holders of an active
+ * pass of the challenge who have not unsubscribed (docs/RULES.md rule 20), then the audience's
+ * own condition. A live shop is one not deleted (rule 8); available_votes is rule 2's count.
+ */
+function audienceCondition(audience: Audience): SQL {
+  switch (audience) {
+    case 'all':
+      return sql`true`;
+    case 'no-redemptions':
+      return sql`not exists (select 1 from coupons c where c.pass_id = p.id and c.redeemed)`;
+    case 'unused-coupons':
+      return sql`exists (select 1 from coupons c join businesses b on b.id = c.business_id
+        where c.pass_id = p.id and not c.redeemed and b.deleted_at is null)`;
+    case 'unused-votes':
+      return sql`available_votes(p.id) > 0`;
+  }
+}
+
+const holders = (challengeId: number) =>
+  sql`from passes p join users u on u.id = p.user_id
+      where p.challenge_id = ${challengeId} and p.active and u.organizer_mail`;
+
+async function requireChallenge(db: Db, challengeId: number) {
+  const [challenge] = await db
+    .select({ id: challenges.id, title: challenges.title })
+    .from(challenges)
+    .where(eq(challenges.id, challengeId));
+  if (!challenge) throw notFound('Challenge not found');
+  return challenge;
+}
+
+/** How many members each audience reaches right now: one pass over the challenge's holders. */
+export async function audienceCounts(db: Db, challengeId: number): Promise<AudienceCounts> {
+  await requireChallenge(db, challengeId);
+  const [row] = await queryRows<Record<string, number | string>>(
+    db,
+    sql`select
+      count(*) as "all",
+      count(*) filter (where ${audienceCondition('no-redemptions')}) as "no-redemptions",
+      count(*) filter (where ${audienceCondition('unused-coupons')}) as "unused-coupons",
+      count(*) filter (where ${audienceCondition('unused-votes')}) as "unused-votes"
+      ${holders(challengeId)}`,
+  );
+  return {
+    all: Number(row?.all ?? 0),
+    'no-redemptions': Number(row?.['no-redemptions'] ?? 0),
+    'unused-coupons': Number(row?.['unused-coupons'] ?? 0),
+    'unused-votes': Number(row?.['unused-votes'] ?? 0),
+  };
+}
+
+/**
+ * Records the message and queues one email per recipient in one set-based INSERT … SELECT, so
+ * 10,000 recipients cost one statement (bench/messages.ts), and the worker sends them at
+ * MAIL_RATE_PER_SECOND. The body is built once with a random placeholder that the database
+ * replaces by each member's unsubscribe token.
+ */
+export async function sendMessage(
+  db: Db,
+  mail: MailContext,
+  input: MessageInput & { challengeId: number; sentBy: number },
+  now: Date,
+): Promise<{ id: number; recipients: number }> {
+  const challenge = await requireChallenge(db, input.challengeId);
+  const placeholder = `UNSUBSCRIBETOKEN${randomBytes(16).toString('hex')}`;
+  const template = organizerMessageMail(
+    mail,
+    { to: '', subject: input.subject, text: input.text, challengeTitle: challenge.title },
+    placeholder,
+  );
+  const headers = JSON.stringify(template.headers ?? {});
+  return db.transaction(async (tx) => {
+    const [message] = await tx
+      .insert(organizerMessages)
+      .values({
+        challengeId: input.challengeId,
+        subject: input.subject,
+        textBody: input.text,
+        audience: input.audience,
+        recipients: 0,
+        sentBy: input.sentBy,
+        sentAt: now,
+      })
+      .returning({ id: organizerMessages.id });
+    if (!message) throw new Error('insert returned no row');
+    const [queued] = await queryRows<{ recipients: number | string }>(
+      tx,
+      sql`with queued as (
+        insert into mail_outbox
+          (to_address, subject, text_body, html_body, headers, bulk, message_id, created_at, next_attempt_at)
+        select u.email, ${input.subject},
+          replace(${template.text}, ${placeholder}, u.mail_token),
+          replace(${template.html}, ${placeholder}, u.mail_token),
+          replace(${headers}, ${placeholder}, u.mail_token)::jsonb,
+          true, ${message.id}, ${now}, ${now}
+        ${holders(input.challengeId)} and ${audienceCondition(input.audience)}
+        order by p.id
+        returning 1)
+      select count(*) as recipients from queued`,
+    );
+    const recipients = Number(queued?.recipients ?? 0);
+    await tx
+      .update(organizerMessages)
+      .set({ recipients })
+      .where(eq(organizerMessages.id, message.id));
+    return { id: message.id, recipients };
+  });
+}
+
+/** The challenge's messages, newest first, with delivered and failed counts from the outbox. */
+export async function messageHistory(db: Db, challengeId: number): Promise<MessageSummary[]> {
+  await requireChallenge(db, challengeId);
+  const rows = await queryRows<{
+    id: number;
+    subject: string;
+    audience: Audience;
+    sent_at: Date | string;
+    recipients: number;
+    delivered: number | string;
+    failed: number | string;
+  }>(
+    db,
+    sql`select m.id, m.subject, m.audience, m.sent_at, m.recipients,
+        count(o.id) filter (where o.sent_at is not null) as delivered,
+        count(o.id) filter (where o.gave_up_at is not null) as failed
+      from organizer_messages m left join mail_outbox o on o.message_id = m.id
+      where m.challenge_id = ${challengeId}
+      group by m.id
+      order by m.sent_at desc, m.id desc
+      limit 200`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    subject: row.subject,
+    audience: row.audience,
+    sentAt: new Date(row.sent_at).toISOString(),
+    recipients: row.recipients,
+    delivered: Number(row.delivered),
+    failed: Number(row.failed),
+  }));
+}
+
+/**
+ * One-click unsubscribe (RFC 8058): a member's token switches their organizer mail off; a sale
+ * alert's token stops every pending alert to that address. Anything else changes nothing.
+ * Answers whether the token was known.
+ */
+export async function unsubscribe(db: Db, token: string, now: Date): Promise<boolean> {
+  const members = await db
+    .update(users)
+    .set({ organizerMail: false })
+    .where(eq(users.mailToken, token))
+    .returning({ id: users.id });
+  if (members.length > 0) return true;
+  const [alert] = await db
+    .select({ email: saleAlerts.email })
+    .from(saleAlerts)
+    .where(eq(saleAlerts.token, token));
+  if (!alert) return false;
+  await db
+    .update(saleAlerts)
+    .set({ unsubscribedAt: now })
+    .where(
+      and(
+        sql`lower(${saleAlerts.email}) = lower(${alert.email})`,
+        isNull(saleAlerts.unsubscribedAt),
+      ),
+    );
+  return true;
+}
+
+/** Whether a token is one of ours, for the confirm page (GET changes nothing). */
+export async function tokenKnown(db: Db, token: string): Promise<boolean> {
+  const [member] = await db.select({ id: users.id }).from(users).where(eq(users.mailToken, token));
+  if (member) return true;
+  const [alert] = await db
+    .select({ id: saleAlerts.id })
+    .from(saleAlerts)
+    .where(eq(saleAlerts.token, token));
+  return alert !== undefined;
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { emailSchema } from './auth.ts';
+
+/**
+ * Organizer messages to a challenge's pass holders (docs/RULES.md rule 20). Every audience is
+ * among holders of an active pass who have not unsubscribed from the organizer's mail.
+ */
+export const AUDIENCES = ['all', 'no-redemptions', 'unused-coupons', 'unused-votes'] as const;
+export const audienceSchema = z.enum(AUDIENCES, { error: 'Choose who gets the message' });
+export type Audience = z.infer<typeof audienceSchema>;
+
+export const AUDIENCE_LABELS: Record<Audience, string> = {
+  all: 'All pass holders',
+  'no-redemptions': 'No coupon redeemed yet',
+  'unused-coupons': 'Coupons left to redeem',
+  'unused-votes': 'Votes left to cast',
+};
+
+/** POST /api/admin/challenges/:id/messages. Plain text only: links become clickable, nothing else. */
+export const messageInputSchema = z.object({
+  subject: z
+    .string({ error: 'Subject is required' })
+    .trim()
+    .min(1, 'Subject is required')
+    .max(150, 'Subject must be at most 150 characters')
+    // A line break in a subject would start a new mail header.
+    .refine((value) => !/[\r\n]/.test(value), 'Subject must be one line'),
+  text: z
+    .string({ error: 'Message is required' })
+    .trim()
+    .min(1, 'Message is required')
+    .max(10_000, 'Message must be at most 10,000 characters'),
+  audience: audienceSchema,
+});
+export type MessageInput = z.infer<typeof messageInputSchema>;
+
+/** 202: the message is queued, one email per recipient. */
+export const messageQueuedSchema = z.object({ id: z.number().int(), recipients: z.number().int() });
+
+/** GET /api/admin/challenges/:id/messages: newest first; counts come from the outbox. */
+export const messageSummarySchema = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  audience: audienceSchema,
+  sentAt: z.iso.datetime(),
+  recipients: z.number().int(),
+  delivered: z.number().int(),
+  failed: z.number().int(),
+});
+export type MessageSummary = z.infer<typeof messageSummarySchema>;
+export const messageHistorySchema = z.array(messageSummarySchema);
+
+/** GET /api/admin/challenges/:id/messages/audiences: how many each audience reaches now. */
+export const audienceCountsSchema = z.object({
+  all: z.number().int(),
+  'no-redemptions': z.number().int(),
+  'unused-coupons': z.number().int(),
+  'unused-votes': z.number().int(),
+});
+export type AudienceCounts = z.infer<typeof audienceCountsSchema>;
+
+/** GET/PUT /api/profile/mail-preferences: the /profile 'Emails from the organizer' switch. */
+export const mailPreferencesSchema = z.object({
+  organizerMail: z.boolean({ error: 'organizerMail must be true or false' }),
+});
+export type MailPreferences = z.infer<typeof mailPreferencesSchema>;
+
+/** POST /api/challenges/:id/sale-alerts: 'Tell me when passes go on sale'. */
+export const saleAlertInputSchema = z.object({ email: emailSchema });
+export const saleAlertAcceptedSchema = z.object({ message: z.string() });
+
+/** The one answer to a sale alert, whether the address was new or already on the list. */
+export const SALE_ALERT_CONFIRMATION =
+  "Thanks! We'll email you once when passes go on sale. Every email has a one-click unsubscribe link.";
+
+export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; href: string };
+
+const LINK = /https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]]/g;
+
+/** Plain text split into text and http(s) links: the only formatting messages get. */
+export function linkParts(text: string): TextPart[] {
+  const parts: TextPart[] = [];
+  let last = 0;
+  for (const match of text.matchAll(LINK)) {
+    if (match.index > last) parts.push({ kind: 'text', text: text.slice(last, match.index) });
+    parts.push({ kind: 'link', href: match[0] });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) parts.push({ kind: 'text', text: text.slice(last) });
+  return parts;
+}

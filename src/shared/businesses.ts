@@ -79,7 +79,7 @@ const degrees = (limit: number, message: string) =>
   z.number({ error: message }).min(-limit, message).max(limit, message).nullable();
 
 /**
- * A shop's place is both coordinates or neither (issue 29). On a patch, sending one without the
+ * A shop's place is both coordinates or neither (docs/decisions/0023-map.md). On a patch, sending one without the
  * other is refused too: half a place would move the marker somewhere nobody chose.
  */
 function pairedCoordinates(

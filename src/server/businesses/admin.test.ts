@@ -1,24 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { businesses, challenges, coupons, votes } from '../db/schema.ts';
 import { issuePass } from '../passes/issue.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { usingPostgres } from '#tests/helpers/test-db.ts';
-import {
-  createTestContext,
-  signedInAdmin,
-  signedInMember,
-  TestClient,
-  type TestContext,
-} from '#tests/helpers/test-app.ts';
+import { signedInAdmin, signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let admin: TestClient;
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = (await signedInAdmin(ctx.app, ctx.db)).client;
 });
-afterAll(() => ctx.close());
 
 interface AdminShop {
   id: number;

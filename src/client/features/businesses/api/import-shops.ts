@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import type { ShopImportResult } from '#shared/shop-side.ts';
 import { countOf } from '#shared/plural.ts';
+import { linesText } from '../lines-text.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 
@@ -10,15 +11,18 @@ export interface ImportShopsVariables {
   csv: string;
   /** false: check and preview only; true: import every row, or none when any row has errors. */
   commit: boolean;
+  /** With commit: import the rows without errors and leave the others out. */
+  validOnly?: boolean;
 }
 
 export function importShops({
   challengeId,
   csv,
   commit,
+  validOnly = false,
 }: ImportShopsVariables): Promise<ShopImportResult> {
   return api.post<ShopImportResult>(`/api/admin/challenges/${challengeId}/businesses/import`, {
-    body: { csv, commit },
+    body: { csv, commit, validOnly },
   });
 }
 
@@ -32,7 +36,11 @@ export function useImportShops() {
       notifications.show({
         color: 'teal',
         title: 'Shops Imported',
-        message: `${countOf(result.imported, 'shop')} ${result.imported === 1 ? 'was' : 'were'} added to the challenge.`,
+        message: `${countOf(result.imported, 'shop')} ${result.imported === 1 ? 'was' : 'were'} added to the challenge.${
+          result.skipped.length > 0
+            ? ` Left out: ${linesText(result.skipped.map((row) => row.line))}.`
+            : ''
+        }`,
       });
       await Promise.all([
         queryClient.invalidateQueries({

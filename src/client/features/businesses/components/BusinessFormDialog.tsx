@@ -42,6 +42,8 @@ import { placeOf } from '#client/lib/geo.ts';
 import { useSiteConfig } from '#client/lib/site-config.ts';
 import { useChallengeBusinesses } from '../api/get-challenge-businesses.ts';
 import { useSaveBusiness } from '../api/save-business.ts';
+import { hoursFromWeek, weekError, weekFromHours, type DayHours } from '../hours-week.ts';
+import { HoursPicker } from './HoursPicker.tsx';
 
 /** Tiptap is big: it loads with the first opening of this dialog, never on public pages. */
 const RichTextField = lazy(() => import('./RichTextField.tsx'));
@@ -54,7 +56,9 @@ interface FormValues {
   phone: string;
   website: string;
   imageUrl: string;
+  /** The stored hours, kept as they are while the picker's week is untouched (null). */
   hours: string;
+  week: DayHours[] | null;
   specialties: string;
   position: number | string;
   redemptionCode: string;
@@ -116,7 +120,8 @@ function initialValues(business: AdminBusiness | null, nextPosition: number): Fo
       phone: business.phone ?? '',
       website: business.website ?? '',
       imageUrl: business.imageUrl ?? '',
-      hours: business.hours ? JSON.stringify(JSON.parse(business.hours), null, 2) : '',
+      hours: business.hours ?? '',
+      week: null,
       specialties: business.specialties ?? '',
       position: business.position,
       redemptionCode: business.redemptionCode,
@@ -136,7 +141,8 @@ function initialValues(business: AdminBusiness | null, nextPosition: number): Fo
     phone: '',
     website: '',
     imageUrl: '',
-    hours: JSON.stringify(DEFAULT_HOURS, null, 2),
+    hours: JSON.stringify(DEFAULT_HOURS),
+    week: null,
     specialties: DEFAULT_SPECIALTIES,
     position: nextPosition,
     redemptionCode: '',
@@ -158,7 +164,7 @@ function toBody(values: FormValues): BusinessPatchInput {
     phone: values.phone || null,
     website: values.website || null,
     imageUrl: values.imageUrl || null,
-    hours: values.hours.trim() || null,
+    hours: values.week ? hoursFromWeek(values.week) : values.hours.trim() || null,
     specialties: values.specialties || null,
     position:
       typeof values.position === 'number' &&
@@ -282,13 +288,16 @@ function BusinessForm({
       name: (value) => (value.trim() ? null : 'Business name is required'),
       description: (value) => (value.trim() ? null : 'Business description is required'),
       address: (value) => (value.trim() ? null : 'Address is required'),
-      hours: hoursError,
+      week: (week) => (week ? weekError(week) : null),
       dailyCap: dailyCapError,
       redemptionCode: redemptionCodeError,
       latitude: (value, values) => coordinateError('latitude', value, values.longitude),
       longitude: (value, values) => coordinateError('longitude', value, values.latitude),
     },
   });
+  // Shops without hours show the spec's defaults (open-now.ts), so the picker starts from them.
+  const storedWeek = weekFromHours(form.values.hours || JSON.stringify(DEFAULT_HOURS));
+  const week = form.values.week ?? storedWeek.week;
   const siteConfig = useSiteConfig();
   const challengeShops = useChallengeBusinesses(challengeId);
   const around = (challengeShops.data ?? []).flatMap((shop) => {
@@ -440,12 +449,11 @@ function BusinessForm({
           placeholder="https://..."
           {...form.getInputProps('imageUrl')}
         />
-        <Textarea
-          label="Hours (optional)"
-          description='A JSON object of days to hours, e.g. {"Saturday": "7:00am - 8:00pm"}'
-          autosize
-          minRows={3}
-          {...form.getInputProps('hours')}
+        <HoursPicker
+          week={week}
+          unreadable={form.values.week === null && !storedWeek.readable ? form.values.hours : null}
+          error={form.errors.week as string | undefined}
+          onChange={(changed) => form.setFieldValue('week', changed)}
         />
         <TextInput
           label="Specialties (optional)"

@@ -2,62 +2,99 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/List.css';
-import { Button, FileInput, Group, List, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
-import { SHOP_IMPORT_COLUMNS, type ShopImportResult } from '#shared/shop-side.ts';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Alert.css';
+import {
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  List,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { useDeferredValue, useMemo, useState } from 'react';
+import type { AdminBusiness } from '#shared/businesses.ts';
 import { countOf } from '#shared/plural.ts';
+import { checkShopRows, readShopCsv, SHOP_IMPORT_TEMPLATE } from '#shared/shop-import.ts';
+import { SHOP_IMPORT_COLUMNS, type ShopImportRow } from '#shared/shop-side.ts';
+import { useChallengeBusinesses } from '../api/get-challenge-businesses.ts';
 import { useImportShops } from '../api/import-shops.ts';
+import { linesText } from '../lines-text.ts';
 
-/** The rows of a preview, each with its errors or 'Ready'. */
-export function ImportPreview({ rows }: { rows: ShopImportResult['rows'] }) {
-  if (rows.length === 0) return <Text c="dimmed">The file has no shops.</Text>;
-  return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Line</Table.Th>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Address</Table.Th>
-            <Table.Th>Code</Table.Th>
-            <Table.Th>Check</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.line}>
-              <Table.Td>{row.line}</Table.Td>
-              <Table.Td>{row.name}</Table.Td>
-              <Table.Td>{row.address}</Table.Td>
-              <Table.Td ff="monospace">{row.redemptionCode ?? 'new'}</Table.Td>
-              <Table.Td>
-                {row.errors.length === 0 ? (
-                  <Text size="sm" c="teal.9">
-                    Ready
-                  </Text>
-                ) : (
-                  <List size="sm" c="red.9">
-                    {row.errors.map((error) => (
-                      <List.Item key={error}>{error}</List.Item>
-                    ))}
-                  </List>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+/** What the dialog knows of a text: what is wrong with the file, or its rows checked. */
+export type ImportCheck = { ok: false; message: string } | { ok: true; rows: ShopImportRow[] };
+
+/**
+ * The text checked in the browser by the server's own rules (src/shared/shop-import.ts), against
+ * the challenge's live shops as the dialog has them, so messages agree with the import's answer.
+ */
+export function checkImportText(
+  csv: string,
+  challengeId: number,
+  liveShops: Pick<AdminBusiness, 'name' | 'redemptionCode' | 'position'>[],
+): ImportCheck | null {
+  if (!csv.trim()) return null;
+  const file = readShopCsv(csv);
+  if (!file.ok) return file;
+  const checked = checkShopRows(file.rows, {
+    challengeId,
+    firstPosition: Math.max(-1, ...liveShops.map((shop) => shop.position)) + 1,
+    liveCodes: new Map(liveShops.map((shop) => [shop.redemptionCode, shop.name])),
+  });
+  return { ok: true, rows: checked.map(({ input: _input, ...row }) => row) };
 }
 
-/** How many shops an import would add: all rows when none has an error, else none. */
-export function importableCount(result: ShopImportResult | undefined): number {
-  if (!result || result.rows.some((row) => row.errors.length > 0)) return 0;
-  return result.rows.length;
+/** Each row with its line, name, address and code, and under it 'Ready' or one message per column. */
+export function ImportPreview({ rows }: { rows: ShopImportRow[] }) {
+  return (
+    <Stack
+      gap="xs"
+      component="ul"
+      aria-label="Rows"
+      m={0}
+      style={{ listStyle: 'none', padding: 0 }}
+    >
+      {rows.map((row) => (
+        <Paper
+          key={row.line}
+          component="li"
+          withBorder
+          p="xs"
+          aria-label={`Line ${row.line}`}
+          data-ready={row.errors.length === 0}
+        >
+          <Group gap="xs" wrap="wrap">
+            <Text size="sm" fw={600}>
+              Line {row.line}
+            </Text>
+            <Text size="sm">{row.name || '(no name)'}</Text>
+            <Text size="sm" c="dimmed">
+              {row.address}
+            </Text>
+            <Text size="sm" ff="monospace">
+              {row.redemptionCode ?? 'new code'}
+            </Text>
+          </Group>
+          {row.errors.length === 0 ? (
+            <Text size="sm" c="teal.9">
+              Ready
+            </Text>
+          ) : (
+            <List size="sm" c="red.9" aria-label={`Line ${row.line} needs fixing`}>
+              {row.errors.map((error) => (
+                <List.Item key={error.column}>{error.message}</List.Item>
+              ))}
+            </List>
+          )}
+        </Paper>
+      ))}
+    </Stack>
+  );
 }
 
 export interface ImportShopsDialogProps {
@@ -66,7 +103,10 @@ export interface ImportShopsDialogProps {
   onClose: () => void;
 }
 
-/** 'Import CSV': a file (or pasted text) of shops, previewed row by row, imported all or nothing. */
+/**
+ * 'Import CSV': a file (or pasted text) of shops, checked row by row as it changes; imports every
+ * row, or, after saying which rows will be left out, the ready rows alone.
+ */
 export function ImportShopsDialog({ opened, challengeId, onClose }: ImportShopsDialogProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Import Shops from CSV" size="xl">
@@ -75,15 +115,28 @@ export function ImportShopsDialog({ opened, challengeId, onClose }: ImportShopsD
   );
 }
 
+const templateHref = `data:text/csv;charset=utf-8,${encodeURIComponent(`${SHOP_IMPORT_TEMPLATE}\r\n`)}`;
+
 function ImportShopsForm({ challengeId, onDone }: { challengeId: number; onDone: () => void }) {
   const [csv, setCsv] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const preview = useImportShops();
+  const liveShops = useChallengeBusinesses(challengeId).data;
   const commit = useImportShops();
-  // A check belongs to the text it checked; editing the text asks for a new preview.
-  const [checked, setChecked] = useState<{ csv: string; result: ShopImportResult } | null>(null);
-  const result = checked?.csv === csv ? checked.result : undefined;
-  const count = importableCount(result);
+  // The server's answer belongs to the text it checked (e.g. a code taken since): shown until
+  // the text changes, when the browser's own check takes over again.
+  const [answered, setAnswered] = useState<{ csv: string; rows: ShopImportRow[] } | null>(null);
+  const deferred = useDeferredValue(csv);
+  const local = useMemo(
+    () => checkImportText(deferred, challengeId, liveShops ?? []),
+    [deferred, challengeId, liveShops],
+  );
+  const check: ImportCheck | null =
+    answered?.csv === csv ? { ok: true, rows: answered.rows } : local;
+  const rows = check?.ok ? check.rows : [];
+  const ready = rows.filter((row) => row.errors.length === 0);
+  const leftOut = rows.filter((row) => row.errors.length > 0);
+  const validOnly = leftOut.length > 0;
+  const leftOutText = linesText(leftOut.map((row) => row.line));
 
   const chooseFile = async (chosen: File | null) => {
     setFile(chosen);
@@ -94,9 +147,16 @@ function ImportShopsForm({ challengeId, onDone }: { challengeId: number; onDone:
     <Stack gap="md">
       <Text size="sm">
         One shop a row, with a header row naming the columns: {SHOP_IMPORT_COLUMNS.join(', ')}.
-        Name, address and description are required; without a code the server picks one. Latitude
-        and longitude (decimal degrees, both or neither) place the shop on the map.
+        Name, address and description are required; without a code the server picks one. Hours are a
+        JSON object of days to hours; codeRotation is off, daily or hourly; dailyCap is a whole
+        number or empty. Latitude and longitude (decimal degrees, both or neither) place the shop on
+        the map.
       </Text>
+      <Group>
+        <Button component="a" variant="light" href={templateHref} download="shops-template.csv">
+          Download template CSV
+        </Button>
+      </Group>
       <FileInput
         label="CSV file"
         placeholder="Choose a .csv file"
@@ -110,46 +170,51 @@ function ImportShopsForm({ challengeId, onDone }: { challengeId: number; onDone:
         autosize
         minRows={4}
         maxRows={12}
-        ff="monospace"
+        styles={{ input: { fontFamily: 'monospace' } }}
         value={csv}
         onChange={(event) => setCsv(event.currentTarget.value)}
       />
-      <Group justify="flex-end">
-        <Button
-          variant="default"
-          disabled={!csv.trim()}
-          loading={preview.isPending}
-          onClick={() =>
-            preview.mutate(
-              { challengeId, csv, commit: false },
-              { onSuccess: (previewed) => setChecked({ csv, result: previewed }) },
-            )
-          }
-        >
-          Preview
-        </Button>
-      </Group>
-      {result && <ImportPreview rows={result.rows} />}
+      {check && !check.ok && (
+        <Alert color="red" title="The file cannot be imported" role="alert">
+          {check.message}
+        </Alert>
+      )}
+      {check?.ok && (
+        <>
+          <Text fw={600} role="status">
+            {countOf(ready.length, 'row')} ready, {countOf(leftOut.length, 'row')} need
+            {leftOut.length === 1 ? 's' : ''} fixing
+          </Text>
+          <ImportPreview rows={rows} />
+        </>
+      )}
+      {validOnly && ready.length > 0 && (
+        <Alert color="yellow" title="Rows left out">
+          {`${leftOutText.charAt(0).toUpperCase()}${leftOutText.slice(1)} ${leftOut.length === 1 ? 'needs' : 'need'} fixing and will be left out. Fix ${leftOut.length === 1 ? 'it' : 'them'} to import ${leftOut.length === 1 ? 'it' : 'them'} too, or import the ${countOf(ready.length, 'ready shop')} alone.`}
+        </Alert>
+      )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onDone}>
           Cancel
         </Button>
         <Button
-          disabled={count === 0}
+          disabled={ready.length === 0}
           loading={commit.isPending}
           onClick={() =>
             commit.mutate(
-              { challengeId, csv, commit: true },
+              { challengeId, csv, commit: true, validOnly },
               {
-                // Nothing imported means a row failed since the preview (e.g. a code taken
-                // meanwhile): show the rows again with their errors.
-                onSuccess: (committed) =>
-                  committed.imported > 0 ? onDone() : setChecked({ csv, result: committed }),
+                // Nothing imported means a row failed on the server since the check (e.g. a code
+                // taken meanwhile): show the rows again with the server's messages.
+                onSuccess: (result) =>
+                  result.imported > 0 ? onDone() : setAnswered({ csv, rows: result.rows }),
               },
             )
           }
         >
-          Import {countOf(count, 'shop')}
+          {validOnly
+            ? `Import ${countOf(ready.length, 'ready shop')}, leave out ${countOf(leftOut.length, 'row')}`
+            : `Import ${countOf(ready.length, 'shop')}`}
         </Button>
       </Group>
     </Stack>

@@ -1,0 +1,145 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { HOURS_MESSAGE } from '#shared/businesses.ts';
+import { SHOP_IMPORT_TEMPLATE } from '#shared/shop-import.ts';
+import type { ShopImportResult } from '#shared/shop-side.ts';
+import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
+import { signedInAdmin, type TestClient, useTestApp } from '#tests/helpers/test-app.ts';
+import { businesses, type Challenge } from '../db/schema.ts';
+
+/** docs/decisions/0024-imports-that-explain.md: per-column messages, the new columns, importing the ready rows alone. */
+const ctx = useTestApp();
+let admin: TestClient;
+let challenge: Challenge;
+beforeAll(async () => {
+  admin = (await signedInAdmin(ctx.app, ctx.db)).client;
+  challenge = await insertChallenge(ctx.db, ctx.clock.now());
+  await insertBusiness(ctx.db, challenge.id, { name: 'Alpha', redemptionCode: '5555' });
+});
+
+const importCsv = (csv: string, options: { commit: boolean; validOnly?: boolean }) =>
+  admin.post(`/api/admin/challenges/${challenge.id}/businesses/import`, { csv, ...options });
+
+const shopsOf = () =>
+  ctx.db.select().from(businesses).where(eq(businesses.challengeId, challenge.id));
+
+const header = 'name,address,description,code,hours,codeRotation,dailyCap,latitude,longitude';
+const csv = [
+  header,
+  'Bean There,1 Main St,Coffee,0123,"{""Monday - Friday"": ""7:00am - 3:00pm""}",daily,40,34.7304,-86.5861',
+  ',2 Main St,Tea,123,not json,weekly,0,north,-86.5',
+  'Copy Cup,3 Main St,Coffee,0123,,,,,',
+  'Clash Cafe,4 Main St,Coffee,5555,,,,,',
+  'Plain Pour,5 Main St,Coffee,,,HOURLY,,,',
+].join('\r\n');
+
+describe('shop import: messages, new columns and the ready rows alone', () => {
+  it('gives one message per column, names a dropped leading zero, and writes nothing all-or-nothing', async () => {
+    const before = (await shopsOf()).length;
+    for (const commit of [false, true]) {
+      const answer = await importCsv(csv, { commit });
+      expect(answer.statusCode, answer.body).toBe(200);
+      const result = answer.json<ShopImportResult>();
+      expect(result.imported).toBe(0);
+      expect(result.skipped).toEqual([]);
+      expect(result.rows.map((row) => [row.line, row.errors])).toEqual([
+        [2, []],
+        [
+          3,
+          [
+            { column: 'name', message: 'Business name is required' },
+            {
+              column: 'code',
+              message:
+                'Code must be 4 digits; a spreadsheet may have dropped a leading zero: write it as 0123',
+            },
+            { column: 'hours', message: HOURS_MESSAGE },
+            { column: 'codeRotation', message: 'Code rotation must be off, daily or hourly' },
+            {
+              column: 'dailyCap',
+              message: 'Daily cap must be a whole number of at least 1, or none',
+            },
+            { column: 'latitude', message: 'Latitude must be a number from -90 to 90' },
+          ],
+        ],
+        [4, [{ column: 'code', message: 'Redemption code 0123 is also on line 2.' }]],
+        [5, [{ column: 'code', message: 'Redemption code 5555 is already used by Alpha.' }]],
+        [6, []],
+      ]);
+    }
+    expect((await shopsOf()).length).toBe(before);
+  });
+
+  it('with validOnly imports the ready rows with hours, rotation, cap and place, and says which were left out and why', async () => {
+    const answer = await importCsv(csv, { commit: true, validOnly: true });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const result = answer.json<ShopImportResult>();
+    expect(result.imported).toBe(2);
+    expect(
+      result.skipped.map((row) => [row.line, row.errors.map((error) => error.column)]),
+    ).toEqual([
+      [3, ['name', 'code', 'hours', 'codeRotation', 'dailyCap', 'latitude']],
+      [4, ['code']],
+      [5, ['code']],
+    ]);
+    const shops = await shopsOf();
+    const bean = shops.find((shop) => shop.name === 'Bean There')!;
+    expect(bean).toMatchObject({
+      redemptionCode: '0123',
+      hours: '{"Monday - Friday":"7:00am - 3:00pm"}',
+      codeRotation: 'daily',
+      dailyCap: 40,
+      latitude: 34.7304,
+      longitude: -86.5861,
+    });
+    const plain = shops.find((shop) => shop.name === 'Plain Pour')!;
+    expect(plain).toMatchObject({ codeRotation: 'hourly', dailyCap: null, hours: null });
+    expect(plain.redemptionCode).toMatch(/^\d{4}$/);
+    // In the file's order, one after the other after the shops already there.
+    expect(plain.position).toBe(bean.position + 1);
+    expect(shops.filter((shop) => shop.name === 'Copy Cup')).toEqual([]);
+  });
+
+  it('with validOnly and no ready row imports nothing', async () => {
+    const before = (await shopsOf()).length;
+    const answer = await importCsv(`${header}\nNo Desc,1 Main St,,,,,,,`, {
+      commit: true,
+      validOnly: true,
+    });
+    expect(answer.json<ShopImportResult>()).toMatchObject({
+      imported: 0,
+      skipped: [{ line: 2, errors: [{ column: 'description' }] }],
+    });
+    expect((await shopsOf()).length).toBe(before);
+  });
+
+  it('reads the template the dialog offers', async () => {
+    const result = (
+      await importCsv(SHOP_IMPORT_TEMPLATE, { commit: false })
+    ).json<ShopImportResult>();
+    expect(result.rows).toEqual([
+      {
+        line: 2,
+        name: 'Bean There',
+        address: '12 Main St',
+        redemptionCode: '0123',
+        errors: [
+          { column: 'code', message: 'Redemption code 0123 is already used by Bean There.' },
+        ],
+      },
+    ]);
+  });
+
+  it('refuses a file with a short row, changing nothing', async () => {
+    const before = (await shopsOf()).length;
+    const answer = await importCsv('name,address,description\nA,B\nC,D,E', {
+      commit: true,
+      validOnly: true,
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({
+      message: 'The CSV file could not be read: line 2 has 2 fields but the header has 3.',
+    });
+    expect((await shopsOf()).length).toBe(before);
+  });
+});

@@ -8,7 +8,7 @@ import { record } from './lib/report.ts';
 import { median } from './lib/stats.ts';
 import type { RunningServer } from '#tests/helpers/server-process.ts';
 
-// Issue 16's budget for the public pages a phone opens first.
+// The budget (docs/decisions/0008-web-download-budget.md) for the public pages a phone opens first.
 const BUNDLE_BUDGET_KB = 100;
 const distDir = path.resolve('dist/client');
 
@@ -67,7 +67,7 @@ export async function benchPageBundle(server: RunningServer, pagePath: string) {
 // several. A run that fails (a runtime error, no score) counts as 0 and its error is printed.
 const LIGHTHOUSE_RUNS = 3;
 
-/** What each category must score (issue 16); performance per page. */
+/** What each category must score (docs/decisions/0019-server-rendered-public-pages-and-offline-pass.md); performance per page. */
 const CATEGORY_BUDGETS = { accessibility: 100, 'best-practices': 95, seo: 95 } as const;
 type Category = 'performance' | keyof typeof CATEGORY_BUDGETS;
 
@@ -77,11 +77,21 @@ type Category = 'performance' | keyof typeof CATEGORY_BUDGETS;
  */
 export async function benchLighthouse(
   server: RunningServer,
-  pages: { path: string; performanceBudget: number; cookie?: string }[],
+  pages: {
+    path: string;
+    performanceBudget: number;
+    cookie?: string;
+    /** Told apart in the report: the same path in another state ('shop open'). */
+    state?: string;
+    /** Puts the site in that state before the page's runs. */
+    prepare?: () => Promise<void>;
+  }[],
 ) {
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
   try {
-    for (const { path: pagePath, performanceBudget, cookie } of pages) {
+    for (const { path: pagePath, performanceBudget, cookie, state, prepare } of pages) {
+      await prepare?.();
+      const shown = state ? `${pagePath} (${state})` : pagePath;
       const categories: Category[] = [
         'performance',
         ...Object.keys(CATEGORY_BUDGETS),
@@ -107,7 +117,7 @@ export async function benchLighthouse(
         const figure = median(scores[category] ?? []);
         const budget = category === 'performance' ? performanceBudget : CATEGORY_BUDGETS[category];
         record({
-          name: `Lighthouse ${category} ${pagePath} (mobile, median of ${LIGHTHOUSE_RUNS}: ${(scores[category] ?? []).join(', ')})`,
+          name: `Lighthouse ${category} ${shown} (mobile, median of ${LIGHTHOUSE_RUNS}: ${(scores[category] ?? []).join(', ')})`,
           figure,
           unit: '/100',
           budget: `>= ${budget}`,
@@ -118,4 +128,36 @@ export async function benchLighthouse(
   } finally {
     chrome.kill();
   }
+}
+
+/**
+ * Sets a shop's hours as its organizer does, so its page shows 'Open now' or 'Closed now'. The
+ * badge reads the visitor's clock (OpenNowBadge.tsx), not the server's, so hours that are open
+ * or closed all day set the state whatever the hour of the run; the organizer's change reaches
+ * the public answers through the same change notifications as any edit.
+ */
+export async function shopHoursSetter(
+  server: RunningServer,
+  organizer: { username: string; password: string },
+  shopId: number,
+) {
+  const login = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify(organizer),
+  });
+  if (!login.ok) throw new Error(`organizer sign-in: ${String(login.status)}`);
+  const cookie = login.headers.getSetCookie().at(-1)!.split(';')[0]!;
+  return async (state: 'open' | 'closed') => {
+    const answer = await fetch(`${server.url}/api/admin/businesses/${String(shopId)}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', origin: server.url, cookie },
+      body: JSON.stringify({
+        hours: JSON.stringify({ Daily: state === 'open' ? 'Open 24 hours' : 'Closed' }),
+      }),
+    });
+    if (!answer.ok) throw new Error(`shop hours: ${String(answer.status)} ${await answer.text()}`);
+    // Past the public reads' one-second cache (README 'Public reads').
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+  };
 }

@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { App } from './app/App.tsx';
 import { createQueryClient } from '#client/lib/query-client.ts';
+import { takeServedSaved } from '#client/lib/saved-answers.ts';
 import { SERVER_STATE_ID } from '#shared/server-render.ts';
 
 const container = document.getElementById('root');
@@ -25,6 +26,12 @@ if (serverState) {
 } else {
   createRoot(container).render(app);
 }
+
+// Back online after kept answers stood in for the network (src/client/lib/saved-answers.ts):
+// ask for everything again, since the queries never go stale by themselves.
+window.addEventListener('online', () => {
+  if (takeServedSaved()) void queryClient.invalidateQueries();
+});
 
 // Registered once the page is up, so the service worker's downloads never compete with it.
 if ('serviceWorker' in navigator && import.meta.env.PROD) {

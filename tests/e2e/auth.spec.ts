@@ -70,3 +70,24 @@ test('an unknown path shows the 404 page with status 404', async ({ page }) => {
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   await expect(page).toHaveTitle(/404/);
 });
+
+test('what a visitor types into the register form at once stays, on a slow phone too', async ({
+  page,
+}) => {
+  // A slow processor widens the gap between the tap on 'Register' and the form it shows: the
+  // test types in that gap, as a quick person on a mid-range phone does.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+  const username = uniqueName('quick');
+  await page.goto('/auth', { waitUntil: 'commit' });
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Email').fill(`${username}@example.com`);
+  await page.getByLabel('Full Name').fill('Quick Typist');
+  await page.getByLabel('Password', { exact: true }).fill('password123');
+  await page.getByLabel('Confirm Password').fill('password123');
+  await expect(page.getByLabel('Username')).toHaveValue(username);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Registration successful')).toBeVisible();
+  await expect(page).toHaveURL('/');
+});

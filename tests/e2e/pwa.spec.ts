@@ -116,6 +116,51 @@ offlineTest(
   },
 );
 
+offlineTest(
+  '/profile opens offline with the pass after one visit, before the service worker saw any answer',
+  async ({ page, context }) => {
+    // Register and buy through the API: the first page this browser opens is /profile.
+    const username = uniqueName('firstvisit');
+    const registered = await page.request.post('/api/register', {
+      data: {
+        username,
+        email: `${username}@example.com`,
+        fullName: 'First Visit',
+        password: 'password123',
+      },
+    });
+    expect(registered.status()).toBe(201);
+    expect((await page.request.post('/api/testing/create-pass')).status()).toBe(201);
+    await page.goto('/profile');
+    const coupon = page.getByRole('article', { name: 'Honest Bean Roasters' });
+    await expect(coupon.getByRole('button', { name: 'Redeem Coupon' })).toBeEnabled();
+    // The service worker takes the page only after its answers arrived: it kept none of them.
+    await controlledByServiceWorker(page);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Your Coffee Challenge' })).toBeVisible();
+    await expect(page.getByText(/^Offline — last updated /)).toBeVisible();
+    await expect(coupon.getByRole('button', { name: 'Redeem Coupon' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Log In' })).toHaveCount(0);
+
+    // Signed out, the page's copy goes too: offline, /profile then says what it waits for.
+    await context.setOffline(false);
+    await page.goto('/');
+    if ((page.viewportSize()?.width ?? 1280) < 768) {
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+    }
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
+    const kept = await page.evaluate(() => localStorage.getItem('offline-answers'));
+    expect(kept ?? '').not.toContain('/api/user');
+    await context.setOffline(true);
+    await page.goto('/profile');
+    await expect(page.getByText('Your pass appears here once you are back online.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log In' })).toHaveCount(0);
+  },
+);
+
 test('a new version announces itself and takes over on Reload', async ({ page }) => {
   await page.goto('/');
   await controlledByServiceWorker(page);

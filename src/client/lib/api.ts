@@ -1,12 +1,15 @@
 /**
  * The web app's only HTTP transport. Pure: it sends JSON with the session cookie, returns the
  * answer typed with the shared contract's type, and throws a typed error. It never shows toasts
- * or redirects; hooks and route guards decide what a failure means.
+ * or redirects; hooks and route guards decide what a failure means. The GET answers a member
+ * reads offline are kept, and stand in when the network is gone (./saved-answers.ts).
  *
  * Answers are not parsed again here (ADR 0007): each route declares its answer with the shared
  * zod schema whose type the caller names, and the server's handlers are type-checked (and its
  * serializer checks) against it, so zod stays out of the pages' download.
  */
+
+import { keepAnswer, savedAnswer } from './saved-answers.ts';
 
 /** A non-ok answer. `message` follows docs/SPEC.md section 8: '{status}: {body text or status text}'. */
 export class ApiError extends Error {
@@ -27,7 +30,7 @@ export class ApiError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 type Transport = (path: string, init: RequestInit) => Promise<Response>;
 let transport: Transport = (path, init) => fetch(path, init);
@@ -60,12 +63,22 @@ export async function apiRequest<Answer = unknown>(
     init.body = JSON.stringify(options.body);
   }
 
-  const response = await transport(path, init);
+  let response: Response;
+  try {
+    response = await transport(path, init);
+  } catch (error) {
+    // No network (and nothing in the service worker's cache): the last answer the page kept,
+    // so an offline member reads the pass instead of meeting the sign-in form (ADR 0019).
+    const saved = method === 'GET' && !options.signal?.aborted ? savedAnswer(path) : undefined;
+    if (saved) return saved.body as Answer;
+    throw error;
+  }
   const body = await readBody(response);
 
   if (!response.ok) {
     throw new ApiError(response.status, messageOf(body), body, response.statusText);
   }
+  if (method === 'GET') keepAnswer(path, body, response.headers.get('date'));
   return body as Answer;
 }
 
@@ -96,6 +109,8 @@ export const api = {
     apiRequest<Answer>('POST', path, options),
   patch: <Answer = unknown>(path: string, options?: RequestOptions) =>
     apiRequest<Answer>('PATCH', path, options),
+  put: <Answer = unknown>(path: string, options?: RequestOptions) =>
+    apiRequest<Answer>('PUT', path, options),
   delete: <Answer = unknown>(path: string, options?: RequestOptions) =>
     apiRequest<Answer>('DELETE', path, options),
 };

@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { OFFLINE_API_CACHE } from '#shared/offline.ts';
+import { forgetSavedAnswers, savedAt } from './saved-answers.ts';
 
 function subscribeToNetwork(onChange: () => void) {
   window.addEventListener('online', onChange);
@@ -30,14 +31,16 @@ const NEWEST_FIRST = ['/api/user/progress', '/api/challenge/active'];
 export function useOfflineSince(offline: boolean): Date | null {
   const [since, setSince] = useState<Date | null>(null);
   useEffect(() => {
-    if (!offline || !('caches' in window)) return undefined;
+    if (!offline) return undefined;
     let current = true;
     void (async () => {
-      const cache = await caches.open(OFFLINE_API_CACHE);
+      const cache = 'caches' in window ? await caches.open(OFFLINE_API_CACHE) : undefined;
       for (const url of NEWEST_FIRST) {
-        const date = (await cache.match(url))?.headers.get('date');
-        if (date) {
-          if (current) setSince(new Date(date));
+        const date = (await cache?.match(url))?.headers.get('date');
+        // The page's own copy, when the service worker did not see the answer (first visit).
+        const at = date ? Date.parse(date) : savedAt(url);
+        if (at !== undefined) {
+          if (current) setSince(new Date(at));
           return;
         }
       }
@@ -54,5 +57,6 @@ export function useOfflineSince(offline: boolean): Date | null {
  * next on the device (called whenever the signed-in account changes).
  */
 export function forgetOfflineAnswers(): void {
+  forgetSavedAnswers();
   if (typeof caches !== 'undefined') void caches.delete(OFFLINE_API_CACHE);
 }

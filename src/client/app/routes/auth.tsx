@@ -1,9 +1,10 @@
+import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/ThemeIcon.css';
-import type { ReactNode } from 'react';
-import { Grid, List, Paper, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Alert, Grid, List, Paper, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconBuildingStore,
   IconLogin,
@@ -32,17 +33,35 @@ export default function AuthRoute() {
     description:
       'Sign in or create an account to buy your battle pass and vote for your favorite local shop.',
   });
-  const { user, isPending } = useUser();
+  const { user, isPending, unreachable } = useUser();
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
 
   const from = (location.state as AuthRedirectState | null)?.from;
   const destination = from && from.pathname !== paths.auth ? from : paths.home;
-  const tab: AuthTab = searchParams.get('tab') === 'register' ? 'register' : 'login';
+  const urlTab: AuthTab = searchParams.get('tab') === 'register' ? 'register' : 'login';
+  // The open tab is the page's own state, set in the tap itself: React Router applies the new
+  // address in a transition, a moment later, and while it waited the login form (with its own
+  // 'Username') stayed in the page, so what a quick visitor typed went there and vanished. The
+  // address follows the tab, and a new address (back, a link) still moves the tab.
+  const [tab, setTab] = useState<AuthTab>(urlTab);
+  const [tabOfUrl, setTabOfUrl] = useState<AuthTab>(urlTab);
+  if (urlTab !== tabOfUrl) {
+    setTabOfUrl(urlTab);
+    setTab(urlTab);
+  }
 
   if (isPending) return <PageLoader />;
   if (user) return <Navigate to={destination} replace />;
+  // Offline (nothing kept from an earlier visit) a sign-in form could not work (ADR 0019).
+  if (unreachable) {
+    return (
+      <Alert color="yellow" title="You are offline" role="status" m="md">
+        Signing in needs the network: this page works once you are back online.
+      </Alert>
+    );
+  }
 
   const goOn = () => {
     void navigate(destination, { replace: true });
@@ -60,6 +79,7 @@ export default function AuthRoute() {
             keepMounted={false}
             value={tab}
             onChange={(value) => {
+              setTab(value === 'register' ? 'register' : 'login');
               const next = new URLSearchParams(searchParams);
               if (value === 'register') next.set('tab', 'register');
               else next.delete('tab');

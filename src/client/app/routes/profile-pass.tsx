@@ -52,7 +52,7 @@ function StatCard({ label, children }: { label: string; children: ReactNode }) {
  * /profile for a pass holder (docs/SPEC.md section 2): 'Your Pass' (coupons) and 'Your Votes' first,
  * as a member at the counter needs them, then the stats, then the testing tool away from both.
  * The redemption and voting features meet here: the coupons' shops are the shops to vote for,
- * and the businesses feature maps them (issue 29).
+ * and the businesses feature maps them (docs/decisions/0023-map.md).
  */
 export function PassHolderView() {
   const { user } = useUser();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { challengeTiming } from './challenge-timing.ts';
+import { challengeCardState, challengeTiming } from './challenge-timing.ts';
 
 const challenge = { startDate: '2025-07-01T00:00:00.000Z', endDate: '2025-07-31T00:00:00.000Z' };
 
@@ -23,5 +23,37 @@ describe('challengeTiming', () => {
       percentElapsed: 100,
       daysRemaining: 0,
     });
+  });
+});
+
+describe('challengeCardState', () => {
+  const published = { ...challenge, active: true };
+  const at = (iso: string) => Date.parse(iso);
+
+  it('names the phase of a published challenge instead of always saying Active', () => {
+    expect(challengeCardState(published, at('2025-06-29T00:00:00.000Z'))).toEqual({
+      label: 'Upcoming',
+      color: 'blue.8',
+      note: 'Starts in 2 days',
+    });
+    expect(challengeCardState(published, at('2025-07-16T00:00:00.000Z'))).toEqual({
+      label: 'Running',
+      color: 'teal.9',
+      note: '15 days remaining',
+    });
+    expect(challengeCardState(published, at('2025-08-01T00:00:00.000Z'))).toEqual({
+      label: 'Ended',
+      color: 'gray.7',
+      note: 'Ended',
+    });
+  });
+
+  it('says Unpublished for a challenge that is not active, whatever its dates', () => {
+    const state = challengeCardState(
+      { ...challenge, active: false },
+      at('2025-07-16T00:00:00.000Z'),
+    );
+    expect(state.label).toBe('Unpublished');
+    expect(state.note).toBe('15 days remaining');
   });
 });

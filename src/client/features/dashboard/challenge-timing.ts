@@ -1,4 +1,6 @@
+import { challengePhase } from '#shared/challenge-phase.ts';
 import type { ChallengeDto } from '#shared/challenges.ts';
+import { countOf } from '#shared/plural.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -14,4 +16,35 @@ export function challengeTiming(
     percentElapsed: Math.round(elapsed * 100),
     daysRemaining: Math.max(0, Math.ceil((end - now) / DAY_MS)),
   };
+}
+
+/** What the dashboard's challenge card says about the challenge now. */
+export interface ChallengeCardState {
+  label: 'Unpublished' | 'Upcoming' | 'Running' | 'Ended';
+  color: string;
+  /** The line under the period bar. */
+  note: string;
+}
+
+/**
+ * The card's badge follows the shared phase rule (src/shared/challenge-phase.ts) and the active
+ * flag, so an upcoming or finished challenge never reads 'Active'.
+ */
+export function challengeCardState(
+  challenge: Pick<ChallengeDto, 'active' | 'startDate' | 'endDate'>,
+  now: number,
+): ChallengeCardState {
+  const phase = challengePhase(challenge, now);
+  const { daysRemaining } = challengeTiming(challenge, now);
+  const daysToStart = Math.max(0, Math.ceil((Date.parse(challenge.startDate) - now) / DAY_MS));
+  const note =
+    phase === 'upcoming'
+      ? `Starts in ${countOf(daysToStart, 'day')}`
+      : phase === 'ended'
+        ? 'Ended'
+        : `${countOf(daysRemaining, 'day')} remaining`;
+  if (!challenge.active) return { label: 'Unpublished', color: 'gray.7', note };
+  if (phase === 'upcoming') return { label: 'Upcoming', color: 'blue.8', note };
+  if (phase === 'ended') return { label: 'Ended', color: 'gray.7', note };
+  return { label: 'Running', color: 'teal.9', note };
 }

@@ -4,7 +4,9 @@ import { Grid, NavLink } from '@mantine/core';
 import {
   IconBuildingStore,
   IconChartBar,
+  IconGift,
   IconLayoutDashboard,
+  IconMail,
   IconReceipt,
   IconTrophy,
 } from '@tabler/icons-react';
@@ -18,6 +20,8 @@ const links = [
   { to: paths.adminBusinesses, label: 'Businesses', icon: IconBuildingStore, exact: false },
   { to: paths.adminLeaderboard, label: 'Leaderboard', icon: IconChartBar, exact: false },
   { to: paths.adminSettlement, label: 'Settlement', icon: IconReceipt, exact: false },
+  { to: paths.adminDraws, label: 'Prize draws', icon: IconGift, exact: false },
+  { to: paths.adminMessages, label: 'Messages', icon: IconMail, exact: false },
 ] as const;
 
 /** Admin pages: a sidebar from md up, every section in a wrapped grid on phones (docs/SPEC.md section 2, /admin). */

@@ -36,7 +36,14 @@ export function ChallengesTable({
   const now = new Date();
   return (
     <Table.ScrollContainer minWidth={PHONE_TABLE_MIN_WIDTH}>
-      <Table striped highlightOnHover verticalSpacing="sm">
+      {/* Whole status words need room on a 390 px phone: narrower cell padding there, the usual
+          10 px from about 670 px up. */}
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing="sm"
+        horizontalSpacing="clamp(0.25rem, 1.5vw, 0.625rem)"
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Status</Table.Th>
@@ -53,10 +60,16 @@ export function ChallengesTable({
             return (
               <Table.Tr key={challenge.id}>
                 <Table.Td>
-                  <Badge color={statusColor[status]}>{status}</Badge>
+                  {/* A squeezed column would cut the word to 'AC…' (Mantine's ellipsis). */}
+                  <Badge color={statusColor[status]} miw="max-content">
+                    {status}
+                  </Badge>
                 </Table.Td>
                 <Table.Td>
-                  <Text fw={600}>{challenge.title}</Text>
+                  {/* A long unbroken title wraps instead of widening the table past the phone. */}
+                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {challenge.title}
+                  </Text>
                   <Text size="sm" hiddenFrom="sm">
                     {formatDates(challenge)}
                   </Text>

@@ -26,7 +26,7 @@ import { countOf } from '#shared/plural.ts';
 import { shownRank } from '#shared/ranking.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useDashboard } from '../api/get-dashboard.ts';
-import { challengeTiming } from '../challenge-timing.ts';
+import { challengeCardState, challengeTiming } from '../challenge-timing.ts';
 import { formatMoney } from '#shared/money.ts';
 
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -174,14 +174,15 @@ function DashboardBody({ data, now }: { data: DashboardData; now: number }) {
 }
 
 function ActiveChallengeCard({ challenge, now }: { challenge: ChallengeDto; now: number }) {
-  const { percentElapsed, daysRemaining } = challengeTiming(challenge, now);
+  const { percentElapsed } = challengeTiming(challenge, now);
+  const state = challengeCardState(challenge, now);
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="active-challenge">
       <Group gap="sm">
         <Title order={2} size="h3" id="active-challenge">
           {challenge.title}
         </Title>
-        <Badge color="green">Active</Badge>
+        <Badge color={state.color}>{state.label}</Badge>
       </Group>
       <Text size="sm" mt={4}>
         {longDate.format(new Date(challenge.startDate))} –{' '}
@@ -189,7 +190,7 @@ function ActiveChallengeCard({ challenge, now }: { challenge: ChallengeDto; now:
       </Text>
       <Progress value={percentElapsed} mt="md" aria-label="Challenge period elapsed" />
       <Text size="sm" mt={6}>
-        {countOf(daysRemaining, 'day')} remaining
+        {state.note}
       </Text>
     </Card>
   );

@@ -1,0 +1,43 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { forgetSavedAnswers, keepAnswer, savedAnswer, takeServedSaved } from './saved-answers.ts';
+
+const session = (id: number | null) => ({ user: id === null ? null : { id, username: `u${id}` } });
+const DATE = 'Mon, 23 Nov 2026 10:00:00 GMT';
+
+describe('the answers the page keeps for offline reading', () => {
+  afterEach(() => {
+    forgetSavedAnswers();
+    takeServedSaved();
+  });
+
+  it('keeps the member’s answers once the session names them, and serves them with their date', () => {
+    keepAnswer('/api/user/pass', { id: 9 }, DATE);
+    expect(savedAnswer('/api/user/pass')).toBeUndefined();
+    keepAnswer('/api/session', session(1), DATE);
+    keepAnswer('/api/user/pass', { id: 9 }, DATE);
+    expect(savedAnswer('/api/user/pass')).toEqual({ body: { id: 9 }, at: Date.parse(DATE) });
+    expect(savedAnswer('/api/session')?.body).toEqual(session(1));
+    expect(takeServedSaved()).toBe(true);
+    expect(takeServedSaved()).toBe(false);
+  });
+
+  it('drops one account’s answers when another signs in, keeping the public ones', () => {
+    keepAnswer('/api/session', session(1), DATE);
+    keepAnswer('/api/user/progress', { coupons: [] }, DATE);
+    keepAnswer('/api/businesses', [{ id: 3 }], DATE);
+    keepAnswer('/api/session', session(2), DATE);
+    expect(savedAnswer('/api/user/progress')).toBeUndefined();
+    expect(savedAnswer('/api/businesses')?.body).toEqual([{ id: 3 }]);
+    keepAnswer('/api/session', session(null), DATE);
+    expect(savedAnswer('/api/session')).toBeUndefined();
+  });
+
+  it('keeps nothing an organizer reads, and forgets everything on request', () => {
+    keepAnswer('/api/session', session(1), DATE);
+    keepAnswer('/api/admin/dashboard', { totals: {} }, DATE);
+    expect(savedAnswer('/api/admin/dashboard')).toBeUndefined();
+    forgetSavedAnswers();
+    expect(savedAnswer('/api/session')).toBeUndefined();
+  });
+});

@@ -1,0 +1,101 @@
+import { OFFLINE_READABLE_API } from '#shared/offline.ts';
+
+/**
+ * The page's own copy of the last answers a member reads offline (docs/decisions/0019): the
+ * service worker keeps them only from the visit it saw start, so a member who opened /profile
+ * once and went offline had nothing saved and met the sign-in form. The copy is in
+ * localStorage, belongs to one account (the session's user id) and is dropped whenever the
+ * signed-in account changes (`forgetSavedAnswers`).
+ */
+const STORAGE_KEY = 'offline-answers';
+
+/** Answers that belong to the signed-in account: dropped when another account's session arrives. */
+const ACCOUNT_ANSWER = /^\/api\/(session|user)(\/|\?|$)/;
+
+interface SavedAnswer {
+  body: unknown;
+  /** When the server sent it (epoch ms). */
+  at: number;
+}
+
+interface Store {
+  /** The account the account answers belong to. */
+  owner: number | null;
+  answers: Record<string, SavedAnswer>;
+}
+
+let servedSaved = false;
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function read(): Store {
+  const raw = storage()?.getItem(STORAGE_KEY);
+  if (!raw) return { owner: null, answers: {} };
+  try {
+    return JSON.parse(raw) as Store;
+  } catch {
+    return { owner: null, answers: {} };
+  }
+}
+
+function write(store: Store): void {
+  try {
+    storage()?.setItem(STORAGE_KEY, JSON.stringify(store));
+  } catch {
+    // A full storage keeps the older copy: the service worker's cache still serves later visits.
+  }
+}
+
+const pathOf = (url: string) => new URL(url, 'http://page.invalid').pathname;
+
+/** Keeps a successful GET answer the member may need offline; the session decides whose they are. */
+export function keepAnswer(url: string, body: unknown, date: string | null): void {
+  if (!storage() || !OFFLINE_READABLE_API.test(url)) return;
+  const store = read();
+  if (pathOf(url) === '/api/session') {
+    const id = (body as { user?: { id?: number } | null } | undefined)?.user?.id ?? null;
+    if (id !== store.owner) {
+      for (const key of Object.keys(store.answers)) {
+        if (ACCOUNT_ANSWER.test(key)) delete store.answers[key];
+      }
+      store.owner = id;
+    }
+    // Signed out: nothing of an account to keep, and the session is asked again next time.
+    if (id === null) return write(store);
+  } else if (ACCOUNT_ANSWER.test(url) && store.owner === null) {
+    return;
+  }
+  const at = date ? Date.parse(date) : NaN;
+  store.answers[url] = { body, at: Number.isNaN(at) ? Date.now() : at };
+  write(store);
+}
+
+/** The last kept answer to this GET, for when the network is gone; undefined when none. */
+export function savedAnswer(url: string): SavedAnswer | undefined {
+  const answer = read().answers[url];
+  if (answer) servedSaved = true;
+  return answer;
+}
+
+/** When the kept answer to this GET was sent (epoch ms), or undefined when none is kept. */
+export function savedAt(url: string): number | undefined {
+  return read().answers[url]?.at;
+}
+
+/** Whether a saved answer stood in for the network since the last call (then the page asks again). */
+export function takeServedSaved(): boolean {
+  const served = servedSaved;
+  servedSaved = false;
+  return served;
+}
+
+/** Drops every kept answer: called whenever the signed-in account changes. */
+export function forgetSavedAnswers(): void {
+  storage()?.removeItem(STORAGE_KEY);
+}

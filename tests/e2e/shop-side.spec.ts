@@ -188,7 +188,18 @@ test('a member opens the QR link and redeems with the code from the shop page, w
   await member.goto(`/business/${shop.id}?redeem=1`);
   const dialog = member.getByRole('dialog', { name: 'Redeem Coupon' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByText(shop.name)).toBeVisible();
+  await expect(dialog.getByText(shop.name, { exact: true })).toBeVisible();
+  // 'First time at …?' is one optional tap beside the code; the member says yes.
+  const firstTime = dialog.getByRole('group', { name: `First time at ${shop.name}? (optional)` });
+  await firstTime.getByRole('button', { name: 'Yes' }).click();
+  await expect(firstTime.getByRole('button', { name: 'Yes' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(firstTime.getByRole('button', { name: 'No' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
   await redeemInDialog(member, code);
   await expect(dialog).toBeHidden();
   await expect(member.getByText('You have redeemed your coupon here.')).toBeVisible();
@@ -198,6 +209,7 @@ test('a member opens the QR link and redeems with the code from the shop page, w
   await page.reload();
   await expect(page.getByRole('region', { name: 'Redeemed today' })).toContainText('1');
   await expect(page.getByRole('region', { name: 'Redeemed this challenge' })).toContainText('1');
+  await expect(page.getByRole('region', { name: 'New customers' })).toContainText('1');
   await expect(page.getByRole('region', { name: 'Paid to date' })).toContainText('$0');
   await expect(page.getByRole('region', { name: 'Owed now' })).toContainText('$5');
   const recent = page.getByRole('region', { name: 'Last redemptions' });
@@ -299,6 +311,11 @@ test("rotating code: yesterday's code is refused after the grace window and the 
   }
 });
 
+// The settlement table's data cells after the shop's name: coupons, first visits, earned, paid,
+// owed now, votes. Phones hide all but paid and owed now, which stay in the DOM at these places.
+const PAID_COLUMN = 3;
+const OWED_COLUMN = 4;
+
 test('settlement: the CSV totals equal the redeemed coupons × $5 and what the page shows', async ({
   page,
   browser,
@@ -337,11 +354,11 @@ test('settlement: the CSV totals equal the redeemed coupons × $5 and what the p
   const table = page.getByRole('table').first();
   const footer = table.locator('tfoot').getByRole('row');
   await expect(footer.getByRole('rowheader')).toHaveText('Total');
-  // By column: phones hide coupons, earned and votes, leaving paid and owed now in view.
+  // By column: phones hide coupons, first visits, earned and votes, leaving paid and owed now.
   const footerCells = footer.locator('td');
-  await expect(footerCells.nth(2)).toBeVisible();
-  await expect(footerCells.nth(2)).toHaveText(money(Number(total.paid_usd)));
-  await expect(footerCells.nth(3)).toHaveText(money(Number(total.owed_usd)));
+  await expect(footerCells.nth(PAID_COLUMN)).toBeVisible();
+  await expect(footerCells.nth(PAID_COLUMN)).toHaveText(money(Number(total.paid_usd)));
+  await expect(footerCells.nth(OWED_COLUMN)).toHaveText(money(Number(total.owed_usd)));
   await expect(table.locator('tbody').getByRole('row')).toHaveCount(shops.length);
 });
 
@@ -446,11 +463,10 @@ test('an organizer records a payout in one dialog; the settlement and the shop p
   await expect(page.getByText(`$6 paid to ${shop.name}.`)).toBeVisible();
 
   // The table updates: paid $6, owed now $4; the payout is listed.
-  // By column: phones hide coupons, earned and votes, leaving paid and owed now in view.
   const cells = row.locator('td');
-  await expect(cells.nth(2)).toBeVisible();
-  await expect(cells.nth(2)).toHaveText('$6');
-  await expect(cells.nth(3)).toHaveText('$4');
+  await expect(cells.nth(PAID_COLUMN)).toBeVisible();
+  await expect(cells.nth(PAID_COLUMN)).toHaveText('$6');
+  await expect(cells.nth(OWED_COLUMN)).toHaveText('$4');
   const payouts = page.getByRole('region', { name: 'Payouts' });
   await expect(payouts.getByRole('row').filter({ hasText: shop.name }).first()).toContainText('$6');
   await page.screenshot({

@@ -95,6 +95,9 @@ describe('two instances over one PostgreSQL', () => {
   it('ran each periodic job once, not once per instance', async () => {
     const rows = await database.db.select().from(scheduledJobs);
     expect(Object.fromEntries(rows.map((row) => [row.name, row.runs]))).toEqual({
+      'draw-reveal': 1,
+      'pass-reminders': 1,
+      'sale-alerts': 1,
       'session-sweep': 1,
       'rate-limit-sweep': 1,
       'sandbox-checkout-expiry': 1,

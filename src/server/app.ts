@@ -56,6 +56,7 @@ import { resultsPublicRoutes } from './results/routes.ts';
 import { drawPublicRoutes, drawRoutes } from './draws/routes.ts';
 import { settlementRoutes } from './settlement/routes.ts';
 import { voteRoutes, votingPublicRoutes, votingRoutes } from './voting/routes.ts';
+import { voteStreamRoutes } from './voting/stream/routes.ts';
 
 export interface BuildAppOptions {
   db: Db;
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(challengePublicRoutes, deps);
   await app.register(businessPublicRoutes, deps);
   await app.register(votingPublicRoutes, deps);
+  await app.register(voteStreamRoutes, deps);
   await app.register(resultsPublicRoutes, deps);
   await app.register(drawPublicRoutes, deps);
   await app.register(shopPageRoutes, deps);

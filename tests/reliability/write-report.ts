@@ -19,7 +19,7 @@ const promises: [string, string][] = [
   ['Public vote totals equal the stored votes', 'tests/reliability/load-and-crash.test.ts'],
   [
     'Live vote counts streamed by both instances equal the database after a load with a SIGKILL; an organizer change reaches every instance',
-    'tests/reliability/load-and-crash.test.ts, src/server/db/changes.test.ts, src/server/voting/stream.test.ts',
+    'tests/reliability/load-and-crash.test.ts, src/server/db/changes.test.ts, src/server/voting/stream/stream.test.ts',
   ],
   [
     'Every malformed request to every endpoint gets a 4xx JSON answer and changes nothing; no 5xx',

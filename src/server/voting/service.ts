@@ -1,6 +1,9 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { PublicBusiness, VoteCounts } from '#shared/businesses.ts';
+import { standingsFreezeAt, standingsFrozen } from '#shared/challenges.ts';
 import type { VoteResult } from '#shared/voting.ts';
+import { findActiveChallenge } from '../challenges/active.ts';
+import { toChallengeDto } from '../challenges/service.ts';
 import type { ChangeFeed } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
 import { businesses, coupons, votes, type Business } from '../db/schema.ts';
@@ -36,6 +39,20 @@ export async function voteCountsAsOf(db: Db, challengeId: number, asOf: Date): P
     .where(and(eq(businesses.challengeId, challengeId), isLiveShop))
     .orderBy(asc(businesses.position), asc(businesses.id));
   return Object.fromEntries(rows.map((row) => [String(row.id), row.votes]));
+}
+
+/**
+ * The public counts: the active challenge's live shops (none when there is no challenge); in a
+ * standings freeze, as they stood at the freeze instant (docs/RULES.md rule 18).
+ */
+export async function publicVoteCounts(db: Db, now: Date): Promise<VoteCounts> {
+  const challenge = await findActiveChallenge(db, now);
+  if (!challenge) return {};
+  const dto = toChallengeDto(challenge);
+  const freezeAt = standingsFreezeAt(dto);
+  return freezeAt && standingsFrozen(dto, now)
+    ? voteCountsAsOf(db, challenge.id, freezeAt)
+    : voteCountsForChallenge(db, challenge.id);
 }
 
 /** Votes of a pass that still count: those for shops that were not deleted (rule 8). */

@@ -1,4 +1,4 @@
-import { AppError } from '../errors.ts';
+import { AppError } from '../../errors.ts';
 
 /** How long a refused client is told to wait (Retry-After); it polls meanwhile. */
 export const STREAM_REFUSED_RETRY_SECONDS = 60;

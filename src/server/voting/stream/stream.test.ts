@@ -6,7 +6,7 @@ import { EventStreamReader } from '#tests/helpers/event-stream.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { markRedeemed, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 import { createTestContext, type TestContext } from '#tests/helpers/test-app.ts';
-import type { Business } from '../db/schema.ts';
+import type { Business } from '../../db/schema.ts';
 
 /** Long enough that a burst of votes on a loaded machine fits in one interval. */
 const INTERVAL_MS = 3_000;

@@ -1,4 +1,4 @@
-import type { ChangeFeed } from '../db/changes.ts';
+import type { ChangeFeed } from '../../db/changes.ts';
 
 export interface LiveCountsOptions {
   /** The public counts' JSON, read from the database (the same answer as GET /api/votes). */

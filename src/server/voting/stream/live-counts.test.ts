@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localChangeFeed } from '../db/changes.ts';
+import { localChangeFeed } from '../../db/changes.ts';
 import { LiveCounts } from './live-counts.ts';
 
 describe('LiveCounts', () => {

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import type { SiteUrl } from '../site-url.ts';
 import { findActiveChallenge } from '../challenges/active.ts';
 import { findLiveBusiness } from './service.ts';
+import { escapeHtml } from '../text.ts';
 
 const SHOP_PAGE = /^\/business\/([1-9][0-9]{0,9})\/?$/;
 /** The public pages that show the running battle: the home page and the coffee battle's page. */
@@ -24,15 +25,6 @@ interface SharePreview {
   description: string;
   image: string;
   path: string;
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 /** Open Graph and Twitter card tags for one preview, with absolute links on the site's URL. */

@@ -103,7 +103,7 @@ describe('welcome email', () => {
     });
     await deliverMail(ctx.db, ctx.clock.now);
     const [welcome] = await mailboxOf(ctx, 'html@example.com');
-    expect(welcome?.html).toContain('&#60;b&#62;bold&#60;/b&#62;');
+    expect(welcome?.html).toContain('&lt;b&gt;bold&lt;/b&gt;');
     expect(welcome?.html).not.toContain('<b>bold</b>');
   });
 });

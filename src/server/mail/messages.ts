@@ -3,6 +3,7 @@ import { countOf } from '#shared/plural.ts';
 import type { OutgoingMail } from './transport.ts';
 import { formatMoney } from '#shared/money.ts';
 import { linkParts } from '#shared/messages.ts';
+import { escapeHtml } from '../text.ts';
 
 /** What every email needs to name the product and build absolute links. */
 export interface MailContext {
@@ -40,9 +41,6 @@ function plainToHtml(text: string): string {
     })
     .join('');
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** One layout for every email: the same blocks as plain text and as simple HTML. */
 function compose(context: MailContext, to: string, subject: string, blocks: Block[]): OutgoingMail {

@@ -176,7 +176,7 @@ describe('organizer messages', () => {
     });
     expect(mail?.links).toContain(link);
     expect(mail?.text).toContain('Bring a friend <b>now</b>: https://example.com/events');
-    expect(mail?.html).toContain('Bring a friend &#60;b&#62;now&#60;/b&#62;');
+    expect(mail?.html).toContain('Bring a friend &lt;b&gt;now&lt;/b&gt;');
     expect(mail?.html).toContain('<a href="https://example.com/events">');
     expect(mail?.html).toContain(`<a href="${link}">`);
   });

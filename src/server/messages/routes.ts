@@ -22,6 +22,7 @@ import { mailContextOf } from '../mail/messages.ts';
 import { guardAdminScope, requireMember, signedInUserId } from '../auth/guards.ts';
 import { limitPerAddress } from '../plugins/rate-limits.ts';
 import { audienceCounts, messageHistory, sendMessage, tokenKnown, unsubscribe } from './service.ts';
+import { escapeHtml } from '../text.ts';
 
 /** The one-click address (RFC 8058); the security plugin exempts it from the Origin check. */
 export const UNSUBSCRIBE_PATH = '/api/email/unsubscribe';
@@ -32,9 +33,6 @@ const tokenQuerySchema = z.object({
     error: 'The unsubscribe link is not valid',
   }),
 });
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** A small page of its own: mail links open it without the app, and it works without scripts. */
 function page(reply: FastifyReply, status: number, siteName: string, title: string, body: string) {

@@ -9,6 +9,7 @@ import { RenderAllowance, type PageRenderLimit } from './render-allowance.ts';
 import { replaceLiterally } from './replace-literally.ts';
 import { loadServerRenderer } from './server-render.ts';
 import { webManifest } from './web-manifest.ts';
+import { pathnameOf } from '../text.ts';
 
 export interface SpaOptions {
   /** Built web app (dist/client); absent in API-only test runs. */
@@ -76,7 +77,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
   }
 
   async function sendShell(request: FastifyRequest, reply: FastifyReply, status: number) {
-    const pathname = request.url.split('?')[0] ?? '/';
+    const pathname = pathnameOf(request.url);
     const extraHead = options.headTags ? await options.headTags(pathname) : '';
     const page = await renderedShell(request, status);
     const html = extraHead ? replaceLiterally(page, '</head>', `${extraHead}</head>`) : page;
@@ -98,7 +99,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
   );
 
   app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+    const pathname = pathnameOf(request.url);
     if (
       pathname === '/api' ||
       pathname.startsWith('/api/') ||

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { SERVER_STATE_ID } from '#shared/server-render.ts';
 import { replaceLiterally } from './replace-literally.ts';
+import { pathnameOf } from '../text.ts';
 
 /** What dist/ssr/entry-server.js exports (src/client/entry-server.tsx). */
 interface RendererModule {
@@ -43,7 +44,7 @@ export interface ServerRenderer {
 }
 
 const pageOf = (url: string) => {
-  const pathname = url.split('?')[0] ?? '/';
+  const pathname = pathnameOf(url);
   return SERVER_RENDERED_PAGES.find(({ pattern }) => pattern.test(pathname));
 };
 

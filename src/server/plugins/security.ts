@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import fp from 'fastify-plugin';
 import { forbidden } from '../errors.ts';
+import { pathnameOf } from '../text.ts';
 
 export interface SecurityOptions {
   /** The site's origin (site-url.ts): HSTS when it is https; writes from it are same-origin. */
@@ -64,8 +65,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
 
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
-    const pathname = request.url.split('?')[0] ?? '';
-    if (options.csrfExemptPaths.includes(pathname)) return;
+    if (options.csrfExemptPaths.includes(pathnameOf(request.url))) return;
     if (!isSameOrigin(request, options.publicOrigin)) {
       throw forbidden('Cross-site request refused.');
     }

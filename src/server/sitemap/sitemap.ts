@@ -3,12 +3,10 @@ import { paths } from '#shared/paths.ts';
 import type { Db } from '../db/client.ts';
 import { businesses, challenges } from '../db/schema.ts';
 import { isLiveShop } from '../businesses/live.ts';
+import { escapeHtml } from '../text.ts';
 
 /** The public pages worth finding; account, checkout and organizer pages are left out. */
 const PUBLIC_PAGES = [paths.home, paths.battles, paths.coffeeBattle];
-
-const escapeXml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 /**
  * sitemap.xml (docs/decisions/0019-server-rendered-public-pages-and-offline-pass.md): the public pages and the page of every live shop of a published
@@ -22,7 +20,7 @@ export async function sitemapXml(db: Db, origin: string): Promise<string> {
     .where(and(isLiveShop, eq(challenges.active, true)))
     .orderBy(asc(businesses.id));
   const urls = [...PUBLIC_PAGES, ...shops.map((shop) => paths.business(shop.id))].map(
-    (path) => `<url><loc>${escapeXml(new URL(path, origin).toString())}</loc></url>`,
+    (path) => `<url><loc>${escapeHtml(new URL(path, origin).toString())}</loc></url>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }

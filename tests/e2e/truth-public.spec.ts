@@ -5,7 +5,14 @@ import { formatInstant } from '#shared/date-range.ts';
 import { formatMoney, passWorthDollars } from '#shared/money.ts';
 import { paths } from '#shared/paths.ts';
 import { E2E_ADMIN } from './credentials.ts';
-import { expect, registerViaAuthPage, signIn, test, uniqueName } from './fixtures.ts';
+import {
+  expect,
+  expectAccessible,
+  registerViaAuthPage,
+  signIn,
+  test,
+  uniqueName,
+} from './fixtures.ts';
 
 /**
  * Public pages that tell the truth: the pass's worth from the live shops (docs/RULES.md rule 21),
@@ -214,6 +221,7 @@ test('a paused shop is marked in the public list and on its page, the badge whol
     );
     expect(clipped).toBe(false);
     await shoot(page, 'paused-page');
+    await expectAccessible(page);
   } finally {
     await admin.request.delete(`/api/admin/businesses/${shop.id}`);
     await admin.context().close();
@@ -234,6 +242,7 @@ test("a shop's QR link offers 'Buy a pass' beside 'Sign in' to a visitor, and to
     paths.checkout,
   );
   await shoot(page, 'qr-visitor');
+  await expectAccessible(page);
 
   await registerViaAuthPage(page, uniqueName('nopass'));
   await expect(page).toHaveURL(paths.home);

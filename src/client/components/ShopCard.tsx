@@ -14,7 +14,7 @@ export const SHOP_FALLBACK_IMAGE = '/images/shop-fallback.svg';
 /** A green dark enough for white text (6.3:1); Mantine's green-9 is 4.4:1. */
 export const CREDIT_GREEN = '#216e33';
 /** An orange dark enough for white text (6.9:1); Mantine's orange-9 is 4.3:1. */
-const PAUSED_ORANGE = '#9a3c00';
+export const PAUSED_ORANGE = '#9a3c00';
 
 /**
  * 'Paused' beside a shop whose redemptions are paused, wherever the public sees it: named for

@@ -8,6 +8,7 @@ import type { PublicBusiness } from '#shared/businesses.ts';
 import type { ChallengeDto } from '#shared/challenges.ts';
 import { paths } from '#shared/paths.ts';
 import { NotFound } from '#client/components/NotFound.tsx';
+import { PAUSED_ORANGE } from '#client/components/ShopCard.tsx';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { useBusiness } from '#client/features/businesses/api/get-business.ts';
@@ -191,7 +192,14 @@ function BuyPassButton() {
 
 function PausedNotice() {
   return (
-    <Alert color="orange" variant="light" title={SHOP_PAUSED_TEXT} w="100%">
+    // Mantine's light orange title is too faint on its background (WCAG AA); the badge's orange is not.
+    <Alert
+      color="orange"
+      variant="light"
+      title={SHOP_PAUSED_TEXT}
+      w="100%"
+      styles={{ title: { color: PAUSED_ORANGE } }}
+    >
       This shop is not taking coupons right now. Please try again later.
     </Alert>
   );

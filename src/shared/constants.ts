@@ -1,6 +1,5 @@
 /** Business constants of docs/SPEC.md section 9, shared by server and web app. */
 export const COUPON_VALUE_DOLLARS = 5;
-export const PROMO_PASS_PRICE_DOLLARS = 25;
 export const DEFAULT_NEW_CHALLENGE_PRICE_DOLLARS = 20;
 export const DEFAULT_CHALLENGE_LENGTH_DAYS = 30;
 export const DEFAULT_THEME = 'coffee';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeChangesAt, formatChallengeDates, shopTime } from './date-range.ts';
+import { challengeDays, codeChangesAt, formatChallengeDates, shopTime } from './date-range.ts';
 
 describe('formatChallengeDates (docs/RULES.md rule 13)', () => {
   it('writes a battle within one month as the spec does', () => {
@@ -49,5 +49,13 @@ describe("shopTime and codeChangesAt: times on the shop's clock", () => {
       'Changes at 12:00 AM',
     );
     expect(codeChangesAt({ code: '1234', rotation: 'off', validUntil: null }, 'UTC')).toBeNull();
+  });
+});
+
+describe('challengeDays', () => {
+  it('counts the whole days a battle runs, rounding a partial day', () => {
+    expect(challengeDays('2026-11-01T06:00:00Z', '2026-12-01T06:00:00Z')).toBe(30);
+    expect(challengeDays('2026-07-01T05:00:00Z', '2026-08-01T04:59:59Z')).toBe(31);
+    expect(challengeDays('2026-07-01T05:00:00Z', '2026-07-01T09:00:00Z')).toBe(1);
   });
 });

@@ -65,3 +65,10 @@ export function formatInstant(instant: Date | string, timeZone: string): string 
     timeZoneName: 'short',
   }).format(new Date(instant));
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How many days a battle runs, to the nearest whole day (at least 1), as its pages state it. */
+export function challengeDays(start: Date | string, end: Date | string): number {
+  return Math.max(1, Math.round((new Date(end).getTime() - new Date(start).getTime()) / DAY_MS));
+}

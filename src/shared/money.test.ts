@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from './money.ts';
+import { formatMoney, passWorthDollars } from './money.ts';
 
 describe('formatMoney', () => {
   it('shows whole dollars with a thousands separator and no cents', () => {
@@ -16,5 +16,13 @@ describe('formatMoney', () => {
   it('uses the currency given, in any case', () => {
     expect(formatMoney(25, { currency: 'eur', cents: true })).toBe('€25.00');
     expect(formatMoney(25, { currency: 'USD' })).toBe('$25');
+  });
+});
+
+describe('passWorthDollars (docs/RULES.md rule 21)', () => {
+  it('is a coupon at every live shop', () => {
+    expect(passWorthDollars(8)).toBe(40);
+    expect(passWorthDollars(9)).toBe(45);
+    expect(passWorthDollars(0)).toBe(0);
   });
 });

@@ -1,3 +1,5 @@
+import { COUPON_VALUE_DOLLARS } from './constants.ts';
+
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /**
@@ -22,4 +24,12 @@ export function formatMoney(
     formatters.set(key, formatter);
   }
   return formatter.format(amount);
+}
+
+/**
+ * What one pass is worth (docs/RULES.md rule 21): a coupon at every live shop of its challenge,
+ * so eight shops make '$40'. Pages state this figure, never a fixed one.
+ */
+export function passWorthDollars(liveShopCount: number): number {
+  return liveShopCount * COUPON_VALUE_DOLLARS;
 }

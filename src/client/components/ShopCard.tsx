@@ -13,9 +13,30 @@ import { countOf } from '#shared/plural.ts';
 export const SHOP_FALLBACK_IMAGE = '/images/shop-fallback.svg';
 /** A green dark enough for white text (6.3:1); Mantine's green-9 is 4.4:1. */
 export const CREDIT_GREEN = '#216e33';
+/** An orange dark enough for white text (6.9:1); Mantine's orange-9 is 4.3:1. */
+export const PAUSED_ORANGE = '#9a3c00';
+
+/**
+ * 'Paused' beside a shop whose redemptions are paused, wherever the public sees it: named for
+ * screen readers with what it means, and never shrunk, so it is never cut off on a phone.
+ */
+export function PausedBadge({ size = 'md' }: { size?: 'md' | 'lg' }) {
+  return (
+    <Badge
+      role="note"
+      aria-label="Paused: not accepting coupons right now"
+      color={PAUSED_ORANGE}
+      variant="filled"
+      size={size}
+      style={{ flexShrink: 0 }}
+    >
+      Paused
+    </Badge>
+  );
+}
 
 export interface ShopCardProps {
-  shop: { id: number; name: string; address: string; imageUrl: string | null };
+  shop: { id: number; name: string; address: string; imageUrl: string | null; paused?: boolean };
   /** Rank by votes (docs/RULES.md rule 10); undefined while the counts load, null without votes (rule 14). */
   rank?: number | null | undefined;
   votes?: number | undefined;
@@ -23,7 +44,10 @@ export interface ShopCardProps {
   distance?: string | undefined;
 }
 
-/** A shop in a grid (docs/SPEC.md section 2): image, name, rank badge, address, '$5 Credit', 'View Details'. */
+/**
+ * A shop in a grid (docs/SPEC.md section 2): image, name, rank badge, address, '$5 Credit', 'View
+ * Details'; 'Paused' while it takes no coupons.
+ */
 export function ShopCard({ shop, rank, votes, distance }: ShopCardProps) {
   const highlighted = rank != null && rank <= TOP_RANK_HIGHLIGHT;
   return (
@@ -42,6 +66,7 @@ export function ShopCard({ shop, rank, votes, distance }: ShopCardProps) {
           <Title order={3} fz="lg" lineClamp={2}>
             {shop.name}
           </Title>
+          {shop.paused && <PausedBadge />}
           {rank != null && (
             <Badge
               size="lg"

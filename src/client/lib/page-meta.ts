@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
+import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
+import { formatMoney } from '#shared/money.ts';
 
 export const PRODUCT_NAME = 'Local Battles';
 export const DEFAULT_TITLE = `${PRODUCT_NAME} - Local Coffee Shop Challenge`;
-export const DEFAULT_DESCRIPTION =
-  'Buy a battle pass, redeem a $5 coupon at every participating local shop and vote for your favorite.';
+export const DEFAULT_DESCRIPTION = `Buy a battle pass, redeem a ${formatMoney(COUPON_VALUE_DOLLARS)} coupon at every participating local shop and vote for your favorite.`;
 
 /** Spec page titles: '{part} - Local Battles', or the product's default title without a part. */
 export function pageTitle(part?: string | null): string {

@@ -15,12 +15,13 @@ import {
 } from '@mantine/core';
 import { IconCoffee, IconIceCream, IconPepper } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { FALLBACK_CHALLENGE_TITLE } from '#shared/constants.ts';
+import { COUPON_VALUE_DOLLARS, FALLBACK_CHALLENGE_TITLE } from '#shared/constants.ts';
 import { paths } from '#shared/paths.ts';
 import { Hero } from '#client/components/marketing/Hero.tsx';
 import { HowItWorks } from '#client/components/marketing/HowItWorks.tsx';
 import { useActiveChallenge } from '#client/lib/active-challenge.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
+import { formatMoney } from '#shared/money.ts';
 
 const HOW_IT_WORKS_ID = 'how-it-works';
 
@@ -48,7 +49,7 @@ export default function BattlesRoute() {
       <Hero
         minHeight={500}
         title="Local Battles"
-        subtitle="Discover your city's best local shops, save with $5 coupons and vote for your favorites."
+        subtitle={`Discover your city's best local shops, save with ${formatMoney(COUPON_VALUE_DOLLARS)} coupons and vote for your favorites.`}
         actions={
           <>
             <Button component={Link} to={paths.coffeeBattle} variant="white" size="md">
@@ -90,8 +91,8 @@ export default function BattlesRoute() {
                 Coffee Battle
               </Title>
               <Text c="dimmed" style={{ flexGrow: 1 }}>
-                {coffeeTitle}: redeem a $5 coupon at every participating coffee shop and vote for
-                the best.
+                {coffeeTitle}: redeem a {formatMoney(COUPON_VALUE_DOLLARS)} coupon at every
+                participating coffee shop and vote for the best.
               </Text>
               <Button component={Link} to={paths.coffeeBattle} fullWidth>
                 Join Battle

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Paper.css';
-import { Alert, Anchor, Button, Container, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import type { PublicBusiness } from '#shared/businesses.ts';
 import type { ChallengeDto } from '#shared/challenges.ts';
 import { paths } from '#shared/paths.ts';
 import { NotFound } from '#client/components/NotFound.tsx';
+import { PAUSED_ORANGE } from '#client/components/ShopCard.tsx';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { useBusiness } from '#client/features/businesses/api/get-business.ts';
@@ -16,7 +17,7 @@ import { useActiveChallenge } from '#client/lib/active-challenge.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { memberProgressQueryOptions } from '#client/lib/member-progress.ts';
 import { SHOP_PAUSED_TEXT } from '#client/features/redemption/shop-paused.ts';
-import { errorText } from '#client/lib/api.ts';
+import { errorText, isApiError } from '#client/lib/api.ts';
 import { REDEEM_NEEDS_NETWORK, useOnline } from '#client/lib/offline.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import type { AuthRedirectState } from '../guards.tsx';
@@ -44,6 +45,7 @@ export default function BusinessRoute() {
 function BusinessPage({ id }: { id: string }) {
   const shop = useBusiness(id);
   const challenge = useActiveChallenge();
+  const phase = useChallengePhase(challenge.data);
   usePageMeta({ title: shop.data?.name ?? 'Shop', description: shop.data?.description });
 
   return (
@@ -64,7 +66,10 @@ function BusinessPage({ id }: { id: string }) {
           {challenge.data?.id === shop.data.challengeId && (
             <ResultsLink challenge={challenge.data} />
           )}
-          <RedeemHere shop={shop.data} />
+          <RedeemHere
+            shop={shop.data}
+            passesOnSale={challenge.data?.id === shop.data.challengeId && phase === 'running'}
+          />
           <BusinessDetail
             shop={shop.data}
             timeZone={
@@ -87,8 +92,11 @@ function ResultsLink({ challenge }: { challenge: ChallengeDto }) {
   );
 }
 
-/** The visitor's way to redeem here: a paused notice, 'Sign in to redeem', or 'Redeem Coupon'. */
-function RedeemHere({ shop }: { shop: PublicBusiness }) {
+/**
+ * The visitor's way to redeem here (where the cashier card's QR code lands): a paused notice,
+ * 'Sign in to redeem', 'Buy a pass' for anyone without one while passes sell, or 'Redeem Coupon'.
+ */
+function RedeemHere({ shop, passesOnSale }: { shop: PublicBusiness; passesOnSale: boolean }) {
   const { user } = useUser();
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -102,6 +110,7 @@ function RedeemHere({ shop }: { shop: PublicBusiness }) {
     refetchInterval: false,
   });
   const coupon = progress.data?.coupons.find((candidate) => candidate.businessId === shop.id);
+  const noPass = progress.isError && isApiError(progress.error, 404);
 
   const close = () => {
     setOpened(false);
@@ -122,9 +131,23 @@ function RedeemHere({ shop }: { shop: PublicBusiness }) {
         <Stack gap="xs" align="flex-start">
           {shop.paused && <PausedNotice />}
           <Text>Have a Battle Pass? Redeem your coupon here with the cashier's code.</Text>
-          <Button component={Link} to={paths.auth} state={state} variant="light">
-            Sign in to redeem
-          </Button>
+          <Group gap="sm">
+            <Button component={Link} to={paths.auth} state={state} variant="light">
+              Sign in to redeem
+            </Button>
+            {passesOnSale && <BuyPassButton />}
+          </Group>
+        </Stack>
+      </Paper>
+    );
+  }
+  if (noPass && passesOnSale) {
+    return (
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="xs" align="flex-start">
+          {shop.paused && <PausedNotice />}
+          <Text>You need a Battle Pass to redeem a coupon here.</Text>
+          <BuyPassButton />
         </Stack>
       </Paper>
     );
@@ -159,9 +182,24 @@ function RedeemHere({ shop }: { shop: PublicBusiness }) {
   );
 }
 
+function BuyPassButton() {
+  return (
+    <Button component={Link} to={paths.checkout}>
+      Buy a pass
+    </Button>
+  );
+}
+
 function PausedNotice() {
   return (
-    <Alert color="orange" variant="light" title={SHOP_PAUSED_TEXT} w="100%">
+    // Mantine's light orange title is too faint on its background (WCAG AA); the badge's orange is not.
+    <Alert
+      color="orange"
+      variant="light"
+      title={SHOP_PAUSED_TEXT}
+      w="100%"
+      styles={{ title: { color: PAUSED_ORANGE } }}
+    >
       This shop is not taking coupons right now. Please try again later.
     </Alert>
   );

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Alert, Button, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconLock, IconLogin, IconUserPlus } from '@tabler/icons-react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { formatInstant } from '#shared/date-range.ts';
 import { paths } from '#shared/paths.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
@@ -29,8 +30,6 @@ import type { AuthRedirectState } from '../guards.tsx';
 
 /** docs/SPEC.md section 4: after signing in or registering here the page reloads (registration after 1.5 s). */
 const REGISTRATION_RELOAD_MS = 1500;
-
-const startFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
 
 function reloadPage(delayMs = 0) {
   window.setTimeout(() => window.location.reload(), delayMs);
@@ -104,7 +103,7 @@ function CheckoutMain() {
         ) : phase === 'upcoming' ? (
           <Alert color="yellow" title="This challenge has not started yet">
             Passes go on sale when it starts on{' '}
-            {startFormat.format(new Date(challenge.data.startDate))}.
+            {formatInstant(challenge.data.startDate, challenge.data.timeZone)}.
           </Alert>
         ) : user ? (
           <PurchaseButtonCard username={user.username} />

@@ -2,8 +2,9 @@ import '@mantine/core/styles/Alert.css';
 import { Alert, Box, Button, Container, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { standingsFrozen } from '#shared/challenges.ts';
-import { FALLBACK_CHALLENGE_TITLE } from '#shared/constants.ts';
-import { formatChallengeDates } from '#shared/date-range.ts';
+import { COUPON_VALUE_DOLLARS, FALLBACK_CHALLENGE_TITLE } from '#shared/constants.ts';
+import { challengeDays, formatChallengeDates } from '#shared/date-range.ts';
+import { formatMoney } from '#shared/money.ts';
 import { paths } from '#shared/paths.ts';
 import { Countdown } from '#client/components/Countdown.tsx';
 import { FaqSection } from '#client/components/marketing/FaqSection.tsx';
@@ -11,12 +12,14 @@ import { Hero } from '#client/components/marketing/Hero.tsx';
 import { HowItWorks } from '#client/components/marketing/HowItWorks.tsx';
 import { PassPromoCard } from '#client/components/marketing/PassPromoCard.tsx';
 import { ShareSection } from '#client/components/marketing/ShareSection.tsx';
+import { NextBattle } from '#client/components/NextBattle.tsx';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { SaleAlertForm } from '#client/features/messages/components/SaleAlertForm.tsx';
 import { BattleWinners } from '#client/features/businesses/components/BattleWinners.tsx';
 import { ParticipatingShops } from '#client/features/businesses/components/ParticipatingShops.tsx';
 import { useActiveChallenge } from '#client/lib/active-challenge.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
+import { useBusinesses } from '#client/lib/public-businesses.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
 export const ABOUT_SECTION_ID = 'about';
@@ -29,10 +32,12 @@ export default function HomeRoute() {
   const phase = useChallengePhase(active);
   // Passes sell only while the battle runs; shown while loading, as it usually does.
   const onSale = challenge.isPending || phase === 'running';
+  // The same answer as the shop list below: the pass's worth counts its live shops (rule 21).
+  const shops = useBusinesses({ enabled: active !== null });
   usePageMeta({
     title: active?.title,
     description: active
-      ? `${active.title}: buy a battle pass, redeem a $5 coupon at every participating shop and vote for your favorite.`
+      ? `${active.title}: buy a battle pass, redeem a ${formatMoney(COUPON_VALUE_DOLLARS)} coupon at every participating shop and vote for your favorite.`
       : undefined,
   });
 
@@ -107,6 +112,7 @@ export default function HomeRoute() {
                   <Button component={Link} to={paths.results(active.id)} variant="light">
                     See the full results
                   </Button>
+                  <NextBattle endedChallengeId={active.id} />
                 </Stack>
               )}
             </Container>
@@ -114,11 +120,21 @@ export default function HomeRoute() {
           <Box id={ABOUT_SECTION_ID} style={{ scrollMarginTop: 72 }}>
             <HowItWorks />
           </Box>
-          <Box bg="coffee.0">
-            <PassPromoCard onSale={onSale} />
-          </Box>
+          {/* An ended battle sells nothing: no price, no buy button. */}
+          {active && phase !== 'ended' && (
+            <Box bg="coffee.0">
+              <PassPromoCard
+                challenge={active}
+                liveShopCount={shops.data?.length}
+                onSale={onSale}
+              />
+            </Box>
+          )}
           <ParticipatingShops hasChallenge={active !== null} timeZone={active?.timeZone ?? 'UTC'} />
-          <FaqSection votesPerShop={active ? active.votesPerShop : 1} />
+          <FaqSection
+            votesPerShop={active ? active.votesPerShop : 1}
+            days={active ? challengeDays(active.startDate, active.endDate) : null}
+          />
           <Box bg="coffee.0">
             <ShareSection title={title} onSale={onSale} />
           </Box>

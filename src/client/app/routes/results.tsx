@@ -20,6 +20,7 @@ import { useParams } from 'react-router';
 import { TOP_RANK_HIGHLIGHT } from '#shared/constants.ts';
 import { countOf } from '#shared/plural.ts';
 import type { Results } from '#shared/results.ts';
+import { NextBattle } from '#client/components/NextBattle.tsx';
 import { NotFound } from '#client/components/NotFound.tsx';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { publicVotesCsvUrl, useResults } from '#client/features/results/api/get-results.ts';
@@ -51,7 +52,10 @@ function ResultsPage({ id }: { id: string }) {
             {errorText(results.error, 'The results could not be loaded.')}
           </Alert>
         ) : (
-          <PublishedResults results={results.data} />
+          <>
+            <NextBattle endedChallengeId={results.data.challengeId} />
+            <PublishedResults results={results.data} />
+          </>
         )}
       </Stack>
     </Container>

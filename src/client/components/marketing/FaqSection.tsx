@@ -1,5 +1,10 @@
 import '@mantine/core/styles/Accordion.css';
 import { Accordion, Container, Title } from '@mantine/core';
+import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
+import { formatMoney } from '#shared/money.ts';
+import { countOf } from '#shared/plural.ts';
+
+const coupon = formatMoney(COUPON_VALUE_DOLLARS);
 
 /** What the FAQ promises about voting follows the challenge's setting (docs/RULES.md rule 2). */
 export function votingAnswer(votesPerShop: number | null): string {
@@ -13,24 +18,34 @@ export function votingAnswer(votesPerShop: number | null): string {
   return `${earn} You can vote up to ${votesPerShop} times per shop, and for as many different shops as you like.`;
 }
 
+/** How long the battle lasts, from its dates (docs/RULES.md rule 21); null without a battle. */
+export function lengthAnswer(days: number | null): string {
+  if (days === null) return 'Each challenge runs for a set period, shown on its page.';
+  return `The challenge runs for about ${countOf(days, 'day')}. The countdown above shows exactly how much time is left.`;
+}
+
 /** FAQ accordion (docs/SPEC.md section 2): one item open at a time, the first open at the start. */
-export function FaqSection({ votesPerShop }: { votesPerShop: number | null }) {
+export function FaqSection({
+  votesPerShop,
+  days,
+}: {
+  votesPerShop: number | null;
+  /** The battle's length in days (challengeDays), null without a battle. */
+  days: number | null;
+}) {
   const items = [
     {
       question: 'How does the Battle Pass work?',
-      answer:
-        'Buy the pass once and it holds a $5 coupon for every participating shop. At the shop, ask the cashier for the 4-digit code and redeem your coupon from your pass.',
+      answer: `Buy the pass once and it holds a ${coupon} coupon for every participating shop. At the shop, ask the cashier for the 4-digit code and redeem your coupon from your pass.`,
     },
     {
       question: 'Can I use a coupon more than once?',
-      answer:
-        'No. Each coupon can be used once per shop, so you get one $5 credit at every participating shop.',
+      answer: `No. Each coupon can be used once per shop, so you get one ${coupon} credit at every participating shop.`,
     },
     { question: 'How does voting work?', answer: votingAnswer(votesPerShop) },
     {
       question: 'How long does the challenge last?',
-      answer:
-        'The challenge runs for about 30 days. The countdown above shows exactly how much time is left.',
+      answer: lengthAnswer(days),
     },
     {
       question: 'Is there a limit on how many shops I can visit?',
@@ -38,7 +53,7 @@ export function FaqSection({ votesPerShop }: { votesPerShop: number | null }) {
     },
     {
       question: 'What if the item I want has run out?',
-      answer: 'Your $5 coupon applies to any purchase at the shop, so simply pick something else.',
+      answer: `Your ${coupon} coupon applies to any purchase at the shop, so simply pick something else.`,
     },
   ];
   return (

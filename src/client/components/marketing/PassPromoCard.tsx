@@ -4,23 +4,47 @@ import '@mantine/core/styles/ThemeIcon.css';
 import { Button, Card, Container, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { COUPON_VALUE_DOLLARS, PROMO_PASS_PRICE_DOLLARS } from '#shared/constants.ts';
+import type { ChallengeDto } from '#shared/challenges.ts';
+import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
+import { challengeDays } from '#shared/date-range.ts';
 import { paths } from '#shared/paths.ts';
-import { formatMoney } from '#shared/money.ts';
-
-const benefits = [
-  `A ${formatMoney(COUPON_VALUE_DOLLARS)} coupon at every participating shop`,
-  'Over $50 in free coffee for one pass',
-  'One vote for every coupon you redeem',
-  'About 30 days to visit every shop',
-  'Support local businesses in your city',
-];
+import { formatMoney, passWorthDollars } from '#shared/money.ts';
+import { countOf } from '#shared/plural.ts';
 
 /**
- * The pass promo card (docs/SPEC.md section 2): five benefits and the fixed $25 price; the buy
- * button only while passes are on sale (the battle runs).
+ * The card's five benefits (docs/SPEC.md section 2), whose figures come from the battle
+ * (docs/RULES.md rule 21): the pass's worth from its live shops, the days from its dates. The
+ * worth is left out until the shops are known, and while there are none.
  */
-export function PassPromoCard({ onSale }: { onSale: boolean }) {
+export function passBenefits(
+  challenge: Pick<ChallengeDto, 'startDate' | 'endDate'>,
+  liveShopCount: number | undefined,
+): string[] {
+  return [
+    `A ${formatMoney(COUPON_VALUE_DOLLARS)} coupon at every participating shop`,
+    ...(liveShopCount
+      ? [`${formatMoney(passWorthDollars(liveShopCount))} in free coffee for one pass`]
+      : []),
+    'One vote for every coupon you redeem',
+    `About ${countOf(challengeDays(challenge.startDate, challenge.endDate), 'day')} to visit every shop`,
+    'Support local businesses in your city',
+  ];
+}
+
+/**
+ * The pass promo card (docs/SPEC.md section 2): the benefits and the challenge's own price (the
+ * one checkout charges); the buy button only while passes are on sale (the battle runs).
+ */
+export function PassPromoCard({
+  challenge,
+  liveShopCount,
+  onSale,
+}: {
+  challenge: Pick<ChallengeDto, 'price' | 'startDate' | 'endDate'>;
+  /** The challenge's shops not deleted; undefined while they load. */
+  liveShopCount: number | undefined;
+  onSale: boolean;
+}) {
   return (
     <Container
       size="sm"
@@ -34,7 +58,7 @@ export function PassPromoCard({ onSale }: { onSale: boolean }) {
             Get Your Battle Pass
           </Title>
           <Text fz={48} fw={800} c="coffee.8" lh={1}>
-            {formatMoney(PROMO_PASS_PRICE_DOLLARS)}
+            {formatMoney(challenge.price)}
           </Text>
           <List
             spacing="sm"
@@ -45,7 +69,7 @@ export function PassPromoCard({ onSale }: { onSale: boolean }) {
               </ThemeIcon>
             }
           >
-            {benefits.map((benefit) => (
+            {passBenefits(challenge, liveShopCount).map((benefit) => (
               <List.Item key={benefit}>{benefit}</List.Item>
             ))}
           </List>

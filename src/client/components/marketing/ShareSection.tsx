@@ -1,6 +1,8 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBrandFacebook, IconBrandInstagram, IconBrandX, IconMail } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
+import { formatMoney } from '#shared/money.ts';
 import { paths } from '#shared/paths.ts';
 import { useSiteOrigin } from '#client/lib/site-origin.ts';
 
@@ -22,7 +24,7 @@ export function ShareSection({ title, onSale }: { title: string; onSale: boolean
   // Server-rendered pages carry the site's URL; elsewhere it arrives with the first answers.
   const links = shareLinks(
     (useSiteOrigin() ?? '') + paths.home,
-    `Join ${title}: $5 coupons at local shops and a vote for your favorite!`,
+    `Join ${title}: ${formatMoney(COUPON_VALUE_DOLLARS)} coupons at local shops and a vote for your favorite!`,
   );
   const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
   return (

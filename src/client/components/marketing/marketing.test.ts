@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { timeLeft } from '../Countdown.tsx';
-import { votingAnswer } from './FaqSection.tsx';
+import { lengthAnswer, votingAnswer } from './FaqSection.tsx';
+import { passBenefits } from './PassPromoCard.tsx';
 import { shareLinks } from './ShareSection.tsx';
 
 describe('countdown', () => {
@@ -38,5 +39,20 @@ describe('share links', () => {
       'https://twitter.com/intent/tweet?text=Join%20%26%20vote&url=https%3A%2F%2Fbattles.example%2F%3Fa%3D1%26b%3D2',
     );
     expect(links.email.startsWith('mailto:?subject=Join%20%26%20vote&body=')).toBe(true);
+  });
+});
+
+describe('figures come from the battle (docs/RULES.md rule 21)', () => {
+  const battle = { startDate: '2026-11-01T06:00:00Z', endDate: '2026-12-01T06:00:00Z' };
+  it("states the pass's worth from its live shops, and no worth before they are known", () => {
+    expect(passBenefits(battle, 8)).toContain('$40 in free coffee for one pass');
+    expect(passBenefits(battle, 9)).toContain('$45 in free coffee for one pass');
+    expect(passBenefits(battle, undefined).join(' ')).not.toMatch(/free coffee/);
+    expect(passBenefits(battle, 0).join(' ')).not.toMatch(/free coffee/);
+  });
+  it("states the battle's length from its dates", () => {
+    expect(passBenefits(battle, 8)).toContain('About 30 days to visit every shop');
+    expect(lengthAnswer(30)).toContain('about 30 days');
+    expect(lengthAnswer(null)).not.toMatch(/[0-9]/);
   });
 });

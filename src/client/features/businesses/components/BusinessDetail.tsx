@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import { IconClock, IconDirections, IconMapPin, IconPhone, IconWorld } from '@tabler/icons-react';
 import type { PublicBusiness } from '#shared/businesses.ts';
-import { SHOP_FALLBACK_IMAGE } from '#client/components/ShopCard.tsx';
+import { PausedBadge, SHOP_FALLBACK_IMAGE } from '#client/components/ShopCard.tsx';
 import { openingHours } from '../open-now.ts';
 import { OpenNowBadge } from './OpenNowBadge.tsx';
 
@@ -56,7 +56,10 @@ export function BusinessDetail({ shop, timeZone }: { shop: PublicBusiness; timeZ
         h={{ base: 220, sm: 360 }}
         radius="md"
       />
-      <Title order={1}>{shop.name}</Title>
+      <Group gap="sm" align="center">
+        <Title order={1}>{shop.name}</Title>
+        {shop.paused && <PausedBadge size="lg" />}
+      </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card withBorder radius="md" padding="lg">
           <Stack gap="sm">

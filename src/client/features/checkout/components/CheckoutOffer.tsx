@@ -8,7 +8,8 @@ import { IconChevronDown, IconChevronUp, IconCircleCheck } from '@tabler/icons-r
 import type { PublicBusiness } from '#shared/businesses.ts';
 import type { ChallengeDto } from '#shared/challenges.ts';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
-import { formatMoney } from '#shared/money.ts';
+import { formatInstant } from '#shared/date-range.ts';
+import { formatMoney, passWorthDollars } from '#shared/money.ts';
 import { countOf } from '#shared/plural.ts';
 
 export interface CheckoutOfferProps {
@@ -18,7 +19,10 @@ export interface CheckoutOfferProps {
   purchaseCard: ReactNode;
 }
 
-/** The main /checkout view: what the pass costs and gives, and where to buy it (docs/SPEC.md section 2). */
+/**
+ * The main /checkout view: what the pass costs and gives (its worth from the live shops,
+ * docs/RULES.md rule 21), until when, and where to buy it (docs/SPEC.md section 2).
+ */
 export function CheckoutOffer({ challenge, businesses, purchaseCard }: CheckoutOfferProps) {
   const [shopsOpen, shopsToggle] = useDisclosure(false);
   const shopCount = businesses.length;
@@ -38,7 +42,14 @@ export function CheckoutOffer({ challenge, businesses, purchaseCard }: CheckoutO
               <Text fz={40} fw={800} lh={1} c="coffee.8">
                 {formatMoney(challenge.price)}
               </Text>
-              <Text>{countOf(shopCount, 'shop')} included</Text>
+              <Text>
+                {countOf(shopCount, 'shop')} included
+                {shopCount > 0 && `: ${formatMoney(passWorthDollars(shopCount))} in coupons`}
+              </Text>
+              {/* On the battle's own clock, named, so no visitor reads it in their own zone. */}
+              <Text c="dimmed">
+                Redeem and vote until {formatInstant(challenge.endDate, challenge.timeZone)}
+              </Text>
             </Stack>
           </Paper>
           <List spacing="sm" center icon={<BenefitIcon />} aria-label="What you get">

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { insertVotesInBulk } from './lib/bulk-votes.ts';
-import { createOrPromoteAdmin } from '#server/auth/service.ts';
-import { openDatabase } from '#server/db/client.ts';
-import { freshPostgresDatabase, startServer } from '#tests/helpers/server-process.ts';
+import { startServer } from '#tests/helpers/server-process.ts';
+import { benchBattle } from './lib/battle.ts';
 import { record } from './lib/report.ts';
 
 const VOTES = 1_000_000;
@@ -17,23 +16,12 @@ const GROWTH_BUDGET_MB = 64;
  * RSS every 50 ms during the download; the figure is the peak over the RSS just before it.
  */
 export async function benchVotesExport(port: number) {
-  const databaseUrl = await freshPostgresDatabase(process.env.DATABASE_URL!, 'lb_bench_exports');
-  const database = await openDatabase({ databaseUrl });
-  await database.migrate();
-  const { db } = database;
-  const now = new Date();
-  await createOrPromoteAdmin(db, {
-    username: 'exporter',
-    password: 'exporter-password',
-    email: 'exporter@example.com',
+  const { databaseUrl, database, db, organizer, challengeId } = await benchBattle({
+    database: 'lb_bench_exports',
+    organizer: 'exporter',
+    title: 'Export Battle',
+    endsInDays: 1,
   });
-  const [challenge] = (
-    (await db.execute(sql`
-      insert into challenges (title, description, start_date, end_date, price, active)
-      values ('Export Battle', 'Benchmark', ${new Date(now.getTime() - 86_400_000)}, ${new Date(now.getTime() + 86_400_000)}, 25, true)
-      returning id`)) as { rows: { id: number }[] }
-  ).rows;
-  const challengeId = challenge!.id;
   await db.execute(sql`
     insert into businesses (challenge_id, name, description, address, redemption_code, position)
     select ${challengeId}, 'Shop ' || g, 'Benchmark shop', g || ' Main St', lpad(g::text, 4, '0'), g
@@ -51,7 +39,7 @@ export async function benchVotesExport(port: number) {
     const login = await fetch(`${server.url}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify({ username: 'exporter', password: 'exporter-password' }),
+      body: JSON.stringify({ username: organizer.username, password: organizer.password }),
     });
     const cookie = login.headers.getSetCookie().at(-1)!.split(';')[0]!;
     const before = server.rssMb();

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { createOrPromoteAdmin } from '#server/auth/service.ts';
-import { openDatabase } from '#server/db/client.ts';
-import { freshPostgresDatabase, startServer } from '#tests/helpers/server-process.ts';
+import { startServer } from '#tests/helpers/server-process.ts';
+import { benchBattle } from './lib/battle.ts';
 import { record } from './lib/report.ts';
 
 const RECIPIENTS = 10_000;
@@ -13,23 +12,12 @@ const BUDGET_MS = 2000;
  * The figure is the slowest of three sends, each queuing all 10,000.
  */
 export async function benchMessages(port: number) {
-  const databaseUrl = await freshPostgresDatabase(process.env.DATABASE_URL!, 'lb_bench_messages');
-  const database = await openDatabase({ databaseUrl });
-  await database.migrate();
-  const { db } = database;
-  const now = new Date();
-  await createOrPromoteAdmin(db, {
-    username: 'messenger',
-    password: 'messenger-password',
-    email: 'messenger@example.com',
+  const { databaseUrl, database, db, organizer, challengeId } = await benchBattle({
+    database: 'lb_bench_messages',
+    organizer: 'messenger',
+    title: 'Message Battle',
+    endsInDays: 30,
   });
-  const [challenge] = (
-    (await db.execute(sql`
-      insert into challenges (title, description, start_date, end_date, price, active)
-      values ('Message Battle', 'Benchmark', ${new Date(now.getTime() - 86_400_000)}, ${new Date(now.getTime() + 30 * 86_400_000)}, 25, true)
-      returning id`)) as { rows: { id: number }[] }
-  ).rows;
-  const challengeId = challenge!.id;
   await db.execute(sql`
     insert into users (username, password_hash, email)
     select 'holder' || g, 'x', 'holder' || g || '@example.com' from generate_series(1, ${RECIPIENTS}) as g`);
@@ -43,7 +31,7 @@ export async function benchMessages(port: number) {
     const login = await fetch(`${server.url}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify({ username: 'messenger', password: 'messenger-password' }),
+      body: JSON.stringify({ username: organizer.username, password: organizer.password }),
     });
     const cookie = login.headers.getSetCookie().at(-1)!.split(';')[0]!;
     let slowest = 0;

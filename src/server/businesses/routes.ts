@@ -23,7 +23,7 @@ import { findActiveChallenge } from '../challenges/active.ts';
 import { notFound } from '../errors.ts';
 import { guardAdminScope } from '../auth/guards.ts';
 import {
-  announcePublicChange,
+  clearPublicReadsEverywhere,
   PUBLIC_READ_CACHE_CONTROL,
   sendJson,
 } from '../public-reads/public-cache.ts';
@@ -102,7 +102,7 @@ export async function shopPageRoutes(
     async (request, reply) => {
       await setShopPausedByToken(db, request.params.token, request.body.paused);
       // Members see the pause on the shop's public page at once, on every instance.
-      await announcePublicChange({ publicCache, changes }, request.log);
+      await clearPublicReadsEverywhere({ publicCache, changes }, request.log);
       void reply.header('cache-control', 'no-store');
       return shopPageOf(db, request.params.token, clock());
     },
@@ -146,7 +146,7 @@ export async function businessRoutes(app: FastifyInstance, deps: AppDeps) {
       },
       async (request, reply) => {
         const created = await createBusiness(db, request.body);
-        await announcePublicChange(deps, request.log);
+        await clearPublicReadsEverywhere(deps, request.log);
         return reply.status(201).send(await adminBusinessAt(db, created, clock()));
       },
     );
@@ -167,7 +167,7 @@ export async function businessRoutes(app: FastifyInstance, deps: AppDeps) {
       },
       async (request) => {
         const { business, written } = await updateBusiness(db, request.params.id, request.body);
-        if (written) await announcePublicChange(deps, request.log);
+        if (written) await clearPublicReadsEverywhere(deps, request.log);
         return adminBusinessAt(db, business, clock());
       },
     );
@@ -209,7 +209,7 @@ export async function businessRoutes(app: FastifyInstance, deps: AppDeps) {
       },
       async (request) => {
         const result = await importShops(db, request.params.id, request.body);
-        if (result.imported > 0) await announcePublicChange(deps, request.log);
+        if (result.imported > 0) await clearPublicReadsEverywhere(deps, request.log);
         return result;
       },
     );
@@ -219,7 +219,7 @@ export async function businessRoutes(app: FastifyInstance, deps: AppDeps) {
       { schema: { params: idParamsSchema, response: { 204: z.null(), 404: errorBodySchema } } },
       async (request, reply) => {
         await deleteBusiness(db, request.params.id, clock());
-        await announcePublicChange(deps, request.log);
+        await clearPublicReadsEverywhere(deps, request.log);
         return reply.status(204).send(null);
       },
     );

@@ -11,7 +11,7 @@ import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { notFound } from '../errors.ts';
 import { guardAdminScope } from '../auth/guards.ts';
-import { announcePublicChange, sendJson } from '../public-reads/public-cache.ts';
+import { clearPublicReadsEverywhere, sendJson } from '../public-reads/public-cache.ts';
 import { findActiveChallenge } from './active.ts';
 import { createChallenge, listChallenges, toChallengeDto, updateChallenge } from './service.ts';
 
@@ -69,7 +69,7 @@ export async function challengeRoutes(app: FastifyInstance, deps: AppDeps) {
       },
       async (request, reply) => {
         const created = await createChallenge(db, request.body);
-        await announcePublicChange(deps, request.log);
+        await clearPublicReadsEverywhere(deps, request.log);
         return reply.status(201).send(toChallengeDto(created));
       },
     );
@@ -85,7 +85,7 @@ export async function challengeRoutes(app: FastifyInstance, deps: AppDeps) {
       },
       async (request) => {
         const updated = await updateChallenge(db, request.params.id, request.body);
-        await announcePublicChange(deps, request.log);
+        await clearPublicReadsEverywhere(deps, request.log);
         return toChallengeDto(updated);
       },
     );

@@ -8,7 +8,7 @@ import { publicDrawSchema } from '#shared/results.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { mailContextOf } from '../mail/messages.ts';
 import { guardAdminScope, signedInUserId } from '../auth/guards.ts';
-import { announcePublicChange } from '../public-reads/public-cache.ts';
+import { clearPublicReadsEverywhere } from '../public-reads/public-cache.ts';
 import { csvHeaders } from '../settlement/routes.ts';
 import {
   adminDrawsOf,
@@ -68,7 +68,7 @@ export async function drawRoutes(app: FastifyInstance, deps: AppDeps) {
           createdBy: signedInUserId(request),
           now: clock(),
         });
-        await announcePublicChange(deps, request.log);
+        await clearPublicReadsEverywhere(deps, request.log);
         return reply.status(201).send(created);
       },
     );
@@ -86,7 +86,7 @@ export async function drawRoutes(app: FastifyInstance, deps: AppDeps) {
       { schema: { params: idParamsSchema, response: { 200: adminDrawSchema, ...errors } } },
       async (request) => {
         const draw = await revealDrawForAdmin(db, request.params.id, clock(), mail);
-        await announcePublicChange(deps, request.log);
+        await clearPublicReadsEverywhere(deps, request.log);
         return draw;
       },
     );

@@ -74,10 +74,11 @@ export function sendJson(reply: FastifyReply, { body, etag }: CachedJson) {
 }
 
 /**
- * After an organizer's write: this instance's public answers at once, every other instance's as
- * the notification arrives. A failed notice is logged, not the write's error: the write is done.
+ * After an organizer's committed write: clears this instance's public answers at once and every
+ * other instance's as the change feed's notice arrives (ChangeFeed.announcePublicChange only
+ * sends the notice). A failed notice is logged, not the write's error: the write is done.
  */
-export async function announcePublicChange(
+export async function clearPublicReadsEverywhere(
   { publicCache, changes }: { publicCache: PublicReadCache; changes: ChangeFeed },
   log: FastifyBaseLogger,
 ) {

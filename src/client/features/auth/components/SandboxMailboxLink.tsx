@@ -14,7 +14,7 @@ export function SandboxMailboxLink({ email }: { email: string }) {
   const { user } = useUser();
   if (!config?.sandboxMailbox || !user?.isAdmin) return null;
   return (
-    <Anchor component={Link} to={paths.sandboxMailboxOf(email)} display="block" mt="xs">
+    <Anchor component={Link} to={paths.sandboxMailboxOf(email)} size="sm" display="block" mt="xs">
       Open it in the sandbox mailbox
     </Anchor>
   );

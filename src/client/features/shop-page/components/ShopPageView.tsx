@@ -36,9 +36,9 @@ function Figure({ label, value }: { label: string; value: ReactNode }) {
 }
 
 /**
- * The pause switch with its label beside it and its status on the line below, in a box whose
- * height never changes: nothing above it appears or goes when pausing, so the switch stays under
- * the finger, and no toast is needed to say what happened.
+ * The pause switch with its label beside it and its status right under the label, in a box
+ * whose content only grows below the switch: nothing above it appears or goes when pausing, so
+ * the switch stays under the finger, and no toast is needed to say what happened.
  */
 function PauseSwitch({ token, paused }: { token: string; paused: boolean }) {
   const pause = usePauseShop(token);
@@ -47,16 +47,24 @@ function PauseSwitch({ token, paused }: { token: string; paused: boolean }) {
       <Switch
         size="md"
         label="Pause redemptions"
-        description="While paused, members see that you are not accepting coupons."
+        description={
+          <Text span role="status" size="sm" c={paused ? 'orange.9' : undefined}>
+            {paused ? (
+              <>
+                <strong>Temporarily not accepting coupons</strong>: members cannot redeem here until
+                you resume.
+              </>
+            ) : (
+              'Accepting coupons. While paused, members see that you are not.'
+            )}
+          </Text>
+        }
         checked={paused}
         disabled={pause.isPending}
         onChange={(event) => pause.mutate(event.currentTarget.checked)}
       />
-      <Text role="status" size="sm" fw={600} mt="xs" c={paused ? 'orange.9' : 'teal.9'}>
-        {paused ? 'Temporarily not accepting coupons' : 'Accepting coupons'}
-      </Text>
       {pause.isError && (
-        <Text role="alert" size="sm" c="red.8" mt={4}>
+        <Text role="alert" size="sm" c="red.8" mt="xs">
           {errorText(pause.error, 'Could not change the pause switch. Try again.')}
         </Text>
       )}

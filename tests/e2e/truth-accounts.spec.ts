@@ -32,6 +32,18 @@ async function boxOf(locator: Locator) {
 
 type Box = Awaited<ReturnType<typeof boxOf>>;
 
+/** The box once it has stopped moving (a dialog opening, a scroll settling): the same twice, 200 ms apart. */
+async function settledBox(locator: Locator): Promise<Box> {
+  let last = await boxOf(locator);
+  for (let tries = 0; tries < 20; tries += 1) {
+    await locator.page().waitForTimeout(200);
+    const now = await boxOf(locator);
+    if (JSON.stringify(now) === JSON.stringify(last)) return now;
+    last = now;
+  }
+  throw new Error('still moving after 4 seconds');
+}
+
 const overlap = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
@@ -69,7 +81,7 @@ test("the shop's pause switch has its label beside it, stays under the finger an
   await expect(status).toContainText('Accepting coupons.');
   await track.scrollIntoViewIfNeeded();
   await expectLabelBeside(track, label);
-  const before = await boxOf(track);
+  const before = await settledBox(track);
 
   await track.click();
   await expect(pauseSwitch).toBeChecked();
@@ -112,7 +124,7 @@ test("the organizer's shop dialog has 'Paused' beside its box, and the shops tab
   const paused = dialog.getByRole('checkbox', { name: 'Paused' });
   await paused.scrollIntoViewIfNeeded();
   await expectLabelBeside(paused, dialog.getByText('Paused', { exact: true }));
-  const before = await boxOf(paused);
+  const before = await settledBox(paused);
   await paused.check();
   await expect(paused).toBeChecked();
   expect(await boxOf(paused)).toEqual(before);

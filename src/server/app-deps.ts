@@ -13,6 +13,8 @@ export interface AppConfig {
   sessionSecret?: string | undefined;
   /** docs/RULES.md rule 5: testing tools only in sandbox payment mode or when enabled. */
   testToolsEnabled: boolean;
+  /** No SMTP_URL: email is kept in the sandbox mailbox instead of being sent (mail/transport.ts). */
+  mailToSandbox: boolean;
   clientDir: string;
   logLevel: string;
   /** How long public reads are served from memory; 0 turns the cache off. */

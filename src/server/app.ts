@@ -82,6 +82,7 @@ export async function buildApp(options: BuildAppOptions) {
   const config: AppConfig = {
     siteName: 'Local Battles',
     testToolsEnabled: true,
+    mailToSandbox: true,
     clientDir: defaultClientDir,
     logLevel: 'info',
     publicCacheTtlMs: 1000,

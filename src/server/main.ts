@@ -62,6 +62,7 @@ async function main() {
       siteUrl,
       sessionSecret: env.SESSION_SECRET,
       testToolsEnabled,
+      mailToSandbox: !(env.SMTP_URL && env.MAIL_FROM),
       testClockEnabled: env.TEST_CLOCK === true,
       logLevel: env.LOG_LEVEL,
       trustProxy: env.TRUST_PROXY,

@@ -93,6 +93,10 @@ export const emailChangeConfirmSchema = z.object({
     .max(200, 'The confirmation link is not valid'),
 });
 export type EmailChangeConfirm = z.infer<typeof emailChangeConfirmSchema>;
+
+/** POST /api/email-change/preview {token}: the address the link would set, before the click. */
+export const emailChangePreviewSchema = z.object({ newEmail: z.string() });
+export type EmailChangePreview = z.infer<typeof emailChangePreviewSchema>;
 export const INVALID_EMAIL_CHANGE_LINK =
   'This confirmation link is invalid, has expired or was already used. Please change your email again from your profile.';
 export const EMAIL_IN_USE = 'This email address is already used by another account';

@@ -7,6 +7,11 @@ export const siteConfigSchema = z.object({
   paymentMode: z.enum(['stripe', 'sandbox']),
   /** docs/RULES.md rule 5: testing buttons show only when this is true. */
   testToolsEnabled: z.boolean(),
+  /**
+   * Email is kept in the sandbox mailbox (no SMTP_URL) and organizers can read it there (test
+   * tools on): 'check your email' confirmations link organizers to /sandbox/mailbox.
+   */
+  sandboxMailbox: z.boolean(),
   /** The site's origin (PUBLIC_URL, else the server's listening address) for absolute links. */
   publicUrl: z.string(),
   /** The map's tiles (a Leaflet URL template) and their attribution, shown as plain text (docs/decisions/0023-map.md). */

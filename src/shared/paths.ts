@@ -15,6 +15,8 @@ export const paths = {
   sandboxCheckout: (sessionId: string) => `/checkout/sandbox/${sessionId}`,
   profile: '/profile',
   sandboxMailbox: '/sandbox/mailbox',
+  /** The sandbox mailbox opened on one address's mail. */
+  sandboxMailboxOf: (email: string) => `/sandbox/mailbox?to=${encodeURIComponent(email)}`,
   admin: '/admin',
   adminChallenges: '/admin/challenges',
   adminBusinesses: '/admin/businesses',

@@ -68,11 +68,10 @@ test('a member changes the email from the profile by the link mailed to the new 
   await expect(page).toHaveURL('/profile');
 });
 
-test('a used or made-up confirmation link says so', async ({ page, consoleErrors }) => {
+test('a used or made-up confirmation link says so, with no button to press', async ({ page }) => {
   await page.goto('/auth/verify-email?token=not-a-real-token');
-  await page.getByRole('button', { name: 'Confirm New Email' }).click();
   await expect(
     page.getByRole('alert').filter({ hasText: 'invalid, has expired or was already used' }),
   ).toBeVisible();
-  acceptLoggedRefusal(consoleErrors);
+  await expect(page.getByRole('button', { name: 'Confirm New Email' })).toHaveCount(0);
 });

@@ -1,5 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Browser, type Page } from '@playwright/test';
+import {
+  expect,
+  test as base,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+} from '@playwright/test';
+import type { AdminBusiness } from '#shared/businesses.ts';
+import type { ChallengeDto } from '#shared/challenges.ts';
 import type { CouponDto } from '#shared/redemption.ts';
 import { E2E_ADMIN, e2ePort, seededCode } from './credentials.ts';
 import { MAP_TILES, PLAIN_TILE } from './map-tiles.ts';
@@ -186,4 +194,26 @@ export async function expectAccessible(page: Page) {
         `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
     ),
   ).toEqual([]);
+}
+
+export async function activeChallenge(request: APIRequestContext): Promise<ChallengeDto> {
+  const response = await request.get('/api/challenge/active');
+  expect(response.status()).toBe(200);
+  return (await response.json()) as ChallengeDto;
+}
+
+/** A new shop in the running challenge, made by a signed-in organizer through the admin API. */
+export async function createShop(page: Page, prefix: string): Promise<AdminBusiness> {
+  const challenge = await activeChallenge(page.request);
+  const name = uniqueName(prefix);
+  const response = await page.request.post('/api/admin/businesses', {
+    data: {
+      name,
+      description: `${name} pours great coffee.`,
+      address: '100 Test Way, Huntsville, AL',
+      challengeId: challenge.id,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as AdminBusiness;
 }

@@ -1,13 +1,20 @@
 import fs from 'node:fs';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import type { LeaderboardPage } from '#shared/admin.ts';
 import type { AdminBusiness } from '#shared/businesses.ts';
-import type { ChallengeDto } from '#shared/challenges.ts';
 import type { CouponDto } from '#shared/redemption.ts';
 import { INVALID_REDEMPTION_CODE } from '#shared/redemption.ts';
 import { E2E_ADMIN } from './credentials.ts';
-import { expect, registerViaAuthPage, signIn, test, uniqueName } from './fixtures.ts';
+import {
+  activeChallenge,
+  createShop,
+  expect,
+  registerViaAuthPage,
+  signIn,
+  test,
+  uniqueName,
+} from './fixtures.ts';
 
 /**
  * The shops' side: the organizer's cashier card, shop links and settlement, a shop's own page,
@@ -18,28 +25,6 @@ import { expect, registerViaAuthPage, signIn, test, uniqueName } from './fixture
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Past the 10-minute grace window in which the previous period's code is still accepted. */
 const AFTER_GRACE_MS = 11 * 60 * 1000;
-
-async function activeChallenge(request: APIRequestContext): Promise<ChallengeDto> {
-  const response = await request.get('/api/challenge/active');
-  expect(response.status()).toBe(200);
-  return (await response.json()) as ChallengeDto;
-}
-
-/** A new shop in the running challenge, made through the admin API (the shop dialog has its own journey). */
-async function createShop(page: Page, prefix: string): Promise<AdminBusiness> {
-  const challenge = await activeChallenge(page.request);
-  const name = uniqueName(prefix);
-  const response = await page.request.post('/api/admin/businesses', {
-    data: {
-      name,
-      description: `${name} pours great coffee.`,
-      address: '100 Test Way, Huntsville, AL',
-      challengeId: challenge.id,
-    },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as AdminBusiness;
-}
 
 async function openActions(page: Page, shop: AdminBusiness, item: string) {
   await page.getByRole('button', { name: `Actions for ${shop.name}` }).click();

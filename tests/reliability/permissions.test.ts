@@ -514,6 +514,13 @@ const rows: Row[] = [
     body: () => ({ token: 'not-a-token' }),
     expected: all(400),
   },
+  {
+    method: 'POST',
+    path: '/api/email-change/preview',
+    url: () => '/api/email-change/preview',
+    body: () => ({ token: 'not-a-token' }),
+    expected: all(404),
+  },
   // Accounts last: they change who each client is.
   {
     method: 'POST',

@@ -20,6 +20,8 @@ export const queryKeys = {
   results: (challengeId: string) => ['results', challengeId],
   /** A shop's private page (GET /api/shop/:token): no account, the token is the key. */
   shopPage: (token: string) => ['shop-page', token],
+  /** The address an emailed email-change link would set (POST /api/email-change/preview). */
+  emailChangePreview: (token: string) => ['email-change-preview', token],
   member: {
     all: ['member'],
     pass: (userId: number) => ['member', 'pass', userId],

@@ -65,6 +65,24 @@ describe('POST /api/email-change/request', () => {
     expect(JSON.stringify(rows)).not.toContain(token);
   });
 
+  it("mails the current address at once: 'Was this you?', naming the new one and what to do", async () => {
+    const { client } = await signedInMember(ctx.app, 'watched');
+    const response = await requestChange(client, 'watched.elsewhere@example.com');
+    expect(response.statusCode).toBe(202);
+    // Queued with the request, before the link is opened and while nothing has changed.
+    expect(await ctx.db.$count(mailOutbox, eq(mailOutbox.toAddress, emailOf('watched')))).toBe(2); // the welcome and this notice
+    await deliverMail(ctx.db, ctx.clock.now);
+    const [notice] = await mailboxOf(ctx, emailOf('watched'));
+    expect(notice?.subject).toBe('Was this you? Local Battles email change');
+    expect(notice?.text).toContain('"watched"');
+    expect(notice?.text).toContain(
+      'asked to change its email address to watched.elsewhere@example.com',
+    );
+    expect(notice?.text).toContain('If it was not you, someone knows your password');
+    expect(notice?.links).toContain('http://localhost/auth/reset');
+    expect(await emailOfAccount(client)).toBe(emailOf('watched'));
+  });
+
   it('refuses a wrong current password, an invalid address and the same address, storing nothing', async () => {
     const { client, user } = await signedInMember(ctx.app, 'careful');
     const mine = () => ctx.db.$count(emailChangeTokens, eq(emailChangeTokens.userId, user.id));
@@ -84,6 +102,9 @@ describe('POST /api/email-change/request', () => {
     expect(await mine()).toBe(0);
     await deliverMail(ctx.db, ctx.clock.now);
     expect(await mailboxOf(ctx, 'careful.new@example.com')).toEqual([]);
+    expect((await mailboxOf(ctx, emailOf('careful'))).map((mail) => mail.subject)).toEqual([
+      'Welcome to Local Battles, careful!',
+    ]);
   });
 
   it('needs a signed-in member', async () => {
@@ -207,7 +228,7 @@ describe('POST /api/email-change/confirm', () => {
     const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.email).toBe('doubleclick.new@example.com');
     expect(await ctx.db.$count(mailOutbox, eq(mailOutbox.toAddress, emailOf('doubleclick')))).toBe(
-      2, // the welcome and one change notice
+      3, // the welcome, 'Was this you?' and one change notice
     );
   });
 
@@ -219,5 +240,57 @@ describe('POST /api/email-change/confirm', () => {
     const answers = await Promise.all([confirm(firstToken), confirm(secondToken)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     expect(await ctx.db.$count(users, eq(users.email, 'finishline@example.com'))).toBe(1);
+  });
+});
+
+describe('POST /api/email-change/preview', () => {
+  const preview = (token: string) =>
+    new TestClient(ctx.app).post('/api/email-change/preview', { token });
+
+  it('names the address a live link would set, and changes nothing', async () => {
+    const { client } = await signedInMember(ctx.app, 'previewer');
+    const token = await changeToken(client, 'Previewer.New@example.com');
+    const response = await preview(token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ newEmail: 'Previewer.New@example.com' });
+    expect(await emailOfAccount(client)).toBe(emailOf('previewer'));
+    expect((await confirm(token)).statusCode).toBe(200);
+  });
+
+  it('answers 404 with the confirm message for an unknown, used or expired link', async () => {
+    const unknown = await preview('made-up-token');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: INVALID_EMAIL_CHANGE_LINK });
+
+    const { client } = await signedInMember(ctx.app, 'reuser');
+    const used = await changeToken(client, 'reuser.new@example.com');
+    expect((await confirm(used)).statusCode).toBe(200);
+    expect((await preview(used)).statusCode).toBe(404);
+
+    const { client: late } = await signedInMember(ctx.app, 'lapsed');
+    const expired = await changeToken(late, 'lapsed.new@example.com');
+    ctx.clock.advance(24 * 60 * 60 * 1000);
+    expect((await preview(expired)).statusCode).toBe(404);
+  });
+});
+
+describe('a password reset cancels a pending email change', () => {
+  it("voids the link, as the 'Was this you?' email promises", async () => {
+    const { client } = await signedInMember(ctx.app, 'defender');
+    const token = await changeToken(client, 'intruder@example.com');
+    await new TestClient(ctx.app).post('/api/password-reset/request', {
+      email: emailOf('defender'),
+    });
+    await deliverMail(ctx.db, ctx.clock.now);
+    const reset = (await mailboxOf(ctx, emailOf('defender')))
+      .flatMap((mail) => mail.links)
+      .find((link) => link.includes('/auth/reset?token='))!;
+    const answer = await new TestClient(ctx.app).post('/api/password-reset/confirm', {
+      token: new URL(reset).searchParams.get('token')!,
+      password: 'fresh-password',
+    });
+    expect(answer.statusCode).toBe(200);
+    expect((await confirm(token)).statusCode).toBe(400);
+    expect(await ctx.db.$count(users, eq(users.email, 'intruder@example.com'))).toBe(0);
   });
 });

@@ -7,11 +7,12 @@ import {
 } from '#shared/auth.ts';
 import type { Db } from '../db/client.ts';
 import { emailChangeTokens, passwordResetTokens, users, type User } from '../db/schema.ts';
-import { badRequest, conflict } from '../errors.ts';
+import { badRequest, conflict, notFound } from '../errors.ts';
 import {
   EMAIL_CHANGE_LINK_HOURS,
   emailChangedNoticeMail,
   emailChangeMail,
+  emailChangeRequestedNoticeMail,
   type MailContext,
 } from '../mail/messages.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -24,7 +25,9 @@ const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase(
 
 /**
  * Mails a confirmation link to the new address; the address itself changes only when the link is
- * opened (confirmEmailChange). A newer request replaces the older one. Whether another account
+ * opened (confirmEmailChange). The current address is told at once ('Was this you?'), in the same
+ * transaction, so an owner whose password is known to someone else hears of it before the link is
+ * opened. A newer request replaces the older one. Whether another account
  * uses the new address is told only to whoever opens the link, that is the address's owner
  * (docs/decisions/0014), so this request reveals nothing about other accounts.
  */
@@ -57,7 +60,35 @@ export async function requestEmailChange(
       emailChangeMail(mail, { newEmail: input.newEmail, username: user.username }, token),
       now,
     );
+    await enqueueMail(
+      tx,
+      emailChangeRequestedNoticeMail(mail, {
+        currentEmail: user.email,
+        newEmail: input.newEmail,
+        username: user.username,
+      }),
+      now,
+    );
   });
+}
+
+/**
+ * The address a live link would set, so the confirm page can name it before the click. The link
+ * was mailed to that address, so whoever holds it learns nothing new; an unknown, expired or used
+ * link is 404 with the confirm's own message.
+ */
+export async function previewEmailChange(db: Db, token: string, now: Date) {
+  const [change] = await db
+    .select({ newEmail: emailChangeTokens.newEmail })
+    .from(emailChangeTokens)
+    .where(
+      and(
+        eq(emailChangeTokens.tokenHash, hashLinkToken(token)),
+        gt(emailChangeTokens.expiresAt, now),
+      ),
+    );
+  if (!change) throw notFound(INVALID_EMAIL_CHANGE_LINK);
+  return change;
 }
 
 /**

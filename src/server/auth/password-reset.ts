@@ -1,7 +1,13 @@
 import { and, desc, eq, gt, lte, notInArray, or, sql } from 'drizzle-orm';
 import { INVALID_RESET_LINK } from '#shared/auth.ts';
 import type { Db } from '../db/client.ts';
-import { passwordResetTokens, sessions, users, type User } from '../db/schema.ts';
+import {
+  emailChangeTokens,
+  passwordResetTokens,
+  sessions,
+  users,
+  type User,
+} from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
 import { passwordResetMail, RESET_LINK_MINUTES, type MailContext } from '../mail/messages.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -60,8 +66,10 @@ export async function requestPasswordReset(
 }
 
 /**
- * Sets the new password with a valid link: the link is used up, and every session of the member
- * ends (a thief signed in with the old password is signed out). 400 for an unknown, expired or
+ * Sets the new password with a valid link: the link is used up, every session of the member
+ * ends (a thief signed in with the old password is signed out), and a pending email change is
+ * cancelled (the 'Was this you?' email promises it: whoever asked for it knew the old password).
+ * 400 for an unknown, expired or
  * used link, with one message for all three.
  */
 export async function confirmPasswordReset(
@@ -84,6 +92,7 @@ export async function confirmPasswordReset(
     if (!used) throw badRequest(INVALID_RESET_LINK);
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, used.userId));
     await tx.delete(sessions).where(sql`(${sessions.data}->>'userId')::integer = ${used.userId}`);
+    await tx.delete(emailChangeTokens).where(eq(emailChangeTokens.userId, used.userId));
     const [user] = await tx
       .update(users)
       .set({ passwordHash })

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   emailChangeConfirmSchema,
   emailChanged,
+  emailChangePreviewSchema,
   emailChangeRequested,
   emailChangeRequestSchema,
   type LoginBody,
@@ -22,7 +23,7 @@ import { unauthorized } from '../errors.ts';
 import { mailContextOf } from '../mail/messages.ts';
 import { loadCurrentUser, requireMember, requireSignedInUser } from './guards.ts';
 import { addressOf, limitFailuresPer, limitPer, limitPerAddress } from '../plugins/rate-limits.ts';
-import { confirmEmailChange, requestEmailChange } from './email-change.ts';
+import { confirmEmailChange, previewEmailChange, requestEmailChange } from './email-change.ts';
 import {
   confirmPasswordReset,
   requestPasswordReset,
@@ -152,6 +153,20 @@ export async function authRoutes(app: FastifyInstance, { db, config, clock }: Ap
       const user = await confirmEmailChange(db, request.body.token, mailContextOf(config), clock());
       return { message: emailChanged(user.email) };
     },
+  );
+
+  // The confirm page names the new address before the click. POST, so the token stays out of
+  // request logs; the same limit as confirming, which it shares the token's proof with.
+  api.post(
+    '/api/email-change/preview',
+    {
+      config: { rateLimit: limitPerAddress('emailChangeConfirmPerAddress') },
+      schema: {
+        body: emailChangeConfirmSchema,
+        response: { 200: emailChangePreviewSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => previewEmailChange(db, request.body.token, clock()),
   );
 
   api.post('/api/logout', { schema: { response: { 200: messageSchema } } }, async (request) => {

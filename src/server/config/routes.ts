@@ -4,8 +4,8 @@ import { siteConfigSchema } from '#shared/config.ts';
 import type { AppDeps } from '../app-deps.ts';
 
 /**
- * GET /api/config: the settings the web app adapts to (site name, payment mode, test tools, public
- * URL, map tiles).
+ * GET /api/config: the settings the web app adapts to (site name, payment mode, test tools, where
+ * email goes, public URL, map tiles).
  */
 export async function configRoutes(app: FastifyInstance, { config, payments }: AppDeps) {
   app
@@ -14,6 +14,7 @@ export async function configRoutes(app: FastifyInstance, { config, payments }: A
       siteName: config.siteName,
       paymentMode: payments.name,
       testToolsEnabled: config.testToolsEnabled,
+      sandboxMailbox: config.mailToSandbox && config.testToolsEnabled,
       publicUrl: config.siteUrl.origin,
       map: config.map,
     }));

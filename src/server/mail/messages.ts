@@ -113,6 +113,22 @@ export function emailChangeMail(
   ]);
 }
 
+/**
+ * To the current address the moment a change is asked for: the request needs the password, so a
+ * member who did not ask learns that someone knows it while the link still waits to be opened.
+ */
+export function emailChangeRequestedNoticeMail(
+  context: MailContext,
+  change: { currentEmail: string; newEmail: string; username: string },
+): OutgoingMail {
+  return compose(context, change.currentEmail, `Was this you? ${context.siteName} email change`, [
+    `Someone signed in to the ${context.siteName} account "${change.username}" asked to change its email address to ${change.newEmail}.`,
+    `If it was you, open the link we sent to ${change.newEmail}; your address stays as it is until then.`,
+    'If it was not you, someone knows your password: choose a new one now. That also cancels this change.',
+    { label: 'Choose a new password', path: '/auth/reset' },
+  ]);
+}
+
 /** To the old address once the change is done, so a member whose account was taken over learns of it. */
 export function emailChangedNoticeMail(
   context: MailContext,

@@ -42,6 +42,7 @@ describe('sandbox checkout', () => {
       siteName: 'Local Battles',
       paymentMode: 'sandbox',
       testToolsEnabled: true,
+      sandboxMailbox: true,
       publicUrl: 'http://localhost',
       map: {
         tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
@@ -271,7 +272,21 @@ describe('test tools switched off (rule 5)', () => {
       await insertChallenge(off.db, off.clock.now());
       const { client } = await signedInMember(off.app);
       expect((await client.post('/api/testing/create-pass')).statusCode).toBe(404);
-      expect((await client.get('/api/config')).json()).toMatchObject({ testToolsEnabled: false });
+      expect((await client.get('/api/config')).json()).toMatchObject({
+        testToolsEnabled: false,
+        sandboxMailbox: false,
+      });
+    });
+  });
+});
+
+describe('where email goes (GET /api/config)', () => {
+  it('sends nobody to the sandbox mailbox when mail goes through SMTP', async () => {
+    await withTestApp({ mailToSandbox: false }, async (smtp) => {
+      expect((await new TestClient(smtp.app).get('/api/config')).json()).toMatchObject({
+        testToolsEnabled: true,
+        sandboxMailbox: false,
+      });
     });
   });
 });

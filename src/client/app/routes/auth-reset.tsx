@@ -1,6 +1,7 @@
 import { Container, Paper, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '#shared/paths.ts';
+import { BackToSignIn } from '#client/features/auth/components/BackToSignIn.tsx';
 import { ForgotPasswordForm } from '#client/features/auth/components/ForgotPasswordForm.tsx';
 import { ResetPasswordForm } from '#client/features/auth/components/ResetPasswordForm.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
@@ -26,6 +27,7 @@ export default function AuthResetRoute() {
         ) : (
           <ForgotPasswordForm />
         )}
+        <BackToSignIn />
       </Paper>
     </Container>
   );

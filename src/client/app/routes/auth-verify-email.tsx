@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Alert.css';
 import { Alert, Container, Paper, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { BackToSignIn } from '#client/features/auth/components/BackToSignIn.tsx';
 import { ConfirmEmailChange } from '#client/features/auth/components/ConfirmEmailChange.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
@@ -23,6 +24,7 @@ export default function AuthVerifyEmailRoute() {
             This link is missing its token. Open the link from the email again.
           </Alert>
         )}
+        <BackToSignIn />
       </Paper>
     </Container>
   );

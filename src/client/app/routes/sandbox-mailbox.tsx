@@ -1,17 +1,54 @@
-import { useSearchParams } from 'react-router';
+import '@mantine/core/styles/Alert.css';
+import { Alert, Button, Container } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '#shared/paths.ts';
 import { NotFound } from '#client/components/NotFound.tsx';
 import { PageLoader } from '#client/components/PageLoader.tsx';
+import { useUser } from '#client/features/auth/api/get-user.ts';
 import { SandboxMailbox } from '#client/features/mail/components/SandboxMailbox.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import { useSiteConfig } from '#client/lib/site-config.ts';
 
-/** /sandbox/mailbox?to=: the sandbox mailbox for organizers (router.tsx), a 404 page unless test tools are on. */
+/**
+ * /sandbox/mailbox?to=: the sandbox mailbox for organizers, a 404 page unless test tools are on.
+ * Signed out, the guard asks for a sign-in (router.tsx); a member who opens it is told it is the
+ * organizers' page instead of being sent away without a word.
+ */
 export default function SandboxMailboxRoute() {
   usePageMeta({ title: 'Sandbox Mailbox' });
   const config = useSiteConfig();
+  const { user } = useUser();
   const [searchParams, setSearchParams] = useSearchParams();
   if (!config) return <PageLoader />;
   if (!config.testToolsEnabled) return <NotFound />;
+  if (!user?.isAdmin) {
+    return (
+      <Container size="sm" py="xl">
+        <Alert
+          color="yellow"
+          variant="light"
+          title="For organizers only"
+          icon={<IconLock size={18} aria-hidden />}
+          role="alert"
+        >
+          The sandbox mailbox holds everyone&apos;s email, so only organizers can open it. Your own
+          email arrives in your inbox.
+          <Button
+            component={Link}
+            to={paths.home}
+            variant="default"
+            size="sm"
+            mt="md"
+            display="block"
+            w="fit-content"
+          >
+            Back to Home
+          </Button>
+        </Alert>
+      </Container>
+    );
+  }
   return (
     <SandboxMailbox
       address={searchParams.get('to')}

@@ -1,5 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EmailChangeConfirm, EmailChangeRequest, MessageBody } from '#shared/auth.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  EmailChangeConfirm,
+  EmailChangePreview,
+  EmailChangeRequest,
+  MessageBody,
+} from '#shared/auth.ts';
 import { api } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 
@@ -8,6 +13,15 @@ export function useRequestEmailChange() {
   return useMutation({
     mutationFn: (body: EmailChangeRequest) =>
       api.post<MessageBody>('/api/email-change/request', { body }),
+  });
+}
+
+/** The address the emailed link would set; an unknown, expired or used link fails (404). */
+export function useEmailChangePreview(token: string) {
+  return useQuery({
+    queryKey: queryKeys.emailChangePreview(token),
+    queryFn: ({ signal }) =>
+      api.post<EmailChangePreview>('/api/email-change/preview', { body: { token }, signal }),
   });
 }
 

@@ -20,6 +20,7 @@ import { zodResolver } from '#client/lib/schema-resolver.ts';
 import { useUser } from '../api/get-user.ts';
 import { useRequestEmailChange } from '../api/email-change.ts';
 import { revealToggleProps } from './reveal-toggle.ts';
+import { SandboxMailboxLink } from './SandboxMailboxLink.tsx';
 
 /** /profile's account section: the member's email and the form that changes it by emailed link. */
 export function ChangeEmailCard() {
@@ -47,6 +48,7 @@ export function ChangeEmailCard() {
           {request.isSuccess ? (
             <Alert color="green" title="Check your new inbox" role="status">
               {request.data.message}
+              <SandboxMailboxLink email={request.variables.newEmail} />
             </Alert>
           ) : editing ? (
             <form

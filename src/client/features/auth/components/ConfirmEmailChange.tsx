@@ -1,15 +1,17 @@
 import '@mantine/core/styles/Alert.css';
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { errorText } from '#client/lib/api.ts';
-import { useConfirmEmailChange } from '../api/email-change.ts';
+import { useConfirmEmailChange, useEmailChangePreview } from '../api/email-change.ts';
 
 /**
  * Confirms the new address with the token from the emailed link. A button, not an automatic
- * request on load, so a mail scanner that opens links changes nothing.
+ * request on load, so a mail scanner that opens links changes nothing. The page names the address
+ * first; a link that did not work offers no button that could only fail again.
  */
 export function ConfirmEmailChange({ token }: { token: string }) {
+  const preview = useEmailChangePreview(token);
   const confirm = useConfirmEmailChange();
 
   if (confirm.isSuccess) {
@@ -22,14 +24,28 @@ export function ConfirmEmailChange({ token }: { token: string }) {
       </Alert>
     );
   }
+  if (preview.isPending) {
+    return (
+      <Stack align="center" py="md">
+        <Loader size="sm" aria-label="Checking the link" />
+      </Stack>
+    );
+  }
+  if (preview.isError || confirm.isError) {
+    return (
+      <Alert color="red" title="This link did not work" role="alert">
+        {errorText(
+          preview.error ?? confirm.error,
+          'Please change your email again from your profile.',
+        )}
+      </Alert>
+    );
+  }
   return (
     <Stack gap="md">
-      {confirm.isError && (
-        <Alert color="red" title="Email not changed" role="alert">
-          {errorText(confirm.error, 'Please try again.')}
-        </Alert>
-      )}
-      <Text>Confirm that this email address should be the one of your account.</Text>
+      <Text>
+        Confirm <strong>{preview.data.newEmail}</strong> as your email
+      </Text>
       <Button fullWidth loading={confirm.isPending} onClick={() => confirm.mutate({ token })}>
         Confirm New Email
       </Button>

@@ -5,6 +5,7 @@ import { useForm } from '@mantine/form';
 import { passwordResetRequestSchema, type PasswordResetRequest } from '#shared/auth.ts';
 import { zodResolver } from '#client/lib/schema-resolver.ts';
 import { useRequestPasswordReset } from '../api/password-reset.ts';
+import { SandboxMailboxLink } from './SandboxMailboxLink.tsx';
 
 /** Asks for a reset link; the answer never tells whether an account uses the address. */
 export function ForgotPasswordForm() {
@@ -20,6 +21,7 @@ export function ForgotPasswordForm() {
     return (
       <Alert color="green" title="Check your email" role="status">
         {request.data.message}
+        <SandboxMailboxLink email={request.variables.email} />
       </Alert>
     );
   }

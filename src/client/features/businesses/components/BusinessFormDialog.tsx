@@ -6,6 +6,7 @@ import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Alert.css';
 import { lazy, Suspense, useId, useState } from 'react';
 import {

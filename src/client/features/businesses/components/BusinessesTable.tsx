@@ -56,9 +56,10 @@ export function BusinessesTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {businesses.map((business) => (
+          {businesses.map((business, index) => (
             <Table.Tr key={business.id}>
-              <Table.Td visibleFrom="sm">{business.position}</Table.Td>
+              {/* The row's place in display order, counted from 1: positions may start at 0 or skip. */}
+              <Table.Td visibleFrom="sm">{index + 1}</Table.Td>
               <Table.Td>
                 <Text fw={600}>{business.name}</Text>
                 <Text size="sm" c="dimmed">

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/SegmentedControl.css';
 import { Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { IconPrinter } from '@tabler/icons-react';
+import { IconPrinter, IconScissors } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
 import type { CodeRotation } from '#shared/shop-side.ts';
 import classes from './cashier-card.module.css';
@@ -67,6 +67,7 @@ export function CashierCard({
   const [paper, setPaper] = useState<PaperSize>('A6');
   const qr = useQrCode(redeemUrl);
   const paperLabelId = useId();
+  const cutHintId = useId();
   const rotating = rotation === 'off' ? null : rotatingCodeNotice(rotation);
 
   return (
@@ -90,7 +91,12 @@ export function CashierCard({
         </Button>
       </Group>
 
-      <article className={classes.card} aria-label="Cashier card">
+      {/* On screen and on paper: the card is cut out of a larger sheet. */}
+      <Text id={cutHintId} className={classes.cutHint} size="sm">
+        <IconScissors size={16} aria-hidden />
+        Cut along the dashed line
+      </Text>
+      <article className={classes.card} aria-label="Cashier card" aria-describedby={cutHintId}>
         <Stack gap="md" align="center">
           <Stack gap={2}>
             <Title order={1} fz={28} c="#000">

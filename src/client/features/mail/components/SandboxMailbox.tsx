@@ -15,6 +15,7 @@ import { IconFlask } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { z } from 'zod';
 import { emailSchema } from '#shared/auth.ts';
+import { errorText } from '#client/lib/api.ts';
 import { zodResolver } from '#client/lib/schema-resolver.ts';
 import { useMailbox } from '../api/get-mailbox.ts';
 
@@ -58,7 +59,11 @@ export function SandboxMailbox({
             <Button type="submit">Show Mail</Button>
           </Group>
         </form>
-        {address !== null && mailbox.isError && <Text c="red.8">Could not load the mailbox.</Text>}
+        {address !== null && mailbox.isError && (
+          <Alert color="red" title="Could not load the mailbox" role="alert">
+            {errorText(mailbox.error, 'Try again in a moment.')}
+          </Alert>
+        )}
         {address !== null && mailbox.data?.length === 0 && <Text>No mail for {address} yet.</Text>}
         {mailbox.data?.map((message) => (
           <Paper key={`${message.sentAt}-${message.subject}`} withBorder p="md" component="article">

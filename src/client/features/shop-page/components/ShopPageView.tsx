@@ -1,9 +1,9 @@
-import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Table.css';
-import { Alert, Button, Paper, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Button, Paper, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import type { CurrentCode, ShopPage } from '#shared/shop-side.ts';
 import { codeChangesAt, shopTime } from '#shared/date-range.ts';
 import { formatMoney } from '#shared/money.ts';
 import { paths } from '#shared/paths.ts';
+import { errorText } from '#client/lib/api.ts';
 import { usePauseShop } from '../api/pause-shop.ts';
 
 /** The heading above the code, so staff know how long it holds. */
@@ -35,11 +36,47 @@ function Figure({ label, value }: { label: string; value: ReactNode }) {
 }
 
 /**
+ * The pause switch with its label beside it and its status right under the label, in a box
+ * whose content only grows below the switch: nothing above it appears or goes when pausing, so
+ * the switch stays under the finger, and no toast is needed to say what happened.
+ */
+function PauseSwitch({ token, paused }: { token: string; paused: boolean }) {
+  const pause = usePauseShop(token);
+  return (
+    <Paper withBorder p="md" radius="md" bg={paused ? 'orange.0' : undefined}>
+      <Switch
+        size="md"
+        label="Pause redemptions"
+        description={
+          <Text span role="status" size="sm" c={paused ? 'orange.9' : undefined}>
+            {paused ? (
+              <>
+                <strong>Temporarily not accepting coupons</strong>: members cannot redeem here until
+                you resume.
+              </>
+            ) : (
+              'Accepting coupons. While paused, members see that you are not.'
+            )}
+          </Text>
+        }
+        checked={paused}
+        disabled={pause.isPending}
+        onChange={(event) => pause.mutate(event.currentTarget.checked)}
+      />
+      {pause.isError && (
+        <Text role="alert" size="sm" c="red.8" mt="xs">
+          {errorText(pause.error, 'Could not change the pause switch. Try again.')}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+/**
  * A shop's private page: its code and printable card, what it has taken, been paid and is owed,
  * its payouts and last redemptions.
  */
 export function ShopPageView({ token, page }: { token: string; page: ShopPage }) {
-  const pause = usePauseShop(token);
   const codeId = useId();
   const recentId = useId();
   const payoutsId = useId();
@@ -55,12 +92,6 @@ export function ShopPageView({ token, page }: { token: string; page: ShopPage })
           {challenge.title} · {page.shop.address}
         </Text>
       </Stack>
-
-      {page.paused && (
-        <Alert color="orange" variant="light" title="Temporarily not accepting coupons">
-          Members cannot redeem here until you resume.
-        </Alert>
-      )}
 
       <Paper component="section" aria-labelledby={codeId} withBorder p="lg" radius="md" ta="center">
         <Title order={2} id={codeId} fz="lg">
@@ -85,6 +116,8 @@ export function ShopPageView({ token, page }: { token: string; page: ShopPage })
         </Button>
       </Paper>
 
+      <PauseSwitch token={token} paused={page.paused} />
+
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
         <Figure label="Redeemed today" value={page.redeemedToday} />
         <Figure label="Redeemed this challenge" value={page.redeemedTotal} />
@@ -98,15 +131,6 @@ export function ShopPageView({ token, page }: { token: string; page: ShopPage })
         {formatMoney(page.earnedDollars)} earned in all
         {page.dailyCap !== null && `; at most ${page.dailyCap} coupons a day`}.
       </Text>
-
-      <Switch
-        size="md"
-        label="Pause redemptions"
-        description="While paused, members see that you are not accepting coupons."
-        checked={page.paused}
-        disabled={pause.isPending}
-        onChange={(event) => pause.mutate(event.currentTarget.checked)}
-      />
 
       <section aria-labelledby={payoutsId}>
         <Title order={2} id={payoutsId} fz="lg" mb="xs">

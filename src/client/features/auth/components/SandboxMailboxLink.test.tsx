@@ -1,0 +1,74 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PublicUser } from '#shared/auth.ts';
+import type { SiteConfig } from '#shared/config.ts';
+import { createQueryClient } from '#client/lib/query-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
+import { SandboxMailboxLink } from './SandboxMailboxLink.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root;
+let container: HTMLDivElement;
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+const config: SiteConfig = {
+  siteName: 'Local Battles',
+  paymentMode: 'sandbox',
+  testToolsEnabled: true,
+  sandboxMailbox: true,
+  publicUrl: 'http://localhost',
+  map: { tileUrl: 'https://tile.example/{z}/{x}/{y}.png', attribution: 'Tiles' },
+};
+const organizer: PublicUser = {
+  id: 1,
+  username: 'boss',
+  email: 'boss@example.com',
+  fullName: null,
+  isAdmin: true,
+};
+
+function show(siteConfig: SiteConfig, user: PublicUser | null) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(queryKeys.siteConfig, siteConfig);
+  queryClient.setQueryData(queryKeys.user, user);
+  act(() =>
+    root.render(
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider>
+          <MemoryRouter>
+            <SandboxMailboxLink email="a+b@example.com" />
+          </MemoryRouter>
+        </MantineProvider>
+      </QueryClientProvider>,
+    ),
+  );
+  return container.querySelector('a');
+}
+
+describe('SandboxMailboxLink', () => {
+  it("opens that address's mail for an organizer while mail lands in the sandbox", () => {
+    const link = show(config, organizer);
+    expect(link?.textContent).toBe('Open it in the sandbox mailbox');
+    expect(link?.getAttribute('href')).toBe('/sandbox/mailbox?to=a%2Bb%40example.com');
+  });
+
+  it('shows nothing when mail goes through SMTP, to members, or signed out', () => {
+    expect(show({ ...config, sandboxMailbox: false }, organizer)).toBeNull();
+    expect(show(config, { ...organizer, isAdmin: false })).toBeNull();
+    expect(show(config, null)).toBeNull();
+  });
+});

@@ -13,9 +13,12 @@ async function registerOnCheckout(page: Page, username: string) {
   await page.getByLabel('Full Name').fill('Checkout Tester');
   await page.getByLabel('Password', { exact: true }).fill('password123');
   await page.getByLabel('Confirm Password').fill('password123');
+  // The page reloads 1.5 s after registering (docs/SPEC.md section 4) and then offers the
+  // purchase; a click before the reload would be lost with the page.
+  const reloaded = page.waitForEvent('load');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Registration successful')).toBeVisible();
-  // The page reloads after registering (docs/SPEC.md section 4) and then offers the purchase.
+  await reloaded;
   await expect(page.getByRole('button', { name: 'Purchase Battle Pass' })).toBeVisible();
 }
 

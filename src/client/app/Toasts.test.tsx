@@ -2,20 +2,14 @@
 import { MantineProvider } from '@mantine/core';
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { reactRootPerTest } from '#tests/helpers/client-root.ts';
 import Toasts from './Toasts.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let container: HTMLDivElement;
+const view = reactRootPerTest();
 beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
   act(() =>
-    root.render(
+    view.root.render(
       <MantineProvider>
         <Toasts />
       </MantineProvider>,
@@ -24,8 +18,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   act(() => notifications.clean());
-  act(() => root.unmount());
-  container.remove();
 });
 
 /** The toasts on screen (the store's list; those beyond the limit wait in its queue). */

@@ -2,28 +2,16 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PublicUser } from '#shared/auth.ts';
 import type { SiteConfig } from '#shared/config.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { SandboxMailboxLink } from './SandboxMailboxLink.tsx';
+import { reactRootPerTest } from '#tests/helpers/client-root.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let container: HTMLDivElement;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const view = reactRootPerTest();
 
 const config: SiteConfig = {
   siteName: 'Local Battles',
@@ -46,7 +34,7 @@ function show(siteConfig: SiteConfig, user: PublicUser | null) {
   queryClient.setQueryData(queryKeys.siteConfig, siteConfig);
   queryClient.setQueryData(queryKeys.user, user);
   act(() =>
-    root.render(
+    view.root.render(
       <QueryClientProvider client={queryClient}>
         <MantineProvider>
           <MemoryRouter>
@@ -56,7 +44,7 @@ function show(siteConfig: SiteConfig, user: PublicUser | null) {
       </QueryClientProvider>,
     ),
   );
-  return container.querySelector('a');
+  return view.container.querySelector('a');
 }
 
 describe('SandboxMailboxLink', () => {

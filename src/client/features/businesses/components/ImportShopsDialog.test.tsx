@@ -1,26 +1,14 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HOURS_MESSAGE, LATITUDE_MESSAGE } from '#shared/businesses.ts';
 import { SHOP_IMPORT_TEMPLATE } from '#shared/shop-import.ts';
 import { checkImportText, ImportPreview } from './ImportShopsDialog.tsx';
 import { linesText } from '../lines-text.ts';
+import { reactRootPerTest } from '#tests/helpers/client-root.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let container: HTMLDivElement;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const view = reactRootPerTest();
 
 const live = [{ name: 'Alpha', redemptionCode: '5555', position: 3 }];
 const header = 'name,address,description,code,hours,codeRotation,dailyCap,latitude,longitude';
@@ -106,7 +94,7 @@ describe('checkImportText (the browser runs the server import rules)', () => {
 describe('ImportPreview', () => {
   it('puts Ready or each message under its row', () => {
     act(() =>
-      root.render(
+      view.root.render(
         <MantineProvider>
           <ImportPreview
             rows={[
@@ -132,7 +120,7 @@ describe('ImportPreview', () => {
         </MantineProvider>,
       ),
     );
-    const rows = [...container.querySelectorAll('li[aria-label^="Line"]')];
+    const rows = [...view.container.querySelectorAll('li[aria-label^="Line"]')];
     expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['Line 2', 'Line 3']);
     expect(rows[0]!.textContent).toContain('Ready');
     expect([...rows[1]!.querySelectorAll('li')].map((item) => item.textContent)).toEqual([

@@ -2,23 +2,11 @@
 import { MantineProvider } from '@mantine/core';
 import QRCode from 'qrcode';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CashierCard, QR_OPTIONS, type CashierCardProps } from './CashierCard.tsx';
+import { reactRootPerTest } from '#tests/helpers/client-root.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let container: HTMLDivElement;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const view = reactRootPerTest();
 
 const card: CashierCardProps = {
   shopName: 'Honest Bean',
@@ -30,7 +18,7 @@ const card: CashierCardProps = {
 
 function show(props: CashierCardProps) {
   act(() => {
-    root.render(
+    view.root.render(
       <MantineProvider>
         <CashierCard {...props} />
       </MantineProvider>,
@@ -40,10 +28,10 @@ function show(props: CashierCardProps) {
 
 async function qrImage(): Promise<HTMLImageElement> {
   // The encoder loads and draws asynchronously; each wait lets React apply what arrived.
-  for (let attempt = 0; attempt < 100 && !container.querySelector('img'); attempt++) {
+  for (let attempt = 0; attempt < 100 && !view.container.querySelector('img'); attempt++) {
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
   }
-  const img = container.querySelector('img');
+  const img = view.container.querySelector('img');
   if (!img) throw new Error('no QR code drawn');
   return img;
 }
@@ -51,10 +39,10 @@ async function qrImage(): Promise<HTMLImageElement> {
 describe('CashierCard', () => {
   it('shows the shop, the challenge, three steps and the static code', () => {
     show(card);
-    expect(container.querySelector('h1')?.textContent).toBe('Honest Bean');
-    expect(container.textContent).toContain('Huntsville Coffee Battles');
-    expect(container.querySelectorAll('ol li')).toHaveLength(3);
-    expect(container.textContent).toContain('4821');
+    expect(view.container.querySelector('h1')?.textContent).toBe('Honest Bean');
+    expect(view.container.textContent).toContain('Huntsville Coffee Battles');
+    expect(view.container.querySelectorAll('ol li')).toHaveLength(3);
+    expect(view.container.textContent).toContain('4821');
   });
 
   it('encodes the redeem link in the QR code, never the code', async () => {
@@ -66,21 +54,23 @@ describe('CashierCard', () => {
 
   it('points to the shop page instead of printing a code that rotates, never to a code below', async () => {
     show(card);
-    expect(container.querySelectorAll('ol li')[1]?.textContent).toBe('Give them the code below.');
+    expect(view.container.querySelectorAll('ol li')[1]?.textContent).toBe(
+      'Give them the code below.',
+    );
     show({ ...card, rotation: 'daily' });
-    expect(container.textContent).toContain("Today's code is on your shop page");
-    expect(container.textContent).toContain(
+    expect(view.container.textContent).toContain("Today's code is on your shop page");
+    expect(view.container.textContent).toContain(
       'Keep your shop page bookmarked on the till: the code changes every day.',
     );
-    expect(container.querySelectorAll('ol li')[1]?.textContent).toBe(
+    expect(view.container.querySelectorAll('ol li')[1]?.textContent).toBe(
       "Give them today's code from your shop page.",
     );
-    expect(container.textContent).not.toContain('below');
-    expect(container.textContent).not.toContain('4821');
+    expect(view.container.textContent).not.toContain('below');
+    expect(view.container.textContent).not.toContain('4821');
     show({ ...card, rotation: 'hourly' });
-    expect(container.textContent).toContain("This hour's code is on your shop page");
-    expect(container.textContent).toContain('the code changes every hour.');
-    expect(container.querySelectorAll('ol li')[1]?.textContent).toBe(
+    expect(view.container.textContent).toContain("This hour's code is on your shop page");
+    expect(view.container.textContent).toContain('the code changes every hour.');
+    expect(view.container.querySelectorAll('ol li')[1]?.textContent).toBe(
       "Give them this hour's code from your shop page.",
     );
     await qrImage();
@@ -92,15 +82,16 @@ describe('CashierCard', () => {
     window.print = print;
     show(card);
     const pageRule = () =>
-      [...container.querySelectorAll('style')].find((style) => style.textContent.includes('@page'))
-        ?.textContent;
+      [...view.container.querySelectorAll('style')].find((style) =>
+        style.textContent.includes('@page'),
+      )?.textContent;
     expect(pageRule()).toContain('size: A6');
-    const letter = [...container.querySelectorAll('label')].find(
+    const letter = [...view.container.querySelectorAll('label')].find(
       (label) => label.textContent === 'Letter',
     );
     act(() => letter?.click());
     expect(pageRule()).toContain('size: letter');
-    const printButton = [...container.querySelectorAll('button')].find(
+    const printButton = [...view.container.querySelectorAll('button')].find(
       (button) => button.textContent === 'Print',
     );
     act(() => printButton?.click());

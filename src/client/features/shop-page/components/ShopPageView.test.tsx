@@ -3,25 +3,13 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { MemoryRouter } from 'react-router';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ShopPage } from '#shared/shop-side.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
 import { codeHeading, ShopPageView } from './ShopPageView.tsx';
+import { reactRootPerTest } from '#tests/helpers/client-root.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let container: HTMLDivElement;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const view = reactRootPerTest();
 
 const page: ShopPage = {
   shop: { id: 7, name: 'Honest Bean', address: '1 Main St' },
@@ -45,7 +33,7 @@ const page: ShopPage = {
 
 function show(shown: ShopPage) {
   act(() =>
-    root.render(
+    view.root.render(
       <QueryClientProvider client={createQueryClient()}>
         <MantineProvider>
           <MemoryRouter>
@@ -59,26 +47,26 @@ function show(shown: ShopPage) {
 
 /** The figure under a section's label, as a person reads it. */
 const figure = (label: string) =>
-  [...container.querySelectorAll('section')]
+  [...view.container.querySelectorAll('section')]
     .find((section) => section.querySelector('p')?.textContent === label)
     ?.querySelectorAll('p')[1]?.textContent;
 
 describe('ShopPageView', () => {
   it("shows the code, today's and the challenge's redemptions, what was paid and is owed, and the last passes", () => {
     show(page);
-    expect(container.querySelector('h1')?.textContent).toBe('Honest Bean');
-    expect(container.querySelector('h2')?.textContent).toBe("Today's code");
-    expect(container.textContent).toContain('4821');
-    expect(container.textContent).toContain('Changes at Nov 23, 12:00 AM');
+    expect(view.container.querySelector('h1')?.textContent).toBe('Honest Bean');
+    expect(view.container.querySelector('h2')?.textContent).toBe("Today's code");
+    expect(view.container.textContent).toContain('4821');
+    expect(view.container.textContent).toContain('Changes at Nov 23, 12:00 AM');
     expect(figure('Redeemed today')).toBe('2');
     expect(figure('Redeemed this challenge')).toBe('250');
     expect(figure('New customers')).toBe('40');
     expect(figure('Paid to date')).toBe('$1,000');
     expect(figure('Owed now')).toBe('$250');
-    expect(container.textContent).toContain(
+    expect(view.container.textContent).toContain(
       '$5 for each redeemed coupon: $1,250 earned in all; at most 40 coupons a day.',
     );
-    const [payouts, recent] = [...container.querySelectorAll('table')];
+    const [payouts, recent] = [...view.container.querySelectorAll('table')];
     expect(
       [...payouts!.querySelectorAll('tbody tr')].map((row) =>
         [...row.querySelectorAll('td')].map((cell) => cell.textContent),
@@ -92,23 +80,25 @@ describe('ShopPageView', () => {
       'Nov 22, 9:05 AM',
       'Pass #12',
     ]);
-    expect(container.textContent).not.toContain('Temporarily not accepting coupons');
+    expect(view.container.textContent).not.toContain('Temporarily not accepting coupons');
   });
 
   it('says when redemptions are paused and shows the switch on', () => {
     show({ ...page, paused: true, recentRedemptions: [] });
-    expect(container.textContent).toContain('Temporarily not accepting coupons');
-    expect(container.querySelector<HTMLInputElement>('input[type="checkbox"]')?.checked).toBe(true);
-    expect(container.textContent).toContain('No coupons redeemed here yet.');
+    expect(view.container.textContent).toContain('Temporarily not accepting coupons');
+    expect(view.container.querySelector<HTMLInputElement>('input[type="checkbox"]')?.checked).toBe(
+      true,
+    );
+    expect(view.container.textContent).toContain('No coupons redeemed here yet.');
   });
 
   it('links to the shop’s own printable cashier card, and says when nothing was paid yet', () => {
     show({ ...page, payouts: [], paidDollars: 0, owedDollars: 1250 });
-    const print = [...container.querySelectorAll('a')].find(
+    const print = [...view.container.querySelectorAll('a')].find(
       (link) => link.textContent === 'Print cashier card',
     );
     expect(print?.getAttribute('href')).toBe(`/shop/${'t'.repeat(32)}/card`);
-    expect(container.textContent).toContain('No payouts yet.');
+    expect(view.container.textContent).toContain('No payouts yet.');
     expect(figure('Owed now')).toBe('$1,250');
   });
 });

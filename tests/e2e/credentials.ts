@@ -21,13 +21,16 @@ export function e2ePort() {
 /** Where tests/e2e/server.ts writes the seeded shops' codes (name → code), one file per port. */
 export const e2eCodesFile = (port: number) => `.tmp/e2e-codes-${port}.json`;
 
+/** The demo seed's shops (name → code) on this worker's server. */
+const seededCodes = () =>
+  JSON.parse(fs.readFileSync(e2eCodesFile(e2ePort()), 'utf8')) as Record<string, string>;
+
+/** Whether a shop is one of the demo seed's (journeys add shops of their own beside them). */
+export const isSeededShop = (name: string) => Object.hasOwn(seededCodes(), name);
+
 /** The seeded shop's redemption code, as the cashier would give it. */
 export function seededCode(shop: string): string {
-  const codes = JSON.parse(fs.readFileSync(e2eCodesFile(e2ePort()), 'utf8')) as Record<
-    string,
-    string
-  >;
-  const code = codes[shop];
+  const code = seededCodes()[shop];
   if (!code) throw new Error(`no seeded code for ${shop}`);
   return code;
 }

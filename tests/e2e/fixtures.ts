@@ -217,3 +217,16 @@ export async function createShop(page: Page, prefix: string): Promise<AdminBusin
   expect(response.status()).toBe(201);
   return (await response.json()) as AdminBusiness;
 }
+
+/**
+ * Every shop of the home page's list, once it has loaded: 'View All Coffee Shops' shows when there
+ * are more than six, and only after the list is there (checking earlier misses it).
+ */
+export async function showAllShops(page: Page) {
+  await expect(page.locator('#shops').getByRole('article').first()).toBeVisible();
+  const viewAll = page.getByRole('button', { name: 'View All Coffee Shops' });
+  if (await viewAll.isVisible()) {
+    await viewAll.click();
+    await expect(page.getByRole('button', { name: 'Show Fewer Coffee Shops' })).toBeVisible();
+  }
+}

@@ -13,6 +13,7 @@ import {
   testAllowingPageErrors,
   uniqueName,
   expectAccessible,
+  showAllShops,
 } from './fixtures.ts';
 
 /**
@@ -48,16 +49,6 @@ async function listedNames(page: Page): Promise<string[]> {
     .locator('#shops')
     .getByRole('article')
     .evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label') ?? ''));
-}
-
-/** Every shop of the list, once it has loaded ('View All Coffee Shops' when there are more than six). */
-async function showAllShops(page: Page) {
-  await expect(page.locator('#shops').getByRole('article').first()).toBeVisible();
-  const viewAll = page.getByRole('button', { name: 'View All Coffee Shops' });
-  if (await viewAll.isVisible()) {
-    await viewAll.click();
-    await expect(page.getByRole('button', { name: 'Show Fewer Coffee Shops' })).toBeVisible();
-  }
 }
 
 test.describe("the battle's map", () => {

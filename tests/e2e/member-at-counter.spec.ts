@@ -7,6 +7,7 @@ import {
   test,
   uniqueName,
   voteAsNewMember,
+  showAllShops,
 } from './fixtures.ts';
 
 /**
@@ -172,9 +173,7 @@ test('only shops with votes show a rank, on the home cards and the organizer’s
   expect(unvoted.map((shop) => shop.name)).toContain(unvotedName);
 
   await page.goto('/');
-  await expect(page.getByRole('article').first()).toBeVisible();
-  const viewAll = page.getByRole('button', { name: 'View All Coffee Shops' });
-  if (await viewAll.isVisible()) await viewAll.click();
+  await showAllShops(page);
   for (const shop of shops) {
     const card = page.getByRole('article', { name: shop.name, exact: true });
     await expect(card).toBeVisible();

@@ -2,7 +2,15 @@ import type { Page, Request } from '@playwright/test';
 import { PROFILE_POLL_MS } from '#shared/constants.ts';
 import { rankOf } from '#shared/ranking.ts';
 import { seededCode } from './credentials.ts';
-import { expect, isPhone, navigation, registerViaAuthPage, test, uniqueName } from './fixtures.ts';
+import {
+  expect,
+  isPhone,
+  navigation,
+  registerViaAuthPage,
+  test,
+  uniqueName,
+  showAllShops,
+} from './fixtures.ts';
 
 const VISITED = 'Honest Bean Roasters';
 /** The one request /profile makes every 2 s. */
@@ -95,8 +103,7 @@ test('a redeem and a vote show the server’s new figures without refetching, an
   const rank = rankOf(votes, Object.values(after));
   await page.getByRole('link', { name: 'Local Battles' }).click();
   await expect(page).toHaveURL('/');
-  const viewAll = page.getByRole('button', { name: 'View All Coffee Shops' });
-  if (await viewAll.isVisible()) await viewAll.click();
+  await showAllShops(page);
   await expect(
     page
       .getByRole('article', { name: VISITED })

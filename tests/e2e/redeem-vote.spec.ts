@@ -8,6 +8,7 @@ import {
   test,
   uniqueName,
   expectAccessible,
+  showAllShops,
 } from './fixtures.ts';
 
 const wrongCodeFor = (shop: string) =>
@@ -118,8 +119,7 @@ test('a pass holder redeems at two shops, votes twice and the organizer sees the
   const firstVotes = after[String(shopIds[FIRST])]!;
   const expectedRank = rankOf(firstVotes, Object.values(after));
   await page.goto('/');
-  const viewAll = page.getByRole('button', { name: 'View All Coffee Shops' });
-  if (await viewAll.isVisible()) await viewAll.click();
+  await showAllShops(page);
   await expect(
     page
       .getByRole('article', { name: FIRST })

@@ -12,6 +12,7 @@ import {
   signIn,
   test,
   uniqueName,
+  showAllShops,
 } from './fixtures.ts';
 
 /**
@@ -192,8 +193,7 @@ test('a paused shop is marked in the public list and on its page, the badge whol
       .poll(async () => (await publicShops(page)).some((each) => each.id === shop.id))
       .toBe(true);
     await page.goto('/');
-    const viewAll = page.getByRole('button', { name: 'View All Coffee Shops' });
-    if (await viewAll.isVisible()) await viewAll.click();
+    await showAllShops(page);
     const card = page.getByRole('article', { name });
     const badge = card.getByRole('note', { name: 'Paused: not accepting coupons right now' });
     await expect(badge).toHaveText('Paused');

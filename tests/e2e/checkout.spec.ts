@@ -14,10 +14,11 @@ async function registerOnCheckout(page: Page, username: string) {
   await page.getByLabel('Password', { exact: true }).fill('password123');
   await page.getByLabel('Confirm Password').fill('password123');
   // The page reloads 1.5 s after registering (docs/SPEC.md section 4) and then offers the
-  // purchase; a click before the reload would be lost with the page.
+  // purchase; a click before the reload would be lost with the page. The welcome toast lives
+  // only for those 1.5 s, too short to be sure of seeing on a loaded machine: auth.spec checks
+  // it where no reload follows, and the purchase button after the reload proves the session.
   const reloaded = page.waitForEvent('load');
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText('Registration successful')).toBeVisible();
   await reloaded;
   await expect(page.getByRole('button', { name: 'Purchase Battle Pass' })).toBeVisible();
 }

@@ -155,28 +155,57 @@ test('every admin section and every table’s actions are reachable without side
   await expectWithinWidth(page, page.getByRole('menuitem', { name: 'Edit' }));
 });
 
-test('every challenge status badge shows its whole word on a 390 px phone', async ({ page }) => {
+/** Every badge in the page's tables shows its whole word: Mantine cuts a squeezed one to 'AC…'. */
+async function expectWholeBadges(page: Page, words: string[]) {
+  const badges = page.getByRole('table').locator('.mantine-Badge-root');
+  for (const word of words) {
+    await expect(badges.filter({ hasText: new RegExp(`^${word}$`) }).first()).toBeVisible();
+  }
+  for (const badge of await badges.all()) {
+    const text = await badge.innerText();
+    const cut = await badge.evaluate((root) =>
+      [root, ...root.querySelectorAll('*')].some((box) => box.scrollWidth > box.clientWidth),
+    );
+    expect(cut, `the ${text} badge is cut`).toBe(false);
+  }
+}
+
+test('every status badge of the admin tables shows its whole word on a 390 px phone', async ({
+  page,
+}) => {
   await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
   // The seeded battle is Active; one not yet published is Inactive, one long over is Ended.
+  const later = `Later ${uniqueName('')}`;
+  let laterId = 0;
   for (const [title, startDate, endDate] of [
-    [`Later ${uniqueName('')}`, '2099-01-01T00:00:00.000Z', '2099-02-01T00:00:00.000Z'],
+    [later, '2099-01-01T00:00:00.000Z', '2099-02-01T00:00:00.000Z'],
     [`Past ${uniqueName('')}`, '2020-01-01T00:00:00.000Z', '2020-02-01T00:00:00.000Z'],
   ]) {
     const created = await page.request.post('/api/admin/challenges', {
       data: { title, description: 'Status badge check', startDate, endDate, price: 20 },
     });
     expect(created.status()).toBe(201);
+    if (title === later) laterId = ((await created.json()) as ChallengeDto).id;
   }
   await page.goto('/admin/challenges');
-  for (const status of ['Active', 'Inactive', 'Ended']) {
-    const badge = page.getByRole('cell', { name: status, exact: true }).first().getByText(status);
-    await expect(badge).toBeVisible();
-    // Mantine cuts a badge's label with an ellipsis when its column is squeezed.
-    const cut = await badge.evaluate((label) =>
-      [label, label.parentElement!].some((box) => box.scrollWidth > box.clientWidth),
-    );
-    expect(cut, `the ${status} badge is cut`).toBe(false);
-  }
+  await expectWholeBadges(page, ['Active', 'Inactive', 'Ended']);
+
+  // A paused shop whose long name leaves its badge little room, in the unpublished challenge so
+  // that no public journey meets it.
+  const paused = await page.request.post('/api/admin/businesses', {
+    data: {
+      name: uniqueName('Extraordinarily Long Named Neighbourhood Roastery '),
+      description: 'Badge check',
+      address: '100 Test Way, Huntsville, AL',
+      challengeId: laterId,
+      paused: true,
+    },
+  });
+  expect(paused.status()).toBe(201);
+  await page.goto('/admin/businesses');
+  await page.getByRole('combobox', { name: 'Challenge' }).click();
+  await page.getByRole('option', { name: later }).click();
+  await expectWholeBadges(page, ['Paused']);
 });
 
 test('the dashboard’s challenge card says where the battle stands, not always Active', async ({

@@ -1,4 +1,4 @@
-import { challengePhase } from '#shared/challenge-phase.ts';
+import { challengePhase, type ChallengePhase } from '#shared/challenge-phase.ts';
 import type { ChallengeDto } from '#shared/challenges.ts';
 import { countOf } from '#shared/plural.ts';
 
@@ -28,13 +28,14 @@ export interface ChallengeCardState {
 
 /**
  * The card's badge follows the shared phase rule (src/shared/challenge-phase.ts) and the active
- * flag, so an upcoming or finished challenge never reads 'Active'.
+ * flag, so an upcoming or finished challenge never reads 'Active'. `phase` is that rule's answer
+ * when the caller already knows it more exactly than `now` (which may be a minute old).
  */
 export function challengeCardState(
   challenge: Pick<ChallengeDto, 'active' | 'startDate' | 'endDate'>,
   now: number,
+  phase: ChallengePhase = challengePhase(challenge, now),
 ): ChallengeCardState {
-  const phase = challengePhase(challenge, now);
   const { daysRemaining } = challengeTiming(challenge, now);
   const daysToStart = Math.max(0, Math.ceil((Date.parse(challenge.startDate) - now) / DAY_MS));
   const note =

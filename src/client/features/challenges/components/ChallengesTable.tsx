@@ -60,10 +60,7 @@ export function ChallengesTable({
             return (
               <Table.Tr key={challenge.id}>
                 <Table.Td>
-                  {/* A squeezed column would cut the word to 'AC…' (Mantine's ellipsis). */}
-                  <Badge color={statusColor[status]} miw="max-content">
-                    {status}
-                  </Badge>
+                  <Badge color={statusColor[status]}>{status}</Badge>
                 </Table.Td>
                 <Table.Td>
                   {/* A long unbroken title wraps instead of widening the table past the phone. */}

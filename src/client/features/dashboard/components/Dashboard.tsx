@@ -25,6 +25,8 @@ import { paths } from '#shared/paths.ts';
 import { countOf } from '#shared/plural.ts';
 import { shownRank } from '#shared/ranking.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
+import { useChallengePhase } from '#client/lib/challenge-phase.ts';
+import { useNow } from '#client/lib/use-now.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { challengeCardState, challengeTiming } from '../challenge-timing.ts';
 import { formatMoney } from '#shared/money.ts';
@@ -76,19 +78,18 @@ export function Dashboard() {
           Could not load the dashboard. Please reload the page.
         </Alert>
       ) : (
-        // The time of the last refresh (every few seconds) is "now" for the period bar.
-        <DashboardBody data={query.data} now={query.dataUpdatedAt} />
+        <DashboardBody data={query.data} />
       )}
     </Stack>
   );
 }
 
-function DashboardBody({ data, now }: { data: DashboardData; now: number }) {
+function DashboardBody({ data }: { data: DashboardData }) {
   const { activeChallenge, totals } = data;
   return (
     <Stack gap="lg">
       {activeChallenge ? (
-        <ActiveChallengeCard challenge={activeChallenge} now={now} />
+        <ActiveChallengeCard challenge={activeChallenge} />
       ) : (
         <Card withBorder padding="lg">
           <Title order={2} size="h3">
@@ -173,9 +174,16 @@ function DashboardBody({ data, now }: { data: DashboardData; now: number }) {
   );
 }
 
-function ActiveChallengeCard({ challenge, now }: { challenge: ChallengeDto; now: number }) {
+/**
+ * The card keeps its own time: while the live vote stream is open the dashboard is fetched again
+ * only when votes change, yet the badge must turn at the start and end instants (exactly, through
+ * the shared phase rule) and the period bar move on (every minute).
+ */
+export function ActiveChallengeCard({ challenge }: { challenge: ChallengeDto }) {
+  const now = useNow().getTime();
+  const phase = useChallengePhase(challenge) ?? undefined;
   const { percentElapsed } = challengeTiming(challenge, now);
-  const state = challengeCardState(challenge, now);
+  const state = challengeCardState(challenge, now, phase);
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="active-challenge">
       <Group gap="sm">

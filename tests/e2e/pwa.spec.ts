@@ -134,8 +134,11 @@ offlineTest(
     await page.goto('/profile');
     const coupon = page.getByRole('article', { name: 'Honest Bean Roasters' });
     await expect(coupon.getByRole('button', { name: 'Redeem Coupon' })).toBeEnabled();
-    // The service worker takes the page only after its answers arrived: it kept none of them.
+    // The service worker takes the page only after its answers arrived: it kept none of them,
+    // the sign-in check's first of all, so what follows reads the page's own copy.
     await controlledByServiceWorker(page);
+    const keptCheck = await page.evaluate(async () => Boolean(await caches.match('/api/session')));
+    expect(keptCheck).toBe(false);
 
     await context.setOffline(true);
     await page.reload();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { OFFLINE_API_CACHE, OFFLINE_READABLE_API } from './src/shared/offline.ts';
+import { OFFLINE_API_CACHE, SERVICE_WORKER_API } from './src/shared/offline.ts';
 
 const clientOutDir = 'dist/client';
 
@@ -78,9 +78,10 @@ export default defineConfig(({ isSsrBuild }) => ({
               },
             },
             {
-              // Only GETs (Workbox's default method) and never an organizer's answers; the page
-              // empties this cache when the account changes (clearAccountData).
-              urlPattern: OFFLINE_READABLE_API,
+              // Only GETs (Workbox's default method), never an organizer's answers nor the sign-in
+              // check (src/shared/offline.ts); the page empties this cache when the account
+              // changes (clearAccountData).
+              urlPattern: SERVICE_WORKER_API,
               handler: 'NetworkFirst',
               options: { cacheName: OFFLINE_API_CACHE, cacheableResponse: { statuses: [200] } },
             },

@@ -4,10 +4,19 @@
  */
 export const OFFLINE_API_CACHE = 'api';
 
+/** The account's own answers and the public ones that the pass and the shops' pages read. */
+const READ_ANSWERS = String.raw`user|user/pass|user/progress|config|challenge/active|businesses|businesses/\d+|businesses/coupon/\d+|votes`;
+
+const answersTo = (names: string) => new RegExp(String.raw`/api/(${names})(\?|$)`);
+
 /**
- * GET answers a member needs to read the pass offline: the account's own and the public ones.
- * The service worker keeps them (vite.config.ts) and the page keeps its last copy too
- * (src/client/lib/offline.ts), for a first visit the service worker did not see start.
+ * GET answers a member needs to read the pass offline, as the page keeps its last copy of them
+ * (src/client/lib/saved-answers.ts), which also covers a first visit the service worker did not
+ * see start. That copy is the only one of the sign-in check, and it never keeps a signed-out
+ * answer: offline, 'nobody is signed in' is never answered from a cache, so the page says it
+ * needs the network instead of offering a sign-in form.
  */
-export const OFFLINE_READABLE_API =
-  /\/api\/(session|user|user\/pass|user\/progress|config|challenge\/active|businesses|businesses\/\d+|businesses\/coupon\/\d+|votes)(\?|$)/;
+export const OFFLINE_READABLE_API = answersTo(`session|${READ_ANSWERS}`);
+
+/** The answers the service worker keeps (vite.config.ts): the same, without the sign-in check. */
+export const SERVICE_WORKER_API = answersTo(READ_ANSWERS);

@@ -106,6 +106,10 @@ offlineTest(
     const savedAnswers = () =>
       page.evaluate(async () => (await (await caches.open('api')).keys()).length);
     expect(await savedAnswers()).toBeGreaterThan(0);
+    // Who is signed in is read offline from the page's own copy only, which never keeps a
+    // signed-out answer (src/shared/offline.ts).
+    const keptCheck = await page.evaluate(async () => Boolean(await caches.match('/api/session')));
+    expect(keptCheck).toBe(false);
     await page.goto('/');
     if ((page.viewportSize()?.width ?? 1280) < 768) {
       await page.getByRole('button', { name: 'Open navigation' }).click();
@@ -154,9 +158,17 @@ offlineTest(
     await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
     const kept = await page.evaluate(() => localStorage.getItem('offline-answers'));
     expect(kept ?? '').not.toContain('/api/user');
+    // One more signed-out visit online, which the service worker sees: whoever holds this phone
+    // next may hold a pass, and offline the sign-in form could not work anyway.
+    const signedOutCheck = page.waitForResponse((answer) => answer.url().endsWith('/api/session'));
+    await page.reload();
+    expect(await (await signedOutCheck).json()).toEqual({ user: null });
     await context.setOffline(true);
     await page.goto('/profile');
     await expect(page.getByText('Your pass appears here once you are back online.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log In' })).toHaveCount(0);
+    await page.goto('/auth');
+    await expect(page.getByText('Signing in needs the network')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Log In' })).toHaveCount(0);
   },
 );

@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { OFFLINE_API_CACHE, SERVICE_WORKER_API } from './src/shared/offline.ts';
+import { SIGNED_IN_HINT_SCRIPT } from './src/shared/signed-in-hint.ts';
 
 const clientOutDir = 'dist/client';
 
@@ -45,6 +46,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: '../../public',
   plugins: [
     react(),
+    {
+      // First in the head, so it runs before the stylesheets arrive and before anything is painted.
+      name: 'signed-in-hint',
+      transformIndexHtml: () => [
+        { tag: 'script', children: SIGNED_IN_HINT_SCRIPT, injectTo: 'head-prepend' as const },
+      ],
+    },
     !isSsrBuild &&
       VitePWA({
         // The page asks before a new version takes over ('Update available'); no stale code forever.

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SIGNED_IN_HINT_SCRIPT } from '#shared/signed-in-hint.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
@@ -57,6 +59,13 @@ describe('unknown paths and pages', () => {
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // The signed-in hint's head script, and no other inline script, by the hash of its text.
+    const hintHash = createHash('sha256').update(SIGNED_IN_HINT_SCRIPT).digest('base64');
+    const scriptSrc = csp
+      .split(';')
+      .map((directive) => directive.trim())
+      .find((directive) => directive.startsWith('script-src'));
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hintHash}'`);
     expect(csp).toContain("frame-ancestors 'none'");
 
     const api = await ctx.app.inject('/api/health');

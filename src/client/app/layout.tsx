@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Header } from '#client/components/Header.tsx';
 import { NetworkNotices } from '#client/components/NetworkNotices.tsx';
@@ -9,6 +9,7 @@ import { useUser } from '#client/features/auth/api/get-user.ts';
 import { useHasPass } from '#client/features/passes/api/get-user-pass.ts';
 import { useActiveChallenge } from '#client/lib/active-challenge.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
+import { dropSignedInMark } from '#client/lib/signed-in-hint.ts';
 import classes from './layout.module.css';
 import { useScrollOnNavigate } from './scroll-on-navigate.ts';
 
@@ -27,6 +28,9 @@ export function RootLayout() {
   const logout = useLogout();
   const { pathname } = useLocation();
   useScrollOnNavigate();
+  useEffect(() => {
+    if (!isPending) dropSignedInMark();
+  }, [isPending]);
 
   return (
     <div className={classes.shell}>

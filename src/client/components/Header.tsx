@@ -24,7 +24,10 @@ export interface HeaderUser {
 export interface HeaderProps {
   /** The signed-in account, or null when signed out. */
   user: HeaderUser | null;
-  /** While the current user is unknown, neither Sign In nor the account buttons show. */
+  /**
+   * While the current user is unknown the account buttons wait, and 'Sign In' shows as on the
+   * server's HTML, unseen on a page opened with the signed-in hint (src/client/app/global.css).
+   */
   userPending: boolean;
   /** Whether the signed-in member holds a pass: 'My Battle Pass' instead of 'Buy Pass'. */
   hasPass: boolean;
@@ -116,11 +119,12 @@ export function Header({
               </ActionIcon>
             </>
           )}
-          {!user && !userPending && (
+          {!user && (
             <Button
               component={Link}
               to={paths.auth}
               variant="default"
+              data-signed-out-action
               leftSection={<IconLogin2 size={18} aria-hidden />}
             >
               Sign In

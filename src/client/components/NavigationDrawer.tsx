@@ -87,10 +87,11 @@ export default function NavigationDrawer({
               />
             </>
           )}
-          {!user && !userPending && (
+          {!user && (
             <NavLink
               component={Link}
               to={paths.auth}
+              data-signed-out-action
               label="Sign In"
               leftSection={<IconLogin2 size={18} aria-hidden />}
               onClick={onClose}

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
+import { SIGNED_IN_HINT_COOKIE } from '#shared/signed-in-hint.ts';
 import { signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
+import { SESSION_COOKIE } from './session.ts';
 
 const ctx = useTestApp();
 
@@ -153,6 +155,79 @@ describe('sign in and out', () => {
     });
     expect(overHttps.statusCode).toBe(201);
     expect(overHttps.cookies.find((c) => c.name === 'lb.sid')?.secure).toBe(true);
+  });
+});
+
+describe('the signed-in hint beside the session cookie (docs/decisions/0019, addendum)', () => {
+  const hintOf = (response: { cookies: { name: string }[] }) =>
+    response.cookies.find((cookie) => cookie.name === SIGNED_IN_HINT_COOKIE) as
+      | {
+          value: string;
+          httpOnly?: boolean;
+          sameSite?: string;
+          secure?: boolean;
+          path?: string;
+          expires?: Date;
+        }
+      | undefined;
+
+  it("is set at sign-in, readable by the page, with the session cookie's scope and expiry", async () => {
+    await signedInMember(ctx.app, 'hinted');
+    const login = await new TestClient(ctx.app).post('/api/login', {
+      username: 'hinted',
+      password: 'password123',
+    });
+    expect(login.statusCode).toBe(200);
+    const session = login.cookies.find((cookie) => cookie.name === SESSION_COOKIE)!;
+    const hint = hintOf(login);
+    expect(hint).toMatchObject({ value: '1', sameSite: 'Lax', path: '/' });
+    expect(hint?.httpOnly).toBeFalsy();
+    expect(hint?.secure).toBeFalsy();
+    expect(hint?.expires).toEqual(session.expires);
+
+    const registered = await new TestClient(ctx.app).request({
+      method: 'POST',
+      url: '/api/register',
+      payload: validRegistration('hinted_https'),
+      headers: { 'x-forwarded-proto': 'https', origin: 'https://localhost' },
+      remoteAddress: '127.0.0.1',
+    });
+    expect(registered.statusCode).toBe(201);
+    expect(hintOf(registered)).toMatchObject({ value: '1', secure: true });
+  });
+
+  it('is cleared at sign-out, and when the session behind it is gone', async () => {
+    const { client } = await signedInMember(ctx.app);
+    const hinted = { cookie: `${client.cookie!}; ${SIGNED_IN_HINT_COOKIE}=1` };
+    // A browser that keeps the hint hears nothing more about it while the session lasts.
+    const signedIn = await client.request({ method: 'GET', url: '/api/session', headers: hinted });
+    expect(hintOf(signedIn)).toBeUndefined();
+
+    const logout = await client.request({ method: 'POST', url: '/api/logout', headers: hinted });
+    expect(logout.statusCode).toBe(200);
+    const cleared = hintOf(logout);
+    expect(cleared).toMatchObject({ value: '', path: '/' });
+    expect(cleared?.expires?.getTime()).toBeLessThanOrEqual(Date.now());
+
+    // The same browser again: the session is gone from the database, the stale hint goes too.
+    const stale = await new TestClient(ctx.app).request({
+      method: 'GET',
+      url: '/api/session',
+      headers: hinted,
+    });
+    expect(stale.json()).toEqual({ user: null });
+    expect(hintOf(stale)).toMatchObject({ value: '' });
+    expect(hintOf(stale)?.expires?.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('is set again for a signed-in browser that lacks it, and never on public answers', async () => {
+    const { client } = await signedInMember(ctx.app);
+    expect(hintOf(await client.get('/api/session'))).toMatchObject({ value: '1' });
+    const publicRead = await ctx.app.inject({
+      url: '/api/challenge/active',
+      headers: { cookie: client.cookie! },
+    });
+    expect(hintOf(publicRead)).toBeUndefined();
   });
 });
 

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fastifyCookie, { type Signer } from '@fastify/cookie';
 import fastifySession, { type SessionStore } from '@fastify/session';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest, Session } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, Session } from 'fastify';
 import fp from 'fastify-plugin';
+import { SIGNED_IN_HINT_COOKIE } from '#shared/signed-in-hint.ts';
 import type { Db } from '../db/client.ts';
 import { appSettings, sessions } from '../db/schema.ts';
 
@@ -94,6 +95,9 @@ export interface SessionOptions {
   now: () => Date;
 }
 
+/** What the session cookie and the signed-in hint share. */
+const COOKIE_SCOPE = { sameSite: 'lax', path: '/' } as const;
+
 export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOptions) => {
   const store = new DatabaseSessionStore(options.db, options.now);
   await app.register(fastifyCookie);
@@ -104,11 +108,46 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOpt
     saveUninitialized: false,
     rolling: false,
     cookie: {
+      ...COOKIE_SCOPE,
       httpOnly: true,
-      sameSite: 'lax',
       secure: options.secureCookie,
-      path: '/',
       maxAge: SESSION_TTL_MS,
     },
   });
+  app.addHook('onSend', async (request, reply) => {
+    keepSignedInHint(request, reply, options.secureCookie);
+  });
 });
+
+/**
+ * Keeps the signed-in hint (src/shared/signed-in-hint.ts) true to the session on every answer of
+ * the session's routes: set at sign-in with the session cookie's attributes and expiry (and for a
+ * session that predates the hint), cleared at sign-out and when the session is missing or
+ * expired. Public answers and pages have no session and never carry it: they stay cacheable.
+ */
+function keepSignedInHint(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  secureCookie: SessionOptions['secureCookie'],
+) {
+  // Null once destroyed at sign-out; undefined (and no cookies read) when a request was refused
+  // before the session was loaded (a cross-site write), which then says nothing about it.
+  const session = request.session as Session | null | undefined;
+  const cookies = request.cookies as FastifyRequest['cookies'] | null;
+  if (session === undefined || !cookies) return;
+  const signedIn = session?.userId !== undefined;
+  const hinted = cookies[SIGNED_IN_HINT_COOKIE] === '1';
+  if (signedIn === hinted) return;
+  const secure = secureCookie === 'auto' ? request.protocol === 'https' : secureCookie;
+  if (signedIn) {
+    const expires = session.cookie.expires ?? undefined;
+    void reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', {
+      ...COOKIE_SCOPE,
+      httpOnly: false,
+      secure,
+      expires,
+    });
+  } else {
+    void reply.clearCookie(SIGNED_IN_HINT_COOKIE, { ...COOKIE_SCOPE, secure });
+  }
+}

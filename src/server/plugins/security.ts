@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import fp from 'fastify-plugin';
+import { SIGNED_IN_HINT_SCRIPT } from '#shared/signed-in-hint.ts';
 import { forbidden } from '../errors.ts';
 import { pathnameOf } from '../text.ts';
 
@@ -16,6 +18,8 @@ export interface SecurityOptions {
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** helmet's default Strict-Transport-Security, for API answers too when the site is on HTTPS. */
 const HSTS = 'max-age=31536000; includeSubDomains';
+/** The one inline script a page may run: the signed-in hint's, admitted by its exact text. */
+const SIGNED_IN_HINT_SOURCE = `'sha256-${createHash('sha256').update(SIGNED_IN_HINT_SCRIPT).digest('base64')}'`;
 
 export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
   const hstsOn = options.publicOrigin.startsWith('https:');
@@ -25,7 +29,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", SIGNED_IN_HINT_SOURCE],
         // Mantine sets CSS variables through style attributes and <style> tags.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:', options.mapTileSource],

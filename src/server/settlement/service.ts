@@ -10,9 +10,9 @@ import { challengeOf, firstVisitsSql, paidDollarsSql, redeemedCouponsSql } from 
 import { liveShopSql } from '../businesses/live.ts';
 
 /**
- * What the program owes each shop of a challenge (docs/decisions/0013): $5 for every coupon
- * redeemed there, whoever redeemed it and whatever became of their pass, less the organizer's
- * payouts. A deleted shop is still owed for its redeemed coupons, so it stays listed, marked removed.
+ * What the program owes each shop of a challenge (docs/decisions/0013): the coupon value for
+ * every coupon redeemed there, whoever redeemed it and whatever became of their pass, less the
+ * organizer's payouts. A deleted shop is still owed for its redeemed coupons, so it stays listed, marked removed.
  */
 export async function settlementOf(db: Db, challengeId: number, now: Date): Promise<Settlement> {
   const challenge = await challengeOf(db, challengeId);

@@ -39,6 +39,7 @@ beforeAll(async () => {
   challenge = await insertChallenge(ctx.db, ctx.clock.now(), {
     votesPerShop: null,
     endDate: new Date(ctx.clock.now().getTime() + DAY_MS),
+    timeZone: 'America/Denver',
   });
   shops = [];
   for (const name of ['Alpha', 'Beta, "the small"', 'Gamma', 'Delta'])
@@ -75,6 +76,7 @@ describe('results after the end', () => {
     const results = answer.json<Results>();
     expect(results.challengeId).toBe(challenge.id);
     expect(results.endedAt).toBe(challenge.endDate.toISOString());
+    expect(results.timeZone).toBe('America/Denver');
     expect(results.method).toContain('tied shops share a place');
     expect(results.ranking).toEqual([
       { businessId: shops[0]!.id, name: 'Alpha', votes: 2, redeemers: 1, share: 2, rank: 1 },

@@ -63,6 +63,7 @@ export async function resultsOf(db: Db, challenge: Challenge): Promise<Results> 
   return {
     challengeId: challenge.id,
     endedAt: challenge.endDate.toISOString(),
+    timeZone: challenge.timeZone,
     method: RESULTS_METHOD,
     ranking: await rankingOf(db, challenge.id),
     votesCsvSha256: await sha256Of(await votesCsvStream(db, challenge.id)),

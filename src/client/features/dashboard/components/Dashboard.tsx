@@ -27,10 +27,8 @@ import { shownRank } from '#shared/ranking.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { challengeCardState, challengeTiming } from '../challenge-timing.ts';
+import { formatChallengeDates, shopTime } from '#shared/date-range.ts';
 import { formatMoney } from '#shared/money.ts';
-
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A real weekly comparison, or nothing: never a made-up figure. */
 function trendText(trend: WeeklyTrend): string {
@@ -85,6 +83,8 @@ export function Dashboard() {
 
 function DashboardBody({ data, now }: { data: DashboardData; now: number }) {
   const { activeChallenge, totals } = data;
+  // Recent purchases are the current battle's (there are none without one): on its clock.
+  const purchasesTimeZone = activeChallenge?.timeZone ?? 'UTC';
   return (
     <Stack gap="lg">
       {activeChallenge ? (
@@ -160,7 +160,7 @@ function DashboardBody({ data, now }: { data: DashboardData; now: number }) {
                 {data.recentPurchases.map((purchase) => (
                   <Table.Tr key={purchase.passId}>
                     <Table.Td>#{purchase.passId}</Table.Td>
-                    <Table.Td>{dateTime.format(new Date(purchase.purchaseDate))}</Table.Td>
+                    <Table.Td>{shopTime(purchase.purchaseDate, purchasesTimeZone, true)}</Table.Td>
                     <Table.Td>{formatMoney(purchase.price)}</Table.Td>
                   </Table.Tr>
                 ))}
@@ -185,8 +185,7 @@ function ActiveChallengeCard({ challenge, now }: { challenge: ChallengeDto; now:
         <Badge color={state.color}>{state.label}</Badge>
       </Group>
       <Text size="sm" mt={4}>
-        {longDate.format(new Date(challenge.startDate))} –{' '}
-        {longDate.format(new Date(challenge.endDate))}
+        {formatChallengeDates(challenge.startDate, challenge.endDate, challenge.timeZone)}
       </Text>
       <Progress value={percentElapsed} mt="md" aria-label="Challenge period elapsed" />
       <Text size="sm" mt={6}>

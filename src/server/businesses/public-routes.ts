@@ -6,7 +6,7 @@ import { idParamsSchema } from '#shared/challenges.ts';
 import { shopPageSchema, shopPauseSchema, shopTokenParamsSchema } from '#shared/shop-side.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { findActiveChallenge } from '../challenges/active.ts';
+import { findCurrentBattle } from '../challenges/current-battle.ts';
 import { notFound } from '../errors.ts';
 import {
   clearPublicReadsEverywhere,
@@ -29,7 +29,7 @@ export async function businessPublicRoutes(
     { schema: { response: { 200: publicBusinessesSchema } } },
     async (_request, reply) => {
       const cached = await publicCache.json('businesses', publicBusinessesSchema, async () => {
-        const challenge = await findActiveChallenge(db, clock());
+        const challenge = await findCurrentBattle(db, clock());
         return challenge ? (await listLiveBusinesses(db, challenge.id)).map(toPublicBusiness) : [];
       });
       return sendJson(reply, cached);

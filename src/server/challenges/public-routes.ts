@@ -5,11 +5,11 @@ import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { notFound } from '../errors.ts';
 import { sendJson } from '../public-reads/public-cache.ts';
-import { findActiveChallenge } from './active.ts';
+import { findCurrentBattle } from './current-battle.ts';
 import { toChallengeDto } from './service.ts';
 
 /** The active challenge's answer, or null; built once, since a zod schema is costly to construct. */
-const activeChallengeBodySchema = challengeSchema.nullable();
+const currentBattleBodySchema = challengeSchema.nullable();
 
 /** Public read: no session, answered from the public read cache. */
 export async function challengePublicRoutes(
@@ -22,8 +22,8 @@ export async function challengePublicRoutes(
     '/api/challenge/active',
     { schema: { response: { 200: challengeSchema, 404: errorBodySchema } } },
     async (_request, reply) => {
-      const cached = await publicCache.json('challenge', activeChallengeBodySchema, async () => {
-        const challenge = await findActiveChallenge(db, clock());
+      const cached = await publicCache.json('challenge', currentBattleBodySchema, async () => {
+        const challenge = await findCurrentBattle(db, clock());
         return challenge ? toChallengeDto(challenge) : null;
       });
       if (cached.body === 'null') throw notFound('No active challenge available.');

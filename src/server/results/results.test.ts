@@ -9,7 +9,7 @@ import { DAY_MS, insertBusiness, insertChallenge } from '#tests/helpers/fixtures
 import { couponOf, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 import { createTestContext, TestClient, type TestContext } from '#tests/helpers/test-app.ts';
 import type { Business, Challenge } from '#server/db/schema.ts';
-import { setPassActive } from '#server/passes/switch.ts';
+import { setPassCounted } from '#server/passes/switch.ts';
 
 let ctx: TestContext;
 let visitor: TestClient;
@@ -50,7 +50,7 @@ beforeAll(async () => {
   await holderVoting([beta, delta], [beta, beta]);
   // A refunded pass's redemption and vote do not count.
   const refunded = await holderVoting([gamma], [gamma]);
-  await setPassActive(ctx.db, refunded.pass.id, { active: false, reason: 'refunded' });
+  await setPassCounted(ctx.db, refunded.pass.id, { counted: false, reason: 'refunded' });
 });
 afterAll(() => ctx.close());
 

@@ -10,7 +10,7 @@ import {
 } from '#shared/results.ts';
 import type { Db } from '../db/client.ts';
 import { businesses, challenges, type Challenge } from '../db/schema.ts';
-import { liveBusinessesOf } from '../challenges/active.ts';
+import { liveBusinessesOf } from '../challenges/current-battle.ts';
 import { conflict, notFound } from '../errors.ts';
 import { votesCsvStream } from '../settlement/service.ts';
 import { publicDrawsOf } from '../draws/service.ts';

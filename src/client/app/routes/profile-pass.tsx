@@ -23,7 +23,7 @@ import { countOf } from '#shared/plural.ts';
 import type { ReactNode } from 'react';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
-import { useActiveChallenge } from '#client/lib/active-challenge.ts';
+import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { useMemberProgress } from '#client/lib/member-progress.ts';
 import { useSiteConfig } from '#client/lib/site-config.ts';
@@ -55,7 +55,7 @@ function StatCard({ label, children }: { label: string; children: ReactNode }) {
 export function PassHolderView() {
   const { user } = useUser();
   const pass = useUserPass(user?.id ?? null);
-  const challenge = useActiveChallenge();
+  const challenge = useCurrentBattle();
   const progress = useMemberProgress();
   const config = useSiteConfig();
   const phase = useChallengePhase(challenge.data);

@@ -82,13 +82,13 @@ export function Dashboard() {
 }
 
 function DashboardBody({ data, now }: { data: DashboardData; now: number }) {
-  const { activeChallenge, totals } = data;
+  const { activeChallenge: currentBattle, totals } = data;
   // Recent purchases are the current battle's (there are none without one): on its clock.
-  const purchasesTimeZone = activeChallenge?.timeZone ?? 'UTC';
+  const purchasesTimeZone = currentBattle?.timeZone ?? 'UTC';
   return (
     <Stack gap="lg">
-      {activeChallenge ? (
-        <ActiveChallengeCard challenge={activeChallenge} now={now} />
+      {currentBattle ? (
+        <CurrentBattleCard challenge={currentBattle} now={now} />
       ) : (
         <Card withBorder padding="lg">
           <Title order={2} size="h3">
@@ -173,13 +173,13 @@ function DashboardBody({ data, now }: { data: DashboardData; now: number }) {
   );
 }
 
-function ActiveChallengeCard({ challenge, now }: { challenge: ChallengeDto; now: number }) {
+function CurrentBattleCard({ challenge, now }: { challenge: ChallengeDto; now: number }) {
   const { percentElapsed } = challengeTiming(challenge, now);
   const state = challengeCardState(challenge, now);
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="active-challenge">
+    <Card withBorder padding="lg" component="section" aria-labelledby="current-battle">
       <Group gap="sm">
-        <Title order={2} size="h3" id="active-challenge">
+        <Title order={2} size="h3" id="current-battle">
           {challenge.title}
         </Title>
         <Badge color={state.color}>{state.label}</Badge>

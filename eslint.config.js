@@ -61,16 +61,17 @@ const fences = [
     message: 'Shared components and lib sit below the features and the app: they import neither.',
   },
   {
-    // Every server module except routes.ts, the HTTP folders (plugins/, pages/, public-reads/),
-    // the session and guards of auth/, app.ts (with app-deps.ts), main.ts and tests.
+    // Every server module except the route modules (*routes.ts), the HTTP folders (plugins/,
+    // pages/, public-reads/), the session and guards of auth/, app.ts (with app-deps.ts), main.ts
+    // and tests.
     target: [
-      'src/server/!(plugins|pages|public-reads|auth)/**/!(routes|*.test).ts',
-      'src/server/auth/**/!(routes|session|guards|*.test).ts',
+      'src/server/!(plugins|pages|public-reads|auth)/**/!(*routes|*.test).ts',
+      'src/server/auth/**/!(*routes|session|guards|*.test).ts',
       'src/server/!(app|app-deps|main|*.test).ts',
     ],
     from: httpPackages,
     message:
-      'Only routes.ts, plugins/, pages/, public-reads/, auth/session.ts, auth/guards.ts, app.ts and main.ts know HTTP: domain modules are plain functions over the database.',
+      'Only route modules (*routes.ts), plugins/, pages/, public-reads/, auth/session.ts, auth/guards.ts, app.ts and main.ts know HTTP: domain modules are plain functions over the database.',
   },
   {
     target: 'src/server/plugins/!(*.test).ts',

@@ -8,7 +8,7 @@ import { freshPostgresDatabase, startServer } from '#tests/helpers/server-proces
 import { benchStartup } from './startup.ts';
 import { benchStream } from './stream.ts';
 import { benchLighthouse, benchPageBundle, shopHoursSetter } from './web.ts';
-import { findActiveChallenge } from '#server/challenges/active.ts';
+import { findCurrentBattle } from '#server/challenges/current-battle.ts';
 import { listLiveBusinesses } from '#server/businesses/service.ts';
 import { issuePass } from '#server/passes/issue.ts';
 import { openDatabase } from '#server/db/client.ts';
@@ -93,7 +93,7 @@ if (wants('web')) {
   });
   const member = (await registration.json()) as { id: number };
   const cookie = registration.headers.getSetCookie().at(-1)!.split(';')[0]!;
-  const challenge = (await findActiveChallenge(database.db, new Date()))!;
+  const challenge = (await findCurrentBattle(database.db, new Date()))!;
   await database.db.transaction((tx) =>
     issuePass(tx, { userId: member.id, challengeId: challenge.id }),
   );

@@ -16,7 +16,7 @@ import { AppRoutes } from './app/router.tsx';
 
 /** Answers that are the same for every visitor; account data is left for the browser to fetch. */
 const PUBLIC_ROOTS = new Set<unknown>(
-  [queryKeys.activeChallenge, queryKeys.businesses, queryKeys.voteCounts, queryKeys.siteConfig].map(
+  [queryKeys.currentBattle, queryKeys.businesses, queryKeys.voteCounts, queryKeys.siteConfig].map(
     (key) => key[0],
   ),
 );

@@ -10,8 +10,10 @@ import {
 import { adminRoutes } from './admin/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { publicPageHeadTags } from './businesses/head-tags.ts';
-import { businessPublicRoutes, businessRoutes, shopPageRoutes } from './businesses/routes.ts';
-import { challengePublicRoutes, challengeRoutes } from './challenges/routes.ts';
+import { businessPublicRoutes, shopPageRoutes } from './businesses/public-routes.ts';
+import { businessSessionRoutes } from './businesses/session-routes.ts';
+import { challengePublicRoutes } from './challenges/public-routes.ts';
+import { challengeSessionRoutes } from './challenges/session-routes.ts';
 import { configRoutes } from './config/routes.ts';
 import type { AppConfig, AppDeps } from './app-deps.ts';
 import { localChangeFeed, type ChangeFeed } from './db/changes.ts';
@@ -28,14 +30,11 @@ import { SiteUrl } from './site-url.ts';
 import { healthRoutes } from './health/routes.ts';
 import { sitemapRoutes } from './sitemap/routes.ts';
 import { sandboxMailboxRoutes } from './mail/routes.ts';
-import {
-  mailPreferenceRoutes,
-  messageAdminRoutes,
-  messagePublicRoutes,
-  UNSUBSCRIBE_PATH,
-} from './messages/routes.ts';
+import { messagePublicRoutes, UNSUBSCRIBE_PATH } from './messages/public-routes.ts';
+import { mailPreferenceRoutes, messageAdminRoutes } from './messages/session-routes.ts';
 import { passRoutes } from './passes/routes.ts';
-import { redeemRoutes, redemptionRoutes } from './redemption/routes.ts';
+import { redeemRuleCallRoutes } from './redemption/rule-call-routes.ts';
+import { redemptionSessionRoutes } from './redemption/session-routes.ts';
 import { progressRoutes } from './progress/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import type { PaymentProvider } from './payments/provider.ts';
@@ -53,9 +52,12 @@ import { projectRoot } from './project-root.ts';
 import { pagesPlugin } from './pages/pages-plugin.ts';
 import { DEFAULT_PAGE_RENDER_LIMIT } from './pages/render-allowance.ts';
 import { resultsPublicRoutes } from './results/routes.ts';
-import { drawPublicRoutes, drawRoutes } from './draws/routes.ts';
+import { drawPublicRoutes } from './draws/public-routes.ts';
+import { drawSessionRoutes } from './draws/session-routes.ts';
 import { settlementRoutes } from './settlement/routes.ts';
-import { voteRoutes, votingPublicRoutes, votingRoutes } from './voting/routes.ts';
+import { votingPublicRoutes } from './voting/public-routes.ts';
+import { voteRuleCallRoutes } from './voting/rule-call-routes.ts';
+import { votingSessionRoutes } from './voting/session-routes.ts';
 import { voteStreamRoutes } from './voting/stream/routes.ts';
 
 export interface BuildAppOptions {
@@ -173,8 +175,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(messagePublicRoutes, deps);
   if (config.testClockEnabled) await app.register(clockRoutes(clock));
   // Redeem and vote check the session cookie inside their one database call (docs/decisions/0006).
-  await app.register(redeemRoutes, deps);
-  await app.register(voteRoutes, deps);
+  await app.register(redeemRuleCallRoutes, deps);
+  await app.register(voteRuleCallRoutes, deps);
 
   // Everything that needs to know who is asking.
   await app.register(async (withSession) => {
@@ -185,16 +187,16 @@ export async function buildApp(options: BuildAppOptions) {
       now: deps.clock,
     });
     await withSession.register(authRoutes, deps);
-    await withSession.register(challengeRoutes, deps);
-    await withSession.register(businessRoutes, deps);
+    await withSession.register(challengeSessionRoutes, deps);
+    await withSession.register(businessSessionRoutes, deps);
     await withSession.register(passRoutes, deps);
-    await withSession.register(votingRoutes, deps);
+    await withSession.register(votingSessionRoutes, deps);
     await withSession.register(paymentRoutes, deps);
-    await withSession.register(redemptionRoutes, deps);
+    await withSession.register(redemptionSessionRoutes, deps);
     await withSession.register(progressRoutes, deps);
     await withSession.register(adminRoutes, deps);
     await withSession.register(settlementRoutes, deps);
-    await withSession.register(drawRoutes, deps);
+    await withSession.register(drawSessionRoutes, deps);
     await withSession.register(sandboxMailboxRoutes, deps);
     await withSession.register(mailPreferenceRoutes, deps);
     await withSession.register(messageAdminRoutes, deps);

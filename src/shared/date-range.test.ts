@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { challengeDays, codeChangesAt, formatChallengeDates, shopTime } from './date-range.ts';
+import {
+  challengeDays,
+  codeChangesAt,
+  formatChallengeDates,
+  formatInstant,
+  shopTime,
+} from './date-range.ts';
 
 describe('formatChallengeDates (docs/RULES.md rule 13)', () => {
   it('writes a battle within one month as the spec does', () => {
@@ -49,6 +55,24 @@ describe("shopTime and codeChangesAt: times on the shop's clock", () => {
       'Changes at 12:00 AM',
     );
     expect(codeChangesAt({ code: '1234', rotation: 'off', validUntil: null }, 'UTC')).toBeNull();
+  });
+});
+
+describe("formatInstant: an instant in words, in the challenge's time zone", () => {
+  it('writes the time on the clock of the zone it is given, and names that zone', () => {
+    const instant = '2026-07-01T16:00:00.000Z';
+    expect(formatInstant(instant, 'America/Los_Angeles')).toBe('July 1, 2026 at 9:00 AM PDT');
+    expect(formatInstant(instant, 'UTC')).toBe('July 1, 2026 at 4:00 PM UTC');
+    expect(formatInstant(new Date(instant), 'America/New_York')).toBe(
+      'July 1, 2026 at 12:00 PM EDT',
+    );
+  });
+
+  it("gives the day alone on the zone's calendar, which may not be the UTC day", () => {
+    // 02:00 UTC on March 1 is still February 28 in Chicago.
+    const instant = '2026-03-01T02:00:00.000Z';
+    expect(formatInstant(instant, 'America/Chicago', { time: false })).toBe('February 28, 2026');
+    expect(formatInstant(instant, 'UTC', { time: false })).toBe('March 1, 2026');
   });
 });
 

@@ -51,18 +51,22 @@ export function codeChangesAt(code: CurrentCode, timeZone: string): string | nul
 }
 
 /**
- * An instant as messages and refusals state it, on the clock of the challenge's time zone and
- * naming that zone: 'July 1, 2025 at 9:00 AM PDT'.
+ * The one way an instant is written in words, in pages, emails, messages and refusals: on the
+ * calendar and clock of the challenge's time zone, never the server's or the viewer's. With the
+ * time it names the zone ('July 1, 2025 at 9:00 AM PDT'); `{ time: false }` gives the day alone
+ * ('July 1, 2025'), still the day it was in that zone.
  */
-export function formatInstant(instant: Date | string, timeZone: string): string {
+export function formatInstant(
+  instant: Date | string,
+  timeZone: string,
+  { time = true }: { time?: boolean } = {},
+): string {
   return new Intl.DateTimeFormat('en-US', {
     timeZone,
     year: 'numeric',
     month: 'long',
     day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
+    ...(time ? { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' } : {}),
   }).format(new Date(instant));
 }
 

@@ -48,6 +48,8 @@ export type PublicDraw = z.infer<typeof publicDrawSchema>;
 export const resultsSchema = z.object({
   challengeId: z.number().int(),
   endedAt: z.string(),
+  /** The challenge's: pages state the end on its clock. */
+  timeZone: z.string(),
   method: z.string(),
   ranking: z.array(rankingRowSchema),
   votesCsvSha256: z.string(),

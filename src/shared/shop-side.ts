@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatMoney } from './money.ts';
 
 /**
  * The shops' side of the program (docs/decisions/0013): the shop's private page, its code
@@ -102,6 +103,7 @@ export const settlementSchema = z.object({
 export type Settlement = z.infer<typeof settlementSchema>;
 
 /** A payout to a shop can be at most what the site can show in a settlement. */
+const MIN_PAYOUT_DOLLARS = 1;
 const MAX_PAYOUT_DOLLARS = 100_000_000;
 
 /** POST /api/admin/challenges/:id/payouts: the organizer records money paid to a shop. */
@@ -114,7 +116,7 @@ export const payoutCreateSchema = z.object({
   amountDollars: z
     .number({ error: 'Amount must be a whole number of dollars' })
     .int('Amount must be a whole number of dollars')
-    .min(1, 'Amount must be at least $1')
+    .min(MIN_PAYOUT_DOLLARS, `Amount must be at least ${formatMoney(MIN_PAYOUT_DOLLARS)}`)
     .max(MAX_PAYOUT_DOLLARS, 'Amount is too large'),
   /** Optional; the shop sees it on its page. Empty means none. */
   note: z

@@ -34,7 +34,7 @@ const FEATURES = 'A feature never imports another feature';
 const FEATURE_APP = 'src/client/app composes the features';
 const CLIENT_LAYERS = 'Shared components and lib sit below the features and the app';
 const HTTP =
-  'Only routes.ts, plugins/, pages/, public-reads/, auth/session.ts, auth/guards.ts, app.ts and main.ts know HTTP';
+  'Only route modules (*routes.ts), plugins/, pages/, public-reads/, auth/session.ts, auth/guards.ts, app.ts and main.ts know HTTP';
 const PLUGINS = 'plugins/ is HTTP plumbing every domain uses';
 const APP = 'Only main.ts and tests build the app';
 
@@ -145,7 +145,7 @@ describe('import fences', { timeout: 60_000 }, () => {
     ],
     [
       'routes → app.ts (type only, so no-cycle would not see it)',
-      'src/server/voting/routes.ts',
+      'src/server/voting/session-routes.ts',
       "import type { AppDeps } from '../app.ts';",
       APP,
     ],
@@ -170,7 +170,7 @@ describe('import fences', { timeout: 60_000 }, () => {
     ],
     [
       'routes → fastify, app-deps, guards and their service',
-      'src/server/voting/routes.ts',
+      'src/server/voting/session-routes.ts',
       `import type { FastifyInstance } from 'fastify';
        import type { AppDeps } from '../app-deps.ts';
        import { requireMember } from '../auth/guards.ts';

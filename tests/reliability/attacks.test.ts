@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findActiveChallenge } from '#server/challenges/active.ts';
+import { findCurrentBattle } from '#server/challenges/current-battle.ts';
 import { eq } from 'drizzle-orm';
 import { businesses, coupons, users } from '#server/db/schema.ts';
 import { WRONG_CODE_LIMITS } from '#server/redemption/service.ts';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   await seedDemoData(ctx.db, ctx.clock.now());
   const signedIn = await signedInMember(ctx.app);
   member = signedIn.client;
-  const challenge = (await findActiveChallenge(ctx.db, ctx.clock.now()))!;
+  const challenge = (await findCurrentBattle(ctx.db, ctx.clock.now()))!;
   await ctx.db.transaction((tx) =>
     issuePass(tx, { userId: signedIn.user.id, challengeId: challenge.id }),
   );
@@ -45,7 +45,7 @@ const pathFor = (endpoint: Endpoint) => endpoint.path.replace(/\{[^}]+\}/g, '1')
 describe('attacks', () => {
   it('makes guessing a redemption code impractical at the enforced limit', async () => {
     const { client, user } = await signedInMember(ctx.app);
-    const challenge = (await findActiveChallenge(ctx.db, ctx.clock.now()))!;
+    const challenge = (await findCurrentBattle(ctx.db, ctx.clock.now()))!;
     const { pass } = await ctx.db.transaction((tx) =>
       issuePass(tx, { userId: user.id, challengeId: challenge.id }),
     );

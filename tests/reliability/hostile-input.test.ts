@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findActiveChallenge } from '#server/challenges/active.ts';
+import { findCurrentBattle } from '#server/challenges/current-battle.ts';
 import { seedDemoData } from '#server/db/seed.ts';
 import { issuePass } from '#server/passes/issue.ts';
 import {
@@ -31,7 +31,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   await seedDemoData(ctx.db, ctx.clock.now());
   const member = await signedInMember(ctx.app);
-  const challenge = (await findActiveChallenge(ctx.db, ctx.clock.now()))!;
+  const challenge = (await findCurrentBattle(ctx.db, ctx.clock.now()))!;
   await ctx.db.transaction((tx) =>
     issuePass(tx, { userId: member.user.id, challengeId: challenge.id }),
   );

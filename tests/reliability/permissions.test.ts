@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findActiveChallenge } from '#server/challenges/active.ts';
+import { findCurrentBattle } from '#server/challenges/current-battle.ts';
 import { businesses, coupons, passes, sessions } from '#server/db/schema.ts';
 import { seedDemoData } from '#server/db/seed.ts';
 import { issuePass } from '#server/passes/issue.ts';
@@ -49,7 +49,7 @@ let shopToken = '';
 beforeAll(async () => {
   ctx = await createTestContext();
   await seedDemoData(ctx.db, ctx.clock.now());
-  challengeId = (await findActiveChallenge(ctx.db, ctx.clock.now()))!.id;
+  challengeId = (await findCurrentBattle(ctx.db, ctx.clock.now()))!.id;
   clients.anonymous = new TestClient(ctx.app);
   emails.anonymous = 'nobody@example.com';
   for (const caller of ['noPass', 'withPass', 'other'] as const) {

@@ -7,7 +7,7 @@ import { RouteError } from '#client/components/RouteError.tsx';
 import { useLogout } from '#client/features/auth/api/logout.ts';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { useHasPass } from '#client/features/passes/api/get-user-pass.ts';
-import { useActiveChallenge } from '#client/lib/active-challenge.ts';
+import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { dropSignedInMark } from '#client/lib/signed-in-hint.ts';
 import classes from './layout.module.css';
@@ -23,7 +23,7 @@ export const MAIN_CONTENT_ID = 'main-content';
 export function RootLayout() {
   const { user, isPending } = useUser();
   const hasPass = useHasPass(user?.id ?? null);
-  const challenge = useActiveChallenge();
+  const challenge = useCurrentBattle();
   const phase = useChallengePhase(challenge.data);
   const logout = useLogout();
   const { pathname } = useLocation();

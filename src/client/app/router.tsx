@@ -7,8 +7,8 @@ import { RootLayout } from './layout.tsx';
 /*
  * Each page is its own module, loaded when first visited: public pages never download admin
  * code (or the rich-text editor that admin pages bring). The routes are declarative: React
- * Router's data router (loaders, actions, fetchers, its own lazy routes) would add about 17 KB
- * gzip to every page, and this app uses none of it.
+ * Router's data router (loaders, actions, fetchers, its own lazy routes) would add its code to
+ * every page's download (docs/decisions/0008), and this app uses none of it.
  */
 const HomeRoute = lazy(() => import('./routes/home.tsx'));
 const BattlesRoute = lazy(() => import('./routes/battles.tsx'));

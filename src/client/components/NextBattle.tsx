@@ -2,7 +2,7 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatInstant } from '#shared/date-range.ts';
 import { paths } from '#shared/paths.ts';
-import { useActiveChallenge } from '#client/lib/active-challenge.ts';
+import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 
 /**
@@ -11,7 +11,7 @@ import { useChallengePhase } from '#client/lib/challenge-phase.ts';
  * is the next battle whenever it is not the ended one itself; the home page shows it.
  */
 export function NextBattle({ endedChallengeId }: { endedChallengeId: number }) {
-  const challenge = useActiveChallenge();
+  const challenge = useCurrentBattle();
   const candidate = challenge.data?.id === endedChallengeId ? null : (challenge.data ?? null);
   const phase = useChallengePhase(candidate);
   if (challenge.isPending) return null;

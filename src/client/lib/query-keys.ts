@@ -10,7 +10,8 @@
 export const queryKeys = {
   user: ['auth', 'user'],
   siteConfig: ['site-config'],
-  activeChallenge: ['challenge', 'active'],
+  /** GET /api/challenge/active: the current battle (docs/GLOSSARY.md). */
+  currentBattle: ['challenge', 'active'],
   /** GET /api/businesses; one shop (GET /api/businesses/{id}) sits under it. */
   businesses: ['businesses'],
   business: (id: string) => ['businesses', id],

@@ -18,7 +18,7 @@ import {
   type Business,
   type Challenge,
 } from '../db/schema.ts';
-import { findActiveChallenge, liveBusinessesOf } from '../challenges/active.ts';
+import { findCurrentBattle, liveBusinessesOf } from '../challenges/current-battle.ts';
 import { toChallengeDto } from '../challenges/service.ts';
 import { notFound } from '../errors.ts';
 import { toPassDto } from '../passes/service.ts';
@@ -59,7 +59,7 @@ export async function leaderboardOf(db: Db, challenge: Challenge): Promise<Leade
 
 /**
  * The leaderboard page: every challenge for the selector and the chosen one's standings;
- * without a choice the active challenge (rule 1), else the first.
+ * without a choice the current battle (rule 1), else the first.
  */
 export async function leaderboardPage(
   db: Db,
@@ -69,17 +69,17 @@ export async function leaderboardPage(
     .select()
     .from(challenges)
     .orderBy(desc(challenges.startDate), asc(challenges.id));
-  const active = await findActiveChallenge(db, input.now);
+  const current = await findCurrentBattle(db, input.now);
   let chosen: Challenge | undefined;
   if (input.challengeId !== undefined) {
     chosen = all.find((challenge) => challenge.id === input.challengeId);
     if (!chosen) throw notFound('Challenge not found');
   } else {
-    chosen = active ?? all[0];
+    chosen = current ?? all[0];
   }
   return {
     challenges: all.map(toChallengeDto),
-    activeChallengeId: active?.id ?? null,
+    activeChallengeId: current?.id ?? null,
     leaderboard: chosen ? await leaderboardOf(db, chosen) : null,
   };
 }
@@ -127,8 +127,8 @@ async function votesTrendOf(db: Db, challenge: Challenge, now: Date): Promise<We
 export async function dashboard(db: Db, now: Date): Promise<Dashboard> {
   const [challengeCount] = await db.select({ n: count() }).from(challenges);
   const challengesTotal = challengeCount?.n ?? 0;
-  const active = await findActiveChallenge(db, now);
-  if (!active) {
+  const current = await findCurrentBattle(db, now);
+  if (!current) {
     return {
       activeChallenge: null,
       totals: { passes: 0, businesses: 0, votes: 0, challenges: challengesTotal },
@@ -138,7 +138,7 @@ export async function dashboard(db: Db, now: Date): Promise<Dashboard> {
       recentPurchases: [],
     };
   }
-  const passesOf = eq(passes.challengeId, active.id);
+  const passesOf = eq(passes.challengeId, current.id);
   const weekAgo = new Date(now.getTime() - WEEK_MS);
   const twoWeeksAgo = new Date(now.getTime() - 2 * WEEK_MS);
   const [passesTotal, thisWeek, lastWeek, shopTotals, recent, { standings }, votesTrend] =
@@ -152,18 +152,18 @@ export async function dashboard(db: Db, now: Date): Promise<Dashboard> {
       db
         .select({ shops: count(), votes: sum(businesses.voteCount).mapWith(Number) })
         .from(businesses)
-        .where(liveBusinessesOf(active.id)),
+        .where(liveBusinessesOf(current.id)),
       db
         .select({ id: passes.id, purchaseDate: passes.purchaseDate })
         .from(passes)
         .where(passesOf)
         .orderBy(desc(passes.purchaseDate), desc(passes.id))
         .limit(RECENT_PURCHASES_SHOWN),
-      standingsOf(db, active.id),
-      votesTrendOf(db, active, now),
+      standingsOf(db, current.id),
+      votesTrendOf(db, current, now),
     ]);
   return {
-    activeChallenge: toChallengeDto(active),
+    activeChallenge: toChallengeDto(current),
     totals: {
       passes: passesTotal,
       businesses: shopTotals[0]?.shops ?? 0,
@@ -176,7 +176,7 @@ export async function dashboard(db: Db, now: Date): Promise<Dashboard> {
     recentPurchases: recent.map((pass) => ({
       passId: pass.id,
       purchaseDate: pass.purchaseDate.toISOString(),
-      price: active.price,
+      price: current.price,
     })),
   };
 }

@@ -2,7 +2,7 @@ import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { Db } from '../db/client.ts';
 import type { SiteUrl } from '../site-url.ts';
-import { findActiveChallenge } from '../challenges/active.ts';
+import { findCurrentBattle } from '../challenges/current-battle.ts';
 import { findLiveBusiness } from './service.ts';
 import { escapeHtml } from '../text.ts';
 
@@ -66,7 +66,7 @@ async function shopPreview(db: Db, id: number, siteName: string): Promise<ShareP
 
 /** The running battle (docs/RULES.md rule 1) names the page; before there is one, the site does. */
 async function battlePreview(db: Db, path: string, now: Date, siteName: string) {
-  const challenge = await findActiveChallenge(db, now);
+  const challenge = await findCurrentBattle(db, now);
   return {
     title: challenge ? `${challenge.title} - ${siteName}` : siteName,
     description: challenge?.description || SITE_DESCRIPTION,

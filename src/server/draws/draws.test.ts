@@ -19,7 +19,7 @@ import type { Db } from '../db/client.ts';
 import { mailOutbox, prizeDraws, type Business, type Challenge } from '../db/schema.ts';
 import { periodicJobs } from '../jobs/periodic-jobs.ts';
 import { Scheduler } from '../jobs/scheduler.ts';
-import { setPassActive } from '../passes/switch.ts';
+import { setPassCounted } from '../passes/switch.ts';
 import { revealDraw } from './service.ts';
 
 const ctx = useTestApp();
@@ -48,7 +48,7 @@ beforeAll(async () => {
     );
     holders.push(holder);
   }
-  await setPassActive(ctx.db, holders[4]!.pass.id, { active: false, reason: 'refunded' });
+  await setPassCounted(ctx.db, holders[4]!.pass.id, { counted: false, reason: 'refunded' });
 });
 
 const drawsUrl = () => `/api/admin/challenges/${challenge.id}/draws`;

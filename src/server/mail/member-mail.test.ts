@@ -21,6 +21,8 @@ beforeAll(async () => {
   challenge = await insertChallenge(ctx.db, ctx.clock.now(), {
     title: 'Mail Coffee Battle',
     price: 25,
+    // Fourteen hours ahead of UTC: most of the day, the receipt's date is not the UTC one.
+    timeZone: 'Pacific/Kiritimati',
   });
   await insertBusiness(ctx.db, challenge.id, { name: 'Bean There', position: 1 });
   await insertBusiness(ctx.db, challenge.id, { name: 'Brew Haven', position: 0 });
@@ -125,7 +127,7 @@ describe('purchase receipt', () => {
     );
     const date = ctx.clock
       .now()
-      .toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+      .toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'Pacific/Kiritimati' });
     expect(receipt?.text).toContain('Price paid: $25.00');
     expect(receipt?.text).toContain(`Date: ${date}`);
     // Live shops in their order; a deleted one is not included.

@@ -1,6 +1,7 @@
 import type { SiteUrl } from '../site-url.ts';
 import { countOf } from '#shared/plural.ts';
 import type { OutgoingMail } from './transport.ts';
+import { formatInstant } from '#shared/date-range.ts';
 import { formatMoney } from '#shared/money.ts';
 import { linkParts } from '#shared/messages.ts';
 import { escapeHtml } from '../text.ts';
@@ -140,15 +141,14 @@ export function emailChangedNoticeMail(
   ]);
 }
 
-const formatDate = (date: Date) =>
-  date.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-
 export interface ReceiptDetails {
   email: string;
   challengeTitle: string;
   amountCents: number;
   currency: string;
   purchasedAt: Date;
+  /** The challenge's: the receipt's date is the day it was there. */
+  timeZone: string;
   shops: string[];
 }
 
@@ -156,7 +156,7 @@ export function receiptMail(context: MailContext, receipt: ReceiptDetails): Outg
   return compose(context, receipt.email, `Your ${receipt.challengeTitle} Battle Pass receipt`, [
     `Thank you for buying the ${receipt.challengeTitle} Battle Pass.`,
     `Price paid: ${formatMoney(receipt.amountCents / 100, { currency: receipt.currency, cents: true })}`,
-    `Date: ${formatDate(receipt.purchasedAt)}`,
+    `Date: ${formatInstant(receipt.purchasedAt, receipt.timeZone, { time: false })}`,
     `Your pass includes ${countOf(receipt.shops.length, 'coupon')}, one at each of these shops:`,
     { items: receipt.shops },
     { label: 'See your pass and coupons', path: '/profile' },
@@ -260,6 +260,8 @@ export function reminderMail(
   reminder: {
     to: string;
     challengeTitle: string;
+    endDate: Date;
+    timeZone: string;
     msLeft: number;
     coupons: number;
     votes: number;
@@ -273,7 +275,7 @@ export function reminderMail(
     `${reminder.challengeTitle}: ${summary}`,
     [
       `${summary}.`,
-      `The ${reminder.challengeTitle} ends soon: redeem your coupons at the shops and cast your votes before it does.`,
+      `The ${reminder.challengeTitle} ends on ${formatInstant(reminder.endDate, reminder.timeZone)}: redeem your coupons at the shops and cast your votes before then.`,
       { label: 'See your pass', path: '/profile' },
     ],
     unsubscribeToken,

@@ -16,7 +16,11 @@ export async function queuePassReceipt(
   now: Date,
 ): Promise<void> {
   const [buyer] = await tx
-    .select({ email: users.email, challengeTitle: challenges.title })
+    .select({
+      email: users.email,
+      challengeTitle: challenges.title,
+      timeZone: challenges.timeZone,
+    })
     .from(users)
     .innerJoin(challenges, eq(challenges.id, purchase.challengeId))
     .where(eq(users.id, purchase.userId));
@@ -33,6 +37,7 @@ export async function queuePassReceipt(
     amountCents: purchase.amountCents,
     currency: purchase.currency,
     purchasedAt: now,
+    timeZone: buyer.timeZone,
     shops: shops.map((shop) => shop.name),
   });
   await enqueueMail(tx, receipt, now);

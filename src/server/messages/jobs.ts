@@ -34,7 +34,12 @@ async function enqueueBulk(tx: Tx, mails: OutgoingMail[], now: Date) {
  */
 export async function queueReminders(db: Db, mail: MailContext, now: Date): Promise<number> {
   const due = await db
-    .select({ id: challenges.id, title: challenges.title, endDate: challenges.endDate })
+    .select({
+      id: challenges.id,
+      title: challenges.title,
+      endDate: challenges.endDate,
+      timeZone: challenges.timeZone,
+    })
     .from(challenges)
     .where(
       and(
@@ -85,6 +90,8 @@ export async function queueReminders(db: Db, mail: MailContext, now: Date): Prom
             {
               to: row.email,
               challengeTitle: challenge.title,
+              endDate: challenge.endDate,
+              timeZone: challenge.timeZone,
               msLeft,
               coupons: Number(row.coupons),
               votes: Number(row.votes),

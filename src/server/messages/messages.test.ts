@@ -420,6 +420,25 @@ describe('reminders before the end', () => {
     expect(await reminders(quiet.user.id)).toEqual([]);
   });
 
+  it("states when the battle ends on the clock of the challenge's time zone", async () => {
+    // 05:30 UTC on March 1 is still the evening of February 28 in Chicago.
+    const { challenge } = await endingBattle({
+      title: 'Zoned Battle',
+      timeZone: 'America/Chicago',
+      startDate: new Date('2040-02-01T06:00:00.000Z'),
+      endDate: new Date('2040-03-01T05:30:00.000Z'),
+      reminderHoursBeforeEnd: 72,
+    });
+    const holder = await signedInPassHolder(ctx, challenge.id);
+    const twoDaysBefore = new Date('2040-02-27T05:30:00.000Z');
+    expect(await queueReminders(ctx.db, TEST_MAIL, twoDaysBefore)).toBe(1);
+    await deliverMail(ctx.db, () => twoDaysBefore);
+    const [reminder] = await mailboxOf(ctx, await emailOf(holder.user.id));
+    expect(reminder?.text).toContain(
+      'The Zoned Battle ends on February 29, 2040 at 11:30 PM CST: redeem your coupons',
+    );
+  });
+
   it('waits for its hour on the app clock, and 0 turns it off', async () => {
     const { challenge } = await endingBattle({
       endDate: new Date(ctx.clock.now().getTime() + 5 * DAY_MS),

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { passes, type Challenge, type Pass } from '../db/schema.ts';
-import { findActiveChallenge } from '../challenges/active.ts';
+import { findCurrentBattle } from '../challenges/current-battle.ts';
 import { notFound } from '../errors.ts';
 import { NO_PASS_MESSAGE } from './refusal.ts';
 
@@ -16,7 +16,7 @@ export async function requireHeldPass(
   now: Date,
   options: { lock?: boolean } = {},
 ): Promise<{ pass: Pass; challenge: Challenge }> {
-  const challenge = await findActiveChallenge(db, now);
+  const challenge = await findCurrentBattle(db, now);
   if (!challenge) throw notFound(NO_PASS_MESSAGE);
   const query = db
     .select()

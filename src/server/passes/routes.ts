@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '#shared/errors.ts';
 import { passSchema } from '#shared/passes.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { findActiveChallenge } from '../challenges/active.ts';
+import { findCurrentBattle } from '../challenges/current-battle.ts';
 import { notFound } from '../errors.ts';
 import { requireMember, signedInUserId } from '../auth/guards.ts';
 import { createTestPass, findPass, toPassDto } from './service.ts';
@@ -18,7 +18,7 @@ export async function passRoutes(app: FastifyInstance, { db, clock, config }: Ap
       schema: { response: { 200: passSchema, 404: errorBodySchema } },
     },
     async (request) => {
-      const challenge = await findActiveChallenge(db, clock());
+      const challenge = await findCurrentBattle(db, clock());
       const pass = challenge && (await findPass(db, signedInUserId(request), challenge.id));
       if (!pass) throw notFound('No pass found for the current challenge.');
       return toPassDto(pass);

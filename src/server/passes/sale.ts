@@ -1,7 +1,7 @@
 import { badRequest, notFound } from '../errors.ts';
 import { challengePhase } from '#shared/challenge-phase.ts';
 import { formatInstant } from '#shared/date-range.ts';
-import { findActiveChallenge } from '../challenges/active.ts';
+import { findCurrentBattle } from '../challenges/current-battle.ts';
 import type { Db } from '../db/client.ts';
 import type { Challenge } from '../db/schema.ts';
 
@@ -11,7 +11,7 @@ import type { Challenge } from '../db/schema.ts';
  * both ask here.
  */
 export async function challengeOnSale(db: Db, now: Date): Promise<Challenge> {
-  const challenge = await findActiveChallenge(db, now);
+  const challenge = await findCurrentBattle(db, now);
   if (!challenge) throw notFound('No active challenge available.');
   const phase = challengePhase(challenge, now);
   if (phase === 'ended') {

@@ -4,18 +4,18 @@ import { callRule } from '../db/rule-call.ts';
 
 /**
  * Switches a pass off (full refund, dispute opened: its coupons stop working and its votes stop
- * counting) or on again (dispute won). One call of the set_pass_active rule
- * (src/server/db/rules/set_pass_active.sql), which moves the shops' counters with the switch.
- * Idempotent; answers whether the pass changed.
+ * counting) or on again (dispute won): whether it is a counted pass (docs/GLOSSARY.md). One call
+ * of the set_pass_active rule (src/server/db/rules/set_pass_active.sql), which moves the shops'
+ * counters with the switch. Idempotent; answers whether the pass changed.
  */
-export async function setPassActive(
+export async function setPassCounted(
   db: Db | Tx,
   passId: number,
-  switchTo: { active: true } | { active: false; reason: string },
+  switchTo: { counted: true } | { counted: false; reason: string },
 ): Promise<boolean> {
-  const reason = switchTo.active ? null : switchTo.reason;
+  const reason = switchTo.counted ? null : switchTo.reason;
   return callRule<boolean>(
     db,
-    sql`select set_pass_active(${passId}, ${switchTo.active}, ${reason}::text) as result`,
+    sql`select set_pass_active(${passId}, ${switchTo.counted}, ${reason}::text) as result`,
   );
 }

@@ -14,7 +14,7 @@ import {
 import { conflict, notFound } from '../errors.ts';
 import type { MailContext } from '../mail/messages.ts';
 import { queuePassReceipt, queuePassSwitchedOffNotice } from '../mail/pass-mail.ts';
-import { setPassActive } from '../passes/switch.ts';
+import { setPassCounted } from '../passes/switch.ts';
 import { issuePass } from '../passes/issue.ts';
 import { challengeOnSale, PASS_ALREADY_HELD_MESSAGE } from '../passes/sale.ts';
 import { findPass } from '../passes/service.ts';
@@ -317,7 +317,7 @@ async function reversePayment(
   // Only the pass this payment bought: refunding a duplicate payment leaves the real pass alone.
   const [pass] = await tx.select().from(passes).where(eq(passes.paymentId, payment.id));
   const reason = REVERSAL_REASONS[event.reason];
-  if (pass && (await setPassActive(tx, pass.id, { active: false, reason }))) {
+  if (pass && (await setPassCounted(tx, pass.id, { counted: false, reason }))) {
     await queuePassSwitchedOffNotice(tx, mail, { passId: pass.id, reason }, now);
   }
   return true;
@@ -347,7 +347,7 @@ async function reinstateDisputedPayment(
     .set({ status: 'paid', updatedAt: now })
     .where(eq(payments.id, payment.id));
   const [pass] = await tx.select().from(passes).where(eq(passes.paymentId, payment.id));
-  if (pass) await setPassActive(tx, pass.id, { active: true });
+  if (pass) await setPassCounted(tx, pass.id, { counted: true });
   return true;
 }
 

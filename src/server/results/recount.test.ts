@@ -8,7 +8,7 @@ import { DAY_MS, insertBusiness, insertChallenge } from '#tests/helpers/fixtures
 import { markRedeemed, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 import { signedInAdmin, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
 import type { Business } from '#server/db/schema.ts';
-import { setPassActive } from '#server/passes/switch.ts';
+import { setPassCounted } from '#server/passes/switch.ts';
 
 /**
  * docs/RULES.md rule 17 as a property: whatever members redeem and vote, whichever passes are
@@ -88,7 +88,7 @@ it('the recount of votes.csv equals the ranking and the draw recomputes, for ran
           expect(answer.statusCode, answer.body).toBe(200);
         }
         if (plan.refunded)
-          await setPassActive(ctx.db, holder.pass.id, { active: false, reason: 'refunded' });
+          await setPassCounted(ctx.db, holder.pass.id, { counted: false, reason: 'refunded' });
       }
       if (removedShop !== undefined)
         expect(

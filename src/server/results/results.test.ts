@@ -9,7 +9,7 @@ import { DAY_MS, insertBusiness, insertChallenge } from '#tests/helpers/fixtures
 import { couponOf, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 import { createTestContext, TestClient, type TestContext } from '#tests/helpers/test-app.ts';
 import type { Business, Challenge } from '#server/db/schema.ts';
-import { setPassActive } from '#server/passes/switch.ts';
+import { setPassCounted } from '#server/passes/switch.ts';
 
 let ctx: TestContext;
 let visitor: TestClient;
@@ -39,6 +39,7 @@ beforeAll(async () => {
   challenge = await insertChallenge(ctx.db, ctx.clock.now(), {
     votesPerShop: null,
     endDate: new Date(ctx.clock.now().getTime() + DAY_MS),
+    timeZone: 'America/Denver',
   });
   shops = [];
   for (const name of ['Alpha', 'Beta, "the small"', 'Gamma', 'Delta'])
@@ -49,7 +50,7 @@ beforeAll(async () => {
   await holderVoting([beta, delta], [beta, beta]);
   // A refunded pass's redemption and vote do not count.
   const refunded = await holderVoting([gamma], [gamma]);
-  await setPassActive(ctx.db, refunded.pass.id, { active: false, reason: 'refunded' });
+  await setPassCounted(ctx.db, refunded.pass.id, { counted: false, reason: 'refunded' });
 });
 afterAll(() => ctx.close());
 
@@ -75,6 +76,7 @@ describe('results after the end', () => {
     const results = answer.json<Results>();
     expect(results.challengeId).toBe(challenge.id);
     expect(results.endedAt).toBe(challenge.endDate.toISOString());
+    expect(results.timeZone).toBe('America/Denver');
     expect(results.method).toContain('tied shops share a place');
     expect(results.ranking).toEqual([
       { businessId: shops[0]!.id, name: 'Alpha', votes: 2, redeemers: 1, share: 2, rank: 1 },

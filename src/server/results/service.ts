@@ -10,7 +10,7 @@ import {
 } from '#shared/results.ts';
 import type { Db } from '../db/client.ts';
 import { businesses, challenges, type Challenge } from '../db/schema.ts';
-import { liveBusinessesOf } from '../challenges/active.ts';
+import { liveBusinessesOf } from '../challenges/current-battle.ts';
 import { conflict, notFound } from '../errors.ts';
 import { votesCsvStream } from '../settlement/service.ts';
 import { publicDrawsOf } from '../draws/service.ts';
@@ -63,6 +63,7 @@ export async function resultsOf(db: Db, challenge: Challenge): Promise<Results> 
   return {
     challengeId: challenge.id,
     endedAt: challenge.endDate.toISOString(),
+    timeZone: challenge.timeZone,
     method: RESULTS_METHOD,
     ranking: await rankingOf(db, challenge.id),
     votesCsvSha256: await sha256Of(await votesCsvStream(db, challenge.id)),

@@ -10,9 +10,9 @@ import { challengeOf, firstVisitsSql, paidDollarsSql, redeemedCouponsSql } from 
 import { liveShopSql } from '../businesses/live.ts';
 
 /**
- * What the program owes each shop of a challenge (docs/decisions/0013): $5 for every coupon
- * redeemed there, whoever redeemed it and whatever became of their pass, less the organizer's
- * payouts. A deleted shop is still owed for its redeemed coupons, so it stays listed, marked removed.
+ * What the program owes each shop of a challenge (docs/decisions/0013): the coupon value for
+ * every coupon redeemed there, whoever redeemed it and whatever became of their pass, less the
+ * organizer's payouts. A deleted shop is still owed for its redeemed coupons, so it stays listed, marked removed.
  */
 export async function settlementOf(db: Db, challengeId: number, now: Date): Promise<Settlement> {
   const challenge = await challengeOf(db, challengeId);
@@ -124,8 +124,8 @@ export const passPseudonymSql = (auditSalt: SQL, passId: SQL) =>
 
 /**
  * Rows per batch: each batch is a string the size of its lines, decoded and then encoded again,
- * so the batch sets the server's churn. At 10,000 a million-vote export grew the server by 81 MB,
- * at 1,000 by 55 MB in 9.4 s instead of 5.5 s (npm run bench -- exports, budget 64 MB).
+ * so the batch sets the server's churn: a smaller batch keeps a large export within its memory
+ * budget at some cost in time (`npm run bench -- exports`; BENCHMARKS.md has the current figures).
  */
 const EXPORT_BATCH = 1_000;
 
@@ -145,7 +145,7 @@ export async function votesCsvStream(db: Db, challengeId: number): Promise<Reada
     if (out.destroyed) throw new Error('votes export abandoned by the client');
     if (out.write(chunk)) return;
     // Wait for room or for the end, then drop the other listener: one left behind per batch
-    // grew the server by 100 MB over a million votes (npm run bench -- exports).
+    // makes memory grow with the number of votes (npm run bench -- exports).
     const settled = new AbortController();
     const waits = [
       once(out, 'drain', { signal: settled.signal }),

@@ -41,8 +41,8 @@ beforeAll(async () => {
       expect((await holder.client.post('/api/vote', { businessId: shop.id })).statusCode).toBe(200);
     }
   }
-  const { setPassActive } = await import('#server/passes/switch.ts');
-  await setPassActive(ctx.db, holders[2]!.pass.id, { active: false, reason: 'refunded' });
+  const { setPassCounted } = await import('#server/passes/switch.ts');
+  await setPassCounted(ctx.db, holders[2]!.pass.id, { counted: false, reason: 'refunded' });
   expect((await admin.delete(`/api/admin/businesses/${shops[2]!.id}`)).statusCode).toBe(204);
 });
 

@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { PublicBusiness, VoteCounts } from '#shared/businesses.ts';
 import { standingsFreezeAt, standingsFrozen } from '#shared/challenges.ts';
 import type { VoteResult } from '#shared/voting.ts';
-import { findActiveChallenge } from '../challenges/active.ts';
+import { findCurrentBattle } from '../challenges/current-battle.ts';
 import { toChallengeDto } from '../challenges/service.ts';
 import type { ChangeFeed } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
@@ -46,7 +46,7 @@ export async function voteCountsAsOf(db: Db, challengeId: number, asOf: Date): P
  * standings freeze, as they stood at the freeze instant (docs/RULES.md rule 18).
  */
 export async function publicVoteCounts(db: Db, now: Date): Promise<VoteCounts> {
-  const challenge = await findActiveChallenge(db, now);
+  const challenge = await findCurrentBattle(db, now);
   if (!challenge) return {};
   const dto = toChallengeDto(challenge);
   const freezeAt = standingsFreezeAt(dto);

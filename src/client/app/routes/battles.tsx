@@ -19,7 +19,7 @@ import { COUPON_VALUE_DOLLARS, FALLBACK_CHALLENGE_TITLE } from '#shared/constant
 import { paths } from '#shared/paths.ts';
 import { Hero } from '#client/components/marketing/Hero.tsx';
 import { HowItWorks } from '#client/components/marketing/HowItWorks.tsx';
-import { useActiveChallenge } from '#client/lib/active-challenge.ts';
+import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import { formatMoney } from '#shared/money.ts';
 
@@ -36,7 +36,7 @@ const comingSoon = [
  * battle's page, /battles/coffee, as the spec's route table and hero buttons say.
  */
 export default function BattlesRoute() {
-  const challenge = useActiveChallenge();
+  const challenge = useCurrentBattle();
   const coffeeTitle = challenge.data?.title ?? FALLBACK_CHALLENGE_TITLE;
   usePageMeta({
     title: 'All Battles',

@@ -13,7 +13,7 @@ import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { useBusiness } from '#client/features/businesses/api/get-business.ts';
 import { BusinessDetail } from '#client/features/businesses/components/BusinessDetail.tsx';
-import { useActiveChallenge } from '#client/lib/active-challenge.ts';
+import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { memberProgressQueryOptions } from '#client/lib/member-progress.ts';
 import { SHOP_PAUSED_TEXT } from '#client/features/redemption/shop-paused.ts';
@@ -44,7 +44,7 @@ export default function BusinessRoute() {
 
 function BusinessPage({ id }: { id: string }) {
   const shop = useBusiness(id);
-  const challenge = useActiveChallenge();
+  const challenge = useCurrentBattle();
   const phase = useChallengePhase(challenge.data);
   usePageMeta({ title: shop.data?.name ?? 'Shop', description: shop.data?.description });
 

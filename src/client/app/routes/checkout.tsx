@@ -11,7 +11,7 @@ import { useUser } from '#client/features/auth/api/get-user.ts';
 import { LoginForm } from '#client/features/auth/components/LoginForm.tsx';
 import { RegisterForm } from '#client/features/auth/components/RegisterForm.tsx';
 import { useCreateCheckoutSession } from '#client/features/checkout/api/create-checkout-session.ts';
-import { useActiveChallenge } from '#client/lib/active-challenge.ts';
+import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { useBusinesses } from '#client/lib/public-businesses.ts';
 import { useVerifyCheckout } from '#client/features/checkout/api/verify-checkout.ts';
@@ -19,7 +19,7 @@ import { CheckoutOffer } from '#client/features/checkout/components/CheckoutOffe
 import {
   AlreadyHasPassView,
   CheckoutCancelledView,
-  NoActiveChallengeView,
+  NoCurrentBattleView,
   PaymentErrorView,
   PaymentNotConfirmedView,
   PaymentSuccessView,
@@ -80,14 +80,14 @@ function CheckoutReturn({ sessionId }: { sessionId: string }) {
 
 function CheckoutMain() {
   const { user, isPending: userPending } = useUser();
-  const challenge = useActiveChallenge();
+  const challenge = useCurrentBattle();
   const businesses = useBusinesses({ enabled: Boolean(challenge.data) });
   const pass = useUserPass(user?.id ?? null);
   const phase = useChallengePhase(challenge.data);
 
   if (userPending || challenge.isPending || (user && pass.isPending)) return <PageLoader />;
   if (user && pass.data) return <AlreadyHasPassView />;
-  if (!challenge.data) return <NoActiveChallengeView />;
+  if (!challenge.data) return <NoCurrentBattleView />;
   if (businesses.isPending) return <PageLoader />;
 
   return (

@@ -17,27 +17,27 @@ import { PageLoader } from '#client/components/PageLoader.tsx';
 import { SaleAlertForm } from '#client/features/messages/components/SaleAlertForm.tsx';
 import { BattleWinners } from '#client/features/businesses/components/BattleWinners.tsx';
 import { ParticipatingShops } from '#client/features/businesses/components/ParticipatingShops.tsx';
-import { useActiveChallenge } from '#client/lib/active-challenge.ts';
+import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { useBusinesses } from '#client/lib/public-businesses.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
 export const ABOUT_SECTION_ID = 'about';
 
-/** / and /battles/coffee: home of the active challenge. */
+/** / and /battles/coffee: home of the current battle (docs/GLOSSARY.md). */
 export default function HomeRoute() {
-  const challenge = useActiveChallenge();
-  const active = challenge.data ?? null;
-  const title = active?.title ?? FALLBACK_CHALLENGE_TITLE;
-  const phase = useChallengePhase(active);
+  const challenge = useCurrentBattle();
+  const current = challenge.data ?? null;
+  const title = current?.title ?? FALLBACK_CHALLENGE_TITLE;
+  const phase = useChallengePhase(current);
   // Passes sell only while the battle runs; shown while loading, as it usually does.
   const onSale = challenge.isPending || phase === 'running';
   // The same answer as the shop list below: the pass's worth counts its live shops (rule 21).
-  const shops = useBusinesses({ enabled: active !== null });
+  const shops = useBusinesses({ enabled: current !== null });
   usePageMeta({
-    title: active?.title,
-    description: active
-      ? `${active.title}: buy a battle pass, redeem a ${formatMoney(COUPON_VALUE_DOLLARS)} coupon at every participating shop and vote for your favorite.`
+    title: current?.title,
+    description: current
+      ? `${current.title}: buy a battle pass, redeem a ${formatMoney(COUPON_VALUE_DOLLARS)} coupon at every participating shop and vote for your favorite.`
       : undefined,
   });
 
@@ -46,7 +46,9 @@ export default function HomeRoute() {
       <Hero
         title={title}
         subtitle={
-          active ? formatChallengeDates(active.startDate, active.endDate, active.timeZone) : null
+          current
+            ? formatChallengeDates(current.startDate, current.endDate, current.timeZone)
+            : null
         }
         actions={
           <>
@@ -75,7 +77,7 @@ export default function HomeRoute() {
         <PageLoader label="Loading the challenge" />
       ) : (
         <>
-          {active && (
+          {current && (
             <Container
               size="lg"
               pt={{ base: 'xl', sm: 60 }}
@@ -85,34 +87,34 @@ export default function HomeRoute() {
               {phase === 'upcoming' && (
                 <>
                   <Countdown
-                    target={active.startDate}
+                    target={current.startDate}
                     title="Starts in"
                     text="Passes, coupons and votes open when the battle starts."
                   />
-                  <SaleAlertForm challengeId={active.id} />
+                  <SaleAlertForm challengeId={current.id} />
                 </>
               )}
               {phase === 'running' && (
                 <Countdown
-                  target={active.endDate}
+                  target={current.endDate}
                   title="Time Left to Participate"
                   text="Visit shops, redeem coupons, and vote before the challenge ends!"
                 />
               )}
-              {phase === 'running' && standingsFrozen(active, new Date()) && (
+              {phase === 'running' && standingsFrozen(current, new Date()) && (
                 // docs/RULES.md rule 18: the counts below stopped moving; votes still count.
                 <Alert mt="md" color="blue" title="Standings frozen">
-                  The counts shown are those of {active.standingsFreezeHours} hours before the end.
+                  The counts shown are those of {current.standingsFreezeHours} hours before the end.
                   Every vote still counts: the final results are published when the battle ends.
                 </Alert>
               )}
               {phase === 'ended' && (
                 <Stack align="center" gap="md">
                   <BattleWinners />
-                  <Button component={Link} to={paths.results(active.id)} variant="light">
+                  <Button component={Link} to={paths.results(current.id)} variant="light">
                     See the full results
                   </Button>
-                  <NextBattle endedChallengeId={active.id} />
+                  <NextBattle endedChallengeId={current.id} />
                 </Stack>
               )}
             </Container>
@@ -121,19 +123,22 @@ export default function HomeRoute() {
             <HowItWorks />
           </Box>
           {/* An ended battle sells nothing: no price, no buy button. */}
-          {active && phase !== 'ended' && (
+          {current && phase !== 'ended' && (
             <Box bg="coffee.0">
               <PassPromoCard
-                challenge={active}
+                challenge={current}
                 liveShopCount={shops.data?.length}
                 onSale={onSale}
               />
             </Box>
           )}
-          <ParticipatingShops hasChallenge={active !== null} timeZone={active?.timeZone ?? 'UTC'} />
+          <ParticipatingShops
+            hasChallenge={current !== null}
+            timeZone={current?.timeZone ?? 'UTC'}
+          />
           <FaqSection
-            votesPerShop={active ? active.votesPerShop : 1}
-            days={active ? challengeDays(active.startDate, active.endDate) : null}
+            votesPerShop={current ? current.votesPerShop : 1}
+            days={current ? challengeDays(current.startDate, current.endDate) : null}
           />
           <Box bg="coffee.0">
             <ShareSection title={title} onSale={onSale} />

@@ -18,11 +18,12 @@ import {
   Title,
 } from '@mantine/core';
 import { IconTicket, IconThumbUp } from '@tabler/icons-react';
+import { formatInstant } from '#shared/date-range.ts';
 import { countOf } from '#shared/plural.ts';
 import type { ReactNode } from 'react';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
-import { useActiveChallenge } from '#client/lib/active-challenge.ts';
+import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { useMemberProgress } from '#client/lib/member-progress.ts';
 import { useSiteConfig } from '#client/lib/site-config.ts';
@@ -31,9 +32,6 @@ import { useUserPass } from '#client/features/passes/api/get-user-pass.ts';
 import { PassCoupons } from '#client/features/redemption/components/PassCoupons.tsx';
 import { ResetVotesButton } from '#client/features/voting/components/ResetVotesButton.tsx';
 import { VotesPanel } from '#client/features/voting/components/VotesPanel.tsx';
-
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
-const formatDate = (iso: string) => longDate.format(new Date(iso));
 
 function StatCard({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -57,7 +55,7 @@ function StatCard({ label, children }: { label: string; children: ReactNode }) {
 export function PassHolderView() {
   const { user } = useUser();
   const pass = useUserPass(user?.id ?? null);
-  const challenge = useActiveChallenge();
+  const challenge = useCurrentBattle();
   const progress = useMemberProgress();
   const config = useSiteConfig();
   const phase = useChallengePhase(challenge.data);
@@ -89,7 +87,8 @@ export function PassHolderView() {
         )}
         {phase === 'upcoming' && (
           <Alert color="yellow" title="This battle has not started yet">
-            You can redeem coupons and vote from {formatDate(challenge.data.startDate)}.
+            You can redeem coupons and vote from{' '}
+            {formatInstant(challenge.data.startDate, challenge.data.timeZone)}.
           </Alert>
         )}
         {phase === 'ended' && (
@@ -133,7 +132,8 @@ export function PassHolderView() {
           <StatCard label="Challenge">
             <Text fw={700}>{challenge.data.title}</Text>
             <Text size="sm">
-              {phase === 'ended' ? 'Ended' : 'Ends'} {formatDate(challenge.data.endDate)}
+              {phase === 'ended' ? 'Ended' : 'Ends'}{' '}
+              {formatInstant(challenge.data.endDate, challenge.data.timeZone, { time: false })}
             </Text>
           </StatCard>
           <StatCard label="Pass Status">
@@ -142,7 +142,10 @@ export function PassHolderView() {
                 {pass.data.active ? 'Active' : 'Inactive'}
               </Badge>
             </Group>
-            <Text size="sm">Purchased {formatDate(pass.data.purchaseDate)}</Text>
+            <Text size="sm">
+              Purchased{' '}
+              {formatInstant(pass.data.purchaseDate, challenge.data.timeZone, { time: false })}
+            </Text>
           </StatCard>
         </SimpleGrid>
         {config?.testToolsEnabled && phase === 'running' && (

@@ -2,9 +2,9 @@ import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { ChangeEmailCard } from '#client/features/auth/components/ChangeEmailCard.tsx';
 import { OrganizerMailSwitch } from '#client/features/messages/components/OrganizerMailSwitch.tsx';
-import { useActiveChallenge } from '#client/lib/active-challenge.ts';
+import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
-import { NoActiveChallengeView } from '#client/features/checkout/components/CheckoutViews.tsx';
+import { NoCurrentBattleView } from '#client/features/checkout/components/CheckoutViews.tsx';
 import { useUserPass } from '#client/features/passes/api/get-user-pass.ts';
 import { NoPassCard } from '#client/features/passes/components/NoPassCard.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
@@ -25,13 +25,13 @@ export default function ProfileRoute() {
 function ProfileSections() {
   usePageMeta({ title: 'My Profile' });
   const { user } = useUser();
-  const challenge = useActiveChallenge();
+  const challenge = useCurrentBattle();
   const pass = useUserPass(user?.id ?? null);
   const siteConfig = useSiteConfig();
   const phase = useChallengePhase(challenge.data);
 
   if (challenge.isPending || pass.isPending) return <PageLoader />;
-  if (!challenge.data || !phase) return <NoActiveChallengeView />;
+  if (!challenge.data || !phase) return <NoCurrentBattleView />;
   if (!pass.data) {
     return (
       <NoPassCard

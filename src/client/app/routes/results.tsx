@@ -18,6 +18,7 @@ import {
 import { IconDownload, IconTrophy } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { TOP_RANK_HIGHLIGHT } from '#shared/constants.ts';
+import { formatInstant } from '#shared/date-range.ts';
 import { countOf } from '#shared/plural.ts';
 import type { Results } from '#shared/results.ts';
 import { NextBattle } from '#client/components/NextBattle.tsx';
@@ -62,15 +63,16 @@ function ResultsPage({ id }: { id: string }) {
   );
 }
 
-function PublishedResults({ results }: { results: Results }) {
+/** The published results of an ended battle: its end, the podium, the full ranking and the draws. */
+export function PublishedResults({ results }: { results: Results }) {
   const podium = results.ranking.filter(
     (row) => row.rank !== null && row.rank <= TOP_RANK_HIGHLIGHT,
   );
   return (
     <>
       <Text c="dimmed">
-        Ended {new Date(results.endedAt).toLocaleString()}. Ranked by votes; share is votes per
-        member who redeemed there.
+        Ended {formatInstant(results.endedAt, results.timeZone)}. Ranked by votes; share is votes
+        per member who redeemed there.
       </Text>
       {podium.length === 0 ? (
         <Text>No votes were cast in this battle.</Text>

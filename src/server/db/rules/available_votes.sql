@@ -1,8 +1,8 @@
 -- docs/RULES.md rule 2: each redeemed coupon earns one vote; available = redeemed − votes for live
 -- shops, never below zero (votes for a deleted shop return to the voter, rule 8). The votes are
 -- found through the pass's index and each one's shop looked up by key: written as a join, the
--- planner could start from every live shop when its statistics were missing or stale (0.26 ms of
--- a 0.43 ms redeem in the write benchmark); this form costs the same whatever the statistics say.
+-- planner could start from every live shop when its statistics were missing or stale (most of a
+-- redeem's time in the write benchmark); this form costs the same whatever the statistics say.
 CREATE OR REPLACE FUNCTION public.available_votes(p_pass_id integer)
  RETURNS integer
  LANGUAGE plpgsql

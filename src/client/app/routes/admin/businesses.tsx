@@ -17,7 +17,7 @@ import { BusinessFormDialog } from '#client/features/businesses/components/Busin
 import { DeleteBusinessDialog } from '#client/features/businesses/components/DeleteBusinessDialog.tsx';
 import { ImportShopsDialog } from '#client/features/businesses/components/ImportShopsDialog.tsx';
 import { ShopLinkDialog } from '#client/features/businesses/components/ShopLinkDialog.tsx';
-import { useActiveChallenge } from '#client/lib/active-challenge.ts';
+import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { ChallengeSelect } from '#client/features/challenges/components/ChallengeSelect.tsx';
 import { useAdminChallenges } from '#client/features/challenges/api/get-admin-challenges.ts';
 import { errorText } from '#client/lib/api.ts';
@@ -29,7 +29,7 @@ type FormState = { opened: false } | { opened: true; business: AdminBusiness | n
 export default function AdminBusinessesRoute() {
   usePageMeta({ exactTitle: 'Manage Businesses - Admin Dashboard' });
   const challenges = useAdminChallenges();
-  const publicChallenge = useActiveChallenge();
+  const publicChallenge = useCurrentBattle();
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [form, setForm] = useState<FormState>({ opened: false });
   const [deleting, setDeleting] = useState<AdminBusiness | null>(null);

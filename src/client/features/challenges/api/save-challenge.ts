@@ -30,7 +30,7 @@ export function useSaveChallenge() {
       );
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.admin.challenges }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.activeChallenge }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.currentBattle }),
       ]);
     },
     onError: (error, { id }) => {

@@ -147,7 +147,7 @@ export function CheckoutCancelledView() {
   );
 }
 
-export function NoActiveChallengeView() {
+export function NoCurrentBattleView() {
   return (
     <StatusCard
       icon={<IconAlertTriangle size={36} aria-hidden />}

@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChallengeDto } from '#shared/challenges.ts';
-import { ActiveChallengeCard } from './Dashboard.tsx';
+import { CurrentBattleCard } from './Dashboard.tsx';
 import { reactRootPerTest } from '#tests/helpers/client-root.ts';
 
 const view = reactRootPerTest();
@@ -29,7 +29,7 @@ function show(challenge: ChallengeDto) {
   act(() => {
     view.root.render(
       <MantineProvider>
-        <ActiveChallengeCard challenge={challenge} />
+        <CurrentBattleCard challenge={challenge} />
       </MantineProvider>,
     );
   });

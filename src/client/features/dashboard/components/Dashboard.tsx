@@ -29,10 +29,8 @@ import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { useNow } from '#client/lib/use-now.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { challengeCardState, challengeTiming } from '../challenge-timing.ts';
+import { formatChallengeDates, shopTime } from '#shared/date-range.ts';
 import { formatMoney } from '#shared/money.ts';
-
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A real weekly comparison, or nothing: never a made-up figure. */
 function trendText(trend: WeeklyTrend): string {
@@ -85,11 +83,13 @@ export function Dashboard() {
 }
 
 function DashboardBody({ data }: { data: DashboardData }) {
-  const { activeChallenge, totals } = data;
+  const { activeChallenge: currentBattle, totals } = data;
+  // Recent purchases are the current battle's (there are none without one): on its clock.
+  const purchasesTimeZone = currentBattle?.timeZone ?? 'UTC';
   return (
     <Stack gap="lg">
-      {activeChallenge ? (
-        <ActiveChallengeCard challenge={activeChallenge} />
+      {currentBattle ? (
+        <CurrentBattleCard challenge={currentBattle} />
       ) : (
         <Card withBorder padding="lg">
           <Title order={2} size="h3">
@@ -161,7 +161,7 @@ function DashboardBody({ data }: { data: DashboardData }) {
                 {data.recentPurchases.map((purchase) => (
                   <Table.Tr key={purchase.passId}>
                     <Table.Td>#{purchase.passId}</Table.Td>
-                    <Table.Td>{dateTime.format(new Date(purchase.purchaseDate))}</Table.Td>
+                    <Table.Td>{shopTime(purchase.purchaseDate, purchasesTimeZone, true)}</Table.Td>
                     <Table.Td>{formatMoney(purchase.price)}</Table.Td>
                   </Table.Tr>
                 ))}
@@ -179,22 +179,21 @@ function DashboardBody({ data }: { data: DashboardData }) {
  * only when votes change, yet the badge must turn at the start and end instants (exactly, through
  * the shared phase rule) and the period bar move on (every minute).
  */
-export function ActiveChallengeCard({ challenge }: { challenge: ChallengeDto }) {
+export function CurrentBattleCard({ challenge }: { challenge: ChallengeDto }) {
   const now = useNow().getTime();
   const phase = useChallengePhase(challenge) ?? undefined;
   const { percentElapsed } = challengeTiming(challenge, now);
   const state = challengeCardState(challenge, now, phase);
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="active-challenge">
+    <Card withBorder padding="lg" component="section" aria-labelledby="current-battle">
       <Group gap="sm">
-        <Title order={2} size="h3" id="active-challenge">
+        <Title order={2} size="h3" id="current-battle">
           {challenge.title}
         </Title>
         <Badge color={state.color}>{state.label}</Badge>
       </Group>
       <Text size="sm" mt={4}>
-        {longDate.format(new Date(challenge.startDate))} –{' '}
-        {longDate.format(new Date(challenge.endDate))}
+        {formatChallengeDates(challenge.startDate, challenge.endDate, challenge.timeZone)}
       </Text>
       <Progress value={percentElapsed} mt="md" aria-label="Challenge period elapsed" />
       <Text size="sm" mt={6}>

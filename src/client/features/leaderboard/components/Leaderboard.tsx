@@ -66,7 +66,7 @@ export function Leaderboard() {
       {leaderboard ? (
         <Standings
           leaderboard={leaderboard}
-          active={leaderboard.challenge.id === activeChallengeId}
+          current={leaderboard.challenge.id === activeChallengeId}
         />
       ) : (
         <EmptyState
@@ -89,14 +89,14 @@ function EmptyState({ title, text }: { title: string; text: string }) {
   );
 }
 
-function Standings({ leaderboard, active }: { leaderboard: LeaderboardData; active: boolean }) {
+function Standings({ leaderboard, current }: { leaderboard: LeaderboardData; current: boolean }) {
   const { challenge, standings, totalVotes } = leaderboard;
   return (
     <Stack gap="lg">
       <Stack gap={4}>
         <Group gap="sm">
           <Title order={2}>{challenge.title} Leaderboard</Title>
-          {active && <Badge color="green">Active</Badge>}
+          {current && <Badge color="green">Active</Badge>}
         </Group>
         <Group gap="md">
           <Text>Total votes: {totalVotes}</Text>

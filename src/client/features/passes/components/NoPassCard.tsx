@@ -2,12 +2,11 @@ import '@mantine/core/styles/Alert.css';
 import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ChallengePhase } from '#shared/challenge-phase.ts';
+import { formatInstant } from '#shared/date-range.ts';
 import type { ChallengeDto } from '#shared/challenges.ts';
 import { paths } from '#shared/paths.ts';
 import { useCreateTestPass } from '../api/create-test-pass.ts';
 import { formatMoney } from '#shared/money.ts';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 /**
  * /profile for a member without a pass (docs/SPEC.md section 2), with the rule-5 testing button.
@@ -40,8 +39,8 @@ export function NoPassCard({
               <Text>{challenge.description}</Text>
               <Text fz="sm">
                 {phase === 'upcoming'
-                  ? `Starts ${dateFormat.format(new Date(challenge.startDate))}`
-                  : `${phase === 'ended' ? 'Ended' : 'Ends'} ${dateFormat.format(new Date(challenge.endDate))}`}
+                  ? `Starts ${formatInstant(challenge.startDate, challenge.timeZone)}`
+                  : `${phase === 'ended' ? 'Ended' : 'Ends'} ${formatInstant(challenge.endDate, challenge.timeZone, { time: false })}`}
               </Text>
               <Text fw={700}>Price: {formatMoney(challenge.price)}</Text>
             </Stack>

@@ -9,41 +9,15 @@ import {
 } from '#shared/challenges.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { notFound } from '../errors.ts';
 import { guardAdminScope } from '../auth/guards.ts';
-import { clearPublicReadsEverywhere, sendJson } from '../public-reads/public-cache.ts';
-import { findActiveChallenge } from './active.ts';
+import { clearPublicReadsEverywhere } from '../public-reads/public-cache.ts';
 import { createChallenge, listChallenges, toChallengeDto, updateChallenge } from './service.ts';
-
-/** The active challenge's answer, or null; built once, since a zod schema is costly to construct. */
-const activeChallengeBodySchema = challengeSchema.nullable();
-
-/** Public read: no session, answered from the public read cache. */
-export async function challengePublicRoutes(
-  app: FastifyInstance,
-  { db, clock, publicCache }: AppDeps,
-) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.get(
-    '/api/challenge/active',
-    { schema: { response: { 200: challengeSchema, 404: errorBodySchema } } },
-    async (_request, reply) => {
-      const cached = await publicCache.json('challenge', activeChallengeBodySchema, async () => {
-        const challenge = await findActiveChallenge(db, clock());
-        return challenge ? toChallengeDto(challenge) : null;
-      });
-      if (cached.body === 'null') throw notFound('No active challenge available.');
-      return sendJson(reply, cached);
-    },
-  );
-}
 
 /**
  * Organizer routes for challenges. A committed write announces the change to public answers
  * (docs/decisions/0016); a refused one stays silent.
  */
-export async function challengeRoutes(app: FastifyInstance, deps: AppDeps) {
+export async function challengeSessionRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
   await app.register(async (admin) => {
     const adminApi = admin.withTypeProvider<ZodTypeProvider>();

@@ -6,22 +6,15 @@ import { challengePhase } from '#shared/challenge-phase.ts';
 import { idParamsSchema } from '#shared/challenges.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import {
-  audienceCountsSchema,
-  mailPreferencesSchema,
-  messageHistorySchema,
-  messageInputSchema,
-  messageQueuedSchema,
   SALE_ALERT_CONFIRMATION,
   saleAlertAcceptedSchema,
   saleAlertInputSchema,
 } from '#shared/messages.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { challenges, saleAlerts, users } from '../db/schema.ts';
+import { challenges, saleAlerts } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { mailContextOf } from '../mail/messages.ts';
-import { guardAdminScope, requireMember, signedInUserId } from '../auth/guards.ts';
 import { limitPerAddress } from '../plugins/rate-limits.ts';
-import { audienceCounts, messageHistory, sendMessage, tokenKnown, unsubscribe } from './service.ts';
+import { tokenKnown, unsubscribe } from './service.ts';
 import { escapeHtml } from '../text.ts';
 
 /** The one-click address (RFC 8058); the security plugin exempts it from the Origin check. */
@@ -96,96 +89,6 @@ export async function messagePublicRoutes(app: FastifyInstance, { db, clock, con
       return reply.status(202).send({ message: SALE_ALERT_CONFIRMATION });
     },
   );
-}
-
-/** The member's own 'Emails from the organizer' switch (/profile). */
-export async function mailPreferenceRoutes(app: FastifyInstance, { db }: AppDeps) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const responses = {
-    200: mailPreferencesSchema,
-    400: errorBodySchema,
-    401: errorBodySchema,
-  };
-  api.get(
-    '/api/profile/mail-preferences',
-    { preHandler: requireMember, schema: { response: responses } },
-    async (request) => {
-      const [row] = await db
-        .select({ organizerMail: users.organizerMail })
-        .from(users)
-        .where(eq(users.id, signedInUserId(request)));
-      if (!row) throw notFound('Account not found');
-      return row;
-    },
-  );
-  api.put(
-    '/api/profile/mail-preferences',
-    { preHandler: requireMember, schema: { body: mailPreferencesSchema, response: responses } },
-    async (request) => {
-      const [row] = await db
-        .update(users)
-        .set({ organizerMail: request.body.organizerMail })
-        .where(eq(users.id, signedInUserId(request)))
-        .returning({ organizerMail: users.organizerMail });
-      if (!row) throw notFound('Account not found');
-      return row;
-    },
-  );
-}
-
-/** Organizer messages (docs/decisions/0025-organizer-mail.md): organizers only, 401/403 before the body is read. */
-export async function messageAdminRoutes(app: FastifyInstance, { db, clock, config }: AppDeps) {
-  await app.register(async (admin) => {
-    const api = admin.withTypeProvider<ZodTypeProvider>();
-    guardAdminScope(admin, db);
-    const refusals = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-
-    api.post(
-      '/api/admin/challenges/:id/messages',
-      {
-        schema: {
-          params: idParamsSchema,
-          body: messageInputSchema,
-          response: { 202: messageQueuedSchema, 400: errorBodySchema, ...refusals },
-        },
-      },
-      async (request, reply) => {
-        const queued = await sendMessage(
-          db,
-          mailContextOf(config),
-          {
-            ...request.body,
-            challengeId: request.params.id,
-            sentBy: signedInUserId(request),
-          },
-          clock(),
-        );
-        return reply.status(202).send(queued);
-      },
-    );
-
-    api.get(
-      '/api/admin/challenges/:id/messages',
-      {
-        schema: {
-          params: idParamsSchema,
-          response: { 200: messageHistorySchema, 400: errorBodySchema, ...refusals },
-        },
-      },
-      async (request) => messageHistory(db, request.params.id),
-    );
-
-    api.get(
-      '/api/admin/challenges/:id/messages/audiences',
-      {
-        schema: {
-          params: idParamsSchema,
-          response: { 200: audienceCountsSchema, 400: errorBodySchema, ...refusals },
-        },
-      },
-      async (request) => audienceCounts(db, request.params.id),
-    );
-  });
 }
 
 /** GET (confirm page) and POST (one click) of the unsubscribe address, in a scope of their own. */

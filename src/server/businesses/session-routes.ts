@@ -5,7 +5,6 @@ import {
   adminBusinessSchema,
   businessCreateSchema,
   businessPatchSchema,
-  publicBusinessSchema,
 } from '#shared/businesses.ts';
 import { idParamsSchema } from '#shared/challenges.ts';
 import { paths } from '#shared/paths.ts';
@@ -13,107 +12,26 @@ import {
   shopImportRequestSchema,
   shopImportResultSchema,
   shopLinkSchema,
-  shopPageSchema,
-  shopPauseSchema,
-  shopTokenParamsSchema,
 } from '#shared/shop-side.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { findActiveChallenge } from '../challenges/active.ts';
-import { notFound } from '../errors.ts';
 import { guardAdminScope } from '../auth/guards.ts';
-import {
-  clearPublicReadsEverywhere,
-  PUBLIC_READ_CACHE_CONTROL,
-  sendJson,
-} from '../public-reads/public-cache.ts';
+import { clearPublicReadsEverywhere } from '../public-reads/public-cache.ts';
 import { adminBusinessAt, adminBusinessesAt } from './current-code.ts';
 import { importShops } from './import.ts';
-import { issueShopLink, revokeShopLink, setShopPausedByToken, shopPageOf } from './shop-page.ts';
+import { issueShopLink, revokeShopLink } from './shop-page.ts';
 import {
   createBusiness,
   deleteBusiness,
-  findLiveBusiness,
   listBusinessesForAdmin,
-  listLiveBusinesses,
-  toPublicBusiness,
   updateBusiness,
 } from './service.ts';
-
-/** Public reads: no session, answered from the public read cache. */
-export async function businessPublicRoutes(
-  app: FastifyInstance,
-  { db, clock, publicCache }: AppDeps,
-) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  const publicBusinessesSchema = z.array(publicBusinessSchema);
-  api.get(
-    '/api/businesses',
-    { schema: { response: { 200: publicBusinessesSchema } } },
-    async (_request, reply) => {
-      const cached = await publicCache.json('businesses', publicBusinessesSchema, async () => {
-        const challenge = await findActiveChallenge(db, clock());
-        return challenge ? (await listLiveBusinesses(db, challenge.id)).map(toPublicBusiness) : [];
-      });
-      return sendJson(reply, cached);
-    },
-  );
-
-  api.get(
-    '/api/businesses/:id',
-    {
-      schema: {
-        params: idParamsSchema,
-        response: { 200: publicBusinessSchema, 404: errorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const business = await findLiveBusiness(db, request.params.id);
-      if (!business) throw notFound('Shop not found');
-      void reply.header('cache-control', PUBLIC_READ_CACHE_CONTROL);
-      return toPublicBusiness(business);
-    },
-  );
-}
-
-/**
- * A shop's private page (docs/decisions/0013): the token in the path is the only key, so these
- * routes need no session. Request logs never show the token (plugins/log-serializers.ts).
- */
-export async function shopPageRoutes(
-  app: FastifyInstance,
-  { db, clock, publicCache, changes }: AppDeps,
-) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const schema = {
-    params: shopTokenParamsSchema,
-    response: { 200: shopPageSchema, 400: errorBodySchema, 404: errorBodySchema },
-  };
-
-  api.get('/api/shop/:token', { schema }, async (request, reply) => {
-    void reply.header('cache-control', 'no-store');
-    return shopPageOf(db, request.params.token, clock());
-  });
-
-  api.post(
-    '/api/shop/:token/pause',
-    { schema: { ...schema, body: shopPauseSchema } },
-    async (request, reply) => {
-      await setShopPausedByToken(db, request.params.token, request.body.paused);
-      // Members see the pause on the shop's public page at once, on every instance.
-      await clearPublicReadsEverywhere({ publicCache, changes }, request.log);
-      void reply.header('cache-control', 'no-store');
-      return shopPageOf(db, request.params.token, clock());
-    },
-  );
-}
 
 /**
  * Organizer routes for shops. A write that changes what the public reads announces it once
  * committed (docs/decisions/0016); a refused one, or one that wrote nothing, stays silent.
  */
-export async function businessRoutes(app: FastifyInstance, deps: AppDeps) {
+export async function businessSessionRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, clock, config } = deps;
   await app.register(async (admin) => {
     const adminApi = admin.withTypeProvider<ZodTypeProvider>();

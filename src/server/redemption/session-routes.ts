@@ -4,38 +4,16 @@ import { z } from 'zod';
 import { publicBusinessSchema } from '#shared/businesses.ts';
 import { idParamsSchema } from '#shared/challenges.ts';
 import { errorBodySchema } from '#shared/errors.ts';
-import { couponSchema, redeemBodySchema, redeemResultSchema } from '#shared/redemption.ts';
+import { couponSchema } from '#shared/redemption.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { requireHeldPass } from '../passes/holder.ts';
 import { requireMember, signedInUserId } from '../auth/guards.ts';
-import { sessionIdOf } from '../auth/session.ts';
-import { businessForCoupon, listCoupons, redeemCoupon } from './service.ts';
+import { businessForCoupon, listCoupons } from './service.ts';
 
 const couponParamsSchema = z.object({ couponId: idParamsSchema.shape.id });
 
-/** POST /api/coupons/:id/redeem: the session is checked in the rule's one database call (docs/decisions/0006). */
-export async function redeemRoutes(app: FastifyInstance, { db, clock, sessionSigner }: AppDeps) {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/coupons/:id/redeem',
-    {
-      schema: {
-        params: idParamsSchema,
-        body: redeemBodySchema,
-        response: { 200: redeemResultSchema },
-      },
-    },
-    async (request) =>
-      redeemCoupon(db, {
-        member: { sessionId: sessionIdOf(request, sessionSigner) },
-        couponId: request.params.id,
-        redemptionCode: request.body.redemptionCode,
-        firstVisit: request.body.firstVisit,
-        now: clock(),
-      }),
-  );
-}
-
-export async function redemptionRoutes(app: FastifyInstance, { db, clock }: AppDeps) {
+/** The signed-in member's own coupons, inside app.ts's session scope. */
+export async function redemptionSessionRoutes(app: FastifyInstance, { db, clock }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(

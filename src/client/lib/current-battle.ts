@@ -4,8 +4,8 @@ import { PUBLIC_DATA_STALE_MS } from '#shared/constants.ts';
 import { api, isApiError } from './api.ts';
 import { queryKeys } from './query-keys.ts';
 
-/** The public challenge (docs/RULES.md rule 1), or null when there is none (a 404 is not an error). */
-export async function getActiveChallenge(signal?: AbortSignal): Promise<ChallengeDto | null> {
+/** The current battle (docs/GLOSSARY.md), or null when there is none (a 404 is not an error). */
+export async function getCurrentBattle(signal?: AbortSignal): Promise<ChallengeDto | null> {
   try {
     return await api.get<ChallengeDto>('/api/challenge/active', { signal });
   } catch (error) {
@@ -15,14 +15,14 @@ export async function getActiveChallenge(signal?: AbortSignal): Promise<Challeng
 }
 
 /** docs/SPEC.md section 7: cached 60 s, one retry. */
-export const activeChallengeQueryOptions = () =>
+export const currentBattleQueryOptions = () =>
   queryOptions({
-    queryKey: queryKeys.activeChallenge,
-    queryFn: ({ signal }) => getActiveChallenge(signal),
+    queryKey: queryKeys.currentBattle,
+    queryFn: ({ signal }) => getCurrentBattle(signal),
     staleTime: PUBLIC_DATA_STALE_MS,
     retry: 1,
   });
 
-export function useActiveChallenge() {
-  return useQuery(activeChallengeQueryOptions());
+export function useCurrentBattle() {
+  return useQuery(currentBattleQueryOptions());
 }

@@ -4,61 +4,20 @@ import { z } from 'zod';
 import { messageSchema } from '#shared/auth.ts';
 import { publicBusinessSchema, voteCountsSchema } from '#shared/businesses.ts';
 import { errorBodySchema } from '#shared/errors.ts';
-import { availableVotesSchema, voteBodySchema, voteResultSchema } from '#shared/voting.ts';
+import { availableVotesSchema } from '#shared/voting.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { requireHeldPass } from '../passes/holder.ts';
 import { requireMember, signedInUserId } from '../auth/guards.ts';
-import { sendJson } from '../public-reads/public-cache.ts';
-import { sessionIdOf } from '../auth/session.ts';
 import {
   availableVotesOf,
-  castVote,
   ownVoteCounts,
-  publicVoteCounts,
   resetVotes,
   visitedBusinesses,
   votedBusinesses,
 } from './service.ts';
 
-/** Public vote totals: no session, answered from the public read cache (at most a second old). */
-export async function votingPublicRoutes(
-  app: FastifyInstance,
-  { db, clock, publicCache }: AppDeps,
-) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/votes',
-      { schema: { response: { 200: voteCountsSchema } } },
-      async (_request, reply) => {
-        const cached = await publicCache.json('votes', voteCountsSchema, () =>
-          publicVoteCounts(db, clock()),
-        );
-        return sendJson(reply, cached);
-      },
-    );
-}
-
-/** POST /api/vote: the session is checked in the vote's one database call (docs/decisions/0006). */
-export async function voteRoutes(
-  app: FastifyInstance,
-  { db, changes, clock, sessionSigner }: AppDeps,
-) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/api/vote',
-      { schema: { body: voteBodySchema, response: { 200: voteResultSchema } } },
-      async (request) =>
-        castVote(db, changes, {
-          member: { sessionId: sessionIdOf(request, sessionSigner) },
-          businessId: request.body.businessId,
-          now: clock(),
-        }),
-    );
-}
-
-export async function votingRoutes(app: FastifyInstance, { db, clock, config }: AppDeps) {
+/** The signed-in member's own votes, inside app.ts's session scope. */
+export async function votingSessionRoutes(app: FastifyInstance, { db, clock, config }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const heldPass = async (request: Parameters<typeof signedInUserId>[0]) =>
     (await requireHeldPass(db, signedInUserId(request), clock())).pass;

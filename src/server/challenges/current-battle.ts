@@ -4,12 +4,13 @@ import { businesses, challenges, type Challenge } from '../db/schema.ts';
 import { isLiveShop } from '../businesses/live.ts';
 
 /**
- * docs/RULES.md rule 1: among active challenges, the one running now (latest start first), else
- * the next to start, else the one that ended last; ties broken by id, so any set of rows
- * gives one answer. The ordering lives in the database's active_challenge_id (src/server/db/rules/active_challenge_id.sql),
- * which the rule functions use too.
+ * The current battle (docs/GLOSSARY.md; docs/RULES.md rule 1): among published challenges, the
+ * one running now (latest start first), else the next to start, else the one that ended last;
+ * ties broken by id, so any set of rows gives one answer. The ordering lives in the database's
+ * active_challenge_id (src/server/db/rules/active_challenge_id.sql), which the rule functions use
+ * too.
  */
-export async function findActiveChallenge(db: Db | Tx, now: Date): Promise<Challenge | null> {
+export async function findCurrentBattle(db: Db | Tx, now: Date): Promise<Challenge | null> {
   const [challenge] = await db
     .select()
     .from(challenges)

@@ -2,7 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { challenges } from '../db/schema.ts';
 import { DAY_MS, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { createTestDatabase, type TestDatabase } from '#tests/helpers/test-db.ts';
-import { findActiveChallenge } from './active.ts';
+import { findCurrentBattle } from './current-battle.ts';
 
 let database: TestDatabase;
 const now = new Date('2026-07-15T12:00:00Z');
@@ -14,10 +14,10 @@ beforeEach(async () => {
 });
 afterAll(() => database.close());
 
-describe('findActiveChallenge (docs/RULES.md rule 1)', () => {
+describe('findCurrentBattle (docs/RULES.md rule 1)', () => {
   it('is null when no challenge is active', async () => {
     await insertChallenge(database.db, now, { active: false });
-    expect(await findActiveChallenge(database.db, now)).toBeNull();
+    expect(await findCurrentBattle(database.db, now)).toBeNull();
   });
 
   it('prefers the running challenge over upcoming and ended ones', async () => {
@@ -37,7 +37,7 @@ describe('findActiveChallenge (docs/RULES.md rule 1)', () => {
       endDate: days(27),
     });
     await insertChallenge(database.db, now, { title: 'running but inactive', active: false });
-    expect((await findActiveChallenge(database.db, now))?.title).toBe('running');
+    expect((await findCurrentBattle(database.db, now))?.title).toBe('running');
   });
 
   it('picks the next to start when none runs, then the one that ended last', async () => {
@@ -51,7 +51,7 @@ describe('findActiveChallenge (docs/RULES.md rule 1)', () => {
       startDate: days(-40),
       endDate: days(-2),
     });
-    expect((await findActiveChallenge(database.db, now))?.title).toBe('ended lately');
+    expect((await findCurrentBattle(database.db, now))?.title).toBe('ended lately');
     await insertChallenge(database.db, now, {
       title: 'later',
       startDate: days(20),
@@ -62,7 +62,7 @@ describe('findActiveChallenge (docs/RULES.md rule 1)', () => {
       startDate: days(3),
       endDate: days(33),
     });
-    expect((await findActiveChallenge(database.db, now))?.title).toBe('sooner');
+    expect((await findCurrentBattle(database.db, now))?.title).toBe('sooner');
   });
 
   it('breaks ties deterministically by latest start, then id', async () => {
@@ -81,6 +81,6 @@ describe('findActiveChallenge (docs/RULES.md rule 1)', () => {
       startDate: days(-8),
       endDate: days(9),
     });
-    expect((await findActiveChallenge(database.db, now))?.title).toBe('first');
+    expect((await findCurrentBattle(database.db, now))?.title).toBe('first');
   });
 });

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { publicBusinessSchema } from '#shared/businesses.ts';
+import { idParamsSchema } from '#shared/challenges.ts';
+import { shopPageSchema, shopPauseSchema, shopTokenParamsSchema } from '#shared/shop-side.ts';
+import { errorBodySchema } from '#shared/errors.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { findCurrentBattle } from '../challenges/current-battle.ts';
+import { notFound } from '../errors.ts';
+import {
+  clearPublicReadsEverywhere,
+  PUBLIC_READ_CACHE_CONTROL,
+  sendJson,
+} from '../public-reads/public-cache.ts';
+import { setShopPausedByToken, shopPageOf } from './shop-page.ts';
+import { findLiveBusiness, listLiveBusinesses, toPublicBusiness } from './service.ts';
+
+/** Public reads: no session, answered from the public read cache. */
+export async function businessPublicRoutes(
+  app: FastifyInstance,
+  { db, clock, publicCache }: AppDeps,
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  const publicBusinessesSchema = z.array(publicBusinessSchema);
+  api.get(
+    '/api/businesses',
+    { schema: { response: { 200: publicBusinessesSchema } } },
+    async (_request, reply) => {
+      const cached = await publicCache.json('businesses', publicBusinessesSchema, async () => {
+        const challenge = await findCurrentBattle(db, clock());
+        return challenge ? (await listLiveBusinesses(db, challenge.id)).map(toPublicBusiness) : [];
+      });
+      return sendJson(reply, cached);
+    },
+  );
+
+  api.get(
+    '/api/businesses/:id',
+    {
+      schema: {
+        params: idParamsSchema,
+        response: { 200: publicBusinessSchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const business = await findLiveBusiness(db, request.params.id);
+      if (!business) throw notFound('Shop not found');
+      void reply.header('cache-control', PUBLIC_READ_CACHE_CONTROL);
+      return toPublicBusiness(business);
+    },
+  );
+}
+
+/**
+ * A shop's private page (docs/decisions/0013): the token in the path is the only key, so these
+ * routes need no session. Request logs never show the token (plugins/log-serializers.ts).
+ */
+export async function shopPageRoutes(
+  app: FastifyInstance,
+  { db, clock, publicCache, changes }: AppDeps,
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const schema = {
+    params: shopTokenParamsSchema,
+    response: { 200: shopPageSchema, 400: errorBodySchema, 404: errorBodySchema },
+  };
+
+  api.get('/api/shop/:token', { schema }, async (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return shopPageOf(db, request.params.token, clock());
+  });
+
+  api.post(
+    '/api/shop/:token/pause',
+    { schema: { ...schema, body: shopPauseSchema } },
+    async (request, reply) => {
+      await setShopPausedByToken(db, request.params.token, request.body.paused);
+      // Members see the pause on the shop's public page at once, on every instance.
+      await clearPublicReadsEverywhere({ publicCache, changes }, request.log);
+      void reply.header('cache-control', 'no-store');
+      return shopPageOf(db, request.params.token, clock());
+    },
+  );
+}

@@ -1,0 +1,108 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '#shared/challenges.ts';
+import { errorBodySchema } from '#shared/errors.ts';
+import {
+  audienceCountsSchema,
+  mailPreferencesSchema,
+  messageHistorySchema,
+  messageInputSchema,
+  messageQueuedSchema,
+} from '#shared/messages.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { users } from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+import { mailContextOf } from '../mail/messages.ts';
+import { guardAdminScope, requireMember, signedInUserId } from '../auth/guards.ts';
+import { audienceCounts, messageHistory, sendMessage } from './service.ts';
+
+/** The member's own 'Emails from the organizer' switch (/profile). */
+export async function mailPreferenceRoutes(app: FastifyInstance, { db }: AppDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const responses = {
+    200: mailPreferencesSchema,
+    400: errorBodySchema,
+    401: errorBodySchema,
+  };
+  api.get(
+    '/api/profile/mail-preferences',
+    { preHandler: requireMember, schema: { response: responses } },
+    async (request) => {
+      const [row] = await db
+        .select({ organizerMail: users.organizerMail })
+        .from(users)
+        .where(eq(users.id, signedInUserId(request)));
+      if (!row) throw notFound('Account not found');
+      return row;
+    },
+  );
+  api.put(
+    '/api/profile/mail-preferences',
+    { preHandler: requireMember, schema: { body: mailPreferencesSchema, response: responses } },
+    async (request) => {
+      const [row] = await db
+        .update(users)
+        .set({ organizerMail: request.body.organizerMail })
+        .where(eq(users.id, signedInUserId(request)))
+        .returning({ organizerMail: users.organizerMail });
+      if (!row) throw notFound('Account not found');
+      return row;
+    },
+  );
+}
+
+/** Organizer messages (docs/decisions/0025-organizer-mail.md): organizers only, 401/403 before the body is read. */
+export async function messageAdminRoutes(app: FastifyInstance, { db, clock, config }: AppDeps) {
+  await app.register(async (admin) => {
+    const api = admin.withTypeProvider<ZodTypeProvider>();
+    guardAdminScope(admin, db);
+    const refusals = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+    api.post(
+      '/api/admin/challenges/:id/messages',
+      {
+        schema: {
+          params: idParamsSchema,
+          body: messageInputSchema,
+          response: { 202: messageQueuedSchema, 400: errorBodySchema, ...refusals },
+        },
+      },
+      async (request, reply) => {
+        const queued = await sendMessage(
+          db,
+          mailContextOf(config),
+          {
+            ...request.body,
+            challengeId: request.params.id,
+            sentBy: signedInUserId(request),
+          },
+          clock(),
+        );
+        return reply.status(202).send(queued);
+      },
+    );
+
+    api.get(
+      '/api/admin/challenges/:id/messages',
+      {
+        schema: {
+          params: idParamsSchema,
+          response: { 200: messageHistorySchema, 400: errorBodySchema, ...refusals },
+        },
+      },
+      async (request) => messageHistory(db, request.params.id),
+    );
+
+    api.get(
+      '/api/admin/challenges/:id/messages/audiences',
+      {
+        schema: {
+          params: idParamsSchema,
+          response: { 200: audienceCountsSchema, 400: errorBodySchema, ...refusals },
+        },
+      },
+      async (request) => audienceCounts(db, request.params.id),
+    );
+  });
+}

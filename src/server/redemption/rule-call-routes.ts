@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '#shared/challenges.ts';
+import { redeemBodySchema, redeemResultSchema } from '#shared/redemption.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { sessionIdOf } from '../auth/session.ts';
+import { redeemCoupon } from './service.ts';
+
+/** POST /api/coupons/:id/redeem: the session is checked in the rule's one database call (docs/decisions/0006). */
+export async function redeemRuleCallRoutes(
+  app: FastifyInstance,
+  { db, clock, sessionSigner }: AppDeps,
+) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/coupons/:id/redeem',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: redeemBodySchema,
+        response: { 200: redeemResultSchema },
+      },
+    },
+    async (request) =>
+      redeemCoupon(db, {
+        member: { sessionId: sessionIdOf(request, sessionSigner) },
+        couponId: request.params.id,
+        redemptionCode: request.body.redemptionCode,
+        firstVisit: request.body.firstVisit,
+        now: clock(),
+      }),
+  );
+}

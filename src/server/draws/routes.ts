@@ -8,7 +8,7 @@ import { publicDrawSchema } from '#shared/results.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { mailContextOf } from '../mail/messages.ts';
 import { guardAdminScope, signedInUserId } from '../auth/guards.ts';
-import { clearPublicReadsEverywhere } from '../public-reads/public-cache.ts';
+import { clearPublicReadsEverywhere } from '../public-reads/public-reads.ts';
 import { csvHeaders } from '../settlement/routes.ts';
 import {
   adminDrawsOf,

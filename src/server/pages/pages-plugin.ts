@@ -79,7 +79,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
    * instance's CPU on renders, and its visitors still get a working page (a 429 would leave a
    * shared address's people with an error page). A page already kept costs no allowance.
    */
-  async function pageHtml(request: FastifyRequest, status: number): Promise<string> {
+  async function pageHtml(request: FastifyRequest, status: number): Promise<string | Buffer> {
     const pathname = pathnameOf(request.url);
     const plain = () => withHeadTags(shell, pathname);
     if (!serverRenderer || status !== 200 || !serverRenderer.renders(request.url)) return plain();

@@ -116,18 +116,20 @@ export class PublicReads {
   }
 
   /** The page stored under `key` while it lives (a render under way counts), else undefined. */
-  cachedPage(key: string): Promise<string> | undefined {
-    return this.cache.peek<string>(`page:${key}`);
+  cachedPage(key: string): Promise<Buffer> | undefined {
+    return this.cache.peek<Buffer>(`page:${key}`);
   }
 
   /**
    * A rendered public page, kept under `key` like the answers it shows: concurrent visits share
-   * one render, and a failed render is not kept. A null key renders for this visit alone.
+   * one render, and a failed render is not kept. A null key renders for this visit alone. Kept
+   * encoded: a page is many times an answer's size, and encoding it per visit would cost more
+   * than the rest of a visit.
    */
-  page(key: string | null, render: () => Promise<string>): Promise<string> {
-    const counted = () => {
+  page(key: string | null, render: () => Promise<string>): Promise<Buffer> {
+    const counted = async () => {
       this.rendered += 1;
-      return render();
+      return Buffer.from(await render());
     };
     return key === null ? counted() : this.cache.remember(`page:${key}`, counted);
   }

@@ -2,6 +2,7 @@ import { benchPublicReads } from './api-reads.ts';
 import { benchWrites } from './api-writes.ts';
 import { benchVotesExport } from './exports.ts';
 import { benchMessages } from './messages.ts';
+import { benchPages } from './pages.ts';
 import { votesGrowth } from './votes-growth.ts';
 import { beginPart, record, results, writeReport } from './lib/report.ts';
 import { freshPostgresDatabase, startServer } from '#tests/helpers/server-process.ts';
@@ -73,6 +74,8 @@ if (wants('exports')) await benchVotesExport(3304);
 if (wants('messages')) await benchMessages(3305);
 
 if (wants('stream')) await benchStream(serverUrl);
+
+if (wants('pages')) await benchPages(serverUrl, 3300);
 
 if (wants('web')) {
   const databaseUrl = await freshPostgresDatabase(serverUrl, 'lb_bench_web');

@@ -2,7 +2,7 @@ import type { Signer } from '@fastify/cookie';
 import type { ChangeFeed } from './db/changes.ts';
 import type { Db } from './db/client.ts';
 import type { PaymentProvider } from './payments/provider.ts';
-import type { PublicReadCache } from './public-reads/public-cache.ts';
+import type { PublicReads } from './public-reads/public-reads.ts';
 import type { PageRenderLimit } from './pages/render-allowance.ts';
 import type { SiteUrl } from './site-url.ts';
 
@@ -17,7 +17,7 @@ export interface AppConfig {
   mailToSandbox: boolean;
   clientDir: string;
   logLevel: string;
-  /** How long public reads are served from memory; 0 turns the cache off. */
+  /** How long public answers and rendered public pages are served from memory; 0 turns the cache off. */
   publicCacheTtlMs: number;
   /** GET /api/votes/stream sends at most one message per this interval (docs/decisions/0016). */
   liveCountsIntervalMs: number;
@@ -49,8 +49,8 @@ export interface AppDeps {
   clock: () => Date;
   /** Stripe or the offline sandbox (docs/RULES.md rule 6), chosen at start. */
   payments: PaymentProvider;
-  /** Public reads served from memory for a moment (src/server/public-reads/public-cache.ts). */
-  publicCache: PublicReadCache;
+  /** Public answers and pages served from memory for a moment (src/server/public-reads/public-reads.ts). */
+  publicReads: PublicReads;
   /** Changes made by any instance: votes, organizer writes (db/changes.ts). */
   changes: ChangeFeed;
   /** Signs session cookies (SESSION_SECRET, else a secret shared through the database). */

@@ -14,7 +14,7 @@ import { businessPublicRoutes, shopPageRoutes } from './businesses/public-routes
 import { businessSessionRoutes } from './businesses/session-routes.ts';
 import { challengePublicRoutes } from './challenges/public-routes.ts';
 import { challengeSessionRoutes } from './challenges/session-routes.ts';
-import { configRoutes } from './config/routes.ts';
+import { configRoutes, siteConfigOf } from './config/routes.ts';
 import type { AppConfig, AppDeps } from './app-deps.ts';
 import { localChangeFeed, type ChangeFeed } from './db/changes.ts';
 import type { Db, PoolStats } from './db/client.ts';
@@ -45,7 +45,7 @@ import { rateLimitPlugin } from './plugins/rate-limits.ts';
 import { loggerOptions, requestIdGenerator } from './plugins/logging.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin, sharedSessionSecret } from './auth/session.ts';
-import { PublicReadCache } from './public-reads/public-cache.ts';
+import { PublicReads } from './public-reads/public-reads.ts';
 import { clockRoutes } from './clock/routes.ts';
 import { ServerClock } from './clock/clock.ts';
 import { projectRoot } from './project-root.ts';
@@ -101,12 +101,18 @@ export async function buildApp(options: BuildAppOptions) {
   const mapTileSource = tileImageSource(config.map.tileUrl);
   if (mapTileSource === null) throw new Error(`Not a map tile URL: ${config.map.tileUrl}`);
   const clock = options.clock ?? new ServerClock();
+  const payments = options.payments ?? createSandboxProvider();
   const deps: AppDeps = {
     db: options.db,
     config,
     clock: clock.now,
-    payments: options.payments ?? createSandboxProvider(),
-    publicCache: new PublicReadCache(config.publicCacheTtlMs),
+    payments,
+    publicReads: new PublicReads({
+      db: options.db,
+      clock: clock.now,
+      ttlMs: config.publicCacheTtlMs,
+      siteConfig: siteConfigOf({ config, payments }),
+    }),
     changes: options.changes ?? localChangeFeed(),
     sessionSigner: new Signer(config.sessionSecret ?? (await sharedSessionSecret(options.db))),
   };
@@ -133,10 +139,10 @@ export async function buildApp(options: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('currentUser', null);
-  // An organizer's change on any instance clears this one's public answers (docs/decisions/0016);
-  // so does a lost connection to the notifications, which may have missed some.
+  // An organizer's change on any instance clears this one's public answers and pages
+  // (docs/decisions/0016); so does a lost connection to the notifications, which may have missed some.
   const stopClearingCache = deps.changes.subscribe((change) => {
-    if (change.kind !== 'voteCounts') deps.publicCache.clear();
+    if (change.kind !== 'voteCounts') deps.publicReads.clear();
   });
   app.addHook('onClose', async () => stopClearingCache());
 
@@ -152,6 +158,7 @@ export async function buildApp(options: BuildAppOptions) {
     db: deps.db,
     token: config.metricsToken,
     poolStats: options.poolStats,
+    pageRenders: () => deps.publicReads.renders(),
   });
   await app.register(rateLimitPlugin, { db: deps.db, redisUrl: config.redisUrl });
   // The API description is generated from the same zod schemas that validate requests.
@@ -207,10 +214,10 @@ export async function buildApp(options: BuildAppOptions) {
     siteName: config.siteName,
     pageRenderLimit: config.pageRenderLimit,
     clock: deps.clock,
-    headTags: publicPageHeadTags(deps.db, {
+    publicReads: deps.publicReads,
+    headTags: publicPageHeadTags(deps.db, deps.publicReads, {
       siteName: config.siteName,
       siteUrl: config.siteUrl,
-      clock: deps.clock,
     }),
   });
   return app;

@@ -9,8 +9,10 @@ export const BUILT_SHELL =
 
 /**
  * A stand-in for `npm run build` (dist/client and dist/ssr) in a temporary directory, so the SPA
- * plugin's serving and rendering are tested without building the web app. Its renderer draws
- * `Rendered <url>`, escaped as React escapes text.
+ * plugin's serving and rendering are tested without building the web app. Its renderer reads the
+ * public answers the real home page reads through the server's transport and draws
+ * `Rendered <url>` and the live shops' names, escaped as React escapes text; `?ask=<api path>`
+ * makes it ask for one more path, as a page asking for something it must not would.
  */
 export function fakeBuiltClient(): { clientDir: string; remove: () => void } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-built-'));
@@ -28,8 +30,22 @@ export function fakeBuiltClient(): { clientDir: string; remove: () => void } {
   fs.writeFileSync(
     path.join(root, 'ssr', 'entry-server.js'),
     `const escape = (text) => text.replace(/[&<>"']/g, (char) => '&#' + char.charCodeAt(0) + ';');
-export async function render(url) {
-  return { html: '<p>Rendered ' + escape(decodeURIComponent(url)) + '</p>', state: {} };
+export async function render(url, transport) {
+  const read = async (apiPath) => {
+    const answer = await transport(apiPath, { method: 'GET' }).catch(() => null);
+    return answer && answer.ok ? answer.json() : null;
+  };
+  const asked = new URL(url, 'http://localhost').searchParams.get('ask');
+  const [, shops] = await Promise.all(
+    ['/api/challenge/active', '/api/businesses', '/api/votes', '/api/config', asked]
+      .filter(Boolean)
+      .map(read),
+  );
+  const names = (shops ?? []).map((shop) => '<li>' + escape(shop.name) + '</li>').join('');
+  return {
+    html: '<p>Rendered ' + escape(decodeURIComponent(url)) + '</p>' + (names ? '<ul>' + names + '</ul>' : ''),
+    state: {},
+  };
 }
 `,
   );

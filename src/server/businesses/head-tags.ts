@@ -2,7 +2,7 @@ import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { Db } from '../db/client.ts';
 import type { SiteUrl } from '../site-url.ts';
-import { findCurrentBattle } from '../challenges/current-battle.ts';
+import type { PublicReads } from '../public-reads/public-reads.ts';
 import { findLiveBusiness } from './service.ts';
 import { escapeHtml } from '../text.ts';
 
@@ -17,7 +17,6 @@ const SITE_DESCRIPTION = `Buy a battle pass, redeem a ${formatMoney(COUPON_VALUE
 interface HeadTagOptions {
   siteName: string;
   siteUrl: SiteUrl;
-  clock: () => Date;
 }
 
 interface SharePreview {
@@ -64,9 +63,12 @@ async function shopPreview(db: Db, id: number, siteName: string): Promise<ShareP
   };
 }
 
-/** The running battle (docs/RULES.md rule 1) names the page; before there is one, the site does. */
-async function battlePreview(db: Db, path: string, now: Date, siteName: string) {
-  const challenge = await findCurrentBattle(db, now);
+/**
+ * The running battle (docs/RULES.md rule 1) names the page; before there is one, the site does.
+ * Read from the cached public answer, as the page itself is.
+ */
+async function battlePreview(publicReads: PublicReads, path: string, siteName: string) {
+  const challenge = await publicReads.activeChallengeDto();
   return {
     title: challenge ? `${challenge.title} - ${siteName}` : siteName,
     description: challenge?.description || SITE_DESCRIPTION,
@@ -80,18 +82,13 @@ async function battlePreview(db: Db, path: string, now: Date, siteName: string) 
  * page (docs/decisions/0019-server-rendered-public-pages-and-offline-pass.md), so a shared link shows a title, a description and a picture. Every value is
  * escaped; other pages and unknown shops get no tags.
  */
-export function publicPageHeadTags(db: Db, options: HeadTagOptions) {
+export function publicPageHeadTags(db: Db, publicReads: PublicReads, options: HeadTagOptions) {
   return async (pathname: string): Promise<string> => {
     const shop = SHOP_PAGE.exec(pathname)?.[1];
     const preview = shop
       ? await shopPreview(db, Number(shop), options.siteName)
       : BATTLE_PAGES.test(pathname)
-        ? await battlePreview(
-            db,
-            pathname.replace(/\/$/, '') || '/',
-            options.clock(),
-            options.siteName,
-          )
+        ? await battlePreview(publicReads, pathname.replace(/\/$/, '') || '/', options.siteName)
         : null;
     return preview ? shareTags(preview, options) : '';
   };

@@ -6,34 +6,21 @@ import { idParamsSchema } from '#shared/challenges.ts';
 import { shopPageSchema, shopPauseSchema, shopTokenParamsSchema } from '#shared/shop-side.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { findCurrentBattle } from '../challenges/current-battle.ts';
 import { notFound } from '../errors.ts';
-import {
-  clearPublicReadsEverywhere,
-  PUBLIC_READ_CACHE_CONTROL,
-  sendJson,
-} from '../public-reads/public-cache.ts';
+import { PUBLIC_READ_CACHE_CONTROL, sendJson } from '../public-reads/public-cache.ts';
+import { clearPublicReadsEverywhere } from '../public-reads/public-reads.ts';
 import { setShopPausedByToken, shopPageOf } from './shop-page.ts';
-import { findLiveBusiness, listLiveBusinesses, toPublicBusiness } from './service.ts';
+import { findLiveBusiness, toPublicBusiness } from './service.ts';
 
 /** Public reads: no session, answered from the public read cache. */
-export async function businessPublicRoutes(
-  app: FastifyInstance,
-  { db, clock, publicCache }: AppDeps,
-) {
+export async function businessPublicRoutes(app: FastifyInstance, { db, publicReads }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const publicBusinessesSchema = z.array(publicBusinessSchema);
   api.get(
     '/api/businesses',
     { schema: { response: { 200: publicBusinessesSchema } } },
-    async (_request, reply) => {
-      const cached = await publicCache.json('businesses', publicBusinessesSchema, async () => {
-        const challenge = await findCurrentBattle(db, clock());
-        return challenge ? (await listLiveBusinesses(db, challenge.id)).map(toPublicBusiness) : [];
-      });
-      return sendJson(reply, cached);
-    },
+    async (_request, reply) => sendJson(reply, await publicReads.liveShops()),
   );
 
   api.get(
@@ -59,7 +46,7 @@ export async function businessPublicRoutes(
  */
 export async function shopPageRoutes(
   app: FastifyInstance,
-  { db, clock, publicCache, changes }: AppDeps,
+  { db, clock, publicReads, changes }: AppDeps,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const schema = {
@@ -78,7 +65,7 @@ export async function shopPageRoutes(
     async (request, reply) => {
       await setShopPausedByToken(db, request.params.token, request.body.paused);
       // Members see the pause on the shop's public page at once, on every instance.
-      await clearPublicReadsEverywhere({ publicCache, changes }, request.log);
+      await clearPublicReadsEverywhere({ publicReads, changes }, request.log);
       void reply.header('cache-control', 'no-store');
       return shopPageOf(db, request.params.token, clock());
     },

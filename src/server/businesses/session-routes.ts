@@ -16,7 +16,7 @@ import {
 import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { guardAdminScope } from '../auth/guards.ts';
-import { clearPublicReadsEverywhere } from '../public-reads/public-cache.ts';
+import { clearPublicReadsEverywhere } from '../public-reads/public-reads.ts';
 import { adminBusinessAt, adminBusinessesAt } from './current-code.ts';
 import { importShops } from './import.ts';
 import { issueShopLink, revokeShopLink } from './shop-page.ts';

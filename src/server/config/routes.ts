@@ -2,20 +2,30 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { siteConfigSchema } from '#shared/config.ts';
 import type { AppDeps } from '../app-deps.ts';
+import { sendJson } from '../public-reads/public-cache.ts';
 
 /**
  * GET /api/config: the settings the web app adapts to (site name, payment mode, test tools, where
  * email goes, public URL, map tiles).
  */
-export async function configRoutes(app: FastifyInstance, { config, payments }: AppDeps) {
+export async function configRoutes(app: FastifyInstance, { publicReads }: AppDeps) {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get('/api/config', { schema: { response: { 200: siteConfigSchema } } }, async () => ({
-      siteName: config.siteName,
-      paymentMode: payments.name,
-      testToolsEnabled: config.testToolsEnabled,
-      sandboxMailbox: config.mailToSandbox && config.testToolsEnabled,
-      publicUrl: config.siteUrl.origin,
-      map: config.map,
-    }));
+    .get(
+      '/api/config',
+      { schema: { response: { 200: siteConfigSchema } } },
+      async (_request, reply) => sendJson(reply, await publicReads.siteConfig()),
+    );
+}
+
+/** GET /api/config's answer, fixed for the process's life (the public reads keep it). */
+export function siteConfigOf({ config, payments }: Pick<AppDeps, 'config' | 'payments'>) {
+  return {
+    siteName: config.siteName,
+    paymentMode: payments.name,
+    testToolsEnabled: config.testToolsEnabled,
+    sandboxMailbox: config.mailToSandbox && config.testToolsEnabled,
+    publicUrl: config.siteUrl.origin,
+    map: config.map,
+  };
 }

@@ -6,7 +6,7 @@ import { adminDrawSchema, createdDrawSchema, drawInputSchema } from '#shared/dra
 import type { AppDeps } from '../app-deps.ts';
 import { mailContextOf } from '../mail/messages.ts';
 import { guardAdminScope, signedInUserId } from '../auth/guards.ts';
-import { clearPublicReadsEverywhere } from '../public-reads/public-cache.ts';
+import { clearPublicReadsEverywhere } from '../public-reads/public-reads.ts';
 import { drawErrorResponses } from './public-routes.ts';
 import { adminDrawsOf, createDraw, revealDrawForAdmin } from './service.ts';
 

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isPageRoute } from '#shared/paths.ts';
+import type { PublicReads } from '../public-reads/public-reads.ts';
 import { RenderAllowance, type PageRenderLimit } from './render-allowance.ts';
 import { replaceLiterally } from './replace-literally.ts';
 import { loadServerRenderer } from './server-render.ts';
@@ -18,8 +19,13 @@ export interface SpaOptions {
   siteName: string;
   /** Lets a domain add tags to the served HTML for one page (Open Graph for shop pages). */
   headTags?: (pathname: string) => Promise<string>;
-  /** Server renders per address (render-allowance.ts); past it, the page is drawn by the browser. */
+  /**
+   * Server renders per address (render-allowance.ts), spent only on a page not already kept;
+   * past it, the page is drawn by the browser.
+   */
   pageRenderLimit: PageRenderLimit;
+  /** Answers the render's reads and keeps rendered pages like the answers they show. */
+  publicReads: PublicReads;
   clock: () => Date;
 }
 
@@ -55,32 +61,48 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
     });
   }
 
-  const serverRenderer = hasClient ? loadServerRenderer(app, options.clientDir) : null;
+  const serverRenderer = hasClient
+    ? loadServerRenderer(options.publicReads, options.clientDir)
+    : null;
   const renderAllowance = new RenderAllowance(options.pageRenderLimit);
 
+  /** The page with the domain's tags for its path (link previews) in its head. */
+  async function withHeadTags(page: string, pathname: string): Promise<string> {
+    const extraHead = options.headTags ? await options.headTags(pathname) : '';
+    return extraHead ? replaceLiterally(page, '</head>', `${extraHead}</head>`) : page;
+  }
+
   /**
-   * The public pages' HTML with their content (docs/decisions/0019); the bare shell on failure,
-   * and for an address past its renders: one address cannot spend the instance's CPU on renders,
-   * and its visitors still get a working page (a 429 would leave a shared address's people with
-   * an error page).
+   * The public pages' HTML with their content (docs/decisions/0019), kept by the public reads per
+   * path like the answers it shows, so a crowd costs one render per change and interval; the bare
+   * shell on failure, and for an address past its renders: one address cannot spend the
+   * instance's CPU on renders, and its visitors still get a working page (a 429 would leave a
+   * shared address's people with an error page). A page already kept costs no allowance.
    */
-  async function renderedShell(request: FastifyRequest, status: number): Promise<string> {
-    if (!serverRenderer || status !== 200 || !serverRenderer.renders(request.url)) return shell;
+  async function pageHtml(request: FastifyRequest, status: number): Promise<string | Buffer> {
+    const pathname = pathnameOf(request.url);
+    const plain = () => withHeadTags(shell, pathname);
+    if (!serverRenderer || status !== 200 || !serverRenderer.renders(request.url)) return plain();
+    const key = serverRenderer.pageKey(request.url);
+    const kept = key === null ? undefined : options.publicReads.cachedPage(key);
     // An IPv6 visitor holds a whole subnet: counted per subnet, as the rate limits do.
-    if (!renderAllowance.take(normalizeIP(request.ip), options.clock().getTime())) return shell;
+    if (!kept && !renderAllowance.take(normalizeIP(request.ip), options.clock().getTime())) {
+      return plain();
+    }
     try {
-      return (await serverRenderer.renderPage(shell, request.url)) ?? shell;
+      return await (kept ??
+        options.publicReads.page(key, async () => {
+          const rendered = await serverRenderer.renderPage(shell, request.url);
+          return withHeadTags(rendered ?? shell, pathname);
+        }));
     } catch (error) {
       request.log.error({ err: error }, 'server rendering failed; sending the app shell');
-      return shell;
+      return plain();
     }
   }
 
   async function sendShell(request: FastifyRequest, reply: FastifyReply, status: number) {
-    const pathname = pathnameOf(request.url);
-    const extraHead = options.headTags ? await options.headTags(pathname) : '';
-    const page = await renderedShell(request, status);
-    const html = extraHead ? replaceLiterally(page, '</head>', `${extraHead}</head>`) : page;
+    const html = await pageHtml(request, status);
     return reply
       .status(status)
       .type('text/html; charset=utf-8')

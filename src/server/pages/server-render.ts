@@ -1,8 +1,9 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance } from 'fastify';
 import { SERVER_STATE_ID } from '#shared/server-render.ts';
+import type { PublicReads } from '../public-reads/public-reads.ts';
 import { replaceLiterally } from './replace-literally.ts';
 import { pathnameOf } from '../text.ts';
 
@@ -24,13 +25,19 @@ interface ManifestChunk {
  * The public pages rendered on the server (docs/decisions/0019), each with the web app module
  * that draws it: the HTML links that module's styles and preloads its code, so the page shows
  * styled from the first response and hydrates without waiting for a second round trip.
- * Signed-in and organizer pages depend on the account and stay rendered in the browser.
+ * Signed-in and organizer pages depend on the account and stay rendered in the browser; these
+ * never read the session, so one render serves every visitor. `readsQuery`: the page draws its
+ * query string (the payment's outcome), so only its bare path is kept as one page.
  */
 const SERVER_RENDERED_PAGES = [
-  { pattern: /^\/(battles\/coffee\/?)?$/, module: 'app/routes/home.tsx' },
-  { pattern: /^\/battles\/?$/, module: 'app/routes/battles.tsx' },
-  { pattern: /^\/business\/[1-9][0-9]{0,9}\/?$/, module: 'app/routes/business.tsx' },
-  { pattern: /^\/checkout\/?$/, module: 'app/routes/checkout.tsx' },
+  { pattern: /^\/(battles\/coffee\/?)?$/, module: 'app/routes/home.tsx', readsQuery: false },
+  { pattern: /^\/battles\/?$/, module: 'app/routes/battles.tsx', readsQuery: false },
+  {
+    pattern: /^\/business\/[1-9][0-9]{0,9}\/?$/,
+    module: 'app/routes/business.tsx',
+    readsQuery: false,
+  },
+  { pattern: /^\/checkout\/?$/, module: 'app/routes/checkout.tsx', readsQuery: true },
 ];
 
 /** `<` cannot end the JSON's script element early. */
@@ -39,7 +46,15 @@ const scriptSafeJson = (value: unknown) => JSON.stringify(value).replaceAll('<',
 export interface ServerRenderer {
   /** Whether the page at this URL is rendered on the server. */
   renders(url: string): boolean;
-  /** The shell with the page's HTML inside, or null when the page is rendered in the browser. */
+  /**
+   * What one rendered page may be kept under (the path; the query only where the page reads it),
+   * or null when this URL's render serves only its own visitor.
+   */
+  pageKey(url: string): string | null;
+  /**
+   * The shell with the page's HTML inside, or null when the page is rendered in the browser.
+   * Rejects when the render asked for an answer that is not a public read.
+   */
   renderPage(shell: string, url: string): Promise<string | null>;
 }
 
@@ -48,8 +63,14 @@ const pageOf = (url: string) => {
   return SERVER_RENDERED_PAGES.find(({ pattern }) => pattern.test(pathname));
 };
 
+/** The API paths one render asked for that no public read answers. */
+const unansweredOfRender = new AsyncLocalStorage<string[]>();
+
 /** Null when the web app is built without its server part (dist/ssr). */
-export function loadServerRenderer(app: FastifyInstance, clientDir: string): ServerRenderer | null {
+export function loadServerRenderer(
+  publicReads: PublicReads,
+  clientDir: string,
+): ServerRenderer | null {
   const rendererPath = path.join(path.dirname(clientDir), 'ssr', 'entry-server.js');
   const manifestPath = path.join(clientDir, '.vite', 'manifest.json');
   if (!fs.existsSync(rendererPath) || !fs.existsSync(manifestPath)) return null;
@@ -82,26 +103,48 @@ export function loadServerRenderer(app: FastifyInstance, clientDir: string): Ser
     ].join('');
   }
 
-  // The public reads answer in-process, through the same routes, cache and headers as over HTTP.
-  async function transport(apiPath: string): Promise<Response> {
-    const answer = await app.inject({
-      method: 'GET',
-      url: apiPath,
-      headers: { accept: 'application/json' },
-    });
+  /**
+   * The public reads answer in-process, from the same cached answers the API routes send. The web
+   * app's transport is one module-wide function, so which render asked is told by the async context.
+   */
+  async function transport(apiPath: string, init: RequestInit): Promise<Response> {
+    const method = init.method ?? 'GET';
+    const answer = method === 'GET' ? await publicReads.answerFor(apiPath) : undefined;
+    if (!answer) {
+      unansweredOfRender.getStore()?.push(`${method} ${apiPath}`);
+      throw new Error(`${method} ${apiPath} is not a public read`);
+    }
     return new Response(answer.body, {
-      status: answer.statusCode,
-      headers: { 'content-type': String(answer.headers['content-type'] ?? '') },
+      status: answer.status,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
     });
   }
 
   return {
     renders: (url) => pageOf(url) !== undefined,
+    pageKey(url) {
+      const page = pageOf(url);
+      if (!page) return null;
+      return page.readsQuery && url.includes('?') ? null : pathnameOf(url);
+    },
     async renderPage(shell, url) {
       const page = pageOf(url);
       if (!page) return null;
       renderer ??= import(pathToFileURL(rendererPath).href) as Promise<RendererModule>;
-      const { html, state } = await (await renderer).render(url, transport);
+      const rendererModule = await renderer;
+      // A page that ignores its query is drawn without it: one render serves `/` and `/?ref=…`.
+      const location = page.readsQuery ? url : pathnameOf(url);
+      const unanswered: string[] = [];
+      const { html, state } = await unansweredOfRender.run(unanswered, () =>
+        rendererModule.render(location, transport),
+      );
+      // The web app treats a failed answer as one to fetch again in the browser; here it is a
+      // page asking for something it must not, so the page is not sent (nor kept) half drawn.
+      if (unanswered.length > 0) {
+        throw new Error(
+          `the render of ${pathnameOf(url)} asked for ${unanswered.join(', ')}, which no public read answers (src/server/public-reads/public-reads.ts)`,
+        );
+      }
       const withHead = replaceLiterally(
         shell,
         '</head>',

@@ -12,6 +12,8 @@ export interface MetricsOptions {
   /** METRICS_TOKEN; unset: no metrics are kept and /metrics answers 404. */
   token: string | undefined;
   poolStats: (() => PoolStats) | undefined;
+  /** Server renders of public pages this process has started (cache misses only). */
+  pageRenders: () => number;
 }
 
 /** Equal-length digests, so comparing them takes the same time whatever the token guessed. */
@@ -125,6 +127,16 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
     registers: [registry],
   });
   const site = siteMetrics(registry, options);
+  const { pageRenders } = options;
+  new Counter({
+    name: 'lb_page_renders_total',
+    help: 'Server renders of public pages (a cached page costs none)',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(pageRenders());
+    },
+  });
 
   app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
     const labels = {

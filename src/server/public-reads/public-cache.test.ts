@@ -70,7 +70,7 @@ describe('public read cache', () => {
 
   it('lets browsers revalidate: an ETag, 304 while it matches, a new one after a change', async () => {
     const visitor = new TestClient(ctx.app);
-    for (const url of ['/api/challenge/active', '/api/businesses', '/api/votes']) {
+    for (const url of ['/api/challenge/active', '/api/businesses', '/api/votes', '/api/config']) {
       const first = await visitor.get(url);
       expect(first.statusCode).toBe(200);
       expect(first.headers['cache-control']).toBe('no-cache');

@@ -1,14 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import type { ChangeFeed } from '../db/changes.ts';
 
-/**
- * The JSON of public reads (active challenge, shops, vote totals), kept for a moment in this
- * process so a crowd of visitors costs one query per key per interval instead of one per visit.
- * Organizer writes clear it at once on this instance and, through the change notifications, on
- * every other (docs/decisions/0016). Concurrent misses share one computation.
- */
 /**
  * Public answers may be stored by browsers and proxies but are checked with the server before
  * each use (docs/decisions/0016): an organizer's change shows at the next page load, and an
@@ -22,8 +15,16 @@ export interface CachedJson {
   etag: string;
 }
 
+/** Entries held at once; past this, expired ones are swept, and a still-full cache serves uncached. */
+const MAX_ENTRIES = 10_000;
+
+/**
+ * Public answers and rendered public pages, kept for a moment in this process so a crowd of
+ * visitors costs one computation per key per interval instead of one per visit. Its owner
+ * (public-reads.ts) clears it on every organizer change (docs/decisions/0016).
+ */
 export class PublicReadCache {
-  private readonly entries = new Map<string, { expiresAt: number; body: Promise<CachedJson> }>();
+  private readonly entries = new Map<string, { expiresAt: number; value: Promise<unknown> }>();
 
   constructor(readonly ttlMs: number) {}
 
@@ -37,23 +38,45 @@ export class PublicReadCache {
     schema: S,
     compute: () => Promise<z.input<S>>,
   ): Promise<CachedJson> {
-    const encode = async () => {
+    return this.remember(key, async () => {
       const body = JSON.stringify(schema.parse(await compute()));
       return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
-    };
-    if (this.ttlMs <= 0) return encode();
-    const now = performance.now();
+    });
+  }
+
+  /** The value stored under `key` while it lives (a computation under way counts), else undefined. */
+  peek<T>(key: string): Promise<T> | undefined {
     const hit = this.entries.get(key);
-    // Not an async function: a hit hands back the stored promise itself, no new one per request.
-    if (hit && hit.expiresAt > now) return hit.body;
-    const body = encode();
-    this.entries.set(key, { expiresAt: now + this.ttlMs, body });
-    body.catch(() => this.entries.delete(key));
-    return body;
+    return hit && hit.expiresAt > performance.now() ? (hit.value as Promise<T>) : undefined;
+  }
+
+  /**
+   * `compute()`'s value, kept for the cache's lifetime: concurrent misses share one computation
+   * and a failure is forgotten at once. Not an async function: a hit hands back the stored promise
+   * itself, no new one per request.
+   */
+  remember<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    if (this.ttlMs <= 0) return compute();
+    const hit = this.peek<T>(key);
+    if (hit) return hit;
+    const now = performance.now();
+    // Keys such as page paths come from visitors: the map never grows past a bound.
+    if (this.entries.size >= MAX_ENTRIES) this.forgetExpired(now);
+    if (this.entries.size >= MAX_ENTRIES) return compute();
+    const value = compute();
+    this.entries.set(key, { expiresAt: now + this.ttlMs, value });
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    });
+    return value;
   }
 
   clear() {
     this.entries.clear();
+  }
+
+  private forgetExpired(now: number) {
+    for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
   }
 }
 
@@ -71,21 +94,4 @@ export function sendJson(reply: FastifyReply, { body, etag }: CachedJson) {
   void reply.header('cache-control', PUBLIC_READ_CACHE_CONTROL).header('etag', etag);
   if (matches(reply.request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(body);
-}
-
-/**
- * After an organizer's committed write: clears this instance's public answers at once and every
- * other instance's as the change feed's notice arrives (ChangeFeed.announcePublicChange only
- * sends the notice). A failed notice is logged, not the write's error: the write is done.
- */
-export async function clearPublicReadsEverywhere(
-  { publicCache, changes }: { publicCache: PublicReadCache; changes: ChangeFeed },
-  log: FastifyBaseLogger,
-) {
-  publicCache.clear();
-  try {
-    await changes.announcePublicChange();
-  } catch (error) {
-    log.warn({ err: error }, 'other instances were not told of a change to public answers');
-  }
 }

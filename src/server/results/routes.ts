@@ -9,7 +9,7 @@ import type { AppDeps } from '../app-deps.ts';
 import { sendJson } from '../public-reads/public-cache.ts';
 import { csvHeaders } from '../settlement/routes.ts';
 import { votesCsvStream } from '../settlement/service.ts';
-import { endedChallenge, resultsOf } from './service.ts';
+import { endedChallenge } from './service.ts';
 
 /**
  * docs/RULES.md rule 17: the published result of an ended battle and the counted votes behind it,
@@ -17,7 +17,7 @@ import { endedChallenge, resultsOf } from './service.ts';
  */
 export async function resultsPublicRoutes(
   app: FastifyInstance,
-  { db, clock, publicCache }: AppDeps,
+  { db, clock, publicReads }: AppDeps,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const errors = { 404: errorBodySchema, 409: errorBodySchema };
@@ -27,11 +27,7 @@ export async function resultsPublicRoutes(
     { schema: { params: idParamsSchema, response: { 200: resultsSchema, ...errors } } },
     async (request, reply) => {
       const challenge = await endedChallenge(db, request.params.id, clock());
-      // Hashing votes.csv reads every vote: one computation serves a crowd (src/server/public-reads/public-cache.ts).
-      const cached = await publicCache.json(`results:${challenge.id}`, resultsSchema, () =>
-        resultsOf(db, challenge),
-      );
-      return sendJson(reply, cached);
+      return sendJson(reply, await publicReads.results(challenge));
     },
   );
 

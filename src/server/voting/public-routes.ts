@@ -3,23 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { voteCountsSchema } from '#shared/businesses.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { sendJson } from '../public-reads/public-cache.ts';
-import { publicVoteCounts } from './service.ts';
 
 /** Public vote totals: no session, answered from the public read cache (at most a second old). */
-export async function votingPublicRoutes(
-  app: FastifyInstance,
-  { db, clock, publicCache }: AppDeps,
-) {
+export async function votingPublicRoutes(app: FastifyInstance, { publicReads }: AppDeps) {
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(
       '/api/votes',
       { schema: { response: { 200: voteCountsSchema } } },
-      async (_request, reply) => {
-        const cached = await publicCache.json('votes', voteCountsSchema, () =>
-          publicVoteCounts(db, clock()),
-        );
-        return sendJson(reply, cached);
-      },
+      async (_request, reply) => sendJson(reply, await publicReads.voteCounts()),
     );
 }

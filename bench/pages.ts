@@ -1,0 +1,151 @@
+import type { Request } from 'autocannon';
+import { buildApp, defaultClientDir } from '#server/app.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { seedDemoData } from '#server/db/seed.ts';
+import { freshPostgresDatabase, startServer } from '#tests/helpers/server-process.ts';
+import { load, type LoadResult } from './lib/load.ts';
+import { note, record } from './lib/report.ts';
+import { median } from './lib/stats.ts';
+
+const PAGE_CONNECTIONS = 128;
+const PAGE_SECONDS = 5;
+const WARM_UP_SECONDS = 2;
+/** Fresh servers, each measuring both paths in turn (see api-reads.ts on why rounds). */
+const PAGE_ROUNDS = 3;
+/** Issue 24's budget: a crowd on the home page costs about what the cached JSON costs. */
+const PAGE_BUDGET = 0.8;
+const RENDER_RUNS = 15;
+const RENDER_WARM_UPS = 3;
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
+
+/** A page holds its content, not the empty root the browser would have to fill. */
+const isRendered = (html: string) => html.includes('<div id="root"><');
+
+/**
+ * Each request from its own address, as a crowd's are (the load comes through 127.0.0.1, a
+ * trusted proxy by default): one address would meet its render allowance (render-allowance.ts)
+ * and get the plain shell, which is not the page this measures.
+ */
+function fromACrowd(path: string): Request[] {
+  let sequence = 0;
+  return [
+    {
+      method: 'GET',
+      path,
+      setupRequest: (request) => {
+        sequence += 1;
+        const address = `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`;
+        return { ...request, headers: { ...request.headers, 'x-forwarded-for': address } };
+      },
+    },
+  ];
+}
+
+/**
+ * The CPU (user + system) this process spends on one server render of `/`, none of it kept.
+ * React's production build, as a production server loads it (React picks its build by NODE_ENV
+ * when first loaded, which is here: the bench loads no React before).
+ */
+async function renderCpuMs(databaseUrl: string): Promise<number> {
+  process.env.NODE_ENV = 'production';
+  const database = await openDatabase({ databaseUrl });
+  const app = await buildApp({
+    db: database.db,
+    config: {
+      clientDir: defaultClientDir,
+      // Nothing kept: each visit renders, reading its answers afresh, as the first visit after a change does.
+      publicCacheTtlMs: 0,
+      pageRenderLimit: { burst: 1_000_000, perMinute: 1_000_000 },
+    },
+    logger: false,
+  });
+  try {
+    const samples: number[] = [];
+    for (let run = 0; run < RENDER_WARM_UPS + RENDER_RUNS; run += 1) {
+      const before = process.cpuUsage();
+      const page = await app.inject({ method: 'GET', url: '/' });
+      const spent = process.cpuUsage(before);
+      if (!isRendered(page.body)) throw new Error('GET / was not rendered on the server');
+      if (run >= RENDER_WARM_UPS) samples.push((spent.user + spent.system) / 1000);
+    }
+    return median(samples);
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+/** The server's lb_page_renders_total. */
+async function rendersSoFar(serverUrl: string): Promise<number> {
+  const scrape = await fetch(`${serverUrl}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const line = (await scrape.text())
+    .split('\n')
+    .find((each) => each.startsWith('lb_page_renders_total '));
+  return Number(line?.split(' ')[1] ?? Number.NaN);
+}
+
+/**
+ * `npm run bench -- pages`: the CPU of one uncached render of `/`, and `GET /` beside
+ * `GET /api/businesses` under the same crowd on the built server (docs/decisions/0005).
+ */
+export async function benchPages(serverUrl: string, port: number) {
+  const databaseUrl = await freshPostgresDatabase(serverUrl, 'lb_bench_pages');
+  const database = await openDatabase({ databaseUrl });
+  await database.migrate();
+  await seedDemoData(database.db, new Date());
+  await database.close();
+
+  const paths = ['/', '/api/businesses'];
+  const runs = new Map(paths.map((path) => [path, [] as LoadResult[]]));
+  const rendersPerRun: number[] = [];
+  for (let round = 0; round < PAGE_ROUNDS; round += 1) {
+    // Started first: it builds the web app when stale, which the render below needs.
+    // As production runs it: React's production build renders (the sandbox payment page allowed).
+    const server = await startServer(port, {
+      DATABASE_URL: databaseUrl,
+      METRICS_TOKEN,
+      NODE_ENV: 'production',
+      PUBLIC_URL: `http://127.0.0.1:${String(port)}`,
+      ENABLE_TEST_TOOLS: 'true',
+    });
+    if (!isRendered(await (await fetch(`${server.url}/`)).text())) {
+      throw new Error('the built server does not render GET /: is dist/ssr built?');
+    }
+    for (const path of paths) {
+      const requests = fromACrowd(path);
+      const url = server.url;
+      await load({ url, requests, connections: PAGE_CONNECTIONS, duration: WARM_UP_SECONDS });
+      const before = path === '/' ? await rendersSoFar(server.url) : 0;
+      runs
+        .get(path)!
+        .push(await load({ url, requests, connections: PAGE_CONNECTIONS, duration: PAGE_SECONDS }));
+      if (path === '/') rendersPerRun.push((await rendersSoFar(server.url)) - before);
+    }
+    await server.stop();
+  }
+
+  const cpuMs = await renderCpuMs(databaseUrl);
+  record({
+    name: `CPU of one uncached server render of / (median of ${RENDER_RUNS})`,
+    figure: cpuMs,
+    unit: 'ms',
+    budget: 'reported (kept pages spend it once per change and interval)',
+    pass: true,
+  });
+
+  const throughput = (path: string) => median(runs.get(path)!.map((run) => run.requestsPerSecond));
+  const failed = [...runs.values()].flat().some((run) => run.non2xx > 0 || run.errors > 0);
+  record({
+    name: `GET / (${PAGE_CONNECTIONS} clients from many addresses, median of ${PAGE_ROUNDS} runs on freshly started servers)`,
+    figure: throughput('/'),
+    unit: 'req/s',
+    peer: { name: 'GET /api/businesses, same run', figure: throughput('/api/businesses') },
+    budget: `>= ${PAGE_BUDGET * 100}% of peer; no errors`,
+    pass: throughput('/') / throughput('/api/businesses') >= PAGE_BUDGET && !failed,
+  });
+  note(
+    `Server renders of / during each ${PAGE_SECONDS} s run: ${rendersPerRun.join(', ')} (one per change and cache interval, not one per request).`,
+  );
+}

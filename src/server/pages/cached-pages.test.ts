@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeBuiltClient } from '#tests/helpers/built-client.ts';
+import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
+import {
+  createTestContext,
+  signedInAdmin,
+  signedInMember,
+  TestClient,
+  type TestContext,
+} from '#tests/helpers/test-app.ts';
+
+const TOKEN = 'metrics-token-for-cached-pages-0123';
+const built = fakeBuiltClient();
+let ctx: TestContext;
+let shopId: number;
+beforeAll(async () => {
+  ctx = await createTestContext({
+    clientDir: built.clientDir,
+    metricsToken: TOKEN,
+    publicCacheTtlMs: 60_000,
+    // One render per address: a second page for the same address shows what a miss costs.
+    pageRenderLimit: { burst: 1, perMinute: 1 },
+  });
+  const challenge = await insertChallenge(ctx.db, ctx.clock.now());
+  shopId = (await insertBusiness(ctx.db, challenge.id, { name: 'First Pour' })).id;
+});
+afterAll(async () => {
+  await ctx.close();
+  built.remove();
+});
+
+/** Sums a metric's samples, leaving out the scrapes of /metrics themselves. */
+async function metric(name: string): Promise<number> {
+  const scrape = await ctx.app.inject({
+    method: 'GET',
+    url: '/metrics',
+    headers: { authorization: `Bearer ${TOKEN}` },
+  });
+  return scrape.body
+    .split('\n')
+    .filter((line) => /^\w+/.exec(line)?.[0] === name && !line.includes('route="/metrics"'))
+    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+}
+
+const requests = () => metric('lb_http_requests_total');
+const renders = () => metric('lb_page_renders_total');
+const visit = (url: string) => new TestClient(ctx.app).get(url);
+const isRendered = (html: string) => html.includes('<div id="root"><p>Rendered ');
+
+describe('rendered public pages, read from the public reads', () => {
+  it('costs one request: the render reads the answers in-process, not through the server', async () => {
+    const before = await requests();
+    const home = await visit('/');
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('<li>First Pour</li>');
+    expect((await requests()) - before).toBe(1);
+  });
+
+  it('renders a page once for every visitor within the lifetime, concurrent ones included', async () => {
+    const before = await renders();
+    const pages = await Promise.all([visit('/battles'), visit('/battles'), visit('/battles')]);
+    const again = await visit('/battles');
+    // A query the page does not read is the same page.
+    const withQuery = await visit('/battles?ref=flyer');
+    expect((await renders()) - before).toBe(1);
+    for (const page of [...pages, again, withQuery]) {
+      expect(isRendered(page.body)).toBe(true);
+      expect(page.body).toBe(pages[0]?.body);
+    }
+    expect(withQuery.body).not.toContain('flyer');
+  });
+
+  it("shows an organizer's change in the next visit's HTML", async () => {
+    const url = `/business/${String(shopId)}`;
+    expect((await visit(url)).body).toContain('<li>First Pour</li>');
+    const { client: admin } = await signedInAdmin(ctx.app, ctx.db);
+    const patched = await admin.patch(`/api/admin/businesses/${String(shopId)}`, {
+      name: 'Second Pour',
+    });
+    expect(patched.statusCode).toBe(200);
+    const next = await visit(url);
+    expect(next.body).toContain('<li>Second Pour</li>');
+    expect(next.body).not.toContain('First Pour');
+    // The link-preview tags are kept with the page and change with it.
+    expect(next.body).toContain(
+      '<meta property="og:title" content="Second Pour - Local Battles" />',
+    );
+  });
+
+  it('spends the per-address allowance only on a page not already kept', async () => {
+    const visitor = new TestClient(ctx.app);
+    await visit('/battles/coffee');
+    // Kept: this address still has its one render…
+    expect(isRendered((await visitor.get('/battles/coffee')).body)).toBe(true);
+    expect(isRendered((await visitor.get('/battles/coffee')).body)).toBe(true);
+    // …which a page nobody has asked for yet spends, and the next one finds it gone.
+    expect(isRendered((await visitor.get('/battles/')).body)).toBe(true);
+    const over = await visitor.get('/checkout');
+    expect(over.statusCode).toBe(200);
+    expect(over.body).toContain('<div id="root"></div>');
+  });
+
+  it('gives a signed-in member the same page as everyone: the render never reads the session', async () => {
+    const { client: member } = await signedInMember(ctx.app);
+    const url = `/business/${String(shopId)}/`;
+    const signedIn = await member.get(url);
+    expect(isRendered(signedIn.body)).toBe(true);
+    expect((await visit(url)).body).toBe(signedIn.body);
+
+    // A render that asks for an account's answer is refused and sends the plain shell.
+    const asking = await visit('/checkout?ask=/api/session');
+    expect(asking.statusCode).toBe(200);
+    expect(asking.body).toContain('<div id="root"></div>');
+    expect(isRendered((await visit('/checkout?ask=/api/votes')).body)).toBe(true);
+  });
+});

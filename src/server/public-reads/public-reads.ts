@@ -1,0 +1,163 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { publicBusinessSchema, voteCountsSchema } from '#shared/businesses.ts';
+import { challengeSchema, type ChallengeDto } from '#shared/challenges.ts';
+import { siteConfigSchema, type SiteConfig } from '#shared/config.ts';
+import { resultsSchema } from '#shared/results.ts';
+import { findCurrentBattle } from '../challenges/current-battle.ts';
+import { toChallengeDto } from '../challenges/service.ts';
+import { listLiveBusinesses, toPublicBusiness } from '../businesses/service.ts';
+import type { ChangeFeed } from '../db/changes.ts';
+import type { Db } from '../db/client.ts';
+import type { Challenge } from '../db/schema.ts';
+import { resultsOf } from '../results/service.ts';
+import { publicVoteCounts } from '../voting/service.ts';
+import { PublicReadCache, type CachedJson } from './public-cache.ts';
+
+/** The active challenge's answer, or null; built once, since a zod schema is costly to construct. */
+const activeChallengeBodySchema = challengeSchema.nullable();
+const liveShopsSchema = z.array(publicBusinessSchema);
+
+/** What GET /api/challenge/active says when no challenge is set up (docs/RULES.md rule 1). */
+export const NO_ACTIVE_CHALLENGE = 'No active challenge available.';
+
+/** A public read as the server render's transport hands it over: what the API route would send. */
+export interface PublicAnswer {
+  status: number;
+  body: string;
+}
+
+export interface PublicReadsDeps {
+  db: Db;
+  clock: () => Date;
+  /** How long answers and pages are kept (publicCacheTtlMs); 0 turns the cache off. */
+  ttlMs: number;
+  /** GET /api/config's answer: fixed for the process's life. */
+  siteConfig: SiteConfig;
+}
+
+/**
+ * The one owner of what every visitor reads alike (docs/decisions/0005): the public answers and
+ * the server-rendered public pages, computed once per key and interval and cleared together by
+ * every organizer change (clearPublicReadsEverywhere, and app.ts's change feed subscription).
+ * The API routes send these answers; the server render reads them directly.
+ */
+export class PublicReads {
+  private readonly cache: PublicReadCache;
+  private rendered = 0;
+
+  constructor(private readonly deps: PublicReadsDeps) {
+    this.cache = new PublicReadCache(deps.ttlMs);
+  }
+
+  /** GET /api/challenge/active: the challenge of docs/RULES.md rule 1, or `null` when none. */
+  activeChallenge(): Promise<CachedJson> {
+    return this.cache.json('challenge', activeChallengeBodySchema, async () => {
+      const challenge = await findCurrentBattle(this.deps.db, this.deps.clock());
+      return challenge ? toChallengeDto(challenge) : null;
+    });
+  }
+
+  /** The active challenge as data (link previews), from the same cached answer. */
+  async activeChallengeDto(): Promise<ChallengeDto | null> {
+    return JSON.parse((await this.activeChallenge()).body) as ChallengeDto | null;
+  }
+
+  /** GET /api/businesses: the active challenge's live shops, no secrets. */
+  liveShops(): Promise<CachedJson> {
+    return this.cache.json('businesses', liveShopsSchema, async () => {
+      const challenge = await findCurrentBattle(this.deps.db, this.deps.clock());
+      return challenge
+        ? (await listLiveBusinesses(this.deps.db, challenge.id)).map(toPublicBusiness)
+        : [];
+    });
+  }
+
+  /** GET /api/votes: the public vote totals (rule 18's freeze applied). */
+  voteCounts(): Promise<CachedJson> {
+    return this.cache.json('votes', voteCountsSchema, () =>
+      publicVoteCounts(this.deps.db, this.deps.clock()),
+    );
+  }
+
+  /** GET /api/challenges/{id}/results of an ended challenge: hashing votes.csv reads every vote. */
+  results(ended: Challenge): Promise<CachedJson> {
+    return this.cache.json(`results:${ended.id}`, resultsSchema, () =>
+      resultsOf(this.deps.db, ended),
+    );
+  }
+
+  /** GET /api/config. */
+  siteConfig(): Promise<CachedJson> {
+    return this.cache.json('config', siteConfigSchema, async () => this.deps.siteConfig);
+  }
+
+  /**
+   * The answer of a public read API path, as its route sends it, for the server render; undefined
+   * for any other path (the render has no business asking it).
+   */
+  async answerFor(apiPath: string): Promise<PublicAnswer | undefined> {
+    switch (apiPath) {
+      case '/api/challenge/active': {
+        const { body } = await this.activeChallenge();
+        return body === 'null'
+          ? { status: 404, body: JSON.stringify({ message: NO_ACTIVE_CHALLENGE }) }
+          : { status: 200, body };
+      }
+      case '/api/businesses':
+        return { status: 200, body: (await this.liveShops()).body };
+      case '/api/votes':
+        return { status: 200, body: (await this.voteCounts()).body };
+      case '/api/config':
+        return { status: 200, body: (await this.siteConfig()).body };
+      default:
+        return undefined;
+    }
+  }
+
+  /** The page stored under `key` while it lives (a render under way counts), else undefined. */
+  cachedPage(key: string): Promise<Buffer> | undefined {
+    return this.cache.peek<Buffer>(`page:${key}`);
+  }
+
+  /**
+   * A rendered public page, kept under `key` like the answers it shows: concurrent visits share
+   * one render, and a failed render is not kept. A null key renders for this visit alone. Kept
+   * encoded: a page is many times an answer's size, and encoding it per visit would cost more
+   * than the rest of a visit.
+   */
+  page(key: string | null, render: () => Promise<string>): Promise<Buffer> {
+    const counted = async () => {
+      this.rendered += 1;
+      return Buffer.from(await render());
+    };
+    return key === null ? counted() : this.cache.remember(`page:${key}`, counted);
+  }
+
+  /** Server renders of public pages started by this process (lb_page_renders_total). */
+  renders(): number {
+    return this.rendered;
+  }
+
+  /** Forgets every answer and page (an organizer's change, here or on another instance). */
+  clear() {
+    this.cache.clear();
+  }
+}
+
+/**
+ * After an organizer's committed write: clears this instance's public answers at once and every
+ * other instance's as the change feed's notice arrives (ChangeFeed.announcePublicChange only
+ * sends the notice). A failed notice is logged, not the write's error: the write is done.
+ */
+export async function clearPublicReadsEverywhere(
+  { publicReads, changes }: { publicReads: PublicReads; changes: ChangeFeed },
+  log: FastifyBaseLogger,
+) {
+  publicReads.clear();
+  try {
+    await changes.announcePublicChange();
+  } catch (error) {
+    log.warn({ err: error }, 'other instances were not told of a change to public answers');
+  }
+}

@@ -7,8 +7,8 @@ import type { TestContext } from './test-app.ts';
 import { signedInMember } from './test-app.ts';
 
 /** A signed-in member holding a pass (with its coupons) for the given challenge. */
-export async function signedInPassHolder(ctx: TestContext, challengeId: number) {
-  const member = await signedInMember(ctx.app);
+export async function signedInPassHolder(ctx: TestContext, challengeId: number, username?: string) {
+  const member = await signedInMember(ctx.app, username);
   const { pass } = await ctx.db.transaction((tx) =>
     issuePass(tx, { userId: member.user.id, challengeId }),
   );

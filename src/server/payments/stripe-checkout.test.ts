@@ -12,13 +12,13 @@ import {
   type Challenge,
 } from '#server/db/schema.ts';
 import { startStripeStub, type StripeStub } from '#tests/helpers/stripe-stub.ts';
-import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import {
   createTestContext,
   signedInMember,
   TestClient,
   type TestContext,
 } from '#tests/helpers/test-app.ts';
+import { insertRunningBattle } from '#tests/helpers/battle.ts';
 
 let stub: StripeStub;
 let ctx: TestContext;
@@ -28,8 +28,9 @@ let shops: Business[];
 beforeAll(async () => {
   stub = await startStripeStub();
   ctx = await createTestContext({ testToolsEnabled: false }, { payments: stub.provider() });
-  challenge = await insertChallenge(ctx.db, ctx.clock.now(), { price: 25 });
-  shops = [await insertBusiness(ctx.db, challenge.id), await insertBusiness(ctx.db, challenge.id)];
+  ({ challenge, shops } = await insertRunningBattle(ctx.db, ctx.clock.now(), {
+    challenge: { price: 25 },
+  }));
 });
 afterAll(async () => {
   await ctx.close();

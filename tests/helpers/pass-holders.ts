@@ -15,6 +15,21 @@ export async function signedInPassHolder(ctx: TestContext, challengeId: number, 
   return { ...member, pass };
 }
 
+/** One signed-in pass holder per entry, who has redeemed the coupons of that entry's shops. */
+export async function passHoldersWhoRedeemed(
+  ctx: TestContext,
+  challengeId: number,
+  shopIdsPerHolder: number[][],
+) {
+  const holders = [];
+  for (const shopIds of shopIdsPerHolder) {
+    const holder = await signedInPassHolder(ctx, challengeId);
+    await markRedeemed(ctx, holder.pass, shopIds);
+    holders.push(holder);
+  }
+  return holders;
+}
+
 /** Marks the pass's coupons for these shops redeemed straight in the database (earning votes). */
 export async function markRedeemed(ctx: TestContext, pass: Pass, businessIds: number[]) {
   for (const businessId of businessIds) {

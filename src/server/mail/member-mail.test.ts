@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mailOutbox } from '#server/db/schema.ts';
-import { startStripeStub, type StripeStub } from '#tests/helpers/stripe-stub.ts';
+import { useStripeTestApp } from '#tests/helpers/stripe-stub.ts';
 import { deliverMail, mailboxOf } from '#tests/helpers/mail.ts';
-import {
-  createTestContext,
-  signedInMember,
-  TestClient,
-  type TestContext,
-} from '#tests/helpers/test-app.ts';
+import { signedInMember, TestClient } from '#tests/helpers/test-app.ts';
 import { insertRunningBattle } from '#tests/helpers/battle.ts';
 
-let stub: StripeStub;
-let ctx: TestContext;
+const { ctx, stub } = useStripeTestApp({ testToolsEnabled: true });
 
 beforeAll(async () => {
-  stub = await startStripeStub();
-  ctx = await createTestContext({ testToolsEnabled: true }, { payments: stub.provider() });
   await insertRunningBattle(ctx.db, ctx.clock.now(), {
     challenge: { title: 'Mail Coffee Battle', price: 25 },
     shops: [
@@ -25,10 +17,6 @@ beforeAll(async () => {
       { name: 'Closed Cafe', position: 0, deletedAt: new Date() },
     ],
   });
-});
-afterAll(async () => {
-  await ctx.close();
-  await stub.close();
 });
 
 let eventSequence = 0;

@@ -1,5 +1,4 @@
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VoteCounts } from '#shared/businesses.ts';
 import { EventStreamReader } from '#tests/helpers/event-stream.ts';
@@ -37,8 +36,8 @@ describe('GET /api/votes/stream', () => {
     ({ shops } = await insertRunningBattle(ctx.db, ctx.clock.now(), {
       challenge: { votesPerShop: null },
     }));
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    // Event streams want a real socket: the address fastify answers is the one it listens on.
+    url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
     for (const stream of streams) stream.close();
@@ -152,8 +151,8 @@ describe('limits on open streams and on slow requests', () => {
       requestTimeoutMs: 500,
     });
     shop = (await insertRunningBattle(ctx.db, ctx.clock.now(), { shops: 1 })).shops[0]!;
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    // Event streams want a real socket: the address fastify answers is the one it listens on.
+    url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
     for (const stream of streams) stream.close();

@@ -1,11 +1,13 @@
 import type { Page } from '@playwright/test';
-import type { ChallengeDto } from '#shared/challenges.ts';
 import { E2E_ADMIN } from './credentials.ts';
 import {
+  activeChallenge,
   expect,
   expectAccessible,
   isPhone,
+  moveClocks,
   registerViaAuthPage,
+  resetClock,
   signIn,
   test,
   uniqueName,
@@ -124,15 +126,9 @@ test('an organizer writes to pass holders, and a member unsubscribes with one cl
 test("an upcoming battle's home takes an email for 'Tell me when passes go on sale'", async ({
   page,
 }) => {
-  const challenge = (await (
-    await page.request.get('/api/challenge/active')
-  ).json()) as ChallengeDto;
-  const offsetMs = Date.parse(challenge.startDate) - Date.now() - 60 * 60 * 1000;
+  const challenge = await activeChallenge(page.request);
   try {
-    expect((await page.request.post('/api/testing/clock', { data: { offsetMs } })).status()).toBe(
-      200,
-    );
-    await page.clock.setFixedTime(new Date(Date.now() + offsetMs));
+    await moveClocks(page, Date.parse(challenge.startDate) - Date.now() - 60 * 60 * 1000);
     await page.goto('/');
     const form = page.getByRole('region', { name: 'Tell me when passes go on sale' });
     await expect(form).toBeVisible();
@@ -145,6 +141,6 @@ test("an upcoming battle's home takes an email for 'Tell me when passes go on sa
     );
     await expectAccessible(page);
   } finally {
-    await page.request.post('/api/testing/clock', { data: { offsetMs: 0 } });
+    await resetClock(page);
   }
 });

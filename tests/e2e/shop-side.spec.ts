@@ -11,6 +11,7 @@ import {
   createShop,
   expect,
   registerViaAuthPage,
+  resetClock,
   signIn,
   test,
   uniqueName,
@@ -291,7 +292,7 @@ test("rotating code: yesterday's code is refused after the grace window and the 
     await expect(dialog).toBeHidden();
     await expect(member.getByText('You have redeemed your coupon here.')).toBeVisible();
   } finally {
-    await page.request.post('/api/testing/clock', { data: { offsetMs: 0 } });
+    await resetClock(page);
     await member.context().close();
   }
 });

@@ -9,9 +9,10 @@ type ChallengeFields = Parameters<typeof insertChallenge>[2];
 type ShopFields = Parameters<typeof insertBusiness>[2];
 
 /**
- * A running challenge with its shops, straight in the database. `shops` is a count or each
- * shop's own fields; shop i is `Shop i+1` at position i unless its fields say otherwise, so
- * a test can name shops by their place in the list.
+ * A challenge with its shops, straight in the database: running around `now` unless its fields
+ * say otherwise (insertChallenge). `shops` is a count or each shop's own fields; shop i is
+ * `Shop i+1` at position i unless its fields say otherwise, so a test can name shops by their
+ * place in the list.
  */
 export async function insertRunningBattle(
   db: Db,

@@ -7,7 +7,7 @@ import {
   type Business,
   type Challenge,
 } from '../db/schema.ts';
-import { DAY_MS } from '#tests/helpers/fixtures.ts';
+import { DAY_MS, MINUTE_MS } from '#tests/helpers/fixtures.ts';
 import { insertRunningBattle } from '#tests/helpers/battle.ts';
 import { couponOf, markRedeemed, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 import { signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
@@ -16,11 +16,9 @@ import { usingPostgres } from '#tests/helpers/test-db.ts';
 const ctx = useTestApp();
 let challenge: Challenge;
 let shops: Business[];
-const MINUTE_MS = 60_000;
 
 beforeAll(async () => {
   ({ challenge, shops } = await insertRunningBattle(ctx.db, ctx.clock.now(), {
-    challenge: { title: 'Test Coffee Battle' },
     shops: ['1111', '2222', '3333'].map((redemptionCode) => ({ redemptionCode })),
   }));
 });

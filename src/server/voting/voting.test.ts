@@ -8,7 +8,7 @@ import {
   type Business,
   type Challenge,
 } from '../db/schema.ts';
-import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
+import { insertBusiness, insertChallenge, MINUTE_MS } from '#tests/helpers/fixtures.ts';
 import { insertRunningBattle } from '#tests/helpers/battle.ts';
 import { markRedeemed, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 import {
@@ -22,13 +22,9 @@ import {
 const ctx = useTestApp();
 let challenge: Challenge;
 let shops: Business[];
-const MINUTE_MS = 60_000;
 
 beforeAll(async () => {
-  ({ challenge, shops } = await insertRunningBattle(ctx.db, ctx.clock.now(), {
-    challenge: { title: 'Test Coffee Battle' },
-    shops: 4,
-  }));
+  ({ challenge, shops } = await insertRunningBattle(ctx.db, ctx.clock.now(), { shops: 4 }));
 });
 
 const shop = (index: number) => shops[index]!;

@@ -139,6 +139,17 @@ export async function signIn(page: Page, username: string, password: string) {
 }
 
 /**
+ * A member holding a pass, signed in on `page`: registered on the auth page (which lands on the
+ * home page), with the pass from the testing tool (the purchase has its own journeys).
+ */
+export async function registerWithPass(page: Page, username = uniqueName('member')) {
+  await registerViaAuthPage(page, username);
+  await expect(page).toHaveURL('/');
+  expect((await page.request.post('/api/testing/create-pass')).status()).toBe(201);
+  return username;
+}
+
+/**
  * The address of the link matching `link` in the newest email with this subject to `to`, read
  * in the sandbox mailbox by the organizer (nobody else may read it), in a browser of their own.
  */
@@ -173,9 +184,7 @@ export async function mailedLink(
 export async function voteAsNewMember(browser: Browser, origin: string, shopName: string) {
   const context = await browser.newContext({ baseURL: origin });
   const voter = await context.newPage();
-  await registerViaAuthPage(voter, uniqueName('voter'));
-  await expect(voter).toHaveURL('/');
-  expect((await voter.request.post('/api/testing/create-pass')).status()).toBe(201);
+  await registerWithPass(voter, uniqueName('voter'));
   const coupons = (await (await voter.request.get('/api/user/coupons')).json()) as CouponDto[];
   const coupon = coupons.find((candidate) => candidate.business.name === shopName);
   if (!coupon) throw new Error(`no coupon for ${shopName}`);

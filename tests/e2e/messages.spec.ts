@@ -6,7 +6,7 @@ import {
   expectAccessible,
   isPhone,
   moveClocks,
-  registerViaAuthPage,
+  registerWithPass,
   resetClock,
   signIn,
   test,
@@ -40,11 +40,8 @@ test('an organizer writes to pass holders, and a member unsubscribes with one cl
   browser,
   baseURL,
 }) => {
-  const username = uniqueName('reader');
+  const username = await registerWithPass(page, uniqueName('reader'));
   const email = `${username}@example.com`;
-  await registerViaAuthPage(page, username);
-  await expect(page).toHaveURL('/');
-  expect((await page.request.post('/api/testing/create-pass')).status()).toBe(201);
 
   const organizerContext = await browser.newContext({ baseURL });
   const organizer = await organizerContext.newPage();

@@ -10,7 +10,7 @@ import {
   activeChallenge,
   createShop,
   expect,
-  registerViaAuthPage,
+  registerWithPass,
   resetClock,
   signIn,
   test,
@@ -62,11 +62,7 @@ async function memberWithPass(browser: Browser, page: Page): Promise<Page> {
     baseURL: new URL(page.url()).origin,
   });
   const member = await context.newPage();
-  const username = uniqueName('shopper');
-  await registerViaAuthPage(member, username);
-  await expect(member.getByText(`Welcome to Local Battles, ${username}!`)).toBeVisible();
-  const created = await member.request.post('/api/testing/create-pass');
-  expect(created.status()).toBe(201);
+  await registerWithPass(member, uniqueName('shopper'));
   return member;
 }
 

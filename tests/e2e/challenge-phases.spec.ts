@@ -1,13 +1,15 @@
 import type { Page } from '@playwright/test';
-import type { ChallengeDto } from '#shared/challenges.ts';
 import { formatChallengeDates } from '#shared/date-range.ts';
 import {
+  activeChallenge,
+  battleWithAVote,
   expect,
+  moveClocks,
   navigation,
   registerViaAuthPage,
+  resetClock,
   test,
   uniqueName,
-  voteAsNewMember,
 } from './fixtures.ts';
 
 /**
@@ -20,19 +22,6 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 const HOUR_MS = 60 * 60 * 1000;
 const VOTED_SHOP = 'Honest Bean Roasters';
-
-async function activeChallenge(page: Page): Promise<ChallengeDto> {
-  const response = await page.request.get('/api/challenge/active');
-  expect(response.status()).toBe(200);
-  return (await response.json()) as ChallengeDto;
-}
-
-/** Moves the server's clock and the page's to `offsetMs` ahead of real time. */
-async function moveClocks(page: Page, offsetMs: number) {
-  const moved = await page.request.post('/api/testing/clock', { data: { offsetMs } });
-  expect(moved.status()).toBe(200);
-  await page.clock.setFixedTime(new Date(Date.now() + offsetMs));
-}
 
 /** The header's pass button, in the phone's drawer: 'Buy Pass' shown or not. */
 async function expectHeaderBuyPass(page: Page, shown: boolean) {
@@ -54,8 +43,7 @@ test('before the start, while it runs and after the end, the home page, header, 
   const username = uniqueName('phases');
   await registerViaAuthPage(page, username);
   await expect(page).toHaveURL('/');
-  await voteAsNewMember(browser, new URL(page.url()).origin, VOTED_SHOP);
-  const challenge = await activeChallenge(page);
+  const challenge = await battleWithAVote(page, browser, VOTED_SHOP);
   const dates = formatChallengeDates(challenge.startDate, challenge.endDate, challenge.timeZone);
   const now = Date.now();
   const phases = [
@@ -69,7 +57,7 @@ test('before the start, while it runs and after the end, the home page, header, 
       await test.step(phase.name, async () => {
         await moveClocks(page, phase.offsetMs);
         // The same battle stays the active one (rule 1) in every phase.
-        expect((await activeChallenge(page)).id).toBe(challenge.id);
+        expect((await activeChallenge(page.request)).id).toBe(challenge.id);
         const running = phase.name === 'running';
 
         await page.goto('/');
@@ -132,6 +120,6 @@ test('before the start, while it runs and after the end, the home page, header, 
       });
     }
   } finally {
-    await page.request.post('/api/testing/clock', { data: { offsetMs: 0 } });
+    await resetClock(page);
   }
 });

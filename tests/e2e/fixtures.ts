@@ -17,12 +17,15 @@ export { MAP_TILES };
 /** Addresses handed out in this worker process; with the worker's index, unique in a run. */
 let visitorsInWorker = 0;
 
+/** This worker's own server (playwright.config.ts). */
+const workerOrigin = () => `http://localhost:${e2ePort()}`;
+
 /** A journey on this worker's server, as its own visitor; errors the page logs are its business. */
 export const testAllowingPageErrors = base.extend<{ mapTiles: string[] }>({
   // This worker's own server and database (playwright.config.ts).
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern
   baseURL: async ({}, use) => {
-    await use(`http://localhost:${e2ePort()}`);
+    await use(workerOrigin());
   },
   // Each test's browser is a visitor of its own, as it would be behind the site's proxy (the
   // server trusts this host's X-Forwarded-For, docs/DEPLOY.md): the per-address limits on sign-in
@@ -136,6 +139,17 @@ export async function signIn(page: Page, username: string, password: string) {
 }
 
 /**
+ * A member holding a pass, signed in on `page`: registered on the auth page (which lands on the
+ * home page), with the pass from the testing tool (the purchase has its own journeys).
+ */
+export async function registerWithPass(page: Page, username = uniqueName('member')) {
+  await registerViaAuthPage(page, username);
+  await expect(page).toHaveURL('/');
+  expect((await page.request.post('/api/testing/create-pass')).status()).toBe(201);
+  return username;
+}
+
+/**
  * The address of the link matching `link` in the newest email with this subject to `to`, read
  * in the sandbox mailbox by the organizer (nobody else may read it), in a browser of their own.
  */
@@ -170,9 +184,7 @@ export async function mailedLink(
 export async function voteAsNewMember(browser: Browser, origin: string, shopName: string) {
   const context = await browser.newContext({ baseURL: origin });
   const voter = await context.newPage();
-  await registerViaAuthPage(voter, uniqueName('voter'));
-  await expect(voter).toHaveURL('/');
-  expect((await voter.request.post('/api/testing/create-pass')).status()).toBe(201);
+  await registerWithPass(voter, uniqueName('voter'));
   const coupons = (await (await voter.request.get('/api/user/coupons')).json()) as CouponDto[];
   const coupon = coupons.find((candidate) => candidate.business.name === shopName);
   if (!coupon) throw new Error(`no coupon for ${shopName}`);
@@ -183,6 +195,31 @@ export async function voteAsNewMember(browser: Browser, origin: string, shopName
   const voted = await voter.request.post('/api/vote', { data: { businessId: coupon.businessId } });
   expect(voted.status()).toBe(200);
   await context.close();
+}
+
+/**
+ * The running battle, once a new member (in a browser of their own) has redeemed at `shopName`
+ * and voted for it: a battle with a vote in it, for journeys past its end.
+ */
+export async function battleWithAVote(
+  page: Page,
+  browser: Browser,
+  shopName: string,
+): Promise<ChallengeDto> {
+  await voteAsNewMember(browser, workerOrigin(), shopName);
+  return activeChallenge(page.request);
+}
+
+/** Moves the server's clock (the test clock) and the page's to `offsetMs` ahead of real time. */
+export async function moveClocks(page: Page, offsetMs: number) {
+  const moved = await page.request.post('/api/testing/clock', { data: { offsetMs } });
+  expect(moved.status()).toBe(200);
+  await page.clock.setFixedTime(new Date(Date.now() + offsetMs));
+}
+
+/** Puts the server's clock back to real time: other journeys share the server. */
+export async function resetClock(page: Page) {
+  await page.request.post('/api/testing/clock', { data: { offsetMs: 0 } });
 }
 
 /** Fails on every accessibility violation axe finds on the page as it stands. */

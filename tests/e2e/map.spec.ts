@@ -5,15 +5,15 @@ import { distanceKm, nearestFirst, placeOf } from '#client/lib/geo.ts';
 import { E2E_ADMIN, e2ePort, seededCode } from './credentials.ts';
 import {
   expect,
+  expectAccessible,
   MAP_TILES,
   nextLocal,
-  registerViaAuthPage,
+  registerWithPass,
+  showAllShops,
   signIn,
   test,
   testAllowingPageErrors,
   uniqueName,
-  expectAccessible,
-  showAllShops,
 } from './fixtures.ts';
 
 /**
@@ -286,9 +286,7 @@ test("a member's map shows visited and still-to-visit coupons, and Next stop nam
   const { timeZone } = await activeChallenge(page);
   // 10 am on the battle's clock: every demo shop is open.
   await page.clock.install({ time: nextLocal(timeZone, 'Wed', 10) });
-  await registerViaAuthPage(page, uniqueName('crawler'));
-  await expect(page).toHaveURL('/');
-  expect((await page.request.post('/api/testing/create-pass')).status()).toBe(201);
+  await registerWithPass(page, uniqueName('crawler'));
   const coupons = (await (await page.request.get('/api/user/coupons')).json()) as CouponDto[];
   const coupon = coupons.find((each) => each.business.name === visited)!;
   const redeemed = await page.request.post(`/api/coupons/${coupon.id}/redeem`, {

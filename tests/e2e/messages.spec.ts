@@ -1,11 +1,13 @@
 import type { Page } from '@playwright/test';
-import type { ChallengeDto } from '#shared/challenges.ts';
 import { E2E_ADMIN } from './credentials.ts';
 import {
+  activeChallenge,
   expect,
   expectAccessible,
   isPhone,
-  registerViaAuthPage,
+  moveClocks,
+  registerWithPass,
+  resetClock,
   signIn,
   test,
   uniqueName,
@@ -38,11 +40,8 @@ test('an organizer writes to pass holders, and a member unsubscribes with one cl
   browser,
   baseURL,
 }) => {
-  const username = uniqueName('reader');
+  const username = await registerWithPass(page, uniqueName('reader'));
   const email = `${username}@example.com`;
-  await registerViaAuthPage(page, username);
-  await expect(page).toHaveURL('/');
-  expect((await page.request.post('/api/testing/create-pass')).status()).toBe(201);
 
   const organizerContext = await browser.newContext({ baseURL });
   const organizer = await organizerContext.newPage();
@@ -124,15 +123,9 @@ test('an organizer writes to pass holders, and a member unsubscribes with one cl
 test("an upcoming battle's home takes an email for 'Tell me when passes go on sale'", async ({
   page,
 }) => {
-  const challenge = (await (
-    await page.request.get('/api/challenge/active')
-  ).json()) as ChallengeDto;
-  const offsetMs = Date.parse(challenge.startDate) - Date.now() - 60 * 60 * 1000;
+  const challenge = await activeChallenge(page.request);
   try {
-    expect((await page.request.post('/api/testing/clock', { data: { offsetMs } })).status()).toBe(
-      200,
-    );
-    await page.clock.setFixedTime(new Date(Date.now() + offsetMs));
+    await moveClocks(page, Date.parse(challenge.startDate) - Date.now() - 60 * 60 * 1000);
     await page.goto('/');
     const form = page.getByRole('region', { name: 'Tell me when passes go on sale' });
     await expect(form).toBeVisible();
@@ -145,6 +138,6 @@ test("an upcoming battle's home takes an email for 'Tell me when passes go on sa
     );
     await expectAccessible(page);
   } finally {
-    await page.request.post('/api/testing/clock', { data: { offsetMs: 0 } });
+    await resetClock(page);
   }
 });

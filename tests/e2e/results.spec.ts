@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { Page } from '@playwright/test';
-import type { ChallengeDto } from '#shared/challenges.ts';
 import { E2E_ADMIN } from './credentials.ts';
-import { expect, expectAccessible, signIn, test, voteAsNewMember } from './fixtures.ts';
+import {
+  battleWithAVote,
+  expect,
+  expectAccessible,
+  moveClocks,
+  resetClock,
+  signIn,
+  test,
+} from './fixtures.ts';
 
 /**
  * docs/RULES.md rule 17: a battle driven past its end with the test clock (the server's) and
@@ -13,21 +19,11 @@ import { expect, expectAccessible, signIn, test, voteAsNewMember } from './fixtu
 const HOUR_MS = 60 * 60 * 1000;
 const VOTED_SHOP = 'Honest Bean Roasters';
 
-async function moveClocks(page: Page, offsetMs: number) {
-  const moved = await page.request.post('/api/testing/clock', { data: { offsetMs } });
-  expect(moved.status()).toBe(200);
-  await page.clock.setFixedTime(new Date(Date.now() + offsetMs));
-}
-
 test('after the end the results page shows the podium, the table and the votes file with its hash', async ({
   page,
   browser,
 }) => {
-  await page.goto('/');
-  await voteAsNewMember(browser, new URL(page.url()).origin, VOTED_SHOP);
-  const challenge = (await (
-    await page.request.get('/api/challenge/active')
-  ).json()) as ChallengeDto;
+  const challenge = await battleWithAVote(page, browser, VOTED_SHOP);
 
   // Before the end nothing is published.
   const early = await page.request.get(`/api/challenges/${challenge.id}/results`);
@@ -65,7 +61,7 @@ test('after the end the results page shows the podium, the table and the votes f
     await page.getByRole('link', { name: 'This battle has ended: see the results' }).click();
     await expect(page.getByRole('table', { name: 'Ranking' })).toBeVisible();
   } finally {
-    await page.request.post('/api/testing/clock', { data: { offsetMs: 0 } });
+    await resetClock(page);
   }
 });
 
@@ -73,12 +69,8 @@ test('a prize draw made before the end is revealed after it and verifies in the 
   page,
   browser,
 }) => {
-  await page.goto('/');
   // At least one pass has redeemed a coupon, so the draw has an entry.
-  await voteAsNewMember(browser, new URL(page.url()).origin, VOTED_SHOP);
-  const challenge = (await (
-    await page.request.get('/api/challenge/active')
-  ).json()) as ChallengeDto;
+  const challenge = await battleWithAVote(page, browser, VOTED_SHOP);
 
   await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
   await page.goto('/admin/draws');
@@ -112,6 +104,6 @@ test('a prize draw made before the end is revealed after it and verifies in the 
     await expect(published.getByRole('status')).toContainText('Draw verified');
     await expectAccessible(page);
   } finally {
-    await page.request.post('/api/testing/clock', { data: { offsetMs: 0 } });
+    await resetClock(page);
   }
 });

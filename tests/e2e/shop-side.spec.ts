@@ -10,7 +10,8 @@ import {
   activeChallenge,
   createShop,
   expect,
-  registerViaAuthPage,
+  registerWithPass,
+  resetClock,
   signIn,
   test,
   uniqueName,
@@ -61,11 +62,7 @@ async function memberWithPass(browser: Browser, page: Page): Promise<Page> {
     baseURL: new URL(page.url()).origin,
   });
   const member = await context.newPage();
-  const username = uniqueName('shopper');
-  await registerViaAuthPage(member, username);
-  await expect(member.getByText(`Welcome to Local Battles, ${username}!`)).toBeVisible();
-  const created = await member.request.post('/api/testing/create-pass');
-  expect(created.status()).toBe(201);
+  await registerWithPass(member, uniqueName('shopper'));
   return member;
 }
 
@@ -291,7 +288,7 @@ test("rotating code: yesterday's code is refused after the grace window and the 
     await expect(dialog).toBeHidden();
     await expect(member.getByText('You have redeemed your coupon here.')).toBeVisible();
   } finally {
-    await page.request.post('/api/testing/clock', { data: { offsetMs: 0 } });
+    await resetClock(page);
     await member.context().close();
   }
 });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { E2E_ADMIN } from './credentials.ts';
-import { expect, registerViaAuthPage, signIn, test, uniqueName } from './fixtures.ts';
+import { expect, registerViaAuthPage, resetClock, signIn, test, uniqueName } from './fixtures.ts';
 
 /** The running challenge of the demo seed; journeys add (and remove) only their own shops in it. */
 const SEEDED_CHALLENGE = 'Huntsville Coffee Battles';
@@ -336,7 +336,7 @@ test('public and organizer pages have no serious or critical accessibility viola
       expect(await seriousViolations(page)).toEqual([]);
     }
   } finally {
-    await page.request.post('/api/testing/clock', { data: { offsetMs: 0 } });
+    await resetClock(page);
   }
 
   await page.goto('/battles');

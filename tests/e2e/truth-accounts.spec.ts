@@ -34,14 +34,19 @@ type Box = Awaited<ReturnType<typeof boxOf>>;
 
 /** The box once it has stopped moving (a dialog opening, a scroll settling): the same twice, 200 ms apart. */
 async function settledBox(locator: Locator): Promise<Box> {
-  let last = await boxOf(locator);
-  for (let tries = 0; tries < 20; tries += 1) {
-    await locator.page().waitForTimeout(200);
-    const now = await boxOf(locator);
-    if (JSON.stringify(now) === JSON.stringify(last)) return now;
-    last = now;
-  }
-  throw new Error('still moving after 4 seconds');
+  let last: Box | undefined;
+  await expect
+    .poll(
+      async () => {
+        const now = await boxOf(locator);
+        const still = JSON.stringify(now) === JSON.stringify(last);
+        last = now;
+        return still;
+      },
+      { message: 'still moving after 4 seconds', intervals: [200], timeout: 4_200 },
+    )
+    .toBe(true);
+  return last!;
 }
 
 const overlap = (a: Box, b: Box) =>

@@ -6,13 +6,16 @@ import { formatMoney, passWorthDollars } from '#shared/money.ts';
 import { paths } from '#shared/paths.ts';
 import { E2E_ADMIN } from './credentials.ts';
 import {
+  activeChallenge,
   expect,
   expectAccessible,
+  moveClocks,
   registerViaAuthPage,
+  resetClock,
+  showAllShops,
   signIn,
   test,
   uniqueName,
-  showAllShops,
 } from './fixtures.ts';
 
 /**
@@ -32,12 +35,6 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `/tmp/truth-${name}-${test.info().project.name}.png` });
 }
 
-async function activeChallenge(page: Page): Promise<ChallengeDto> {
-  const response = await page.request.get('/api/challenge/active');
-  expect(response.status()).toBe(200);
-  return (await response.json()) as ChallengeDto;
-}
-
 async function publicShops(page: Page): Promise<PublicBusiness[]> {
   return (await (await page.request.get('/api/businesses')).json()) as PublicBusiness[];
 }
@@ -51,7 +48,7 @@ async function organizer(browser: Browser, baseURL: string | undefined): Promise
 }
 
 async function addShop(admin: Page, name: string, fields: object = {}): Promise<AdminBusiness> {
-  const { id: challengeId } = await activeChallenge(admin);
+  const { id: challengeId } = await activeChallenge(admin.request);
   const created = await admin.request.post('/api/admin/businesses', {
     data: {
       challengeId,
@@ -65,23 +62,12 @@ async function addShop(admin: Page, name: string, fields: object = {}): Promise<
   return (await created.json()) as AdminBusiness;
 }
 
-/** Moves the server's clock (the test clock) and the page's to `offsetMs` ahead of real time. */
-async function moveClocks(page: Page, offsetMs: number) {
-  const moved = await page.request.post('/api/testing/clock', { data: { offsetMs } });
-  expect(moved.status()).toBe(200);
-  await page.clock.setFixedTime(new Date(Date.now() + offsetMs));
-}
-
-async function resetClock(page: Page) {
-  await page.request.post('/api/testing/clock', { data: { offsetMs: 0 } });
-}
-
 test("the pass's worth is the live shops times the coupon, and follows a shop added and removed", async ({
   page,
   browser,
   baseURL,
 }) => {
-  const challenge = await activeChallenge(page);
+  const challenge = await activeChallenge(page.request);
   const count = (await publicShops(page)).length;
   const worth = (shops: number) =>
     `${formatMoney(passWorthDollars(shops))} in free coffee for one pass`;
@@ -124,7 +110,7 @@ test("an ended battle's home leads to its results and says whether a next battle
   browser,
   baseURL,
 }) => {
-  const coffee = await activeChallenge(page);
+  const coffee = await activeChallenge(page.request);
   const admin = await organizer(browser, baseURL);
   const all = (await (await admin.request.get('/api/admin/challenges')).json()) as ChallengeDto[];
   const next = all.find(
@@ -157,7 +143,7 @@ test("an ended battle's home leads to its results and says whether a next battle
       data: { active: true },
     });
     expect(published.status()).toBe(200);
-    await expect.poll(async () => (await activeChallenge(page)).id).toBe(next.id);
+    await expect.poll(async () => (await activeChallenge(page.request)).id).toBe(next.id);
     await page.goto(paths.results(coffee.id));
     const link = page.getByRole('link', { name: `Next battle: ${next.title}` });
     await expect(link).toBeVisible();
@@ -255,7 +241,7 @@ test("a shop's QR link offers 'Buy a pass' beside 'Sign in' to a visitor, and to
 });
 
 test("checkout states its times on the battle's clock, naming the zone", async ({ page }) => {
-  const challenge = await activeChallenge(page);
+  const challenge = await activeChallenge(page.request);
   const end = formatInstant(challenge.endDate, challenge.timeZone);
   expect(end).toMatch(/ C[SD]T$/);
 

@@ -1,7 +1,8 @@
 import type { Db } from '#server/db/client.ts';
 import { businesses, challenges, type Business, type Challenge } from '#server/db/schema.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** A challenge row straight in the database; running around `now` unless told otherwise. */
 export async function insertChallenge(
@@ -47,4 +48,4 @@ export async function insertBusiness(
   return business!;
 }
 
-export { DAY_MS };
+export { DAY_MS, MINUTE_MS };

@@ -29,3 +29,30 @@ export async function mailboxOf(
     throw new Error(`mailbox answered ${response.statusCode}: ${response.body}`);
   return response.json<MailboxMessage[]>();
 }
+
+/**
+ * What a member finds on opening their mail: the outbox delivers what is due, then the link
+ * containing `contains` in the newest email to `to`. Fails when that email has no such link.
+ */
+export async function emailedLink(
+  ctx: { app: FastifyInstance; db: Db; clock: { now(): Date } },
+  to: string,
+  contains: string,
+): Promise<string> {
+  await deliverMail(ctx.db, () => ctx.clock.now());
+  const [newest] = await mailboxOf(ctx, to);
+  const link = newest?.links.find((each) => each.includes(contains));
+  if (!link) throw new Error(`no link with ${contains} in the newest email to ${to}`);
+  return link;
+}
+
+/** The token of the emailed link containing `contains` (a reset or confirmation link). */
+export async function emailedToken(
+  ctx: Parameters<typeof emailedLink>[0],
+  to: string,
+  contains: string,
+): Promise<string> {
+  const token = new URL(await emailedLink(ctx, to, contains)).searchParams.get('token');
+  if (!token) throw new Error(`the emailed link with ${contains} to ${to} carries no token`);
+  return token;
+}

@@ -7,12 +7,27 @@ import type { TestContext } from './test-app.ts';
 import { signedInMember } from './test-app.ts';
 
 /** A signed-in member holding a pass (with its coupons) for the given challenge. */
-export async function signedInPassHolder(ctx: TestContext, challengeId: number) {
-  const member = await signedInMember(ctx.app);
+export async function signedInPassHolder(ctx: TestContext, challengeId: number, username?: string) {
+  const member = await signedInMember(ctx.app, username);
   const { pass } = await ctx.db.transaction((tx) =>
     issuePass(tx, { userId: member.user.id, challengeId }),
   );
   return { ...member, pass };
+}
+
+/** One signed-in pass holder per entry, who has redeemed the coupons of that entry's shops. */
+export async function passHoldersWhoRedeemed(
+  ctx: TestContext,
+  challengeId: number,
+  shopIdsPerHolder: number[][],
+) {
+  const holders = [];
+  for (const shopIds of shopIdsPerHolder) {
+    const holder = await signedInPassHolder(ctx, challengeId);
+    await markRedeemed(ctx, holder.pass, shopIds);
+    holders.push(holder);
+  }
+  return holders;
 }
 
 /** Marks the pass's coupons for these shops redeemed straight in the database (earning votes). */

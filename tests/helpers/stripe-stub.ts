@@ -1,7 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { afterAll, beforeAll } from 'vitest';
+import type { AppConfig } from '#server/app-deps.ts';
 import { createStripeProvider } from '#server/payments/stripe.ts';
+import { createTestContext, type TestContext } from './test-app.ts';
 
 export const STUB_SECRET_KEY = 'sk_test_stub';
 export const STUB_WEBHOOK_SECRET = 'whsec_stub_secret';
@@ -172,3 +175,24 @@ export async function startStripeStub() {
 }
 
 export type StripeStub = Awaited<ReturnType<typeof startStripeStub>>;
+
+/**
+ * As useTestApp, with payments through the official SDK to a Stripe stub of the file's own: both
+ * are started before the file's tests and closed after. Read their fields inside tests and hooks.
+ */
+export function useStripeTestApp(config: Partial<AppConfig> = {}): {
+  ctx: TestContext;
+  stub: StripeStub;
+} {
+  const stub = {} as StripeStub;
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(stub, await startStripeStub());
+    Object.assign(ctx, await createTestContext(config, { payments: stub.provider() }));
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await stub.close();
+  });
+  return { ctx, stub };
+}

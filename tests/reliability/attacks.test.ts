@@ -4,12 +4,9 @@ import { findCurrentBattle } from '#server/challenges/current-battle.ts';
 import { eq } from 'drizzle-orm';
 import { businesses, coupons, users } from '#server/db/schema.ts';
 import { WRONG_CODE_LIMITS } from '#server/redemption/service.ts';
-import { seedDemoData } from '#server/db/seed.ts';
-import { issuePass } from '#server/passes/issue.ts';
 import {
   createTestContext,
   signedInAdmin,
-  signedInMember,
   TestClient,
   type TestContext,
 } from '#tests/helpers/test-app.ts';
@@ -20,6 +17,8 @@ import {
   type Endpoint,
 } from './api-surface.ts';
 import { recordFigure } from './figures.ts';
+import { seededBattle } from '#tests/helpers/battle.ts';
+import { signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 
 let ctx: TestContext;
 let endpoints: Endpoint[];
@@ -28,13 +27,8 @@ let admin: TestClient;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemoData(ctx.db, ctx.clock.now());
-  const signedIn = await signedInMember(ctx.app);
-  member = signedIn.client;
-  const challenge = (await findCurrentBattle(ctx.db, ctx.clock.now()))!;
-  await ctx.db.transaction((tx) =>
-    issuePass(tx, { userId: signedIn.user.id, challengeId: challenge.id }),
-  );
+  const challenge = await seededBattle(ctx);
+  member = (await signedInPassHolder(ctx, challenge.id)).client;
   admin = (await signedInAdmin(ctx.app, ctx.db)).client;
   endpoints = await apiEndpoints(ctx.app);
 }, 120_000);
@@ -44,11 +38,8 @@ const pathFor = (endpoint: Endpoint) => endpoint.path.replace(/\{[^}]+\}/g, '1')
 
 describe('attacks', () => {
   it('makes guessing a redemption code impractical at the enforced limit', async () => {
-    const { client, user } = await signedInMember(ctx.app);
     const challenge = (await findCurrentBattle(ctx.db, ctx.clock.now()))!;
-    const { pass } = await ctx.db.transaction((tx) =>
-      issuePass(tx, { userId: user.id, challengeId: challenge.id }),
-    );
+    const { client, pass } = await signedInPassHolder(ctx, challenge.id);
     const [coupon] = await ctx.db.select().from(coupons).where(eq(coupons.passId, pass.id));
     const [shop] = await ctx.db
       .select()

@@ -1,8 +1,5 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findCurrentBattle } from '#server/challenges/current-battle.ts';
-import { seedDemoData } from '#server/db/seed.ts';
-import { issuePass } from '#server/passes/issue.ts';
 import {
   apiEndpoints,
   databaseFingerprint,
@@ -16,6 +13,8 @@ import {
   TestClient,
   type TestContext,
 } from '#tests/helpers/test-app.ts';
+import { seededBattle } from '#tests/helpers/battle.ts';
+import { signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 
 /**
  * Every API operation of the generated OpenAPI description (so, of the zod contract) receives
@@ -29,12 +28,8 @@ let callers: TestClient[];
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemoData(ctx.db, ctx.clock.now());
-  const member = await signedInMember(ctx.app);
-  const challenge = (await findCurrentBattle(ctx.db, ctx.clock.now()))!;
-  await ctx.db.transaction((tx) =>
-    issuePass(tx, { userId: member.user.id, challengeId: challenge.id }),
-  );
+  const challenge = await seededBattle(ctx);
+  const member = await signedInPassHolder(ctx, challenge.id);
   const admin = await signedInAdmin(ctx.app, ctx.db);
   callers = [
     new TestClient(ctx.app),

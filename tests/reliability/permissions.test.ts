@@ -1,9 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findCurrentBattle } from '#server/challenges/current-battle.ts';
 import { businesses, coupons, passes, sessions } from '#server/db/schema.ts';
-import { seedDemoData } from '#server/db/seed.ts';
-import { issuePass } from '#server/passes/issue.ts';
 import {
   createTestContext,
   signedInAdmin,
@@ -12,6 +9,8 @@ import {
   type TestContext,
 } from '#tests/helpers/test-app.ts';
 import { apiEndpoints } from './api-surface.ts';
+import { seededBattle } from '#tests/helpers/battle.ts';
+import { signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 
 /**
  * Every endpoint × every kind of caller, in one table: the expected status, and no answer
@@ -48,16 +47,17 @@ let shopToken = '';
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await seedDemoData(ctx.db, ctx.clock.now());
-  challengeId = (await findCurrentBattle(ctx.db, ctx.clock.now()))!.id;
+  challengeId = (await seededBattle(ctx)).id;
   clients.anonymous = new TestClient(ctx.app);
   emails.anonymous = 'nobody@example.com';
   for (const caller of ['noPass', 'withPass', 'other'] as const) {
-    const { client, user } = await signedInMember(ctx.app, `perm_${caller}`);
-    clients[caller] = client;
-    emails[caller] = `perm_${caller}@example.com`;
-    if (caller !== 'noPass')
-      await ctx.db.transaction((tx) => issuePass(tx, { userId: user.id, challengeId }));
+    const username = `perm_${caller}`;
+    clients[caller] = (
+      caller === 'noPass'
+        ? await signedInMember(ctx.app, username)
+        : await signedInPassHolder(ctx, challengeId, username)
+    ).client;
+    emails[caller] = `${username}@example.com`;
   }
   const admin = await signedInAdmin(ctx.app, ctx.db);
   clients.admin = admin.client;

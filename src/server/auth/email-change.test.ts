@@ -11,7 +11,7 @@ import {
 } from '#shared/auth.ts';
 import { emailChangeTokens, mailOutbox, users } from '../db/schema.ts';
 import { signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
-import { deliverMail, mailboxOf } from '#tests/helpers/mail.ts';
+import { deliverMail, emailedToken, mailboxOf } from '#tests/helpers/mail.ts';
 
 const ctx = useTestApp();
 
@@ -27,11 +27,7 @@ const confirm = (token: string, client = new TestClient(ctx.app)) =>
 async function changeToken(client: TestClient, newEmail: string): Promise<string> {
   const response = await requestChange(client, newEmail);
   expect(response.statusCode).toBe(202);
-  await deliverMail(ctx.db, ctx.clock.now);
-  const [newest] = await mailboxOf(ctx, newEmail);
-  const link = newest?.links.find((each) => each.includes('/auth/verify-email?token='));
-  if (!link) throw new Error('no confirmation link in the newest email');
-  return new URL(link).searchParams.get('token')!;
+  return emailedToken(ctx, newEmail, '/auth/verify-email?token=');
 }
 
 const emailOfAccount = async (client: TestClient) =>
@@ -134,9 +130,7 @@ describe('POST /api/email-change/confirm', () => {
       email: emailOf('switcher'),
     });
     expect(staleReset.statusCode).toBe(202);
-    await deliverMail(ctx.db, ctx.clock.now);
-    const [resetMail] = await mailboxOf(ctx, emailOf('switcher'));
-    const staleLink = resetMail!.links.find((each) => each.includes('/auth/reset?token='))!;
+    const staleToken = await emailedToken(ctx, emailOf('switcher'), '/auth/reset?token=');
 
     const response = await confirm(token);
     expect(response.statusCode).toBe(200);
@@ -149,7 +143,6 @@ describe('POST /api/email-change/confirm', () => {
     expect(notice?.text).toContain('switcher.new@example.com');
 
     // The reset link mailed to the old address no longer works; a new one goes to the new address.
-    const staleToken = new URL(staleLink).searchParams.get('token')!;
     const stale = await new TestClient(ctx.app).post('/api/password-reset/confirm', {
       token: staleToken,
       password: 'hijacked-pass',
@@ -281,12 +274,8 @@ describe('a password reset cancels a pending email change', () => {
     await new TestClient(ctx.app).post('/api/password-reset/request', {
       email: emailOf('defender'),
     });
-    await deliverMail(ctx.db, ctx.clock.now);
-    const reset = (await mailboxOf(ctx, emailOf('defender')))
-      .flatMap((mail) => mail.links)
-      .find((link) => link.includes('/auth/reset?token='))!;
     const answer = await new TestClient(ctx.app).post('/api/password-reset/confirm', {
-      token: new URL(reset).searchParams.get('token')!,
+      token: await emailedToken(ctx, emailOf('defender'), '/auth/reset?token='),
       password: 'fresh-password',
     });
     expect(answer.statusCode).toBe(200);

@@ -1,9 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HOURS_MESSAGE } from '#shared/businesses.ts';
 import { SHOP_IMPORT_TEMPLATE } from '#shared/shop-import.ts';
 import type { ShopImportResult } from '#shared/shop-side.ts';
-import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
+import { insertRunningBattle } from '#tests/helpers/battle.ts';
+import {
+  EXISTING_SHOP,
+  FLAWED_IMPORT_CSV,
+  FLAWED_IMPORT_ERRORS,
+  IMPORT_HEADER,
+} from '#tests/helpers/shop-import.ts';
 import { signedInAdmin, type TestClient, useTestApp } from '#tests/helpers/test-app.ts';
 import { businesses, type Challenge } from '../db/schema.ts';
 
@@ -13,8 +18,7 @@ let admin: TestClient;
 let challenge: Challenge;
 beforeAll(async () => {
   admin = (await signedInAdmin(ctx.app, ctx.db)).client;
-  challenge = await insertChallenge(ctx.db, ctx.clock.now());
-  await insertBusiness(ctx.db, challenge.id, { name: 'Alpha', redemptionCode: '5555' });
+  ({ challenge } = await insertRunningBattle(ctx.db, ctx.clock.now(), { shops: [EXISTING_SHOP] }));
 });
 
 const importCsv = (csv: string, options: { commit: boolean; validOnly?: boolean }) =>
@@ -23,55 +27,22 @@ const importCsv = (csv: string, options: { commit: boolean; validOnly?: boolean 
 const shopsOf = () =>
   ctx.db.select().from(businesses).where(eq(businesses.challengeId, challenge.id));
 
-const header = 'name,address,description,code,hours,codeRotation,dailyCap,latitude,longitude';
-const csv = [
-  header,
-  'Bean There,1 Main St,Coffee,0123,"{""Monday - Friday"": ""7:00am - 3:00pm""}",daily,40,34.7304,-86.5861',
-  ',2 Main St,Tea,123,not json,weekly,0,north,-86.5',
-  'Copy Cup,3 Main St,Coffee,0123,,,,,',
-  'Clash Cafe,4 Main St,Coffee,5555,,,,,',
-  'Plain Pour,5 Main St,Coffee,,,HOURLY,,,',
-].join('\r\n');
-
 describe('shop import: messages, new columns and the ready rows alone', () => {
   it('gives one message per column, names a dropped leading zero, and writes nothing all-or-nothing', async () => {
     const before = (await shopsOf()).length;
     for (const commit of [false, true]) {
-      const answer = await importCsv(csv, { commit });
+      const answer = await importCsv(FLAWED_IMPORT_CSV, { commit });
       expect(answer.statusCode, answer.body).toBe(200);
       const result = answer.json<ShopImportResult>();
       expect(result.imported).toBe(0);
       expect(result.skipped).toEqual([]);
-      expect(result.rows.map((row) => [row.line, row.errors])).toEqual([
-        [2, []],
-        [
-          3,
-          [
-            { column: 'name', message: 'Business name is required' },
-            {
-              column: 'code',
-              message:
-                'Code must be 4 digits; a spreadsheet may have dropped a leading zero: write it as 0123',
-            },
-            { column: 'hours', message: HOURS_MESSAGE },
-            { column: 'codeRotation', message: 'Code rotation must be off, daily or hourly' },
-            {
-              column: 'dailyCap',
-              message: 'Daily cap must be a whole number of at least 1, or none',
-            },
-            { column: 'latitude', message: 'Latitude must be a number from -90 to 90' },
-          ],
-        ],
-        [4, [{ column: 'code', message: 'Redemption code 0123 is also on line 2.' }]],
-        [5, [{ column: 'code', message: 'Redemption code 5555 is already used by Alpha.' }]],
-        [6, []],
-      ]);
+      expect(result.rows.map((row) => [row.line, row.errors])).toEqual(FLAWED_IMPORT_ERRORS);
     }
     expect((await shopsOf()).length).toBe(before);
   });
 
   it('with validOnly imports the ready rows with hours, rotation, cap and place, and says which were left out and why', async () => {
-    const answer = await importCsv(csv, { commit: true, validOnly: true });
+    const answer = await importCsv(FLAWED_IMPORT_CSV, { commit: true, validOnly: true });
     expect(answer.statusCode, answer.body).toBe(200);
     const result = answer.json<ShopImportResult>();
     expect(result.imported).toBe(2);
@@ -102,7 +73,7 @@ describe('shop import: messages, new columns and the ready rows alone', () => {
 
   it('with validOnly and no ready row imports nothing', async () => {
     const before = (await shopsOf()).length;
-    const answer = await importCsv(`${header}\nNo Desc,1 Main St,,,,,,,`, {
+    const answer = await importCsv(`${IMPORT_HEADER}\nNo Desc,1 Main St,,,,,,,`, {
       commit: true,
       validOnly: true,
     });

@@ -4,8 +4,9 @@ import { eq, inArray, like, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDraw, CreatedDraw } from '#shared/draws.ts';
 import type { PublicDraw, Results } from '#shared/results.ts';
-import { DAY_MS, insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
-import { markRedeemed, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
+import { DAY_MS } from '#tests/helpers/fixtures.ts';
+import { insertRunningBattle } from '#tests/helpers/battle.ts';
+import { passHoldersWhoRedeemed, type signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 import { usingPostgres } from '#tests/helpers/test-db.ts';
 import {
   signedInAdmin,
@@ -32,22 +33,18 @@ const holders: Awaited<ReturnType<typeof signedInPassHolder>>[] = [];
 beforeAll(async () => {
   admin = (await signedInAdmin(ctx.app, ctx.db)).client;
   visitor = new TestClient(ctx.app);
-  challenge = await insertChallenge(ctx.db, ctx.clock.now(), {
-    votesPerShop: null,
-    endDate: new Date(ctx.clock.now().getTime() + DAY_MS),
-  });
-  shops = [];
-  for (let index = 0; index < 3; index += 1) shops.push(await insertBusiness(ctx.db, challenge.id));
+  ({ challenge, shops } = await insertRunningBattle(ctx.db, ctx.clock.now(), {
+    challenge: { votesPerShop: null, endDate: new Date(ctx.clock.now().getTime() + DAY_MS) },
+    shops: 3,
+  }));
   // Redeemed coupons per holder: 3, 1, 2, 0, and a refunded pass with 2 that must not enter.
-  for (const count of [3, 1, 2, 0, 2]) {
-    const holder = await signedInPassHolder(ctx, challenge.id);
-    await markRedeemed(
+  holders.push(
+    ...(await passHoldersWhoRedeemed(
       ctx,
-      holder.pass,
-      shops.slice(0, count).map((shop) => shop.id),
-    );
-    holders.push(holder);
-  }
+      challenge.id,
+      [3, 1, 2, 0, 2].map((count) => shops.slice(0, count).map((shop) => shop.id)),
+    )),
+  );
   await setPassCounted(ctx.db, holders[4]!.pass.id, { counted: false, reason: 'refunded' });
 });
 
@@ -269,14 +266,12 @@ describe('after the end', () => {
 describe('the reveal under concurrency and on the scheduler', () => {
   async function freshDraw(entries: 'coupons' | 'passes') {
     ctx.clock.set(new Date(Date.now()));
-    const battle = await insertChallenge(ctx.db, ctx.clock.now(), {
-      endDate: new Date(ctx.clock.now().getTime() + DAY_MS),
+    const { challenge: battle, shops } = await insertRunningBattle(ctx.db, ctx.clock.now(), {
+      challenge: { endDate: new Date(ctx.clock.now().getTime() + DAY_MS) },
+      shops: 1,
     });
-    const shop = await insertBusiness(ctx.db, battle.id);
-    for (let index = 0; index < 3; index += 1) {
-      const holder = await signedInPassHolder(ctx, battle.id);
-      await markRedeemed(ctx, holder.pass, [shop.id]);
-    }
+    const shopIds = shops.map((shop) => shop.id);
+    await passHoldersWhoRedeemed(ctx, battle.id, [shopIds, shopIds, shopIds]);
     const created = (
       await admin.post(`/api/admin/challenges/${battle.id}/draws`, {
         prize: 'Parallel prize',

@@ -1,36 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { mailOutbox, type Challenge } from '#server/db/schema.ts';
-import { startStripeStub, type StripeStub } from '#tests/helpers/stripe-stub.ts';
-import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
+import { mailOutbox } from '#server/db/schema.ts';
+import { useStripeTestApp } from '#tests/helpers/stripe-stub.ts';
 import { deliverMail, mailboxOf } from '#tests/helpers/mail.ts';
-import {
-  createTestContext,
-  signedInMember,
-  TestClient,
-  type TestContext,
-} from '#tests/helpers/test-app.ts';
+import { signedInMember, TestClient } from '#tests/helpers/test-app.ts';
+import { insertRunningBattle } from '#tests/helpers/battle.ts';
 
-let stub: StripeStub;
-let ctx: TestContext;
-let challenge: Challenge;
+const { ctx, stub } = useStripeTestApp({ testToolsEnabled: true });
 
 beforeAll(async () => {
-  stub = await startStripeStub();
-  ctx = await createTestContext({ testToolsEnabled: true }, { payments: stub.provider() });
-  challenge = await insertChallenge(ctx.db, ctx.clock.now(), {
-    title: 'Mail Coffee Battle',
-    price: 25,
-    // Fourteen hours ahead of UTC: most of the day, the receipt's date is not the UTC one.
-    timeZone: 'Pacific/Kiritimati',
+  await insertRunningBattle(ctx.db, ctx.clock.now(), {
+    challenge: { title: 'Mail Coffee Battle', price: 25 },
+    shops: [
+      { name: 'Bean There', position: 1 },
+      { name: 'Brew Haven', position: 0 },
+      { name: 'Closed Cafe', position: 0, deletedAt: new Date() },
+    ],
   });
-  await insertBusiness(ctx.db, challenge.id, { name: 'Bean There', position: 1 });
-  await insertBusiness(ctx.db, challenge.id, { name: 'Brew Haven', position: 0 });
-  await insertBusiness(ctx.db, challenge.id, { name: 'Closed Cafe', deletedAt: new Date() });
-});
-afterAll(async () => {
-  await ctx.close();
-  await stub.close();
 });
 
 let eventSequence = 0;

@@ -29,6 +29,7 @@ import { periodicJobs } from '../jobs/periodic-jobs.ts';
 import { Scheduler } from '../jobs/scheduler.ts';
 import { leftoversPhrase, timeLeftPhrase } from '../mail/messages.ts';
 import { queueReminders, queueSaleAlerts } from './jobs.ts';
+import { insertRunningBattle } from '#tests/helpers/battle.ts';
 
 const TEST_MAIL = TEST_JOB_OPTIONS.mail;
 const ctx = useTestApp();
@@ -70,13 +71,11 @@ const oneClick = (token: string, body = 'List-Unsubscribe=One-Click') =>
  * members: each audience holds a different set.
  */
 async function battleWithMembers() {
-  const challenge = await insertChallenge(ctx.db, ctx.clock.now(), { title: 'Message Battle' });
-  const shops = [
-    await insertBusiness(ctx.db, challenge.id),
-    await insertBusiness(ctx.db, challenge.id),
-    await insertBusiness(ctx.db, challenge.id),
-  ];
-  const gone = await insertBusiness(ctx.db, challenge.id);
+  const { challenge, shops } = await insertRunningBattle(ctx.db, ctx.clock.now(), {
+    challenge: { title: 'Message Battle' },
+    shops: 4,
+  });
+  const gone = shops.pop()!;
   const live = shops.map((shop) => shop.id);
   const fresh = await signedInPassHolder(ctx, challenge.id); // nothing redeemed
   const started = await signedInPassHolder(ctx, challenge.id); // 1 redeemed, vote unspent
@@ -380,17 +379,15 @@ describe('sending pace', () => {
 describe('reminders before the end', () => {
   async function endingBattle(overrides: Partial<Challenge> = {}) {
     const now = ctx.clock.now();
-    const challenge = await insertChallenge(ctx.db, now, {
-      title: 'Ending Battle',
-      startDate: new Date(now.getTime() - 10 * DAY_MS),
-      endDate: new Date(now.getTime() + 3 * DAY_MS),
-      ...overrides,
+    const { challenge, shops } = await insertRunningBattle(ctx.db, now, {
+      challenge: {
+        title: 'Ending Battle',
+        startDate: new Date(now.getTime() - 10 * DAY_MS),
+        endDate: new Date(now.getTime() + 3 * DAY_MS),
+        ...overrides,
+      },
+      shops: 3,
     });
-    const shops = [
-      await insertBusiness(ctx.db, challenge.id),
-      await insertBusiness(ctx.db, challenge.id),
-      await insertBusiness(ctx.db, challenge.id),
-    ];
     return { challenge, shops: shops.map((shop) => shop.id) };
   }
 

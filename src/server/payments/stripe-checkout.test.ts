@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   businesses,
   passes,
@@ -11,29 +11,18 @@ import {
   type Business,
   type Challenge,
 } from '#server/db/schema.ts';
-import { startStripeStub, type StripeStub } from '#tests/helpers/stripe-stub.ts';
-import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
-import {
-  createTestContext,
-  signedInMember,
-  TestClient,
-  type TestContext,
-} from '#tests/helpers/test-app.ts';
+import { useStripeTestApp } from '#tests/helpers/stripe-stub.ts';
+import { signedInMember, TestClient } from '#tests/helpers/test-app.ts';
+import { insertRunningBattle } from '#tests/helpers/battle.ts';
 
-let stub: StripeStub;
-let ctx: TestContext;
+const { ctx, stub } = useStripeTestApp({ testToolsEnabled: false });
 let challenge: Challenge;
 let shops: Business[];
 
 beforeAll(async () => {
-  stub = await startStripeStub();
-  ctx = await createTestContext({ testToolsEnabled: false }, { payments: stub.provider() });
-  challenge = await insertChallenge(ctx.db, ctx.clock.now(), { price: 25 });
-  shops = [await insertBusiness(ctx.db, challenge.id), await insertBusiness(ctx.db, challenge.id)];
-});
-afterAll(async () => {
-  await ctx.close();
-  await stub.close();
+  ({ challenge, shops } = await insertRunningBattle(ctx.db, ctx.clock.now(), {
+    challenge: { price: 25 },
+  }));
 });
 
 let eventSequence = 0;

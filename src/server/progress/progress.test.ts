@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Business, Challenge } from '../db/schema.ts';
-import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
+import { insertRunningBattle } from '#tests/helpers/battle.ts';
 import { couponOf, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 import { signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
 
@@ -9,17 +9,10 @@ let challenge: Challenge;
 let shops: Business[];
 
 beforeAll(async () => {
-  challenge = await insertChallenge(ctx.db, ctx.clock.now(), { title: 'Progress Battle' });
-  shops = [];
-  for (const [index, code] of ['4111', '4222'].entries()) {
-    shops.push(
-      await insertBusiness(ctx.db, challenge.id, {
-        name: `Shop ${index + 1}`,
-        position: index,
-        redemptionCode: code,
-      }),
-    );
-  }
+  ({ challenge, shops } = await insertRunningBattle(ctx.db, ctx.clock.now(), {
+    challenge: { title: 'Progress Battle' },
+    shops: ['4111', '4222'].map((redemptionCode) => ({ redemptionCode })),
+  }));
 });
 
 const shop = (index: number) => shops[index]!;

@@ -7,7 +7,8 @@ import {
   type Business,
   type Challenge,
 } from '../db/schema.ts';
-import { DAY_MS, insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
+import { DAY_MS, MINUTE_MS } from '#tests/helpers/fixtures.ts';
+import { insertRunningBattle } from '#tests/helpers/battle.ts';
 import { couponOf, markRedeemed, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 import { signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
 import { usingPostgres } from '#tests/helpers/test-db.ts';
@@ -15,20 +16,11 @@ import { usingPostgres } from '#tests/helpers/test-db.ts';
 const ctx = useTestApp();
 let challenge: Challenge;
 let shops: Business[];
-const MINUTE_MS = 60_000;
 
 beforeAll(async () => {
-  challenge = await insertChallenge(ctx.db, ctx.clock.now(), { title: 'Test Coffee Battle' });
-  shops = [];
-  for (const [index, code] of ['1111', '2222', '3333'].entries()) {
-    shops.push(
-      await insertBusiness(ctx.db, challenge.id, {
-        name: `Shop ${index + 1}`,
-        position: index,
-        redemptionCode: code,
-      }),
-    );
-  }
+  ({ challenge, shops } = await insertRunningBattle(ctx.db, ctx.clock.now(), {
+    shops: ['1111', '2222', '3333'].map((redemptionCode) => ({ redemptionCode })),
+  }));
 });
 
 const shop = (index: number) => shops[index]!;

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LeaderboardPage } from '#shared/admin.ts';
 import type { Settlement, ShopImportResult } from '#shared/shop-side.ts';
-import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
+import { insertRunningBattle } from '#tests/helpers/battle.ts';
 import { couponOf, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 import { signedInAdmin, signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
 import type { Business, Challenge } from '#server/db/schema.ts';
@@ -15,13 +15,10 @@ let holders: Awaited<ReturnType<typeof signedInPassHolder>>[];
 
 beforeAll(async () => {
   admin = (await signedInAdmin(ctx.app, ctx.db)).client;
-  challenge = await insertChallenge(ctx.db, ctx.clock.now(), {
-    votesPerShop: null,
-    title: 'Settle, "Battle"',
-  });
-  shops = [];
-  for (const name of ['Alpha', '=cmd|calc', 'Gamma'])
-    shops.push(await insertBusiness(ctx.db, challenge.id, { name }));
+  ({ challenge, shops } = await insertRunningBattle(ctx.db, ctx.clock.now(), {
+    challenge: { votesPerShop: null, title: 'Settle, "Battle"' },
+    shops: ['Alpha', '=cmd|calc', 'Gamma'].map((name) => ({ name })),
+  }));
   // Three members redeem and vote; the last is then refunded, and one shop deleted.
   holders = [];
   for (let index = 0; index < 3; index += 1)

@@ -1,17 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { businesses, challenges, coupons, passes, type Challenge } from '#server/db/schema.ts';
 import { insertChallenge } from '#tests/helpers/fixtures.ts';
-import { startStripeStub, type StripeStub } from '#tests/helpers/stripe-stub.ts';
-import {
-  createTestContext,
-  signedInAdmin,
-  signedInMember,
-  TestClient,
-  type TestContext,
-} from '#tests/helpers/test-app.ts';
+import { useStripeTestApp } from '#tests/helpers/stripe-stub.ts';
+import { signedInAdmin, signedInMember, TestClient } from '#tests/helpers/test-app.ts';
 import { passesMissingCoupons } from '#tests/helpers/pass-holders.ts';
 import { queryRows, usingPostgres } from '#tests/helpers/test-db.ts';
 
@@ -22,20 +16,13 @@ import { queryRows, usingPostgres } from '#tests/helpers/test-db.ts';
  * meanwhile leave every active pass with the coupon of every live shop (docs/RULES.md rule 7).
  */
 
-let stub: StripeStub;
-let ctx: TestContext;
+const { ctx, stub } = useStripeTestApp({ testToolsEnabled: true });
 let admin: TestClient;
 let anonymous: TestClient;
 
 beforeAll(async () => {
-  stub = await startStripeStub();
-  ctx = await createTestContext({ testToolsEnabled: true }, { payments: stub.provider() });
   admin = (await signedInAdmin(ctx.app, ctx.db)).client;
   anonymous = new TestClient(ctx.app);
-});
-afterAll(async () => {
-  await ctx.close();
-  await stub.close();
 });
 
 let eventSequence = 0;

@@ -8,7 +8,8 @@ import {
   type Business,
   type Challenge,
 } from '../db/schema.ts';
-import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
+import { insertBusiness, insertChallenge, MINUTE_MS } from '#tests/helpers/fixtures.ts';
+import { insertRunningBattle } from '#tests/helpers/battle.ts';
 import { markRedeemed, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 import {
   signedInAdmin,
@@ -21,16 +22,9 @@ import {
 const ctx = useTestApp();
 let challenge: Challenge;
 let shops: Business[];
-const MINUTE_MS = 60_000;
 
 beforeAll(async () => {
-  challenge = await insertChallenge(ctx.db, ctx.clock.now(), { title: 'Test Coffee Battle' });
-  shops = [];
-  for (let index = 0; index < 4; index += 1) {
-    shops.push(
-      await insertBusiness(ctx.db, challenge.id, { name: `Shop ${index + 1}`, position: index }),
-    );
-  }
+  ({ challenge, shops } = await insertRunningBattle(ctx.db, ctx.clock.now(), { shops: 4 }));
 });
 
 const shop = (index: number) => shops[index]!;

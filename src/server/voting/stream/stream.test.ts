@@ -1,12 +1,11 @@
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VoteCounts } from '#shared/businesses.ts';
 import { EventStreamReader } from '#tests/helpers/event-stream.ts';
-import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { markRedeemed, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 import { createTestContext, type TestContext } from '#tests/helpers/test-app.ts';
 import type { Business } from '../../db/schema.ts';
+import { insertRunningBattle } from '#tests/helpers/battle.ts';
 
 /** Long enough that a burst of votes on a loaded machine fits in one interval. */
 const INTERVAL_MS = 3_000;
@@ -34,13 +33,11 @@ describe('GET /api/votes/stream', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext({ liveCountsIntervalMs: INTERVAL_MS });
-    const challenge = await insertChallenge(ctx.db, ctx.clock.now(), { votesPerShop: null });
-    shops = [
-      await insertBusiness(ctx.db, challenge.id, { voteCount: 0 }),
-      await insertBusiness(ctx.db, challenge.id, { voteCount: 0 }),
-    ];
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    ({ shops } = await insertRunningBattle(ctx.db, ctx.clock.now(), {
+      challenge: { votesPerShop: null },
+    }));
+    // Event streams want a real socket: the address fastify answers is the one it listens on.
+    url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
     for (const stream of streams) stream.close();
@@ -153,10 +150,9 @@ describe('limits on open streams and on slow requests', () => {
       streamsPerInstance: 3,
       requestTimeoutMs: 500,
     });
-    const challenge = await insertChallenge(ctx.db, ctx.clock.now());
-    shop = await insertBusiness(ctx.db, challenge.id, { voteCount: 0 });
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    shop = (await insertRunningBattle(ctx.db, ctx.clock.now(), { shops: 1 })).shops[0]!;
+    // Event streams want a real socket: the address fastify answers is the one it listens on.
+    url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
     for (const stream of streams) stream.close();

@@ -2,71 +2,32 @@
 import { MantineProvider } from '@mantine/core';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { HOURS_MESSAGE, LATITUDE_MESSAGE } from '#shared/businesses.ts';
 import { SHOP_IMPORT_TEMPLATE } from '#shared/shop-import.ts';
 import { checkImportText, ImportPreview } from './ImportShopsDialog.tsx';
 import { linesText } from '../lines-text.ts';
 import { reactRootPerTest } from '#tests/helpers/client-root.ts';
+import {
+  EXISTING_SHOP,
+  FLAWED_IMPORT_CSV,
+  FLAWED_IMPORT_ERRORS,
+} from '#tests/helpers/shop-import.ts';
 
 const view = reactRootPerTest();
 
-const live = [{ name: 'Alpha', redemptionCode: '5555', position: 3 }];
-const header = 'name,address,description,code,hours,codeRotation,dailyCap,latitude,longitude';
+const live = [{ ...EXISTING_SHOP, position: 3 }];
 
 describe('checkImportText (the browser runs the server import rules)', () => {
   it('gives one message per column, in column order, and names a dropped leading zero', () => {
-    const check = checkImportText(
-      [
-        header,
-        'Bean There,1 Main St,Coffee,0123,"{""Monday"": ""7am - 3pm""}",daily,40,34.7,-86.5',
-        ',2 Main St,Tea,123,not json,weekly,0,north,-86.5',
-        'Copy,3 Main St,Coffee,0123,,,,,',
-        'Clash,4 Main St,Coffee,5555,,HOURLY,,,',
-      ].join('\n'),
-      7,
-      live,
-    );
-    expect(check).toEqual({
-      ok: true,
-      rows: [
-        { line: 2, name: 'Bean There', address: '1 Main St', redemptionCode: '0123', errors: [] },
-        {
-          line: 3,
-          name: '',
-          address: '2 Main St',
-          redemptionCode: '123',
-          errors: [
-            { column: 'name', message: 'Business name is required' },
-            {
-              column: 'code',
-              message:
-                'Code must be 4 digits; a spreadsheet may have dropped a leading zero: write it as 0123',
-            },
-            { column: 'hours', message: HOURS_MESSAGE },
-            { column: 'codeRotation', message: 'Code rotation must be off, daily or hourly' },
-            {
-              column: 'dailyCap',
-              message: 'Daily cap must be a whole number of at least 1, or none',
-            },
-            { column: 'latitude', message: LATITUDE_MESSAGE },
-          ],
-        },
-        {
-          line: 4,
-          name: 'Copy',
-          address: '3 Main St',
-          redemptionCode: '0123',
-          errors: [{ column: 'code', message: 'Redemption code 0123 is also on line 2.' }],
-        },
-        {
-          line: 5,
-          name: 'Clash',
-          address: '4 Main St',
-          redemptionCode: '5555',
-          errors: [{ column: 'code', message: 'Redemption code 5555 is already used by Alpha.' }],
-        },
-      ],
-    });
+    const check = checkImportText(FLAWED_IMPORT_CSV, 7, live);
+    if (!check?.ok) throw new Error('the file should read');
+    expect(check.rows.map((row) => [row.line, row.errors])).toEqual(FLAWED_IMPORT_ERRORS);
+    expect(check.rows.map((row) => [row.name, row.address, row.redemptionCode])).toEqual([
+      ['Bean There', '1 Main St', '0123'],
+      ['', '2 Main St', '123'],
+      ['Copy Cup', '3 Main St', '0123'],
+      ['Clash Cafe', '4 Main St', '5555'],
+      ['Plain Pour', '5 Main St', null],
+    ]);
   });
 
   it('says what is wrong with the file itself, and nothing for empty text', () => {

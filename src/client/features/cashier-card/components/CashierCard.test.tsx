@@ -26,14 +26,18 @@ function show(props: CashierCardProps) {
   });
 }
 
-async function qrImage(): Promise<HTMLImageElement> {
-  // The encoder loads and draws asynchronously; each wait lets React apply what arrived.
-  for (let attempt = 0; attempt < 100 && !view.container.querySelector('img'); attempt++) {
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-  }
-  const img = view.container.querySelector('img');
-  if (!img) throw new Error('no QR code drawn');
-  return img;
+function qrImage(): Promise<HTMLImageElement> {
+  // The encoder loads and draws asynchronously; each look lets React apply, inside act(), what
+  // arrived since the last.
+  return vi.waitFor(
+    async () => {
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      const img = view.container.querySelector('img');
+      if (!img) throw new Error('no QR code drawn');
+      return img;
+    },
+    { timeout: 5_000, interval: 0 },
+  );
 }
 
 describe('CashierCard', () => {

@@ -17,6 +17,7 @@ describe('the page registry: which addresses are pages (others get the 404 page)
     }
     expect(pageAt(paths.business(7))?.page).toBe(pages.business);
     expect(pageAt(paths.shopCard('b'.repeat(20)))?.name).toBe('shopCard');
+    expect(pageAt(paths.business(7))?.params).toEqual({ id: '7' });
   });
 
   it('accepts only the parameters the server serves', () => {

@@ -39,6 +39,11 @@ export interface PageDescription {
   readonly description?: string;
   /** Listed in sitemap.xml (a shop's page is listed once per live shop). */
   readonly inSitemap?: boolean;
+  /**
+   * The server's render draws the query string (the payment's outcome on /checkout), so only its
+   * bare address is kept as one page for everyone.
+   */
+  readonly readsQuery?: boolean;
 }
 
 const ADMIN = 'Admin Dashboard';
@@ -91,6 +96,7 @@ export const pages = {
     kind: 'app',
     serverModule: 'app/routes/checkout.tsx',
     title: 'Buy Your Battle Pass',
+    readsQuery: true,
   },
   sandboxCheckout: {
     path: '/checkout/sandbox/:sessionId',
@@ -141,7 +147,7 @@ function addressPattern(path: string): RegExp {
     .filter(Boolean)
     .map((part) =>
       part.startsWith(':')
-        ? `(${pageParams[part.slice(1) as PageParam].source})`
+        ? `(?<${part.slice(1)}>${pageParams[part.slice(1) as PageParam].source})`
         : escapeRegExp(part),
     );
   return new RegExp(`^/${parts.join('/')}${parts.length > 0 ? '/?' : ''}$`);
@@ -152,10 +158,20 @@ const addressPatterns = Object.entries(pages).map(([name, page]) => ({
   pattern: addressPattern(page.path),
 }));
 
+export interface FoundPage {
+  name: PageName;
+  page: PageDescription;
+  /** The address's parameters by name (`id`, `token`, `sessionId`). */
+  params: Partial<Record<PageParam, string>>;
+}
+
 /** The page at this pathname, or undefined (the 404 page, status 404). */
-export function pageAt(pathname: string): { name: PageName; page: PageDescription } | undefined {
-  const found = addressPatterns.find(({ pattern }) => pattern.test(pathname));
-  return found && { name: found.name, page: pages[found.name] };
+export function pageAt(pathname: string): FoundPage | undefined {
+  for (const { name, pattern } of addressPatterns) {
+    const match = pattern.exec(pathname);
+    if (match) return { name, page: pages[name], params: { ...match.groups } };
+  }
+  return undefined;
 }
 
 /** Whether a parameter's value is one the server accepts (the pages check ids before asking). */

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
+import { pageAt, pages } from '#shared/pages.ts';
 import { NotFound } from '#client/components/NotFound.tsx';
 import { RequireAdmin, RequireUser } from './guards.tsx';
 import { RootLayout } from './layout.tsx';
@@ -27,9 +28,11 @@ const SandboxCheckoutRoute = lazy(loadSandboxCheckout);
 // Signed-in pages render only after the sign-in check answers; when a visit starts on one,
 // fetch its module meanwhile so the two downloads overlap instead of following each other.
 const signedInPageAtStart = [
-  { path: '/profile', load: loadProfile },
-  { path: '/checkout/sandbox/', load: loadSandboxCheckout },
-].find(({ path }) => typeof window !== 'undefined' && window.location.pathname.startsWith(path));
+  { name: 'profile', load: loadProfile },
+  { name: 'sandboxCheckout', load: loadSandboxCheckout },
+].find(
+  ({ name }) => typeof window !== 'undefined' && pageAt(window.location.pathname)?.name === name,
+);
 void signedInPageAtStart?.load();
 const AdminLayout = lazy(() => import('./routes/admin/layout.tsx'));
 const AdminDashboardRoute = lazy(() => import('./routes/admin/dashboard.tsx'));
@@ -43,40 +46,41 @@ const CashierCardRoute = lazy(() => import('./routes/admin/cashier-card.tsx'));
 const ShopRoute = lazy(() => import('./routes/shop.tsx'));
 const ShopCardRoute = lazy(() => import('./routes/shop-card.tsx'));
 
+/** Paths come from the page registry (#shared/pages.ts), which the server's 404 and render read too. */
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<RootLayout />}>
         <Route index element={<HomeRoute />} />
-        <Route path="battles" element={<BattlesRoute />} />
+        <Route path={pages.battles.path} element={<BattlesRoute />} />
         {/* The coffee battle's page is the running challenge's home. */}
-        <Route path="battles/coffee" element={<HomeRoute />} />
-        <Route path="battles/:id/results" element={<ResultsRoute />} />
-        <Route path="auth" element={<AuthRoute />} />
-        <Route path="auth/reset" element={<AuthResetRoute />} />
-        <Route path="auth/verify-email" element={<AuthVerifyEmailRoute />} />
-        <Route path="business/:id" element={<BusinessRoute />} />
-        <Route path="checkout" element={<CheckoutRoute />} />
-        <Route path="shop/:token" element={<ShopRoute />} />
-        <Route path="shop/:token/card" element={<ShopCardRoute />} />
+        <Route path={pages.coffeeBattle.path} element={<HomeRoute />} />
+        <Route path={pages.results.path} element={<ResultsRoute />} />
+        <Route path={pages.auth.path} element={<AuthRoute />} />
+        <Route path={pages.authReset.path} element={<AuthResetRoute />} />
+        <Route path={pages.authVerifyEmail.path} element={<AuthVerifyEmailRoute />} />
+        <Route path={pages.business.path} element={<BusinessRoute />} />
+        <Route path={pages.checkout.path} element={<CheckoutRoute />} />
+        <Route path={pages.shopPage.path} element={<ShopRoute />} />
+        <Route path={pages.shopCard.path} element={<ShopCardRoute />} />
         <Route element={<RequireUser />}>
           {/* Everyone's reset links are in it: organizers only (docs/RULES.md rule 5); the page
               itself tells a member so. */}
-          <Route path="sandbox/mailbox" element={<SandboxMailboxRoute />} />
-          <Route path="profile" element={<ProfileRoute />} />
-          <Route path="checkout/sandbox/:sessionId" element={<SandboxCheckoutRoute />} />
+          <Route path={pages.sandboxMailbox.path} element={<SandboxMailboxRoute />} />
+          <Route path={pages.profile.path} element={<ProfileRoute />} />
+          <Route path={pages.sandboxCheckout.path} element={<SandboxCheckoutRoute />} />
         </Route>
-        <Route path="admin" element={<RequireAdmin />}>
+        <Route path={pages.admin.path} element={<RequireAdmin />}>
           <Route element={<AdminLayout />}>
             <Route index element={<AdminDashboardRoute />} />
-            <Route path="challenges" element={<AdminChallengesRoute />} />
-            <Route path="businesses" element={<AdminBusinessesRoute />} />
-            <Route path="leaderboard" element={<AdminLeaderboardRoute />} />
-            <Route path="settlement" element={<AdminSettlementRoute />} />
-            <Route path="draws" element={<AdminDrawsRoute />} />
-            <Route path="messages" element={<AdminMessagesRoute />} />
+            <Route path={pages.adminChallenges.path} element={<AdminChallengesRoute />} />
+            <Route path={pages.adminBusinesses.path} element={<AdminBusinessesRoute />} />
+            <Route path={pages.adminLeaderboard.path} element={<AdminLeaderboardRoute />} />
+            <Route path={pages.adminSettlement.path} element={<AdminSettlementRoute />} />
+            <Route path={pages.adminDraws.path} element={<AdminDrawsRoute />} />
+            <Route path={pages.adminMessages.path} element={<AdminMessagesRoute />} />
           </Route>
-          <Route path="businesses/:id/card" element={<CashierCardRoute />} />
+          <Route path={pages.cashierCard.path} element={<CashierCardRoute />} />
         </Route>
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -11,7 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '#shared/paths.ts';
-import { PRODUCT_NAME } from '#client/lib/page-meta.ts';
+import { useSiteName } from '#client/lib/page-meta.ts';
 
 const NavigationDrawer = lazy(() => import('./NavigationDrawer.tsx'));
 const NAVIGATION_DRAWER_ID = 'site-navigation-drawer';
@@ -50,6 +50,7 @@ export function Header({
   loggingOut,
 }: HeaderProps) {
   const [drawerOpened, drawer] = useDisclosure(false);
+  const siteName = useSiteName();
   // The drawer's code is fetched on the first tap of the burger, and kept for the next ones.
   const [drawerWanted, setDrawerWanted] = useState(false);
 
@@ -72,7 +73,7 @@ export function Header({
         >
           <Group gap={6} wrap="nowrap" component="span">
             <IconCoffee size={26} stroke={2} aria-hidden />
-            <span>{PRODUCT_NAME}</span>
+            <span>{siteName}</span>
           </Group>
         </Anchor>
 

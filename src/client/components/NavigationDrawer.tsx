@@ -12,7 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '#shared/paths.ts';
-import { PRODUCT_NAME } from '#client/lib/page-meta.ts';
+import { useSiteName } from '#client/lib/page-meta.ts';
 import type { HeaderProps } from './Header.tsx';
 
 export interface NavigationDrawerProps extends Omit<HeaderProps, 'hasPass' | 'passesOnSale'> {
@@ -38,6 +38,7 @@ export default function NavigationDrawer({
   onLogout,
   loggingOut,
 }: NavigationDrawerProps) {
+  const siteName = useSiteName();
   return (
     <Drawer
       id={id}
@@ -46,7 +47,7 @@ export default function NavigationDrawer({
       position="right"
       size="xs"
       hiddenFrom="sm"
-      title={PRODUCT_NAME}
+      title={siteName}
       closeButtonProps={{ 'aria-label': 'Close navigation' }}
       // The drawer's own <header> would be a second "banner" landmark beside the page header.
       attributes={{ header: { role: 'presentation' } }}

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -23,9 +24,14 @@ function show(path: string, page: React.ReactNode) {
   act(() => {
     view.root.render(
       <MantineProvider>
-        <MemoryRouter>
-          <RouteError resetKey={path}>{page}</RouteError>
-        </MemoryRouter>
+        {/* The page's title names the site from GET /api/config; no server here, no asking. */}
+        <QueryClientProvider
+          client={new QueryClient({ defaultOptions: { queries: { enabled: false } } })}
+        >
+          <MemoryRouter>
+            <RouteError resetKey={path}>{page}</RouteError>
+          </MemoryRouter>
+        </QueryClientProvider>
       </MantineProvider>,
     );
   });

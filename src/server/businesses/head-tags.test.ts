@@ -8,6 +8,7 @@ import {
   withTestApp,
 } from '#tests/helpers/test-app.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
+import { pages, pageTitle } from '#shared/pages.ts';
 import { SiteUrl } from '../site-url.ts';
 
 const ctx = useTestApp();
@@ -38,6 +39,19 @@ describe('link-preview tags on the battle pages', () => {
     // Pages that are not for sharing get none.
     expect((await page('/profile')).body).not.toContain('og:title');
     await ctx.db.update(challenges).set({ active: false }).where(eq(challenges.id, battle.id));
+  });
+
+  it("take the other document pages' title and description from the page registry", async () => {
+    const html = (await page('/battles')).body;
+    expect(html).toContain(
+      `<meta property="og:title" content="${pageTitle(pages.battles.title, 'Local Battles')}" />`,
+    );
+    expect(html).toContain(
+      `<meta property="og:description" content="${pages.battles.description}" />`,
+    );
+    expect(html).toContain('<meta property="og:url" content="http://localhost/battles" />');
+    // App pages are not for sharing, even public ones.
+    expect((await page('/auth')).body).not.toContain('og:title');
   });
 
   it('name the site before any battle is set up', async () => {

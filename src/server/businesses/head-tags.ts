@@ -1,14 +1,13 @@
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import { formatMoney } from '#shared/money.ts';
+import { pageAt, pageTitle } from '#shared/pages.ts';
+import { paths } from '#shared/paths.ts';
 import type { Db } from '../db/client.ts';
 import type { SiteUrl } from '../site-url.ts';
 import type { PublicReads } from '../public-reads/public-reads.ts';
 import { findLiveBusiness } from './service.ts';
 import { escapeHtml } from '../text.ts';
 
-const SHOP_PAGE = /^\/business\/([1-9][0-9]{0,9})\/?$/;
-/** The public pages that show the running battle: the home page and the coffee battle's page. */
-const BATTLE_PAGES = /^\/(battles\/coffee\/?)?$/;
 /** A 1200×630 picture for link previews of pages without a picture of their own. */
 const SHARE_IMAGE = '/images/share.png';
 /** Said when no challenge is set up yet (the same words as the app shell's description). */
@@ -56,10 +55,10 @@ async function shopPreview(db: Db, id: number, siteName: string): Promise<ShareP
   const shop = await findLiveBusiness(db, id);
   if (!shop) return null;
   return {
-    title: `${shop.name} - ${siteName}`,
+    title: pageTitle(shop.name, siteName),
     description: shop.description,
     image: shop.imageUrl ?? '/images/shop-fallback.svg',
-    path: `/business/${shop.id}`,
+    path: paths.business(shop.id),
   };
 }
 
@@ -70,7 +69,7 @@ async function shopPreview(db: Db, id: number, siteName: string): Promise<ShareP
 async function battlePreview(publicReads: PublicReads, path: string, siteName: string) {
   const challenge = await publicReads.activeChallengeDto();
   return {
-    title: challenge ? `${challenge.title} - ${siteName}` : siteName,
+    title: challenge ? pageTitle(challenge.title, siteName) : siteName,
     description: challenge?.description || SITE_DESCRIPTION,
     image: SHARE_IMAGE,
     path,
@@ -78,18 +77,27 @@ async function battlePreview(publicReads: PublicReads, path: string, siteName: s
 }
 
 /**
- * Link-preview tags for the served HTML of shop pages, the home page and the coffee battle's
- * page (docs/decisions/0019-server-rendered-public-pages-and-offline-pass.md), so a shared link shows a title, a description and a picture. Every value is
- * escaped; other pages and unknown shops get no tags.
+ * Link-preview tags for the served HTML of the document pages (#shared/pages.ts;
+ * docs/decisions/0019), so a shared link shows a title, a description and a picture: a shop's
+ * page names the shop, the home and the coffee battle's page the running battle, the others
+ * their entry's title. Every value is escaped; app pages and unknown shops get no tags.
  */
 export function publicPageHeadTags(db: Db, publicReads: PublicReads, options: HeadTagOptions) {
   return async (pathname: string): Promise<string> => {
-    const shop = SHOP_PAGE.exec(pathname)?.[1];
-    const preview = shop
-      ? await shopPreview(db, Number(shop), options.siteName)
-      : BATTLE_PAGES.test(pathname)
-        ? await battlePreview(publicReads, pathname.replace(/\/$/, '') || '/', options.siteName)
-        : null;
+    const found = pageAt(pathname);
+    if (found?.page.kind !== 'document') return '';
+    const preview =
+      found.name === 'business'
+        ? await shopPreview(db, Number(found.params.id), options.siteName)
+        : // The home page and the coffee battle's page show the running battle.
+          found.name === 'home' || found.name === 'coffeeBattle'
+          ? await battlePreview(publicReads, found.page.path, options.siteName)
+          : {
+              title: pageTitle(found.page.title, options.siteName),
+              description: found.page.description ?? SITE_DESCRIPTION,
+              image: SHARE_IMAGE,
+              path: found.page.path,
+            };
     return preview ? shareTags(preview, options) : '';
   };
 }

@@ -4,7 +4,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isPageRoute } from '#shared/paths.ts';
+import { pageAt } from '#shared/pages.ts';
 import type { PublicReads } from '../public-reads/public-reads.ts';
 import { RenderAllowance, type PageRenderLimit } from './render-allowance.ts';
 import { replaceLiterally } from './replace-literally.ts';
@@ -129,6 +129,6 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
     ) {
       return reply.status(404).send({ message: `No API route ${request.method} ${pathname}` });
     }
-    return sendShell(request, reply, isPageRoute(pathname) ? 200 : 404);
+    return sendShell(request, reply, pageAt(pathname) ? 200 : 404);
   });
 });

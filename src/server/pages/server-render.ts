@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { pageAt } from '#shared/pages.ts';
 import { SERVER_STATE_ID } from '#shared/server-render.ts';
 import type { PublicReads } from '../public-reads/public-reads.ts';
 import { replaceLiterally } from './replace-literally.ts';
@@ -21,25 +22,6 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-/**
- * The public pages rendered on the server (docs/decisions/0019), each with the web app module
- * that draws it: the HTML links that module's styles and preloads its code, so the page shows
- * styled from the first response and hydrates without waiting for a second round trip.
- * Signed-in and organizer pages depend on the account and stay rendered in the browser; these
- * never read the session, so one render serves every visitor. `readsQuery`: the page draws its
- * query string (the payment's outcome), so only its bare path is kept as one page.
- */
-const SERVER_RENDERED_PAGES = [
-  { pattern: /^\/(battles\/coffee\/?)?$/, module: 'app/routes/home.tsx', readsQuery: false },
-  { pattern: /^\/battles\/?$/, module: 'app/routes/battles.tsx', readsQuery: false },
-  {
-    pattern: /^\/business\/[1-9][0-9]{0,9}\/?$/,
-    module: 'app/routes/business.tsx',
-    readsQuery: false,
-  },
-  { pattern: /^\/checkout\/?$/, module: 'app/routes/checkout.tsx', readsQuery: true },
-];
-
 /** `<` cannot end the JSON's script element early. */
 const scriptSafeJson = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
 
@@ -58,9 +40,18 @@ export interface ServerRenderer {
   renderPage(shell: string, url: string): Promise<string | null>;
 }
 
+/**
+ * The page the server renders at this URL (docs/decisions/0019; #shared/pages.ts names each one's
+ * module): the HTML links that module's styles and preloads its code, so the page shows styled
+ * from the first response and hydrates without a second round trip. These never read the
+ * session, so one render serves every visitor; signed-in and organizer pages are drawn in the
+ * browser.
+ */
 const pageOf = (url: string) => {
-  const pathname = pathnameOf(url);
-  return SERVER_RENDERED_PAGES.find(({ pattern }) => pattern.test(pathname));
+  const page = pageAt(pathnameOf(url))?.page;
+  return page?.serverModule
+    ? { module: page.serverModule, readsQuery: page.readsQuery }
+    : undefined;
 };
 
 /** The API paths one render asked for that no public read answers. */

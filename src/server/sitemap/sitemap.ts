@@ -1,12 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { pages } from '#shared/pages.ts';
 import { paths } from '#shared/paths.ts';
 import type { Db } from '../db/client.ts';
 import { businesses, challenges } from '../db/schema.ts';
 import { isLiveShop } from '../businesses/live.ts';
 import { escapeHtml } from '../text.ts';
 
-/** The public pages worth finding; account, checkout and organizer pages are left out. */
-const PUBLIC_PAGES = [paths.home, paths.battles, paths.coffeeBattle];
+/** The public pages worth finding (#shared/pages.ts); a page with parameters is listed per thing. */
+const PUBLIC_PAGES = Object.values(pages)
+  .filter((page) => 'inSitemap' in page && !page.path.includes(':'))
+  .map((page) => page.path);
 
 /**
  * sitemap.xml (docs/decisions/0019-server-rendered-public-pages-and-offline-pass.md): the public pages and the page of every live shop of a published

@@ -1,3 +1,4 @@
+import { pages } from '#shared/pages.ts';
 import { Container, Paper, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '#shared/paths.ts';
@@ -8,7 +9,7 @@ import { usePageMeta } from '#client/lib/page-meta.ts';
 
 /** /auth/reset: ask for a reset link, or with ?token= from the email, choose a new password. */
 export default function AuthResetRoute() {
-  usePageMeta({ title: 'Reset Password' });
+  usePageMeta(pages.authReset);
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const token = searchParams.get('token');

@@ -1,3 +1,4 @@
+import { pages } from '#shared/pages.ts';
 import '@mantine/core/styles/Alert.css';
 import { Alert, Container, Paper, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
@@ -7,7 +8,7 @@ import { usePageMeta } from '#client/lib/page-meta.ts';
 
 /** /auth/verify-email?token=: the link mailed to a member's new address. */
 export default function AuthVerifyEmailRoute() {
-  usePageMeta({ title: 'Confirm Your New Email' });
+  usePageMeta(pages.authVerifyEmail);
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
 

@@ -1,3 +1,4 @@
+import { pages } from '#shared/pages.ts';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/List.css';
@@ -16,7 +17,7 @@ import {
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import { paths } from '#shared/paths.ts';
-import { PRODUCT_NAME, usePageMeta } from '#client/lib/page-meta.ts';
+import { usePageMeta, useSiteName } from '#client/lib/page-meta.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { LoginForm } from '#client/features/auth/components/LoginForm.tsx';
@@ -28,11 +29,8 @@ type AuthTab = 'login' | 'register';
 
 /** /auth: sign in or register (docs/SPEC.md section 2). Signed-in visitors go back to where they came from or /. */
 export default function AuthRoute() {
-  usePageMeta({
-    title: 'Sign In',
-    description:
-      'Sign in or create an account to buy your battle pass and vote for your favorite local shop.',
-  });
+  usePageMeta(pages.auth);
+  const siteName = useSiteName();
   const { user, isPending, unreachable } = useUser();
   const navigate = useNavigate();
   const location = useLocation();
@@ -72,7 +70,7 @@ export default function AuthRoute() {
       <Grid.Col span={{ base: 12, md: 6 }}>
         <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }}>
           <Title order={1} size="h2" mb="md">
-            Welcome to {PRODUCT_NAME}
+            Welcome to {siteName}
           </Title>
           {/* Only the open tab's form is in the page, so each label names one field. */}
           <Tabs

@@ -1,3 +1,4 @@
+import { pages } from '#shared/pages.ts';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
@@ -38,11 +39,7 @@ const comingSoon = [
 export default function BattlesRoute() {
   const challenge = useCurrentBattle();
   const coffeeTitle = challenge.data?.title ?? FALLBACK_CHALLENGE_TITLE;
-  usePageMeta({
-    title: 'All Battles',
-    description:
-      'Local Battles: city-wide competitions for the best local coffee, tacos and ice cream. Join the coffee battle now.',
-  });
+  usePageMeta(pages.battles);
 
   return (
     <>

@@ -1,3 +1,4 @@
+import { isPageParam, pages } from '#shared/pages.ts';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Paper.css';
 import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
@@ -29,16 +30,13 @@ const RedeemCouponDialog = lazy(async () => ({
     .RedeemCouponDialog,
 }));
 
-/** Shop ids the server accepts (same rule as pageRoutePatterns in #shared/paths.ts). */
-const SHOP_ID = /^[1-9][0-9]{0,9}$/;
-
 /** `?redeem=1`: the cashier card's QR code opens 'Redeem Coupon' on arrival. */
 const REDEEM_PARAM = 'redeem';
 
 /** /business/:id: one shop (docs/SPEC.md section 2). */
 export default function BusinessRoute() {
   const { id = '' } = useParams();
-  if (!SHOP_ID.test(id)) return <NotFound />;
+  if (!isPageParam('id', id)) return <NotFound />;
   return <BusinessPage id={id} />;
 }
 
@@ -46,7 +44,10 @@ function BusinessPage({ id }: { id: string }) {
   const shop = useBusiness(id);
   const challenge = useCurrentBattle();
   const phase = useChallengePhase(challenge.data);
-  usePageMeta({ title: shop.data?.name ?? 'Shop', description: shop.data?.description });
+  usePageMeta({
+    title: shop.data?.name ?? pages.business.title,
+    description: shop.data?.description,
+  });
 
   return (
     <Container size="md" py={{ base: 'md', sm: 'xl' }}>

@@ -1,3 +1,4 @@
+import { pages } from '#shared/pages.ts';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Tabs.css';
 import { useEffect, useRef } from 'react';
@@ -37,7 +38,7 @@ function reloadPage(delayMs = 0) {
 
 /** /checkout: buy the battle pass, and every outcome of a returned checkout (docs/SPEC.md section 2). */
 export default function CheckoutRoute() {
-  usePageMeta({ title: 'Buy Your Battle Pass' });
+  usePageMeta(pages.checkout);
   const [searchParams] = useSearchParams();
   const status = searchParams.get('status');
   const sessionId = searchParams.get('session_id');

@@ -1,3 +1,4 @@
+import { pages } from '#shared/pages.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { ChangeEmailCard } from '#client/features/auth/components/ChangeEmailCard.tsx';
@@ -23,7 +24,7 @@ export default function ProfileRoute() {
 }
 
 function ProfileSections() {
-  usePageMeta({ title: 'My Profile' });
+  usePageMeta(pages.profile);
   const { user } = useUser();
   const challenge = useCurrentBattle();
   const pass = useUserPass(user?.id ?? null);

@@ -1,3 +1,4 @@
+import { isPageParam, pages } from '#shared/pages.ts';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Table.css';
@@ -29,18 +30,15 @@ import { PublishedDraws } from '#client/features/results/components/PublishedDra
 import { errorText } from '#client/lib/api.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
-/** Challenge ids the server accepts (same rule as pageRoutePatterns in #shared/paths.ts). */
-const CHALLENGE_ID = /^[1-9][0-9]{0,9}$/;
-
 /** /battles/:id/results: an ended battle's published results (docs/RULES.md rule 17). */
 export default function ResultsRoute() {
   const { id = '' } = useParams();
-  if (!CHALLENGE_ID.test(id)) return <NotFound />;
+  if (!isPageParam('id', id)) return <NotFound />;
   return <ResultsPage id={id} />;
 }
 
 function ResultsPage({ id }: { id: string }) {
-  usePageMeta({ title: 'Results' });
+  usePageMeta(pages.results);
   const results = useResults(id);
   return (
     <Container size="md" py={{ base: 'md', sm: 'xl' }}>

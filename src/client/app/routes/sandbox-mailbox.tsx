@@ -1,3 +1,4 @@
+import { pages } from '#shared/pages.ts';
 import '@mantine/core/styles/Alert.css';
 import { Alert, Button, Container } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
@@ -16,7 +17,7 @@ import { useSiteConfig } from '#client/lib/site-config.ts';
  * organizers' page instead of being sent away without a word.
  */
 export default function SandboxMailboxRoute() {
-  usePageMeta({ title: 'Sandbox Mailbox' });
+  usePageMeta(pages.sandboxMailbox);
   const config = useSiteConfig();
   const { user } = useUser();
   const [searchParams, setSearchParams] = useSearchParams();

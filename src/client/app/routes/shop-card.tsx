@@ -1,3 +1,4 @@
+import { pages } from '#shared/pages.ts';
 import '@mantine/core/styles/Alert.css';
 import { Alert, Anchor, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router';
@@ -20,7 +21,9 @@ export default function ShopCardRoute() {
   // The QR code holds the site's one public URL, never the address this page was opened on.
   const origin = useSiteOrigin();
   usePageMeta({
-    title: page.data ? `Cashier Card: ${page.data.shop.name} - Shop Page` : 'Cashier Card',
+    title: page.data
+      ? `${pages.shopCard.title}: ${page.data.shop.name} - ${pages.shopPage.title}`
+      : pages.shopCard.title,
   });
 
   if (page.isPending || origin === undefined)

@@ -1,3 +1,4 @@
+import { pages } from '#shared/pages.ts';
 import '@mantine/core/styles/Alert.css';
 import { Alert, Container } from '@mantine/core';
 import { useParams } from 'react-router';
@@ -15,7 +16,9 @@ import { usePageMeta } from '#client/lib/page-meta.ts';
 export default function ShopRoute() {
   const { token = '' } = useParams();
   const page = useShopPage(token);
-  usePageMeta({ title: page.data ? `${page.data.shop.name} - Shop Page` : 'Shop Page' });
+  usePageMeta({
+    title: page.data ? `${page.data.shop.name} - ${pages.shopPage.title}` : pages.shopPage.title,
+  });
 
   return (
     <Container size="sm" py={{ base: 'md', sm: 'xl' }}>

@@ -1,3 +1,4 @@
+import { pages } from '#shared/pages.ts';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Input.css';
@@ -27,7 +28,7 @@ type FormState = { opened: false } | { opened: true; business: AdminBusiness | n
 
 /** /admin/businesses: the shops of a challenge (docs/SPEC.md section 2). Behind RequireAdmin. */
 export default function AdminBusinessesRoute() {
-  usePageMeta({ exactTitle: 'Manage Businesses - Admin Dashboard' });
+  usePageMeta(pages.adminBusinesses);
   const challenges = useAdminChallenges();
   const publicChallenge = useCurrentBattle();
   const [chosenId, setChosenId] = useState<number | null>(null);

@@ -1,3 +1,4 @@
+import { isPageParam, pages } from '#shared/pages.ts';
 import '@mantine/core/styles/Alert.css';
 import { Alert, Anchor, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router';
@@ -12,16 +13,13 @@ import { errorText } from '#client/lib/api.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import { useSiteOrigin } from '#client/lib/site-origin.ts';
 
-/** Shop ids the server accepts (same rule as pageRoutePatterns in #shared/paths.ts). */
-const SHOP_ID = /^[1-9][0-9]{0,9}$/;
-
 /**
  * /admin/businesses/:id/card: a shop's printable cashier card. Behind RequireAdmin, outside the
  * admin sidebar, so the printed page holds the card alone.
  */
 export default function CashierCardRoute() {
   const { id = '' } = useParams();
-  if (!SHOP_ID.test(id)) return <NotFound />;
+  if (!isPageParam('id', id)) return <NotFound />;
   return <CashierCardPage id={id} />;
 }
 
@@ -36,8 +34,8 @@ function CashierCardPage({ id }: { id: string }) {
   const challenge = challenges.data?.find((candidate) => candidate.id === challengeId);
   usePageMeta({
     title: business
-      ? `Cashier Card: ${business.name} - Admin Dashboard`
-      : 'Cashier Card - Admin Dashboard',
+      ? `${pages.shopCard.title}: ${business.name} - ${pages.admin.title}`
+      : pages.cashierCard.title,
   });
 
   const failure = shop.error ?? shops.error ?? challenges.error;

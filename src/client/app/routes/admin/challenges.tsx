@@ -1,3 +1,4 @@
+import { pages } from '#shared/pages.ts';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Card.css';
 import { useState } from 'react';
@@ -15,7 +16,7 @@ type DialogState = { opened: false } | { opened: true; challenge: ChallengeDto |
 
 /** /admin/challenges: list, create and edit challenges (docs/SPEC.md section 2). Behind RequireAdmin. */
 export default function AdminChallengesRoute() {
-  usePageMeta({ exactTitle: 'Manage Challenges - Admin Dashboard' });
+  usePageMeta(pages.adminChallenges);
   const challenges = useAdminChallenges();
   const [dialog, setDialog] = useState<DialogState>({ opened: false });
 

@@ -1,3 +1,4 @@
+import { pages } from '#shared/pages.ts';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Alert.css';
@@ -21,7 +22,7 @@ import { usePageMeta } from '#client/lib/page-meta.ts';
  * the winners' accounts (docs/RULES.md rule 19). Behind RequireAdmin.
  */
 export default function AdminDrawsRoute() {
-  usePageMeta({ title: 'Prize draws - Admin Dashboard' });
+  usePageMeta(pages.adminDraws);
   const { list, selected, choose, notReady } = useChosenChallenge();
   const draws = useAdminDraws(selected?.id ?? null);
   const newHeadingId = useId();

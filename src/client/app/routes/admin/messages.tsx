@@ -1,3 +1,4 @@
+import { pages } from '#shared/pages.ts';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Alert.css';
@@ -16,7 +17,7 @@ import { usePageMeta } from '#client/lib/page-meta.ts';
  * the messages sent with their delivery counts. Behind RequireAdmin.
  */
 export default function AdminMessagesRoute() {
-  usePageMeta({ title: 'Messages - Admin Dashboard' });
+  usePageMeta(pages.adminMessages);
   const { list, selected, choose, notReady } = useChosenChallenge();
   const counts = useAudienceCounts(selected?.id ?? null);
   const history = useMessageHistory(selected?.id ?? null);

@@ -1,3 +1,4 @@
+import { pages } from '#shared/pages.ts';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Alert.css';
@@ -27,7 +28,7 @@ import { usePageMeta } from '#client/lib/page-meta.ts';
  * payout, the payouts made, and the CSV exports. Behind RequireAdmin.
  */
 export default function AdminSettlementRoute() {
-  usePageMeta({ title: 'Settlement - Admin Dashboard' });
+  usePageMeta(pages.adminSettlement);
   const { list, selected, choose, notReady } = useChosenChallenge();
   const settlement = useSettlement(selected?.id ?? null);
   const payouts = usePayouts(selected?.id ?? null);

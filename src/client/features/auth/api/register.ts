@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import type { PublicUser, RegisterBody } from '#shared/auth.ts';
+import type { SiteConfig } from '#shared/config.ts';
+import { DEFAULT_SITE_NAME } from '#shared/pages.ts';
 import { api, errorText } from '#client/lib/api.ts';
-import { PRODUCT_NAME } from '#client/lib/page-meta.ts';
 import { clearAccountData } from '#client/lib/query-client.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 
@@ -24,11 +25,13 @@ export function useRegister() {
   return useMutation({
     mutationFn: register,
     onSuccess: (user) => {
+      const siteName =
+        queryClient.getQueryData<SiteConfig>(queryKeys.siteConfig)?.siteName ?? DEFAULT_SITE_NAME;
       clearAccountData(queryClient);
       queryClient.setQueryData(queryKeys.user, user);
       notifications.show({
         title: 'Registration successful',
-        message: `Welcome to ${PRODUCT_NAME}, ${user.username}!`,
+        message: `Welcome to ${siteName}, ${user.username}!`,
       });
     },
     onError: (error) => {

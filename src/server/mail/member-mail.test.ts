@@ -10,7 +10,12 @@ const { ctx, stub } = useStripeTestApp({ testToolsEnabled: true });
 
 beforeAll(async () => {
   await insertRunningBattle(ctx.db, ctx.clock.now(), {
-    challenge: { title: 'Mail Coffee Battle', price: 25 },
+    challenge: {
+      title: 'Mail Coffee Battle',
+      price: 25,
+      // Fourteen hours ahead of UTC: most of the day, the receipt's date is not the UTC one.
+      timeZone: 'Pacific/Kiritimati',
+    },
     shops: [
       { name: 'Bean There', position: 1 },
       { name: 'Brew Haven', position: 0 },

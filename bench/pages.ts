@@ -17,6 +17,8 @@ const PAGE_BUDGET = 0.8;
 const RENDER_RUNS = 15;
 const RENDER_WARM_UPS = 3;
 const METRICS_TOKEN = 'bench-metrics-token-0123456789';
+/** What Chromium sends. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 /** A page holds its content, not the empty root the browser would have to fill. */
 const isRendered = (html: string) => html.includes('<div id="root"><');
@@ -24,7 +26,8 @@ const isRendered = (html: string) => html.includes('<div id="root"><');
 /**
  * Each request from its own address, as a crowd's are (the load comes through 127.0.0.1, a
  * trusted proxy by default): one address would meet its render allowance (render-allowance.ts)
- * and get the plain shell, which is not the page this measures.
+ * and get the plain shell, which is not the page this measures. Accepting compressed answers, as
+ * every browser does: a kept page goes out in its compressed form (page-encodings.ts).
  */
 function fromACrowd(path: string): Request[] {
   let sequence = 0;
@@ -35,7 +38,14 @@ function fromACrowd(path: string): Request[] {
       setupRequest: (request) => {
         sequence += 1;
         const address = `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`;
-        return { ...request, headers: { ...request.headers, 'x-forwarded-for': address } };
+        return {
+          ...request,
+          headers: {
+            ...request.headers,
+            'x-forwarded-for': address,
+            'accept-encoding': BROWSER_ACCEPT_ENCODING,
+          },
+        };
       },
     },
   ];

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeBuiltClient } from '#tests/helpers/built-client.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
@@ -112,5 +113,65 @@ describe('rendered public pages, read from the public reads', () => {
     expect(asking.statusCode).toBe(200);
     expect(asking.body).toContain('<div id="root"></div>');
     expect(isRendered((await visit('/checkout?ask=/api/votes')).body)).toBe(true);
+  });
+});
+
+describe('kept pages, sent compressed', () => {
+  const fetchPage = (url: string, acceptEncoding?: string, method: 'GET' | 'HEAD' = 'GET') =>
+    new TestClient(ctx.app).request({
+      method,
+      url,
+      ...(acceptEncoding === undefined ? {} : { headers: { 'accept-encoding': acceptEncoding } }),
+    });
+
+  it('sends br, gzip or identity as the request accepts, rendering once for all of them', async () => {
+    const url = '/business/9876543';
+    const before = await renders();
+    const br = await fetchPage(url, 'br, gzip');
+    const gzip = await fetchPage(url, 'gzip');
+    const identity = await fetchPage(url);
+    const refused = await fetchPage(url, 'br;q=0, gzip;q=0');
+    expect((await renders()) - before).toBe(1);
+
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(isRendered(identity.body)).toBe(true);
+    expect(identity.headers['content-length']).toBe(String(identity.rawPayload.length));
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).equals(identity.rawPayload)).toBe(true);
+    expect(br.headers['content-length']).toBe(String(br.rawPayload.length));
+    expect(br.rawPayload.length).toBeLessThan(identity.rawPayload.length);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).equals(identity.rawPayload)).toBe(true);
+    expect(gzip.headers['content-length']).toBe(String(gzip.rawPayload.length));
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.rawPayload.equals(identity.rawPayload)).toBe(true);
+    for (const answer of [br, gzip, identity, refused]) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers.vary).toBe('accept-encoding');
+      expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+    }
+  });
+
+  it('answers HEAD with the headers of the compressed page and no body', async () => {
+    const url = '/business/9876544';
+    const get = await fetchPage(url, 'gzip, br');
+    const head = await fetchPage(url, 'gzip, br', 'HEAD');
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.headers['content-length']).toBe(get.headers['content-length']);
+    expect(head.headers.vary).toBe('accept-encoding');
+    expect(head.rawPayload.length).toBe(0);
+  });
+
+  it('sends a page that is not kept, and the plain shell, as they are, varying all the same', async () => {
+    // A render of a query the page reads serves only its own visitor.
+    const once = await fetchPage('/checkout?ask=/api/votes', 'br, gzip');
+    expect(isRendered(once.body)).toBe(true);
+    const missing = await fetchPage('/no-such-page', 'br, gzip');
+    expect(missing.statusCode).toBe(404);
+    for (const answer of [once, missing]) {
+      expect(answer.headers['content-encoding']).toBeUndefined();
+      expect(answer.headers.vary).toBe('accept-encoding');
+    }
   });
 });

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { pageAt } from '#shared/pages.ts';
 import type { PublicReads } from '../public-reads/public-reads.ts';
+import { chooseEncoding, type EncodedPage } from './page-encodings.ts';
 import { RenderAllowance, type PageRenderLimit } from './render-allowance.ts';
 import { replaceLiterally } from './replace-literally.ts';
 import { loadServerRenderer } from './server-render.ts';
@@ -79,7 +80,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
    * instance's CPU on renders, and its visitors still get a working page (a 429 would leave a
    * shared address's people with an error page). A page already kept costs no allowance.
    */
-  async function pageHtml(request: FastifyRequest, status: number): Promise<string | Buffer> {
+  async function pageHtml(request: FastifyRequest, status: number): Promise<string | EncodedPage> {
     const pathname = pathnameOf(request.url);
     const plain = () => withHeadTags(shell, pathname);
     if (!serverRenderer || status !== 200 || !serverRenderer.renders(request.url)) return plain();
@@ -101,13 +102,22 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
     }
   }
 
+  /**
+   * A kept page goes out in the compressed form the request accepts, as the built assets do
+   * (fastify-static's preCompressed). Every page answer varies with Accept-Encoding, the plain
+   * shell's too: a shared cache must not hand a compressed page to a client that cannot read it.
+   */
   async function sendShell(request: FastifyRequest, reply: FastifyReply, status: number) {
-    const html = await pageHtml(request, status);
-    return reply
+    const page = await pageHtml(request, status);
+    void reply
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(html);
+      .header('vary', 'accept-encoding');
+    if (typeof page === 'string') return reply.send(page);
+    const encoding = chooseEncoding(request.headers['accept-encoding'], page);
+    if (encoding !== 'identity') void reply.header('content-encoding', encoding);
+    return reply.send(page[encoding] ?? page.identity);
   }
 
   app.get('/', { schema: { hide: true } }, (request, reply) => sendShell(request, reply, 200));

@@ -27,23 +27,32 @@ describe('public reads', () => {
     );
     expect(reads.cachedPage('/')).toBeUndefined();
 
+    const page = `<ul>${'<li>Shop</li>'.repeat(100)}</ul>`;
     const pages = await Promise.all(
       Array.from({ length: 5 }, (_, visit) =>
         reads.page('/', async () => {
           await new Promise((resolve) => setTimeout(resolve, 10));
-          return `page ${String(visit)}`;
+          return `${page} ${String(visit)}`;
         }),
       ),
     );
-    expect(new Set(pages.map(String))).toEqual(new Set(['page 0']));
+    expect(new Set(pages.map((each) => String(each.identity)))).toEqual(new Set([`${page} 0`]));
     expect(reads.renders()).toBe(2);
-    expect(String(await reads.cachedPage('/'))).toBe('page 0');
+    const kept = await reads.cachedPage('/');
+    expect(String(kept?.identity)).toBe(`${page} 0`);
+    // Kept with its compressed forms, made once (page-encodings.ts).
+    expect(kept?.br).toBeInstanceOf(Buffer);
+    expect(kept?.gzip).toBeInstanceOf(Buffer);
 
     reads.clear();
     expect(reads.cachedPage('/')).toBeUndefined();
-    // A page that serves only its own visitor is rendered and never kept.
-    expect(String(await reads.page(null, async () => 'checkout'))).toBe('checkout');
+    // A page that serves only its own visitor is rendered, never kept, and not compressed.
+    expect(await reads.page(null, async () => page)).toEqual({ identity: Buffer.from(page) });
     expect(reads.renders()).toBe(3);
+    // Nor is a page while the cache is off: it would be compressed for one visit.
+    expect(await readsWithTtl(0).page('/', async () => page)).toEqual({
+      identity: Buffer.from(page),
+    });
   });
 
   it('answers the API paths the render reads as their routes do, and no other', async () => {

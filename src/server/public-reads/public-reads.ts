@@ -10,6 +10,7 @@ import { listLiveBusinesses, toPublicBusiness } from '../businesses/service.ts';
 import type { ChangeFeed } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
 import type { Challenge } from '../db/schema.ts';
+import { compressPage, type EncodedPage } from '../pages/page-encodings.ts';
 import { resultsOf } from '../results/service.ts';
 import { publicVoteCounts } from '../voting/service.ts';
 import { PublicReadCache, type CachedJson } from './public-cache.ts';
@@ -116,22 +117,26 @@ export class PublicReads {
   }
 
   /** The page stored under `key` while it lives (a render under way counts), else undefined. */
-  cachedPage(key: string): Promise<Buffer> | undefined {
-    return this.cache.peek<Buffer>(`page:${key}`);
+  cachedPage(key: string): Promise<EncodedPage> | undefined {
+    return this.cache.peek<EncodedPage>(`page:${key}`);
   }
 
   /**
    * A rendered public page, kept under `key` like the answers it shows: concurrent visits share
-   * one render, and a failed render is not kept. A null key renders for this visit alone. Kept
-   * encoded: a page is many times an answer's size, and encoding it per visit would cost more
-   * than the rest of a visit.
+   * one render, and a failed render is not kept. A null key, or the cache turned off, renders for
+   * this visit alone. Kept encoded and compressed (page-encodings.ts): a page is many times an
+   * answer's size, and encoding or compressing it per visit would cost more than the rest of a
+   * visit; a page for one visit is not compressed, which would cost more than it saves.
    */
-  page(key: string | null, render: () => Promise<string>): Promise<Buffer> {
+  page(key: string | null, render: () => Promise<string>): Promise<EncodedPage> {
     const counted = async () => {
       this.rendered += 1;
       return Buffer.from(await render());
     };
-    return key === null ? counted() : this.cache.remember(`page:${key}`, counted);
+    if (key === null || this.deps.ttlMs <= 0) {
+      return counted().then((identity) => ({ identity }));
+    }
+    return this.cache.remember(`page:${key}`, async () => compressPage(await counted()));
   }
 
   /** Server renders of public pages started by this process (lb_page_renders_total). */

@@ -8,7 +8,7 @@ import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { notFound } from '../errors.ts';
 import { PUBLIC_READ_CACHE_CONTROL, sendJson } from '../public-reads/public-cache.ts';
-import { clearPublicReadsEverywhere } from '../public-reads/public-reads.ts';
+import { clearPublicReadsEverywhere, SHOP_NOT_FOUND } from '../public-reads/public-reads.ts';
 import { setShopPausedByToken, shopPageOf } from './shop-page.ts';
 import { findLiveBusiness, toPublicBusiness } from './service.ts';
 
@@ -33,7 +33,7 @@ export async function businessPublicRoutes(app: FastifyInstance, { db, publicRea
     },
     async (request, reply) => {
       const business = await findLiveBusiness(db, request.params.id);
-      if (!business) throw notFound('Shop not found');
+      if (!business) throw notFound(SHOP_NOT_FOUND);
       void reply.header('cache-control', PUBLIC_READ_CACHE_CONTROL);
       return toPublicBusiness(business);
     },

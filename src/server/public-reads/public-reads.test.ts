@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '#tests/helpers/test-app.ts';
+import { eq } from 'drizzle-orm';
+import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
+import { TestClient, useTestApp } from '#tests/helpers/test-app.ts';
+import { challenges } from '../db/schema.ts';
 import { PublicReads } from './public-reads.ts';
 
 const ctx = useTestApp();
@@ -67,6 +70,21 @@ describe('public reads', () => {
       paymentMode: 'sandbox',
       sandboxMailbox: false,
     });
+    // A shop's page asks for its shop: the same answer as GET /api/businesses/{id}.
+    const battle = await insertChallenge(ctx.db, ctx.clock.now());
+    const shop = await insertBusiness(ctx.db, battle.id, { name: 'Corner Cup' });
+    const answer = await reads.answerFor(`/api/businesses/${String(shop.id)}`);
+    const route = await new TestClient(ctx.app).get(`/api/businesses/${String(shop.id)}`);
+    expect(answer?.status).toBe(200);
+    expect(JSON.parse(answer!.body)).toEqual(route.json());
+    expect(JSON.parse(answer!.body)).not.toHaveProperty('redemptionCode');
+    for (const missing of ['999999', '9999999999']) {
+      expect(await reads.answerFor(`/api/businesses/${missing}`)).toEqual({
+        status: 404,
+        body: '{"message":"Shop not found"}',
+      });
+    }
+    await ctx.db.update(challenges).set({ active: false }).where(eq(challenges.id, battle.id));
     for (const path of ['/api/session', '/api/user/progress', '/api/businesses?x=1']) {
       expect(await reads.answerFor(path)).toBeUndefined();
     }

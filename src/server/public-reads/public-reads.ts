@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { publicBusinessSchema, voteCountsSchema } from '#shared/businesses.ts';
 import { challengeSchema, type ChallengeDto } from '#shared/challenges.ts';
 import { siteConfigSchema, type SiteConfig } from '#shared/config.ts';
+import { pageParams } from '#shared/pages.ts';
 import { resultsSchema } from '#shared/results.ts';
 import { findCurrentBattle } from '../challenges/current-battle.ts';
 import { toChallengeDto } from '../challenges/service.ts';
-import { listLiveBusinesses, toPublicBusiness } from '../businesses/service.ts';
+import { findLiveBusiness, listLiveBusinesses, toPublicBusiness } from '../businesses/service.ts';
 import type { ChangeFeed } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
 import type { Challenge } from '../db/schema.ts';
@@ -21,6 +22,15 @@ const liveShopsSchema = z.array(publicBusinessSchema);
 
 /** What GET /api/challenge/active says when no challenge is set up (docs/RULES.md rule 1). */
 export const NO_ACTIVE_CHALLENGE = 'No active challenge available.';
+
+/** What GET /api/businesses/{id} says of an id that is no live shop. */
+export const SHOP_NOT_FOUND = 'Shop not found';
+
+/** A shop page's API path; its id follows the page's own rule (#shared/pages.ts). */
+const ONE_SHOP_PATH = new RegExp(`^/api/businesses/(${pageParams.id.source})$`);
+
+/** The largest id PostgreSQL's integer column holds; a longer one names no shop. */
+const MAX_ID = 2_147_483_647;
 
 /** A public read as the server render's transport hands it over: what the API route would send. */
 export interface PublicAnswer {
@@ -74,6 +84,17 @@ export class PublicReads {
     });
   }
 
+  /**
+   * GET /api/businesses/{id}: one live shop, of any challenge, without secrets. Not kept: the shop
+   * page that shows it is, and ids come from visitors.
+   */
+  async liveShop(id: number): Promise<PublicAnswer> {
+    const shop = id <= MAX_ID ? await findLiveBusiness(this.deps.db, id) : undefined;
+    return shop
+      ? { status: 200, body: JSON.stringify(publicBusinessSchema.parse(toPublicBusiness(shop))) }
+      : { status: 404, body: JSON.stringify({ message: SHOP_NOT_FOUND }) };
+  }
+
   /** GET /api/votes: the public vote totals (rule 18's freeze applied). */
   voteCounts(): Promise<CachedJson> {
     return this.cache.json('votes', voteCountsSchema, () =>
@@ -111,8 +132,10 @@ export class PublicReads {
         return { status: 200, body: (await this.voteCounts()).body };
       case '/api/config':
         return { status: 200, body: (await this.siteConfig()).body };
-      default:
-        return undefined;
+      default: {
+        const shopId = ONE_SHOP_PATH.exec(apiPath)?.[1];
+        return shopId === undefined ? undefined : this.liveShop(Number(shopId));
+      }
     }
   }
 

@@ -71,7 +71,7 @@ describe('embedded database crash', () => {
 
     let missing = 0;
     for (const member of acknowledgedUsers) {
-      member.cookie = undefined;
+      member.forgetCookies();
       const login = await member.call('POST', '/api/login', {
         username: member.username,
         password: 'password123',

@@ -9,7 +9,8 @@ export interface Answer {
 }
 
 export class HttpMember {
-  cookie: string | undefined;
+  /** Its cookies by name, as a browser keeps them: the session and the signed-in hint. */
+  private readonly cookies = new Map<string, string>();
   readonly statuses: number[] = [];
   /** 'POST /api/register 201' and the like, for the run's figures. */
   readonly outcomes: string[] = [];
@@ -32,13 +33,12 @@ export class HttpMember {
             origin: server,
             'x-forwarded-for': this.address,
             ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-            ...(this.cookie ? { cookie: this.cookie } : {}),
+            ...(this.cookies.size > 0 ? { cookie: this.cookieHeader() } : {}),
           },
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
           signal: AbortSignal.timeout(30_000),
         });
-        const setCookie = response.headers.getSetCookie().at(-1);
-        if (setCookie) this.cookie = setCookie.split(';')[0];
+        for (const setCookie of response.headers.getSetCookie()) this.keep(setCookie);
         const text = await response.text();
         this.statuses.push(response.status);
         this.outcomes.push(
@@ -51,5 +51,25 @@ export class HttpMember {
       }
     }
     throw lastError instanceof Error ? lastError : new Error('no server answered');
+  }
+
+  /** As a browser whose cookies were cleared: the next call has no session. */
+  forgetCookies() {
+    this.cookies.clear();
+  }
+
+  /** A Set-Cookie header, applied as a browser does: an empty value (a clearing) forgets it. */
+  private keep(setCookie: string) {
+    const pair = setCookie.split(';')[0] ?? '';
+    const equals = pair.indexOf('=');
+    if (equals <= 0) return;
+    const name = pair.slice(0, equals).trim();
+    const value = pair.slice(equals + 1).trim();
+    if (value === '') this.cookies.delete(name);
+    else this.cookies.set(name, value);
+  }
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 }

@@ -2,6 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import pg from 'pg';
+import { openDatabase, type Database } from '#server/db/client.ts';
 import { adminUrl, withDatabase } from './test-db.ts';
 
 export const BENCH_SESSION_SECRET = 'bench-session-secret-bench-session-secret-0123456789';
@@ -125,4 +126,18 @@ export async function freshPostgresDatabase(serverUrl: string, name: string): Pr
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   return withDatabase(serverUrl, name);
+}
+
+/**
+ * A fresh database on the PostgreSQL server, open and migrated as a deploy leaves it, for tests
+ * that start the site's own processes on it (the reliability suite).
+ */
+export async function migratedPostgresDatabase(
+  serverUrl: string,
+  name: string,
+): Promise<{ databaseUrl: string; database: Database }> {
+  const databaseUrl = await freshPostgresDatabase(serverUrl, name);
+  const database = await openDatabase({ databaseUrl });
+  await database.migrate();
+  return { databaseUrl, database };
 }

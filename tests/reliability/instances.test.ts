@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '#server/db/client.ts';
+import type { Database } from '#server/db/client.ts';
 import { scheduledJobs, sessions } from '#server/db/schema.ts';
 import { RATE_LIMITS } from '#server/plugins/rate-limits.ts';
 import { startInstances, type Instances } from '#tests/helpers/instances.ts';
-import { freshPostgresDatabase } from '#tests/helpers/server-process.ts';
+import { migratedPostgresDatabase } from '#tests/helpers/server-process.ts';
 import { recordFigure } from './figures.ts';
 
 /**
@@ -20,13 +20,13 @@ let database: Database;
 let instances: Instances;
 
 beforeAll(async () => {
-  const databaseUrl = await freshPostgresDatabase(
+  // Migrated first, as a deploy does; then the instances.
+  const fresh = await migratedPostgresDatabase(
     serverUrl,
     `lb_reliability_instances_${randomBytes(3).toString('hex')}`,
   );
-  database = await openDatabase({ databaseUrl });
-  // Migrations first, as a deploy does; then the instances.
-  await database.migrate();
+  database = fresh.database;
+  const { databaseUrl } = fresh;
   await database.db.insert(sessions).values({
     sid: 'expired-before-start',
     data: {},

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '#server/db/client.ts';
+import type { Database } from '#server/db/client.ts';
 import { businesses } from '#server/db/schema.ts';
 import { seedDemoData } from '#server/db/seed.ts';
 import { EventStreamReader } from '#tests/helpers/event-stream.ts';
 import { startInstances, type Instances } from '#tests/helpers/instances.ts';
-import { freshPostgresDatabase } from '#tests/helpers/server-process.ts';
+import { migratedPostgresDatabase } from '#tests/helpers/server-process.ts';
 import { HttpMember } from './http-member.ts';
 import { recordFigure } from './figures.ts';
 
@@ -23,9 +23,9 @@ let instances: Instances;
 const codes = new Map<number, string>();
 
 beforeAll(async () => {
-  const databaseUrl = await freshPostgresDatabase(serverUrl, 'lb_reliability_load');
-  database = await openDatabase({ databaseUrl });
-  await database.migrate();
+  const fresh = await migratedPostgresDatabase(serverUrl, 'lb_reliability_load');
+  database = fresh.database;
+  const { databaseUrl } = fresh;
   await seedDemoData(database.db, new Date());
   for (const shop of await database.db.select().from(businesses))
     codes.set(shop.id, shop.redemptionCode);

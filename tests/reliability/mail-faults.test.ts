@@ -5,7 +5,7 @@ import { mailOutbox } from '#server/db/schema.ts';
 import { deliverDueMail, enqueueMail, MailOutboxWorker } from '#server/mail/outbox.ts';
 import { createSmtpTransport } from '#server/mail/transport.ts';
 import { freePort } from '#tests/helpers/instances.ts';
-import { freshPostgresDatabase, startServer } from '#tests/helpers/server-process.ts';
+import { migratedPostgresDatabase, startServer } from '#tests/helpers/server-process.ts';
 import { SmtpSink } from '#tests/helpers/smtp-sink.ts';
 import { ServerClock } from '#server/clock/clock.ts';
 
@@ -23,9 +23,7 @@ let database: Database;
 const sink = new SmtpSink();
 
 beforeAll(async () => {
-  databaseUrl = await freshPostgresDatabase(serverUrl, 'lb_reliability_mail');
-  database = await openDatabase({ databaseUrl });
-  await database.migrate();
+  ({ databaseUrl, database } = await migratedPostgresDatabase(serverUrl, 'lb_reliability_mail'));
   await sink.start();
 }, 60_000);
 

@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrPromoteAdmin } from '#server/auth/service.ts';
-import { openDatabase, type Database } from '#server/db/client.ts';
+import type { Database } from '#server/db/client.ts';
 import { passReminders, users } from '#server/db/schema.ts';
 import { queueReminders } from '#server/messages/jobs.ts';
 import { issuePass } from '#server/passes/issue.ts';
 import { DAY_MS, insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { startInstances, type Instances } from '#tests/helpers/instances.ts';
 import { TEST_JOB_OPTIONS } from '#tests/helpers/test-app.ts';
-import { freshPostgresDatabase } from '#tests/helpers/server-process.ts';
+import { migratedPostgresDatabase } from '#tests/helpers/server-process.ts';
 import { SmtpSink, type ReceivedMail } from '#tests/helpers/smtp-sink.ts';
 
 /**
@@ -29,12 +29,12 @@ const members: { username: string; email: string; id: number }[] = [];
 let challengeId = 0;
 
 beforeAll(async () => {
-  const databaseUrl = await freshPostgresDatabase(
+  const fresh = await migratedPostgresDatabase(
     serverUrl,
     `lb_reliability_organizer_mail_${randomBytes(3).toString('hex')}`,
   );
-  database = await openDatabase({ databaseUrl });
-  await database.migrate();
+  database = fresh.database;
+  const { databaseUrl } = fresh;
   await sink.start();
   const now = new Date();
   // Ends in two days: inside its 72-hour reminder window from the first scheduler tick.

@@ -14,6 +14,16 @@ const validRegistration = (username: string) => ({
   password: 'secret12',
 });
 
+/** Registers through the TLS-terminating proxy on this host, the only one trusted to say https. */
+const registerOverHttps = (username: string) =>
+  new TestClient(ctx.app).request({
+    method: 'POST',
+    url: '/api/register',
+    payload: validRegistration(username),
+    headers: { 'x-forwarded-proto': 'https', origin: 'https://localhost' },
+    remoteAddress: '127.0.0.1',
+  });
+
 describe('POST /api/register', () => {
   it('creates a member, signs them in and never makes an admin from the request body', async () => {
     const client = new TestClient(ctx.app);
@@ -145,14 +155,7 @@ describe('sign in and out', () => {
     expect(cookie.sameSite).toBe('Lax');
     expect(cookie.secure).toBeFalsy();
 
-    const overHttps = await new TestClient(ctx.app).request({
-      method: 'POST',
-      url: '/api/register',
-      payload: validRegistration('cookie_https'),
-      headers: { 'x-forwarded-proto': 'https', origin: 'https://localhost' },
-      // The TLS-terminating proxy runs on this host, the only one trusted to say so.
-      remoteAddress: '127.0.0.1',
-    });
+    const overHttps = await registerOverHttps('cookie_https');
     expect(overHttps.statusCode).toBe(201);
     expect(overHttps.cookies.find((c) => c.name === 'lb.sid')?.secure).toBe(true);
   });
@@ -185,13 +188,7 @@ describe('the signed-in hint beside the session cookie (docs/decisions/0019, add
     expect(hint?.secure).toBeFalsy();
     expect(hint?.expires).toEqual(session.expires);
 
-    const registered = await new TestClient(ctx.app).request({
-      method: 'POST',
-      url: '/api/register',
-      payload: validRegistration('hinted_https'),
-      headers: { 'x-forwarded-proto': 'https', origin: 'https://localhost' },
-      remoteAddress: '127.0.0.1',
-    });
+    const registered = await registerOverHttps('hinted_https');
     expect(registered.statusCode).toBe(201);
     expect(hintOf(registered)).toMatchObject({ value: '1', secure: true });
   });

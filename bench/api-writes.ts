@@ -11,6 +11,7 @@ import type { RunningServer } from '#tests/helpers/server-process.ts';
 import { load } from './lib/load.ts';
 import { note, record } from './lib/report.ts';
 import { percentile } from './lib/stats.ts';
+import { cookiesSetBy } from './lib/cookies.ts';
 
 const MEMBERS = 64;
 /**
@@ -100,7 +101,7 @@ async function signIn(server: RunningServer, member: BenchMember, address: strin
     headers: { 'content-type': 'application/json', origin: server.url, 'x-forwarded-for': address },
     body: JSON.stringify({ username: member.username, password: BENCH_PASSWORD }),
   });
-  member.cookie = response.headers.getSetCookie().at(-1)!.split(';')[0];
+  member.cookie = cookiesSetBy(response);
 }
 
 /**

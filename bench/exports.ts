@@ -3,6 +3,7 @@ import { insertVotesInBulk } from './lib/bulk-votes.ts';
 import { startServer } from '#tests/helpers/server-process.ts';
 import { benchBattle } from './lib/battle.ts';
 import { record } from './lib/report.ts';
+import { cookiesSetBy } from './lib/cookies.ts';
 
 const VOTES = 1_000_000;
 const PASSES = 10_000;
@@ -41,7 +42,7 @@ export async function benchVotesExport(port: number) {
       headers: { 'content-type': 'application/json', origin: server.url },
       body: JSON.stringify({ username: organizer.username, password: organizer.password }),
     });
-    const cookie = login.headers.getSetCookie().at(-1)!.split(';')[0]!;
+    const cookie = cookiesSetBy(login);
     const before = server.rssMb();
     let peak = before;
     const sampler = setInterval(() => {

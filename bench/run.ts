@@ -14,6 +14,7 @@ import { listLiveBusinesses } from '#server/businesses/service.ts';
 import { issuePass } from '#server/passes/issue.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { seedDemoData } from '#server/db/seed.ts';
+import { cookiesSetBy } from './lib/cookies.ts';
 
 /**
  * `npm run bench`: every figure beside its peer or budget, measured in this run on this machine,
@@ -95,7 +96,7 @@ if (wants('web')) {
     }),
   });
   const member = (await registration.json()) as { id: number };
-  const cookie = registration.headers.getSetCookie().at(-1)!.split(';')[0]!;
+  const cookie = cookiesSetBy(registration);
   const challenge = (await findCurrentBattle(database.db, new Date()))!;
   await database.db.transaction((tx) =>
     issuePass(tx, { userId: member.id, challengeId: challenge.id }),

@@ -7,6 +7,7 @@ import { seedDemoData } from '#server/db/seed.ts';
 import { freshPostgresDatabase, startServer } from '#tests/helpers/server-process.ts';
 import { record } from './lib/report.ts';
 import { percentile } from './lib/stats.ts';
+import { cookiesSetBy } from './lib/cookies.ts';
 
 const STREAMS = 2_000;
 const VOTES_PER_SECOND = 100;
@@ -116,7 +117,7 @@ async function members(url: string, databaseUrl: string): Promise<string[]> {
           }),
         });
         if (registration.status !== 201) throw new Error(`register: ${registration.status}`);
-        const cookie = registration.headers.getSetCookie().at(-1)!.split(';')[0]!;
+        const cookie = cookiesSetBy(registration);
         const pass = await fetch(`${url}/api/testing/create-pass`, {
           method: 'POST',
           headers: { cookie, origin: url },

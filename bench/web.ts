@@ -7,6 +7,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '#tests/helpers/chromium.ts';
 import { record } from './lib/report.ts';
 import { median } from './lib/stats.ts';
 import type { RunningServer } from '#tests/helpers/server-process.ts';
+import { cookiesSetBy } from './lib/cookies.ts';
 
 // The budget (docs/decisions/0008-web-download-budget.md) for the public pages a phone opens first.
 const BUNDLE_BUDGET_KB = 100;
@@ -147,7 +148,7 @@ export async function shopHoursSetter(
     body: JSON.stringify(organizer),
   });
   if (!login.ok) throw new Error(`organizer sign-in: ${String(login.status)}`);
-  const cookie = login.headers.getSetCookie().at(-1)!.split(';')[0]!;
+  const cookie = cookiesSetBy(login);
   return async (state: 'open' | 'closed') => {
     const answer = await fetch(`${server.url}/api/admin/businesses/${String(shopId)}`, {
       method: 'PATCH',

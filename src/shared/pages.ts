@@ -61,7 +61,7 @@ export const pages = {
     serverModule: 'app/routes/battles.tsx',
     title: 'All Battles',
     description:
-      'Local Battles: city-wide competitions for the best local coffee, tacos and ice cream. Join the coffee battle now.',
+      'City-wide competitions for the best local coffee, tacos and ice cream. Join the coffee battle now.',
     inSitemap: true,
   },
   /** The running challenge's home, under the coffee battle's name. */

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -6,6 +7,10 @@ import { OFFLINE_API_CACHE, SERVICE_WORKER_API } from './src/shared/offline.ts';
 import { SIGNED_IN_HINT_SCRIPT } from './src/shared/signed-in-hint.ts';
 
 const clientOutDir = 'dist/client';
+/** The public pages' small script (docs/decisions/0027), its own entry beside the app's index.html. */
+const DOCUMENT_SCRIPT = 'document/main.ts';
+const clientSource = (file: string) =>
+  fileURLToPath(new URL(`./src/client/${file}`, import.meta.url));
 
 interface ManifestChunk {
   file: string;
@@ -36,6 +41,7 @@ function appShellFiles(): Set<string> {
     chunk.dynamicImports?.filter((source) => !organizerOnly(source)).forEach(visit);
   };
   visit('index.html');
+  visit(DOCUMENT_SCRIPT);
   return files;
 }
 
@@ -111,6 +117,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         // bench/web.ts reads which source each chunk comes from; the server which files a page needs.
         manifest: true,
         rolldownOptions: {
+          input: { index: clientSource('index.html'), document: clientSource(DOCUMENT_SCRIPT) },
           // Copy small shared modules into each page's chunk instead of splitting them into dozens of
           // tiny files: a phone on HTTP/1.1 fetches those six at a time, one round trip per batch,
           // which delayed the first paint more than the duplicated bytes cost (npm run bench web).

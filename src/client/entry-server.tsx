@@ -11,6 +11,7 @@ import { StaticRouter } from 'react-router';
 import { setTransport } from '#client/lib/api.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { drawPagesAt } from '#client/lib/drawn-at.ts';
 import { AppProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 
@@ -50,15 +51,18 @@ async function discover(url: string, queryClient: QueryClient): Promise<void> {
 const MAX_RENDER_ROUNDS = 4;
 
 /**
- * Renders to learn which public answers the page asks for, fetches them through `transport`
+ * Draws the page as at `drawnAt` (the server's clock, #client/lib/drawn-at.ts). Renders to learn which public answers the page asks for, fetches them through `transport`
  * (the server itself), and renders again until it asks for nothing new. Answers that failed
  * are left out, so the browser starts from the same loading state the HTML shows and asks again.
  */
 export async function render(
   url: string,
   transport: (path: string, init: RequestInit) => Promise<Response>,
+  drawnAt: number,
 ): Promise<RenderedPage> {
   setTransport(transport);
+  // One server clock: renders running at once draw at about the same instant.
+  drawPagesAt(drawnAt);
   const queryClient = createQueryClient();
   const tried = new Set<string>();
   for (let round = 0; round < MAX_RENDER_ROUNDS; round += 1) {

@@ -4,16 +4,20 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { App } from './app/App.tsx';
+import { loadServerRenderedPage } from './app/router.tsx';
 import { createQueryClient } from '#client/lib/query-client.ts';
 import { takeServedSaved } from '#client/lib/saved-answers.ts';
-import { SERVER_STATE_ID } from '#shared/server-render.ts';
+import { DRAWN_AT_ATTRIBUTE, SERVER_STATE_ID } from '#shared/server-render.ts';
+import { drawPagesAt } from '#client/lib/drawn-at.ts';
+import { APP_HYDRATING_EVENT, PAGE_HYDRATED_EVENT } from '#client/lib/live-parts.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
 // A server-rendered page (docs/decisions/0019) carries the answers it was rendered with: the
 // browser starts from them and takes over the HTML instead of rendering it again.
-const serverState = document.getElementById(SERVER_STATE_ID)?.textContent;
+const serverStateElement = document.getElementById(SERVER_STATE_ID);
+const serverState = serverStateElement?.textContent;
 const queryClient = createQueryClient();
 const app = (
   <StrictMode>
@@ -22,7 +26,13 @@ const app = (
 );
 if (serverState) {
   hydrate(queryClient, JSON.parse(serverState) as DehydratedState);
-  hydrateRoot(container, app);
+  // With the page's module in first, React takes over the page's HTML as it stands.
+  void loadServerRenderedPage(window.location.pathname).then(() => {
+    window.dispatchEvent(new Event(APP_HYDRATING_EVENT));
+    drawPagesAt(Number(serverStateElement?.getAttribute(DRAWN_AT_ATTRIBUTE)) || undefined);
+    window.addEventListener(PAGE_HYDRATED_EVENT, () => drawPagesAt(undefined), { once: true });
+    hydrateRoot(container, app);
+  });
 } else {
   createRoot(container).render(app);
 }
@@ -33,9 +43,10 @@ window.addEventListener('online', () => {
   if (takeServedSaved()) void queryClient.invalidateQueries();
 });
 
-// Registered once the page is up, so the service worker's downloads never compete with it.
+// Registered once the page is up, so the service worker's downloads never compete with it; on a
+// public page the app arrives later (src/client/document), when the page is long up.
 if ('serviceWorker' in navigator && import.meta.env.PROD) {
-  window.addEventListener('load', () => void import('./register-service-worker.ts'), {
-    once: true,
-  });
+  const register = () => void import('./register-service-worker.ts');
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }

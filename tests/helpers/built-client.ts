@@ -5,7 +5,12 @@ import path from 'node:path';
 /** The app shell of the stand-in build: the markers the server fills in, and nothing else. */
 export const BUILT_SHELL =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local Battles</title>' +
-  '<script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
+  '<script type="module" crossorigin src="/assets/app.js"></script>' +
+  '<link rel="stylesheet" crossorigin href="/assets/app.css"></head>' +
+  '<body><div id="root"></div><noscript>Needs JavaScript.</noscript></body></html>';
+
+/** The stand-in build's styles: the app's base, and the home page module's own. */
+export const BUILT_STYLES = { app: '.app-base{color:black}', home: '.home-page{color:brown}' };
 
 /**
  * A stand-in for `npm run build` (dist/client and dist/ssr) in a temporary directory, so the SPA
@@ -23,9 +28,21 @@ export function fakeBuiltClient(): { clientDir: string; remove: () => void } {
   fs.writeFileSync(path.join(root, 'package.json'), '{"type":"module"}');
   fs.writeFileSync(path.join(clientDir, 'index.html'), BUILT_SHELL);
   fs.writeFileSync(path.join(clientDir, 'assets', 'app.js'), 'export {};\n');
+  fs.writeFileSync(path.join(clientDir, 'assets', 'document.js'), 'export {};\n');
+  fs.writeFileSync(path.join(clientDir, 'assets', 'app.css'), BUILT_STYLES.app);
+  fs.writeFileSync(path.join(clientDir, 'assets', 'home.css'), BUILT_STYLES.home);
   fs.writeFileSync(
     path.join(clientDir, '.vite', 'manifest.json'),
-    JSON.stringify({ 'index.html': { file: 'assets/app.js' } }),
+    JSON.stringify({
+      'index.html': { file: 'assets/app.js', imports: ['_main.js'] },
+      '_main.js': { file: 'assets/main.js', css: ['assets/app.css'] },
+      'document/main.ts': { file: 'assets/document.js' },
+      'app/routes/home.tsx': {
+        file: 'assets/home.js',
+        imports: ['_main.js'],
+        css: ['assets/home.css'],
+      },
+    }),
   );
   fs.writeFileSync(
     path.join(root, 'ssr', 'entry-server.js'),

@@ -9,11 +9,23 @@ import { useUser } from '#client/features/auth/api/get-user.ts';
 import { useHasPass } from '#client/features/passes/api/get-user-pass.ts';
 import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
+import { PAGE_HYDRATED_EVENT } from '#client/lib/live-parts.ts';
 import { dropSignedInMark } from '#client/lib/signed-in-hint.ts';
 import classes from './layout.module.css';
 import { useScrollOnNavigate } from './scroll-on-navigate.ts';
 
 export const MAIN_CONTENT_ID = 'main-content';
+
+/**
+ * Says when the page (the route's module included: it shares this Suspense boundary) has been
+ * hydrated, so a tap the public pages' script held back reaches the app (src/client/document).
+ */
+function PageHydrated() {
+  useEffect(() => {
+    window.dispatchEvent(new Event(PAGE_HYDRATED_EVENT));
+  }, []);
+  return null;
+}
 
 /**
  * Every page: skip link, header (auth and pass features meet here), the page. While a page's
@@ -54,6 +66,7 @@ export function RootLayout() {
         <RouteError resetKey={pathname}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />
+            <PageHydrated />
           </Suspense>
         </RouteError>
       </main>

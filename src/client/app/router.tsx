@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { pageAt, pages } from '#shared/pages.ts';
 import { NotFound } from '#client/components/NotFound.tsx';
@@ -11,14 +11,57 @@ import { RootLayout } from './layout.tsx';
  * Router's data router (loaders, actions, fetchers, its own lazy routes) would add its code to
  * every page's download (docs/decisions/0008), and this app uses none of it.
  */
-const HomeRoute = lazy(() => import('./routes/home.tsx'));
-const BattlesRoute = lazy(() => import('./routes/battles.tsx'));
+
+interface PageModule {
+  default: ComponentType;
+}
+const serverRenderedModules = import.meta.glob<PageModule>([
+  './routes/*.tsx',
+  '!./routes/*.test.tsx',
+]);
+const loadedPageModules = new Map<string, PageModule>();
+/** The registry's `serverModule` ('app/routes/home.tsx') as this folder's glob names it. */
+const globKey = (serverModule: string) => `./${serverModule.replace(/^app\//, '')}`;
+
+async function loadPageModule(key: string): Promise<PageModule> {
+  const load = serverRenderedModules[key];
+  if (!load) throw new Error(`no page module ${key}`);
+  const loaded = await load();
+  loadedPageModules.set(key, loaded);
+  return loaded;
+}
+
+/**
+ * A page the server renders (#shared/pages.ts `serverModule`). Once its module is in, React
+ * gets it at once: hydration then takes over the server's HTML in one pass, instead of waiting
+ * a turn during which any update above it (the session's answer) would have React draw the page
+ * again from nothing (src/client/document hands taps to the elements it drew).
+ */
+function serverRenderedPage(serverModule: string) {
+  const key = globKey(serverModule);
+  return lazy(() => {
+    const loaded = loadedPageModules.get(key);
+    if (!loaded) return loadPageModule(key);
+    // A thenable that answers as it is asked: React.lazy reads it without suspending.
+    const ready = { then: (resolve: (module: PageModule) => void) => resolve(loaded) };
+    return ready as unknown as Promise<PageModule>;
+  });
+}
+
+/** Loads the module of the server-rendered page at this path, before the app hydrates it. */
+export async function loadServerRenderedPage(pathname: string): Promise<void> {
+  const serverModule = pageAt(pathname)?.page.serverModule;
+  if (serverModule) await loadPageModule(globKey(serverModule));
+}
+
+const HomeRoute = serverRenderedPage(pages.home.serverModule);
+const BattlesRoute = serverRenderedPage(pages.battles.serverModule);
 const ResultsRoute = lazy(() => import('./routes/results.tsx'));
 const AuthRoute = lazy(() => import('./routes/auth.tsx'));
 const AuthResetRoute = lazy(() => import('./routes/auth-reset.tsx'));
 const AuthVerifyEmailRoute = lazy(() => import('./routes/auth-verify-email.tsx'));
-const BusinessRoute = lazy(() => import('./routes/business.tsx'));
-const CheckoutRoute = lazy(() => import('./routes/checkout.tsx'));
+const BusinessRoute = serverRenderedPage(pages.business.serverModule);
+const CheckoutRoute = serverRenderedPage(pages.checkout.serverModule);
 const loadProfile = () => import('./routes/profile.tsx');
 const loadSandboxCheckout = () => import('./routes/sandbox-checkout.tsx');
 const ProfileRoute = lazy(loadProfile);

@@ -2,23 +2,12 @@ import '@mantine/core/styles/SimpleGrid.css';
 import { useEffect, useState } from 'react';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useHydrated } from '#client/lib/hydrated.ts';
-
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-/** Whole days, hours, minutes and seconds until `end`; all zero once it has passed (docs/RULES.md rule 11). */
-export function timeLeft(end: Date, now: Date) {
-  const ms = Math.max(0, end.getTime() - now.getTime());
-  return {
-    days: Math.floor(ms / DAY),
-    hours: Math.floor((ms % DAY) / HOUR),
-    minutes: Math.floor((ms % HOUR) / MINUTE),
-    seconds: Math.floor((ms % MINUTE) / SECOND),
-  };
-}
-
+import {
+  COUNTDOWN_PLACEHOLDER,
+  COUNTDOWN_TARGET_ATTRIBUTE,
+  COUNTDOWN_UNIT_ATTRIBUTE,
+} from '#client/lib/live-parts.ts';
+import { COUNTDOWN_TICK_MS, countdownDigits, timeLeft } from '#client/lib/time-left.ts';
 function useNow(intervalMs: number, stopAt: Date): Date {
   const [now, setNow] = useState(() => new Date());
   const over = now >= stopAt;
@@ -40,26 +29,41 @@ export interface CountdownProps {
 /**
  * Days, hours, minutes and seconds to `target`: 'Time Left to Participate' to the end
  * (docs/SPEC.md section 2), or 'Starts in' to the start. Ticks every second, then stays at zeros.
+ * Before the web app runs, the public pages' script ticks it (its marks: #client/lib/live-parts.ts).
  */
 export function Countdown({ target, title, text }: CountdownProps) {
   const end = new Date(target);
-  const left = timeLeft(end, useNow(SECOND, end));
+  const left = timeLeft(end, useNow(COUNTDOWN_TICK_MS, end));
   const hydrated = useHydrated();
   const units = [
-    ['Days', left.days],
-    ['Hours', left.hours],
-    ['Minutes', left.minutes],
-    ['Seconds', left.seconds],
+    ['Days', 'days'],
+    ['Hours', 'hours'],
+    ['Minutes', 'minutes'],
+    ['Seconds', 'seconds'],
   ] as const;
   return (
     <Stack gap="sm" align="center" ta="center">
       <Title order={2}>{title}</Title>
       <Text c="dimmed">{text}</Text>
-      <SimpleGrid cols={4} spacing="xs" w="100%" maw={480} role="timer" aria-live="off">
-        {units.map(([label, value]) => (
+      <SimpleGrid
+        cols={4}
+        spacing="xs"
+        w="100%"
+        maw={480}
+        role="timer"
+        aria-live="off"
+        {...{ [COUNTDOWN_TARGET_ATTRIBUTE]: target }}
+      >
+        {units.map(([label, unit]) => (
           <Paper key={label} withBorder p="sm" radius="md">
-            <Text fz={{ base: 28, sm: 36 }} fw={800} c="coffee.8" lh={1.1}>
-              {hydrated ? String(value).padStart(2, '0') : '--'}
+            <Text
+              fz={{ base: 28, sm: 36 }}
+              fw={800}
+              c="coffee.8"
+              lh={1.1}
+              {...{ [COUNTDOWN_UNIT_ATTRIBUTE]: unit }}
+            >
+              {hydrated ? countdownDigits(left[unit]) : COUNTDOWN_PLACEHOLDER}
             </Text>
             <Text size="sm" c="dimmed">
               {label}

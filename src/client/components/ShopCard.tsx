@@ -8,7 +8,13 @@ import { Link } from 'react-router';
 import { COUPON_VALUE_DOLLARS, TOP_RANK_HIGHLIGHT } from '#shared/constants.ts';
 import { paths } from '#shared/paths.ts';
 import { formatMoney } from '#shared/money.ts';
-import { countOf } from '#shared/plural.ts';
+import {
+  RANK_BADGE_ATTRIBUTE,
+  TOP_RANK_ATTRIBUTE,
+  rankLabel,
+  rankText,
+} from '#client/lib/live-parts.ts';
+import classes from './ShopCard.module.css';
 
 export const SHOP_FALLBACK_IMAGE = '/images/shop-fallback.svg';
 /** A green dark enough for white text (6.3:1); Mantine's green-9 is 4.4:1. */
@@ -37,7 +43,11 @@ export function PausedBadge({ size = 'md' }: { size?: 'md' | 'lg' }) {
 
 export interface ShopCardProps {
   shop: { id: number; name: string; address: string; imageUrl: string | null; paused?: boolean };
-  /** Rank by votes (docs/RULES.md rule 10); undefined while the counts load, null without votes (rule 14). */
+  /**
+   * Rank by votes (docs/RULES.md rule 10); undefined while the counts load, null without votes
+   * (rule 14). The badge is always drawn, hidden without a rank, so the public pages' script
+   * (src/client/document) can show it when a first vote arrives.
+   */
   rank?: number | null | undefined;
   votes?: number | undefined;
   /** How far the visitor is, once 'Near me' has found them: '0.4 mi'. */
@@ -67,16 +77,17 @@ export function ShopCard({ shop, rank, votes, distance }: ShopCardProps) {
             {shop.name}
           </Title>
           {shop.paused && <PausedBadge />}
-          {rank != null && (
-            <Badge
-              size="lg"
-              variant="filled"
-              color={highlighted ? 'yellow.4' : 'gray.7'}
-              aria-label={`Rank ${rank}${votes === undefined ? '' : `, ${countOf(votes, 'vote')}`}`}
-            >
-              #{rank}
-            </Badge>
-          )}
+          <span
+            className={classes.rankBadge}
+            hidden={rank == null}
+            aria-label={rankLabel(rank ?? null, votes)}
+            {...{
+              [RANK_BADGE_ATTRIBUTE]: shop.id,
+              [TOP_RANK_ATTRIBUTE]: highlighted ? '' : undefined,
+            }}
+          >
+            {rankText(rank ?? null)}
+          </span>
         </Group>
         <Group gap={4} wrap="nowrap" c="dimmed">
           <IconMapPin size={16} aria-hidden style={{ flexShrink: 0 }} />

@@ -3,11 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  STREAM_RETRY_FIRST_MS,
-  STREAM_RETRY_MAX_MS,
-  useLiveVoteCounts,
-} from './live-vote-counts.ts';
+import { useLiveVoteCounts } from './live-vote-counts.ts';
+import { STREAM_RETRY_FIRST_MS, STREAM_RETRY_MAX_MS } from './vote-stream.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILT_SHELL, fakeBuiltClient } from '#tests/helpers/built-client.ts';
+import { BUILT_SHELL, BUILT_STYLES, fakeBuiltClient } from '#tests/helpers/built-client.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { createTestContext, TestClient, type TestContext } from '#tests/helpers/test-app.ts';
 
@@ -27,6 +27,24 @@ describe('the built web app', () => {
     expect(manifest.headers['content-type']).toMatch(/^text\/html/);
     expect(manifest.body).toBe(BUILT_SHELL);
     expect((await client.get('/assets/app.js')).statusCode).toBe(200);
+  });
+
+  it('sends a public page as a document: its styles inline, the small script instead of the app (docs/decisions/0027)', async () => {
+    const client = new TestClient(ctx.app);
+    const home = (await client.get('/')).body;
+    expect(home).toContain('<p>Rendered /</p>');
+    expect(home).toContain(`<style>${BUILT_STYLES.app}\n${BUILT_STYLES.home}</style>`);
+    expect(home).toContain('<script type="module" crossorigin src="/assets/document.js"></script>');
+    expect(home).not.toContain('/assets/app.js');
+    expect(home).not.toContain('rel="stylesheet"');
+    expect(home).not.toContain('<noscript>');
+    expect(home).toMatch(/<script type="application\/json" id="server-state" data-drawn-at="\d+">/);
+
+    // An app page the server draws keeps the app, which it hydrates.
+    const checkout = (await client.get('/checkout')).body;
+    expect(checkout).toContain('<p>Rendered /checkout</p>');
+    expect(checkout).toContain('/assets/app.js');
+    expect(checkout).not.toContain('/assets/document.js');
   });
 
   it('puts the rendered page in as it is: $ patterns in a checkout URL do not copy the page into itself', async () => {

@@ -63,7 +63,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
   }
 
   const serverRenderer = hasClient
-    ? loadServerRenderer(options.publicReads, options.clientDir)
+    ? loadServerRenderer(options.publicReads, options.clientDir, options.clock)
     : null;
   const renderAllowance = new RenderAllowance(options.pageRenderLimit);
 

@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { pageAt } from '#shared/pages.ts';
-import { SERVER_STATE_ID } from '#shared/server-render.ts';
+import { DRAWN_AT_ATTRIBUTE, SERVER_STATE_ID } from '#shared/server-render.ts';
 import type { PublicReads } from '../public-reads/public-reads.ts';
+import { chunkClosure, documentShellMaker, type Manifest } from './document-shell.ts';
 import { replaceLiterally } from './replace-literally.ts';
 import { pathnameOf } from '../text.ts';
 
@@ -13,13 +14,8 @@ interface RendererModule {
   render(
     url: string,
     transport: (apiPath: string, init: RequestInit) => Promise<Response>,
+    drawnAt: number,
   ): Promise<{ html: string; state: unknown }>;
-}
-
-interface ManifestChunk {
-  file: string;
-  css?: string[];
-  imports?: string[];
 }
 
 /** `<` cannot end the JSON's script element early. */
@@ -50,7 +46,11 @@ export interface ServerRenderer {
 const pageOf = (url: string) => {
   const page = pageAt(pathnameOf(url))?.page;
   return page?.serverModule
-    ? { module: page.serverModule, readsQuery: page.readsQuery }
+    ? {
+        module: page.serverModule,
+        readsQuery: page.readsQuery,
+        isDocument: page.kind === 'document',
+      }
     : undefined;
 };
 
@@ -61,34 +61,24 @@ const unansweredOfRender = new AsyncLocalStorage<string[]>();
 export function loadServerRenderer(
   publicReads: PublicReads,
   clientDir: string,
+  clock: () => Date,
 ): ServerRenderer | null {
   const rendererPath = path.join(path.dirname(clientDir), 'ssr', 'entry-server.js');
   const manifestPath = path.join(clientDir, '.vite', 'manifest.json');
   if (!fs.existsSync(rendererPath) || !fs.existsSync(manifestPath)) return null;
-  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<
-    string,
-    ManifestChunk
-  >;
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
+  const documentShell = documentShellMaker(manifest, clientDir);
   let renderer: Promise<RendererModule> | undefined;
 
   /** Link tags for a module's styles and code and those of the chunks it imports (new to the shell). */
   function headTagsFor(moduleKey: string, shell: string): string {
-    const css = new Set<string>();
-    const js = new Set<string>();
-    const visit = (key: string) => {
-      const chunk = manifest[key];
-      if (!chunk || js.has(chunk.file)) return;
-      js.add(chunk.file);
-      chunk.css?.forEach((file) => css.add(file));
-      chunk.imports?.forEach(visit);
-    };
-    visit(moduleKey);
+    const { js, css } = chunkClosure(manifest, moduleKey);
     const inShell = (file: string) => shell.includes(`/${file}"`);
     return [
-      ...[...css]
+      ...css
         .filter((file) => !inShell(file))
         .map((file) => `<link rel="stylesheet" href="/${file}">`),
-      ...[...js]
+      ...js
         .filter((file) => !inShell(file))
         .map((file) => `<link rel="modulepreload" href="/${file}">`),
     ].join('');
@@ -126,8 +116,9 @@ export function loadServerRenderer(
       // A page that ignores its query is drawn without it: one render serves `/` and `/?ref=…`.
       const location = page.readsQuery ? url : pathnameOf(url);
       const unanswered: string[] = [];
+      const drawnAt = clock().getTime();
       const { html, state } = await unansweredOfRender.run(unanswered, () =>
-        rendererModule.render(location, transport),
+        rendererModule.render(location, transport, drawnAt),
       );
       // The web app treats a failed answer as one to fetch again in the browser; here it is a
       // page asking for something it must not, so the page is not sent (nor kept) half drawn.
@@ -136,16 +127,14 @@ export function loadServerRenderer(
           `the render of ${pathnameOf(url)} asked for ${unanswered.join(', ')}, which no public read answers (src/server/public-reads/public-reads.ts)`,
         );
       }
-      const withHead = replaceLiterally(
-        shell,
-        '</head>',
-        `${headTagsFor(page.module, shell)}</head>`,
-      );
+      const withHead = page.isDocument
+        ? documentShell(shell, page.module)
+        : replaceLiterally(shell, '</head>', `${headTagsFor(page.module, shell)}</head>`);
       return replaceLiterally(
         withHead,
         '<div id="root"></div>',
         `<div id="root">${html}</div>` +
-          `<script type="application/json" id="${SERVER_STATE_ID}">${scriptSafeJson(state)}</script>`,
+          `<script type="application/json" id="${SERVER_STATE_ID}" ${DRAWN_AT_ATTRIBUTE}="${String(drawnAt)}">${scriptSafeJson(state)}</script>`,
       );
     },
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeLeft } from '../Countdown.tsx';
+import { timeLeft } from '#client/lib/time-left.ts';
 import { lengthAnswer, votingAnswer } from './FaqSection.tsx';
 import { passBenefits } from './PassPromoCard.tsx';
 import { shareLinks } from './ShareSection.tsx';

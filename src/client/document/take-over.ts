@@ -1,0 +1,59 @@
+import { APP_HYDRATING_EVENT, PAGE_HYDRATED_EVENT } from '#client/lib/live-parts.ts';
+import { undoChanges } from './page-changes.ts';
+
+let takingOver: Promise<unknown> | undefined;
+
+/**
+ * Hands the page to the web app (docs/decisions/0027): the small script's parts stop, the HTML
+ * goes back to what the server drew, and the app hydrates it with the answers it was drawn with
+ * (src/client/main.tsx). Once only.
+ */
+export function takeOver(stopParts: () => void): Promise<unknown> {
+  takingOver ??= (() => {
+    window.addEventListener(
+      APP_HYDRATING_EVENT,
+      () => {
+        stopParts();
+        undoChanges();
+      },
+      { once: true },
+    );
+    return import('../main.tsx');
+  })();
+  return takingOver;
+}
+
+/** What only the web app does: a button of the page's own (not a native popover or details). */
+function needsTheApp(target: EventTarget | null): HTMLElement | null {
+  if (!(target instanceof Element)) return null;
+  const control = target.closest<HTMLElement>('button, [role="button"]');
+  if (!control || control.closest('summary') || control.hasAttribute('popovertarget')) return null;
+  return document.getElementById('root')?.contains(control) ? control : null;
+}
+
+/**
+ * A tap on something only the web app can do (Redeem, the map, 'Open now') loads the app and
+ * is then handed to it, once the page is hydrated; typing into a form loads it too. Links and
+ * native elements stay the browser's.
+ */
+export function takeOverOnFirstUse(stopParts: () => void): void {
+  const onClick = (event: MouseEvent) => {
+    const control = needsTheApp(event.target);
+    if (!control) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    document.removeEventListener('click', onClick, true);
+    window.addEventListener(PAGE_HYDRATED_EVENT, () => control.click(), { once: true });
+    void takeOver(stopParts);
+  };
+  document.addEventListener('click', onClick, true);
+  document.addEventListener(
+    'focusin',
+    (event) => {
+      if (event.target instanceof Element && event.target.matches('input, textarea, select')) {
+        void takeOver(stopParts);
+      }
+    },
+    true,
+  );
+}

@@ -49,18 +49,16 @@ export function RootLayout() {
       <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
         Skip to main content
       </a>
-      <header className={classes.header}>
-        <Header
-          user={user}
-          userPending={isPending}
-          hasPass={hasPass}
-          passesOnSale={challenge.isPending || phase === 'running'}
-          onLogout={() => {
-            logout.mutate();
-          }}
-          loggingOut={logout.isPending}
-        />
-      </header>
+      <Header
+        user={user}
+        userPending={isPending}
+        hasPass={hasPass}
+        passesOnSale={challenge.isPending || phase === 'running'}
+        onLogout={() => {
+          logout.mutate();
+        }}
+        loggingOut={logout.isPending}
+      />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
         <NetworkNotices />
         <RouteError resetKey={pathname}>

@@ -43,7 +43,6 @@ export const theme = createTheme({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
       styles: { title: { fontSize: 'var(--mantine-h3-font-size)', fontWeight: 700 } },
     },
-    Drawer: { styles: { title: { fontSize: 'var(--mantine-h3-font-size)', fontWeight: 700 } } },
     // A tab's icon sits beside its label: Mantine stretches the label over a growing tab, which
     // leaves the icon alone at the tab's edge.
     Tabs: { styles: { tab: { justifyContent: 'center' }, tabLabel: { flex: '0 1 auto' } } },

@@ -1,10 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
-import { ActionIcon, Anchor, Burger, Button, Group } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { ActionIcon, Anchor, Button, Group } from '@mantine/core';
 import {
   IconCoffee,
   IconLogin2,
   IconLogout,
+  IconMenu2,
   IconShieldCheck,
   IconTicket,
   IconUser,
@@ -12,8 +11,9 @@ import {
 import { Link } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { useSiteName } from '#client/lib/page-meta.ts';
+import classes from './Header.module.css';
+import { NavigationDrawer } from './NavigationDrawer.tsx';
 
-const NavigationDrawer = lazy(() => import('./NavigationDrawer.tsx'));
 const NAVIGATION_DRAWER_ID = 'site-navigation-drawer';
 
 export interface HeaderUser {
@@ -39,7 +39,8 @@ export interface HeaderProps {
 
 /**
  * The header of every page (docs/SPEC.md section 2). From the `sm` breakpoint up the buttons sit in the
- * bar; below it they move into a drawer opened by the burger (NavigationDrawer).
+ * bar; below it they move into a drawer opened by the burger (NavigationDrawer), a native popover
+ * that opens and closes without script. The drawer is the banner's sibling, as a dialog of its own.
  */
 export function Header({
   user,
@@ -49,10 +50,7 @@ export function Header({
   onLogout,
   loggingOut,
 }: HeaderProps) {
-  const [drawerOpened, drawer] = useDisclosure(false);
   const siteName = useSiteName();
-  // The drawer's code is fetched on the first tap of the burger, and kept for the next ones.
-  const [drawerWanted, setDrawerWanted] = useState(false);
 
   const passLink = hasPass
     ? { to: paths.profile, label: 'My Battle Pass' }
@@ -62,104 +60,99 @@ export function Header({
 
   return (
     <>
-      <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-        <Anchor
-          component={Link}
-          to={paths.home}
-          underline="never"
-          c="coffee.8"
-          fw={800}
-          fz={{ base: 'lg', sm: 'xl' }}
-        >
-          <Group gap={6} wrap="nowrap" component="span">
-            <IconCoffee size={26} stroke={2} aria-hidden />
-            <span>{siteName}</span>
-          </Group>
-        </Anchor>
+      <header className={classes.header}>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Anchor
+            component={Link}
+            to={paths.home}
+            underline="never"
+            c="coffee.8"
+            fw={800}
+            fz={{ base: 'lg', sm: 'xl' }}
+          >
+            <Group gap={6} wrap="nowrap" component="span">
+              <IconCoffee size={26} stroke={2} aria-hidden />
+              <span>{siteName}</span>
+            </Group>
+          </Anchor>
 
-        <Group gap="xs" visibleFrom="sm" wrap="nowrap">
-          {!userPending && passLink && (
-            <Button
-              component={Link}
-              to={passLink.to}
-              leftSection={<IconTicket size={18} aria-hidden />}
-            >
-              {passLink.label}
-            </Button>
-          )}
-          {user?.isAdmin && (
-            <Button
-              component={Link}
-              to={paths.admin}
-              variant="light"
-              leftSection={<IconShieldCheck size={18} aria-hidden />}
-            >
-              Admin
-            </Button>
-          )}
-          {user && (
-            <>
+          <Group gap="xs" visibleFrom="sm" wrap="nowrap">
+            {!userPending && passLink && (
               <Button
                 component={Link}
-                to={paths.profile}
-                variant="subtle"
-                leftSection={<IconUser size={18} aria-hidden />}
-                maw={200}
+                to={passLink.to}
+                leftSection={<IconTicket size={18} aria-hidden />}
               >
-                {user.username}
+                {passLink.label}
               </Button>
-              <ActionIcon
-                variant="subtle"
-                size="lg"
-                aria-label="Logout"
-                title="Logout"
-                onClick={onLogout}
-                loading={loggingOut}
+            )}
+            {user?.isAdmin && (
+              <Button
+                component={Link}
+                to={paths.admin}
+                variant="light"
+                leftSection={<IconShieldCheck size={18} aria-hidden />}
               >
-                <IconLogout size={20} aria-hidden />
-              </ActionIcon>
-            </>
-          )}
-          {!user && (
-            <Button
-              component={Link}
-              to={paths.auth}
-              variant="default"
-              data-signed-out-action
-              leftSection={<IconLogin2 size={18} aria-hidden />}
-            >
-              Sign In
-            </Button>
-          )}
+                Admin
+              </Button>
+            )}
+            {user && (
+              <>
+                <Button
+                  component={Link}
+                  to={paths.profile}
+                  variant="subtle"
+                  leftSection={<IconUser size={18} aria-hidden />}
+                  maw={200}
+                >
+                  {user.username}
+                </Button>
+                <ActionIcon
+                  variant="subtle"
+                  size="lg"
+                  aria-label="Logout"
+                  title="Logout"
+                  onClick={onLogout}
+                  loading={loggingOut}
+                >
+                  <IconLogout size={20} aria-hidden />
+                </ActionIcon>
+              </>
+            )}
+            {!user && (
+              <Button
+                component={Link}
+                to={paths.auth}
+                variant="default"
+                data-signed-out-action
+                leftSection={<IconLogin2 size={18} aria-hidden />}
+              >
+                Sign In
+              </Button>
+            )}
+          </Group>
+
+          <ActionIcon
+            hiddenFrom="sm"
+            variant="subtle"
+            color="dark"
+            size="lg"
+            popoverTarget={NAVIGATION_DRAWER_ID}
+            aria-label="Open navigation"
+          >
+            <IconMenu2 size={24} aria-hidden />
+          </ActionIcon>
         </Group>
+      </header>
 
-        <Burger
-          hiddenFrom="sm"
-          opened={drawerOpened}
-          onClick={() => {
-            setDrawerWanted(true);
-            drawer.toggle();
-          }}
-          aria-label="Open navigation"
-          aria-expanded={drawerOpened}
-          aria-controls={NAVIGATION_DRAWER_ID}
-        />
-      </Group>
-
-      {drawerWanted && (
-        <Suspense fallback={null}>
-          <NavigationDrawer
-            id={NAVIGATION_DRAWER_ID}
-            opened={drawerOpened}
-            onClose={drawer.close}
-            passLink={passLink}
-            user={user}
-            userPending={userPending}
-            onLogout={onLogout}
-            loggingOut={loggingOut}
-          />
-        </Suspense>
-      )}
+      <NavigationDrawer
+        id={NAVIGATION_DRAWER_ID}
+        passLink={passLink}
+        user={user}
+        userPending={userPending}
+        onLogout={onLogout}
+        loggingOut={loggingOut}
+      />
     </>
   );
 }

@@ -1,8 +1,5 @@
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Drawer.css';
-import '@mantine/core/styles/NavLink.css';
-import { Box, Button, Drawer, NavLink, Stack, Text } from '@mantine/core';
+import { useRef } from 'react';
+import { Button, CloseButton, Stack, Text, Title } from '@mantine/core';
 import {
   IconLayoutDashboard,
   IconLogin2,
@@ -14,24 +11,22 @@ import { Link } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { useSiteName } from '#client/lib/page-meta.ts';
 import type { HeaderProps } from './Header.tsx';
+import classes from './NavigationDrawer.module.css';
 
 export interface NavigationDrawerProps extends Omit<HeaderProps, 'hasPass' | 'passesOnSale'> {
-  /** The burger's aria-controls target. */
+  /** The burger's popoverTarget. */
   id: string;
-  opened: boolean;
-  onClose: () => void;
   /** 'My Battle Pass' or 'Buy Pass', as in the header bar; null: neither. */
   passLink: { to: string; label: string } | null;
 }
 
 /**
- * The header's links on small screens (docs/SPEC.md section 2). Its own module: the drawer brings
- * Mantine's modal, focus-trap and scroll-lock code, which only a tap on the burger needs.
+ * The header's links on small screens (docs/SPEC.md section 2): a popover, so opening, closing,
+ * Escape and a tap beside it work in the server's HTML before (or without) the app. The app
+ * closes it on a tap of a link, whose page it then shows without reloading.
  */
-export default function NavigationDrawer({
+export function NavigationDrawer({
   id,
-  opened,
-  onClose,
   passLink,
   user,
   userPending,
@@ -39,64 +34,74 @@ export default function NavigationDrawer({
   loggingOut,
 }: NavigationDrawerProps) {
   const siteName = useSiteName();
+  const drawer = useRef<HTMLDivElement>(null);
+  const titleId = `${id}-title`;
+  const close = () => drawer.current?.hidePopover();
+
   return (
-    <Drawer
+    <div
+      ref={drawer}
       id={id}
-      opened={opened}
-      onClose={onClose}
-      position="right"
-      size="xs"
-      hiddenFrom="sm"
-      title={siteName}
-      closeButtonProps={{ 'aria-label': 'Close navigation' }}
-      // The drawer's own <header> would be a second "banner" landmark beside the page header.
-      attributes={{ header: { role: 'presentation' } }}
+      popover="auto"
+      role="dialog"
+      aria-labelledby={titleId}
+      className={classes.drawer}
     >
-      <Box component="nav" aria-label="Site">
+      <div className={classes.top}>
+        <Title order={2} size="h3" id={titleId}>
+          {siteName}
+        </Title>
+        {/* A popover focuses its autofocus element as it opens, never on page load. The
+            server's HTML carries the attribute; React leaves it out where the app renders the
+            drawer itself, so the ref sets it there. */}
+        <CloseButton
+          ref={(button) => {
+            if (button) button.autofocus = true;
+          }}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- acts only when the drawer opens
+          autoFocus
+          size="lg"
+          popoverTarget={id}
+          popoverTargetAction="hide"
+          aria-label="Close navigation"
+        />
+      </div>
+      <nav aria-label="Site">
         <Stack gap="xs">
           {user && (
             <>
               <Text size="sm" c="dimmed">
                 Signed in as <strong>{user.username}</strong>
               </Text>
-              <NavLink
-                component={Link}
-                to={paths.profile}
-                label="My Profile"
-                leftSection={<IconUser size={18} aria-hidden />}
-                onClick={onClose}
-              />
+              <Link to={paths.profile} className={classes.link} onClick={close}>
+                <IconUser size={18} aria-hidden />
+                My Profile
+              </Link>
               {user.isAdmin && (
-                <NavLink
-                  component={Link}
-                  to={paths.admin}
-                  label="Admin Dashboard"
-                  leftSection={<IconLayoutDashboard size={18} aria-hidden />}
-                  onClick={onClose}
-                />
+                <Link to={paths.admin} className={classes.link} onClick={close}>
+                  <IconLayoutDashboard size={18} aria-hidden />
+                  Admin Dashboard
+                </Link>
               )}
-              <NavLink
-                component="button"
+              <button
                 type="button"
-                label="Logout"
-                leftSection={<IconLogout size={18} aria-hidden />}
+                className={classes.link}
                 disabled={loggingOut}
                 onClick={() => {
-                  onClose();
+                  close();
                   onLogout();
                 }}
-              />
+              >
+                <IconLogout size={18} aria-hidden />
+                Logout
+              </button>
             </>
           )}
           {!user && (
-            <NavLink
-              component={Link}
-              to={paths.auth}
-              data-signed-out-action
-              label="Sign In"
-              leftSection={<IconLogin2 size={18} aria-hidden />}
-              onClick={onClose}
-            />
+            <Link to={paths.auth} className={classes.link} data-signed-out-action onClick={close}>
+              <IconLogin2 size={18} aria-hidden />
+              Sign In
+            </Link>
           )}
           {!userPending && passLink && (
             <Button
@@ -105,13 +110,13 @@ export default function NavigationDrawer({
               fullWidth
               mt="sm"
               leftSection={<IconTicket size={18} aria-hidden />}
-              onClick={onClose}
+              onClick={close}
             >
               {passLink.label}
             </Button>
           )}
         </Stack>
-      </Box>
-    </Drawer>
+      </nav>
+    </div>
   );
 }

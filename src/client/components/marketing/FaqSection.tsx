@@ -1,8 +1,9 @@
-import '@mantine/core/styles/Accordion.css';
-import { Accordion, Container, Title } from '@mantine/core';
+import { Container, Title } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import { formatMoney } from '#shared/money.ts';
 import { countOf } from '#shared/plural.ts';
+import classes from './FaqSection.module.css';
 
 const coupon = formatMoney(COUPON_VALUE_DOLLARS);
 
@@ -24,7 +25,11 @@ export function lengthAnswer(days: number | null): string {
   return `The challenge runs for about ${countOf(days, 'day')}. The countdown above shows exactly how much time is left.`;
 }
 
-/** FAQ accordion (docs/SPEC.md section 2): one item open at a time, the first open at the start. */
+/**
+ * FAQ accordion (docs/SPEC.md section 2): one item open at a time, the first open at the start.
+ * Details elements sharing one name do both without script, so the page's server HTML works
+ * before (or without) the app.
+ */
 export function FaqSection({
   votesPerShop,
   days,
@@ -66,14 +71,15 @@ export function FaqSection({
       <Title order={2} ta="center" mb="lg" id="faq-title">
         Frequently Asked Questions
       </Title>
-      <Accordion variant="separated" defaultValue="faq-0">
-        {items.map(({ question, answer }, index) => (
-          <Accordion.Item key={question} value={`faq-${index}`}>
-            <Accordion.Control>{question}</Accordion.Control>
-            <Accordion.Panel>{answer}</Accordion.Panel>
-          </Accordion.Item>
-        ))}
-      </Accordion>
+      {items.map(({ question, answer }, index) => (
+        <details key={question} name="faq" open={index === 0} className={classes.item}>
+          <summary className={classes.question}>
+            <span>{question}</span>
+            <IconChevronDown className={classes.chevron} size={16} aria-hidden />
+          </summary>
+          <p className={classes.answer}>{answer}</p>
+        </details>
+      ))}
     </Container>
   );
 }

@@ -180,7 +180,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(drawPublicRoutes, deps);
   await app.register(shopPageRoutes, deps);
   await app.register(messagePublicRoutes, deps);
-  if (config.testClockEnabled) await app.register(clockRoutes(clock));
+  if (config.testClockEnabled) await app.register(clockRoutes(clock, deps.publicReads));
   // Redeem and vote check the session cookie inside their one database call (docs/decisions/0006).
   await app.register(redeemRuleCallRoutes, deps);
   await app.register(voteRuleCallRoutes, deps);

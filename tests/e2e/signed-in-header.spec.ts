@@ -107,16 +107,22 @@ test("a signed-in member's header never shows 'Sign In' on the public pages", as
   }
 });
 
-test("a signed-out visitor sees 'Sign In' before the session answers", async ({ page }) => {
+test("a signed-out visitor's public page shows 'Sign In' from its first paint, without the app or a session check", async ({
+  page,
+}) => {
   await recordSignInFrames(page);
-  const session = await holdSession(page);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === '/api/session' || /\/assets\/main-/.test(pathname)) asked.push(pathname);
+  });
   await page.goto('/');
-  await session.asked;
+  await expect(page.getByRole('timer')).not.toContainText('--');
   const signIn = await signInControl(page);
   await expect(signIn).toBeVisible();
-  await session.release();
-  await expect(signIn).toBeVisible();
   expect(await page.evaluate(() => window.signInSeen)).not.toEqual([]);
+  // The document needs neither (docs/decisions/0027): the session is the app's to ask.
+  expect(asked).toEqual([]);
 });
 
 test("a stale hint (the session ended elsewhere) ends with 'Sign In' and is cleared", async ({

@@ -104,29 +104,34 @@ if (wants('web')) {
   const [shop] = await listLiveBusinesses(database.db, challenge.id);
   await database.close();
 
-  await benchPageBundle(server, '/');
-  await benchPageBundle(server, `/business/${shop!.id}`);
+  for (const pagePath of ['/', '/battles/coffee', `/business/${shop!.id}`]) {
+    await benchPageBundle(server, pagePath);
+  }
   const setShopHours = await shopHoursSetter(
     server,
     { username: organizer.adminUsername, password: organizer.adminPassword },
     shop!.id,
   );
   await benchLighthouse(server, [
-    { path: '/', performanceBudget: 98 },
+    { path: '/', performanceBudget: 98, isDocument: true },
+    { path: '/battles/coffee', performanceBudget: 98, isDocument: true },
     // The 'Open now' badge's colours differ from 'Closed now': accessibility is checked in both.
     {
       path: `/business/${shop!.id}`,
       performanceBudget: 98,
+      isDocument: true,
       state: 'shop open',
       prepare: () => setShopHours('open'),
     },
     {
       path: `/business/${shop!.id}`,
       performanceBudget: 98,
+      isDocument: true,
       state: 'shop closed',
       prepare: () => setShopHours('closed'),
     },
-    { path: '/checkout', performanceBudget: 98 },
+    { path: '/checkout', performanceBudget: 95 },
+    { path: '/auth', performanceBudget: 95 },
     { path: '/profile', performanceBudget: 95, cookie },
   ]);
   await server.stop();

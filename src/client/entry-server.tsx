@@ -24,6 +24,8 @@ const PUBLIC_ROOTS = new Set<unknown>(
 
 export interface RenderedPage {
   html: string;
+  /** Whether every answer it asked for came: a page missing one draws it loading or failed. */
+  complete: boolean;
   /** The answers the HTML was rendered with, for the browser's query cache. */
   state: DehydratedState;
 }
@@ -65,6 +67,7 @@ export async function render(
   drawPagesAt(drawnAt);
   const queryClient = createQueryClient();
   const tried = new Set<string>();
+  let complete = true;
   for (let round = 0; round < MAX_RENDER_ROUNDS; round += 1) {
     await discover(url, queryClient);
     const wanted = queryClient
@@ -78,9 +81,10 @@ export async function render(
         queryClient.prefetchQuery({ ...query.options, queryKey: query.queryKey }),
       ),
     );
+    if (wanted.some((query) => query.state.status !== 'success')) complete = false;
     queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
   }
   // The lazy modules are loaded by now, so this plain render has every part in place.
   const html = renderToString(page(url, queryClient));
-  return { html, state: dehydrate(queryClient) };
+  return { html, complete, state: dehydrate(queryClient) };
 }

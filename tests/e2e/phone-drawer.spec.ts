@@ -52,8 +52,9 @@ test('in the app a tap on a drawer link closes the drawer and shows the page', a
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
 
+  // On an app page (a public page is a document whose links load pages, docs/decisions/0027).
   const appUp = page.waitForResponse('**/api/session');
-  await page.goto('/');
+  await page.goto('/checkout');
   await appUp;
   // A mark on this document: still there after the tap, the app changed the page, not a reload.
   await page.evaluate(() => document.documentElement.setAttribute('data-same-document', ''));

@@ -162,10 +162,11 @@ offlineTest(
     await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
     const kept = await page.evaluate(() => localStorage.getItem('offline-answers'));
     expect(kept ?? '').not.toContain('/api/user');
-    // One more signed-out visit online, which the service worker sees: whoever holds this phone
-    // next may hold a pass, and offline the sign-in form could not work anyway.
+    // One more signed-out visit online to an app page (a public page does not ask, ADR 0027),
+    // which the service worker sees: whoever holds this phone next may hold a pass, and offline
+    // the sign-in form could not work anyway.
     const signedOutCheck = page.waitForResponse((answer) => answer.url().endsWith('/api/session'));
-    await page.reload();
+    await page.goto('/auth');
     expect(await (await signedOutCheck).json()).toEqual({ user: null });
     await context.setOffline(true);
     await page.goto('/profile');
@@ -178,7 +179,8 @@ offlineTest(
 );
 
 test('a new version announces itself and takes over on Reload', async ({ page }) => {
-  await page.goto('/');
+  // The app announces it (a public page is a document, docs/decisions/0027, reloaded anyway).
+  await page.goto('/auth');
   await controlledByServiceWorker(page);
   await expect(page.getByText('Update available')).toHaveCount(0);
   // A deploy, simulated: a worker from another script URL installs beside the running one and
@@ -200,5 +202,5 @@ test('a new version announces itself and takes over on Reload', async ({ page })
     undefined,
     { timeout: 60_000 },
   );
-  await expect(page.getByRole('heading', { name: 'Participating Coffee Shops' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Register' })).toBeVisible();
 });

@@ -61,6 +61,7 @@ export async function render(url, transport) {
   const names = (shops ?? []).map((shop) => '<li>' + escape(shop.name) + '</li>').join('');
   return {
     html: '<p>Rendered ' + escape(decodeURIComponent(url)) + '</p>' + (names ? '<ul>' + names + '</ul>' : ''),
+    complete: true,
     state: {},
   };
 }

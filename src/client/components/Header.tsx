@@ -25,8 +25,9 @@ export interface HeaderProps {
   /** The signed-in account, or null when signed out. */
   user: HeaderUser | null;
   /**
-   * While the current user is unknown the account buttons wait, and 'Sign In' shows as on the
-   * server's HTML, unseen on a page opened with the signed-in hint (src/client/app/global.css).
+   * While the current user is unknown the account buttons wait, and 'Sign In' and 'Buy Pass'
+   * show as on the server's HTML (a signed-out visitor's document keeps them, docs/decisions/0027),
+   * unseen on a page opened with the signed-in hint (src/client/app/global.css).
    */
   userPending: boolean;
   /** Whether the signed-in member holds a pass: 'My Battle Pass' instead of 'Buy Pass'. */
@@ -77,10 +78,11 @@ export function Header({
           </Anchor>
 
           <Group gap="xs" visibleFrom="sm" wrap="nowrap">
-            {!userPending && passLink && (
+            {passLink && (
               <Button
                 component={Link}
                 to={passLink.to}
+                data-signed-out-action={userPending || undefined}
                 leftSection={<IconTicket size={18} aria-hidden />}
               >
                 {passLink.label}

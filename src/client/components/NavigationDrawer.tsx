@@ -103,10 +103,11 @@ export function NavigationDrawer({
               Sign In
             </Link>
           )}
-          {!userPending && passLink && (
+          {passLink && (
             <Button
               component={Link}
               to={passLink.to}
+              data-signed-out-action={userPending || undefined}
               fullWidth
               mt="sm"
               leftSection={<IconTicket size={18} aria-hidden />}

@@ -25,7 +25,10 @@ interface SharePreview {
   path: string;
 }
 
-/** Open Graph and Twitter card tags for one preview, with absolute links on the site's URL. */
+/**
+ * The document's title and description, then the Open Graph and Twitter card tags for one
+ * preview, with absolute links on the site's URL.
+ */
 function shareTags(preview: SharePreview, options: HeadTagOptions): string {
   const image = preview.image.startsWith('/') ? options.siteUrl.href(preview.image) : preview.image;
   const properties: [string, string][] = [
@@ -43,6 +46,8 @@ function shareTags(preview: SharePreview, options: HeadTagOptions): string {
     ['twitter:image', image],
   ];
   return [
+    `<title>${escapeHtml(preview.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(preview.description)}" />`,
     ...properties.map(
       ([key, value]) => `<meta property="${key}" content="${escapeHtml(value)}" />`,
     ),
@@ -80,7 +85,9 @@ async function battlePreview(publicReads: PublicReads, path: string, siteName: s
  * Link-preview tags for the served HTML of the document pages (#shared/pages.ts;
  * docs/decisions/0019), so a shared link shows a title, a description and a picture: a shop's
  * page names the shop, the home and the coffee battle's page the running battle, the others
- * their entry's title. Every value is escaped; app pages and unknown shops get no tags.
+ * their entry's title. The title and description are the document's own, which the web app no
+ * longer writes on a document (docs/decisions/0027). Every value is escaped; app pages and
+ * unknown shops get no tags.
  */
 export function publicPageHeadTags(db: Db, publicReads: PublicReads, options: HeadTagOptions) {
   return async (pathname: string): Promise<string> => {

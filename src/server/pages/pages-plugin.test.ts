@@ -65,6 +65,10 @@ describe('the built web app', () => {
     expect(response.body).toContain(
       '<meta property="og:title" content="Shop $` $&#39; name - Local Battles" />',
     );
+    // The document's own title, in place of the shell's.
+    expect(response.body.match(/<title>[^<]*<\/title>/g)).toEqual([
+      '<title>Shop $` $&#39; name - Local Battles</title>',
+    ]);
     expect(pagesIn(response.body)).toBe(1);
   });
 });

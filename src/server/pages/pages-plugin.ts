@@ -34,6 +34,9 @@ const NOT_BUILT_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local Battles</title></head>' +
   '<body><div id="root"></div><p>The web app is not built yet: run <code>npm run build</code>.</p></body></html>';
 
+const SHELL_TITLE = /<title>[^<]*<\/title>\s*/;
+const SHELL_DESCRIPTION = /<meta\s+name="description"[^>]*>\s*/;
+
 /**
  * Serves the built web app. Known page routes get the app shell with 200, other paths the same
  * shell with 404 (the app then shows '404 Page Not Found'); /api paths get JSON 404s.
@@ -70,7 +73,10 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
   /** The page with the domain's tags for its path (link previews) in its head. */
   async function withHeadTags(page: string, pathname: string): Promise<string> {
     const extraHead = options.headTags ? await options.headTags(pathname) : '';
-    return extraHead ? replaceLiterally(page, '</head>', `${extraHead}</head>`) : page;
+    if (!extraHead) return page;
+    // The page's own title and description take the place of the shell's.
+    const shellHead = page.replace(SHELL_TITLE, '').replace(SHELL_DESCRIPTION, '');
+    return replaceLiterally(shellHead, '</head>', `${extraHead}</head>`);
   }
 
   /**

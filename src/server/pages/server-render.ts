@@ -15,7 +15,7 @@ interface RendererModule {
     url: string,
     transport: (apiPath: string, init: RequestInit) => Promise<Response>,
     drawnAt: number,
-  ): Promise<{ html: string; state: unknown }>;
+  ): Promise<{ html: string; complete: boolean; state: unknown }>;
 }
 
 /** `<` cannot end the JSON's script element early. */
@@ -117,7 +117,7 @@ export function loadServerRenderer(
       const location = page.readsQuery ? url : pathnameOf(url);
       const unanswered: string[] = [];
       const drawnAt = clock().getTime();
-      const { html, state } = await unansweredOfRender.run(unanswered, () =>
+      const { html, complete, state } = await unansweredOfRender.run(unanswered, () =>
         rendererModule.render(location, transport, drawnAt),
       );
       // The web app treats a failed answer as one to fetch again in the browser; here it is a
@@ -127,6 +127,9 @@ export function loadServerRenderer(
           `the render of ${pathnameOf(url)} asked for ${unanswered.join(', ')}, which no public read answers (src/server/public-reads/public-reads.ts)`,
         );
       }
+      // A document has no app to ask again: one drawn without an answer (a shop that does not
+      // exist, a read that failed) is left to the app, which shows the error or asks again.
+      if (page.isDocument && !complete) return null;
       const withHead = page.isDocument
         ? documentShell(shell, page.module)
         : replaceLiterally(shell, '</head>', `${headTagsFor(page.module, shell)}</head>`);

@@ -5,8 +5,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { App } from './app/App.tsx';
 import { createQueryClient } from '#client/lib/query-client.ts';
-import { takeServedSaved } from '#client/lib/saved-answers.ts';
-import { SERVER_STATE_ID } from '#shared/server-render.ts';
+import { keepServedAnswers, takeServedSaved } from '#client/lib/saved-answers.ts';
+import { SERVER_ANSWERS_ID, SERVER_STATE_ID, type ServedAnswer } from '#shared/server-render.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
@@ -14,10 +14,14 @@ if (!container) throw new Error('The page has no #root element.');
 // A server-rendered page (docs/decisions/0019) carries the answers it was rendered with: the
 // browser starts from them and takes over the HTML instead of rendering it again.
 const serverState = document.getElementById(SERVER_STATE_ID)?.textContent;
+// A page drawn with the member's account (/profile) also carries them as the API sent them, for
+// the page's offline copy: the pass then opens offline after this first visit.
+const servedAnswers = document.getElementById(SERVER_ANSWERS_ID)?.textContent;
+if (servedAnswers) keepServedAnswers(JSON.parse(servedAnswers) as ServedAnswer[]);
 const queryClient = createQueryClient();
 const app = (
   <StrictMode>
-    <App queryClient={queryClient} />
+    <App queryClient={queryClient} accountInHtml={Boolean(servedAnswers)} />
   </StrictMode>
 );
 if (serverState) {

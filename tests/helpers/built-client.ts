@@ -12,7 +12,9 @@ export const BUILT_SHELL =
  * plugin's serving and rendering are tested without building the web app. Its renderer reads the
  * public answers the real home page reads through the server's transport and draws
  * `Rendered <url>` and the live shops' names, escaped as React escapes text; `?ask=<api path>`
- * makes it ask for one more path, as a page asking for something it must not would.
+ * makes it ask for one more path, as a page asking for something it must not would. A page that
+ * reads the session (/profile) is drawn for the signed-in member, `for <username>`, with their
+ * coupons' shops (none for nobody signed in: null, as the real renderer answers).
  */
 export function fakeBuiltClient(): { clientDir: string; remove: () => void } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-built-'));
@@ -30,11 +32,23 @@ export function fakeBuiltClient(): { clientDir: string; remove: () => void } {
   fs.writeFileSync(
     path.join(root, 'ssr', 'entry-server.js'),
     `const escape = (text) => text.replace(/[&<>"']/g, (char) => '&#' + char.charCodeAt(0) + ';');
-export async function render(url, transport) {
+export async function render(url, transport, { readsSession }) {
   const read = async (apiPath) => {
     const answer = await transport(apiPath, { method: 'GET' }).catch(() => null);
     return answer && answer.ok ? answer.json() : null;
   };
+  if (readsSession) {
+    const session = await read('/api/session');
+    if (!session || !session.user) return null;
+    const progress = await read('/api/user/progress');
+    const coupons = (progress ? progress.coupons : [])
+      .map((coupon) => '<li>' + escape(coupon.business.name) + '</li>')
+      .join('');
+    return {
+      html: '<p>Rendered ' + escape(url) + ' for ' + escape(session.user.username) + '</p><ul>' + coupons + '</ul>',
+      state: {},
+    };
+  }
   const asked = new URL(url, 'http://localhost').searchParams.get('ask');
   const [, shops] = await Promise.all(
     ['/api/challenge/active', '/api/businesses', '/api/votes', '/api/config', asked]

@@ -63,7 +63,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
   }
 
   const serverRenderer = hasClient
-    ? loadServerRenderer(options.publicReads, options.clientDir)
+    ? loadServerRenderer(options.publicReads, options.clientDir, app)
     : null;
   const renderAllowance = new RenderAllowance(options.pageRenderLimit);
 
@@ -93,7 +93,11 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
     try {
       return await (kept ??
         options.publicReads.page(key, async () => {
-          const rendered = await serverRenderer.renderPage(shell, request.url);
+          const rendered = await serverRenderer.renderPage(
+            shell,
+            request.url,
+            request.headers.cookie,
+          );
           return withHeadTags(rendered ?? shell, pathname);
         }));
     } catch (error) {
@@ -109,10 +113,13 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
    */
   async function sendShell(request: FastifyRequest, reply: FastifyReply, status: number) {
     const page = await pageHtml(request, status);
+    // A page drawn with the member's own pass is theirs alone: no shared cache, nor the
+    // browser's history on a shared device, keeps it (the bare shell alike, for one rule).
+    const forOneMember = status === 200 && pageAt(pathnameOf(request.url))?.page.readsSession;
     void reply
       .status(status)
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
+      .header('cache-control', forOneMember ? 'private, no-store' : 'no-cache')
       .header('vary', 'accept-encoding');
     if (typeof page === 'string') return reply.send(page);
     const encoding = chooseEncoding(request.headers['accept-encoding'], page);

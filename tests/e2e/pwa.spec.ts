@@ -115,6 +115,11 @@ offlineTest(
     // signed-out answer (src/shared/offline.ts).
     const keptCheck = await page.evaluate(async () => Boolean(await caches.match('/api/session')));
     expect(keptCheck).toBe(false);
+    // The copy of /profile the worker keeps is drawn with this member's pass (the server renders
+    // it with their account): it goes with the account too.
+    const keptProfile = () =>
+      page.evaluate(async () => Boolean(await (await caches.open('pages')).match('/profile')));
+    expect(await keptProfile()).toBe(true);
     await page.goto('/');
     if ((page.viewportSize()?.width ?? 1280) < 768) {
       await page.getByRole('button', { name: 'Open navigation' }).click();
@@ -122,6 +127,11 @@ offlineTest(
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
     await expect.poll(savedAnswers).toBe(0);
+    await expect.poll(keptProfile).toBe(false);
+    await context.setOffline(true);
+    await page.goto('/profile');
+    await expect(page.getByText('Your pass appears here once you are back online.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your Coffee Challenge' })).toHaveCount(0);
   },
 );
 

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_ANSWERS_ID } from '#shared/server-render.ts';
 import { fakeBuiltClient } from '#tests/helpers/built-client.ts';
@@ -38,6 +39,19 @@ describe("/profile, rendered with the member's own pass (#shared/pages.ts readsS
     const theirs = await other.client.get('/profile');
     expect(theirs.body).toContain('<p>Rendered /profile for second_holder</p>');
     expect(theirs.body).not.toContain('first_holder');
+  });
+
+  it('goes compressed, as a kept page does, though it is rendered for this visit alone', async () => {
+    const holder = await signedInPassHolder(ctx, challengeId, 'on_a_phone');
+    const page = await holder.client.request({
+      method: 'GET',
+      url: '/profile',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers.vary).toBe('accept-encoding');
+    const html = brotliDecompressSync(page.rawPayload).toString();
+    expect(html).toContain('<p>Rendered /profile for on_a_phone</p><ul><li>First Pour</li>');
   });
 
   it('is the bare app shell without a session, whose guard sends the visitor to sign in', async () => {

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { pageAt } from '#shared/pages.ts';
 import type { PublicReads } from '../public-reads/public-reads.ts';
-import { chooseEncoding, type EncodedPage } from './page-encodings.ts';
+import { chooseEncoding, compressPage, type EncodedPage } from './page-encodings.ts';
 import { RenderAllowance, type PageRenderLimit } from './render-allowance.ts';
 import { replaceLiterally } from './replace-literally.ts';
 import { loadServerRenderer } from './server-render.ts';
@@ -33,6 +33,9 @@ export interface SpaOptions {
 const NOT_BUILT_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local Battles</title></head>' +
   '<body><div id="root"></div><p>The web app is not built yet: run <code>npm run build</code>.</p></body></html>';
+
+/** Whether the page at this URL is drawn with the visitor's account (#shared/pages.ts). */
+const readsSession = (url: string) => pageAt(pathnameOf(url))?.page.readsSession === true;
 
 /**
  * Serves the built web app. Known page routes get the app shell with 200, other paths the same
@@ -91,7 +94,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
       return plain();
     }
     try {
-      return await (kept ??
+      const page = await (kept ??
         options.publicReads.page(key, async () => {
           const rendered = await serverRenderer.renderPage(
             shell,
@@ -100,6 +103,9 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
           );
           return withHeadTags(rendered ?? shell, pathname);
         }));
+      // A member's /profile is rendered for each visit, and is the page members open most, at
+      // the counter on a weak signal: it goes compressed as a kept page does (72 KB to 9).
+      return readsSession(request.url) ? await compressPage(page.identity) : page;
     } catch (error) {
       request.log.error({ err: error }, 'server rendering failed; sending the app shell');
       return plain();
@@ -115,7 +121,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
     const page = await pageHtml(request, status);
     // A page drawn with the member's own pass is theirs alone: no shared cache, nor the
     // browser's history on a shared device, keeps it (the bare shell alike, for one rule).
-    const forOneMember = status === 200 && pageAt(pathnameOf(request.url))?.page.readsSession;
+    const forOneMember = status === 200 && readsSession(request.url);
     void reply
       .status(status)
       .type('text/html; charset=utf-8')

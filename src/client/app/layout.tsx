@@ -9,6 +9,7 @@ import { useUser } from '#client/features/auth/api/get-user.ts';
 import { useHasPass } from '#client/features/passes/api/get-user-pass.ts';
 import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
+import { useHydrated } from '#client/lib/hydrated.ts';
 import { dropSignedInMark } from '#client/lib/signed-in-hint.ts';
 import classes from './layout.module.css';
 import { useScrollOnNavigate } from './scroll-on-navigate.ts';
@@ -25,6 +26,10 @@ export function RootLayout() {
   const hasPass = useHasPass(user?.id ?? null);
   const challenge = useCurrentBattle();
   const phase = useChallengePhase(challenge.data);
+  // The phase is read on the clock of whoever draws the page: while the browser takes over the
+  // server's HTML (drawn with the member's account on /profile), passes count as on sale, as
+  // while the battle loads, so a phone whose clock disagrees with the server's still matches it.
+  const hydrated = useHydrated();
   const logout = useLogout();
   const { pathname } = useLocation();
   useScrollOnNavigate();
@@ -42,7 +47,7 @@ export function RootLayout() {
           user={user}
           userPending={isPending}
           hasPass={hasPass}
-          passesOnSale={challenge.isPending || phase === 'running'}
+          passesOnSale={!hydrated || challenge.isPending || phase === 'running'}
           onLogout={() => {
             logout.mutate();
           }}

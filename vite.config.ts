@@ -3,7 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { OFFLINE_API_CACHE, SERVICE_WORKER_API } from './src/shared/offline.ts';
+import {
+  OFFLINE_API_CACHE,
+  OFFLINE_PAGES_CACHE,
+  SERVICE_WORKER_API,
+} from './src/shared/offline.ts';
 import { SIGNED_IN_HINT_SCRIPT } from './src/shared/signed-in-hint.ts';
 
 const clientOutDir = 'dist/client';
@@ -82,11 +86,13 @@ export default defineConfig(({ isSsrBuild }) => ({
           navigateFallback: null,
           runtimeCaching: [
             {
-              // Pages are rendered without the visitor's account, so any cached one is public.
+              // Pages are rendered without the visitor's account, except /profile (the member's
+              // pass, #shared/pages.ts readsSession), whose copy the page deletes whenever the
+              // account changes (clearAccountData).
               urlPattern: ({ request }) => request.mode === 'navigate',
               handler: 'NetworkFirst',
               options: {
-                cacheName: 'pages',
+                cacheName: OFFLINE_PAGES_CACHE,
                 cacheableResponse: { statuses: [200] },
                 precacheFallback: { fallbackURL: '/index.html' },
               },

@@ -1,13 +1,20 @@
 /**
  * The server-side renderer (docs/decisions/0019), built by `vite build --ssr` into dist/ssr and
- * loaded by the server's SPA plugin: it renders a page's HTML with the public answers it needs,
- * which the browser then hydrates instead of rendering from nothing.
+ * loaded by the server's SPA plugin: it renders a page's HTML with the public answers it needs
+ * (and /profile with the member's own), which the browser then hydrates instead of rendering from
+ * nothing.
  */
-import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import {
+  dehydrate,
+  type DehydratedState,
+  type Query,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
+import { userQueryOptions } from '#client/features/auth/api/get-user.ts';
 import { setTransport } from '#client/lib/api.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
@@ -15,12 +22,25 @@ import { drawPagesAt } from '#client/lib/drawn-at.ts';
 import { AppProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 
-/** Answers that are the same for every visitor; account data is left for the browser to fetch. */
-const PUBLIC_ROOTS = new Set<unknown>(
-  [queryKeys.currentBattle, queryKeys.businesses, queryKeys.voteCounts, queryKeys.siteConfig].map(
-    (key) => key[0],
-  ),
-);
+/** Answers that are the same for every visitor. */
+const PUBLIC_ROOTS: unknown[] = [
+  queryKeys.currentBattle,
+  queryKeys.businesses,
+  queryKeys.voteCounts,
+  queryKeys.siteConfig,
+].map((key) => key[0]);
+
+/**
+ * The visitor's own answers: read only for a page that reads the session (#shared/pages.ts), and
+ * left for the browser to fetch on every other page, whose HTML is the same for everyone.
+ */
+const ACCOUNT_ROOTS: unknown[] = [queryKeys.user, queryKeys.member.all].map((key) => key[0]);
+
+/** A query its page has switched off (a closed dialog's) is not asked for, as in the browser. */
+function switchedOff(query: Query): boolean {
+  const { enabled } = query.options as { enabled?: boolean | ((query: Query) => boolean) };
+  return (typeof enabled === 'function' ? enabled(query) : enabled) === false;
+}
 
 export interface RenderedPage {
   html: string;
@@ -30,9 +50,9 @@ export interface RenderedPage {
   state: DehydratedState;
 }
 
-function page(url: string, queryClient: QueryClient): ReactNode {
+function page(url: string, queryClient: QueryClient, accountInHtml: boolean): ReactNode {
   return (
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} accountInHtml={accountInHtml}>
       <StaticRouter location={url}>
         <AppRoutes />
       </StaticRouter>
@@ -44,8 +64,8 @@ function page(url: string, queryClient: QueryClient): ReactNode {
  * A render that waits for the page's lazy modules, to learn which answers it asks for. Its HTML
  * is not sent: it fills suspended parts in with inline scripts, which the CSP forbids.
  */
-async function discover(url: string, queryClient: QueryClient): Promise<void> {
-  const { prelude } = await prerenderToNodeStream(page(url, queryClient));
+async function discover(url: string, queryClient: QueryClient, readsSession: boolean) {
+  const { prelude } = await prerenderToNodeStream(page(url, queryClient, readsSession));
   for await (const chunk of prelude) void chunk;
 }
 
@@ -56,23 +76,28 @@ const MAX_RENDER_ROUNDS = 4;
  * Draws the page as at `drawnAt` (the server's clock, #client/lib/drawn-at.ts). Renders to learn which public answers the page asks for, fetches them through `transport`
  * (the server itself), and renders again until it asks for nothing new. Answers that failed
  * are left out, so the browser starts from the same loading state the HTML shows and asks again.
+ * A page that reads the session (`readsSession`) is drawn with the visitor's account and their
+ * own answers too; null when nobody is signed in, as only the browser can send them to sign in.
  */
 export async function render(
   url: string,
   transport: (path: string, init: RequestInit) => Promise<Response>,
   drawnAt: number,
-): Promise<RenderedPage> {
+  { readsSession }: { readsSession: boolean },
+): Promise<RenderedPage | null> {
   setTransport(transport);
   // One server clock: renders running at once draw at about the same instant.
   drawPagesAt(drawnAt);
   const queryClient = createQueryClient();
+  if (readsSession && !(await queryClient.fetchQuery(userQueryOptions()))) return null;
+  const roots = new Set(readsSession ? [...PUBLIC_ROOTS, ...ACCOUNT_ROOTS] : PUBLIC_ROOTS);
   const tried = new Set<string>();
   let complete = true;
   for (let round = 0; round < MAX_RENDER_ROUNDS; round += 1) {
-    await discover(url, queryClient);
+    await discover(url, queryClient, readsSession);
     const wanted = queryClient
       .getQueryCache()
-      .findAll({ predicate: (query) => PUBLIC_ROOTS.has(query.queryKey[0]) })
+      .findAll({ predicate: (query) => roots.has(query.queryKey[0]) && !switchedOff(query) })
       .filter((query) => !tried.has(query.queryHash));
     if (wanted.length === 0) break;
     for (const query of wanted) tried.add(query.queryHash);
@@ -85,6 +110,13 @@ export async function render(
     queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
   }
   // The lazy modules are loaded by now, so this plain render has every part in place.
-  const html = renderToString(page(url, queryClient));
-  return { html, complete, state: dehydrate(queryClient) };
+  const html = renderToString(page(url, queryClient, readsSession));
+  return {
+    html,
+    complete,
+    state: dehydrate(queryClient, {
+      shouldDehydrateQuery: (query) =>
+        query.state.status === 'success' && roots.has(query.queryKey[0]),
+    }),
+  };
 }

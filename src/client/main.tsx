@@ -6,8 +6,13 @@ import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { App } from './app/App.tsx';
 import { loadServerRenderedPage } from './app/router.tsx';
 import { createQueryClient } from '#client/lib/query-client.ts';
-import { takeServedSaved } from '#client/lib/saved-answers.ts';
-import { DRAWN_AT_ATTRIBUTE, SERVER_STATE_ID } from '#shared/server-render.ts';
+import { keepServedAnswers, takeServedSaved } from '#client/lib/saved-answers.ts';
+import {
+  DRAWN_AT_ATTRIBUTE,
+  SERVER_ANSWERS_ID,
+  SERVER_STATE_ID,
+  type ServedAnswer,
+} from '#shared/server-render.ts';
 import { drawPagesAt } from '#client/lib/drawn-at.ts';
 import { APP_HYDRATING_EVENT, PAGE_HYDRATED_EVENT } from '#client/lib/live-parts.ts';
 
@@ -18,10 +23,14 @@ if (!container) throw new Error('The page has no #root element.');
 // browser starts from them and takes over the HTML instead of rendering it again.
 const serverStateElement = document.getElementById(SERVER_STATE_ID);
 const serverState = serverStateElement?.textContent;
+// A page drawn with the member's account (/profile) also carries them as the API sent them, for
+// the page's offline copy: the pass then opens offline after this first visit.
+const servedAnswers = document.getElementById(SERVER_ANSWERS_ID)?.textContent;
+if (servedAnswers) keepServedAnswers(JSON.parse(servedAnswers) as ServedAnswer[]);
 const queryClient = createQueryClient();
 const app = (
   <StrictMode>
-    <App queryClient={queryClient} />
+    <App queryClient={queryClient} accountInHtml={Boolean(servedAnswers)} />
   </StrictMode>
 );
 if (serverState) {

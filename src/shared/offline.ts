@@ -4,6 +4,13 @@
  */
 export const OFFLINE_API_CACHE = 'api';
 
+/**
+ * The service worker's cache of pages, the last copy of each opened page for reading offline.
+ * /profile's copy holds the member's pass (it is drawn with their account): the page deletes it
+ * whenever the signed-in account changes.
+ */
+export const OFFLINE_PAGES_CACHE = 'pages';
+
 /** The account's own answers and the public ones that the pass and the shops' pages read. */
 const READ_ANSWERS = String.raw`user|user/pass|user/progress|config|challenge/active|businesses|businesses/\d+|businesses/coupon/\d+|votes`;
 

@@ -21,7 +21,8 @@ export interface PageDescription {
   readonly path: string;
   /**
    * `document`: public, the same for every visitor, rendered on the server;
-   * `app`: drawn in the browser, often with the visitor's account.
+   * `app`: drawn in the browser, often with the visitor's account (some also on the server:
+   * `serverModule`).
    */
   readonly kind: 'document' | 'app';
   /**
@@ -44,6 +45,13 @@ export interface PageDescription {
    * bare address is kept as one page for everyone.
    */
   readonly readsQuery?: boolean;
+  /**
+   * The server's render draws the visitor's own account (their session's answers: the member's
+   * pass and coupons on /profile; docs/decisions/0026): rendered for each visit, for that member
+   * only, never kept nor stored by a shared cache. Without a session the browser draws it, as an
+   * `app` page.
+   */
+  readonly readsSession?: boolean;
 }
 
 const ADMIN = 'Admin Dashboard';
@@ -103,7 +111,13 @@ export const pages = {
     kind: 'app',
     title: 'Sandbox Payment',
   },
-  profile: { path: '/profile', kind: 'app', title: 'My Profile' },
+  profile: {
+    path: '/profile',
+    kind: 'app',
+    serverModule: 'app/routes/profile.tsx',
+    title: 'My Profile',
+    readsSession: true,
+  },
   sandboxMailbox: { path: '/sandbox/mailbox', kind: 'app', title: 'Sandbox Mailbox' },
   admin: { path: '/admin', kind: 'app', title: ADMIN },
   adminChallenges: {

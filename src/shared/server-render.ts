@@ -3,3 +3,20 @@ export const SERVER_STATE_ID = 'server-state';
 
 /** On that element: the instant the page was drawn at (#client/lib/drawn-at.ts). */
 export const DRAWN_AT_ATTRIBUTE = 'data-drawn-at';
+
+/**
+ * The id of the JSON script in which a page drawn with the member's own account (a page that
+ * reads the session, #shared/pages.ts) also carries the API answers it was drawn with, as the
+ * API sent them: the page keeps its offline copy of them (src/client/lib/saved-answers.ts) as it
+ * keeps the answers it fetches, so the pass opens offline after this one visit.
+ */
+export const SERVER_ANSWERS_ID = 'server-answers';
+
+/** One answer in the SERVER_ANSWERS_ID script. */
+export interface ServedAnswer {
+  /** The API path asked for. */
+  url: string;
+  body: unknown;
+  /** When the server sent it (an HTTP date). */
+  date: string;
+}

@@ -84,7 +84,7 @@ offlineTest(
     expect((await page.request.post('/api/testing/create-pass')).status()).toBe(201);
     await page.goto('/profile');
     await controlledByServiceWorker(page);
-    // The visit the service worker sees from the start: every answer the pass needs is kept.
+    // The visit the service worker sees from the start: it keeps the page, drawn with the pass.
     await page.reload();
     const coupon = page.getByRole('article', { name: 'Honest Bean Roasters' });
     await expect(coupon.getByRole('button', { name: 'Redeem Coupon' })).toBeEnabled();
@@ -109,11 +109,17 @@ offlineTest(
     await expect(page.getByText(/^Offline/)).toHaveCount(0);
     const savedAnswers = () =>
       page.evaluate(async () => (await (await caches.open('api')).keys()).length);
-    expect(await savedAnswers()).toBeGreaterThan(0);
+    // The page arrived with its answers; the coupons' 2-second refresh goes through the worker.
+    await expect.poll(savedAnswers).toBeGreaterThan(0);
     // Who is signed in is read offline from the page's own copy only, which never keeps a
     // signed-out answer (src/shared/offline.ts).
     const keptCheck = await page.evaluate(async () => Boolean(await caches.match('/api/session')));
     expect(keptCheck).toBe(false);
+    // The copy of /profile the worker keeps is drawn with this member's pass (the server renders
+    // it with their account): it goes with the account too.
+    const keptProfile = () =>
+      page.evaluate(async () => Boolean(await (await caches.open('pages')).match('/profile')));
+    expect(await keptProfile()).toBe(true);
     await page.goto('/');
     if ((page.viewportSize()?.width ?? 1280) < 768) {
       await page.getByRole('button', { name: 'Open navigation' }).click();
@@ -121,6 +127,11 @@ offlineTest(
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
     await expect.poll(savedAnswers).toBe(0);
+    await expect.poll(keptProfile).toBe(false);
+    await context.setOffline(true);
+    await page.goto('/profile');
+    await expect(page.getByText('Your pass appears here once you are back online.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your Coffee Challenge' })).toHaveCount(0);
   },
 );
 

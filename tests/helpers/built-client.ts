@@ -17,7 +17,9 @@ export const BUILT_STYLES = { app: '.app-base{color:black}', home: '.home-page{c
  * plugin's serving and rendering are tested without building the web app. Its renderer reads the
  * public answers the real home page reads through the server's transport and draws
  * `Rendered <url>` and the live shops' names, escaped as React escapes text; `?ask=<api path>`
- * makes it ask for one more path, as a page asking for something it must not would.
+ * makes it ask for one more path, as a page asking for something it must not would. A page that
+ * reads the session (/profile) is drawn for the signed-in member, `for <username>`, with their
+ * coupons' shops (none for nobody signed in: null, as the real renderer answers).
  */
 export function fakeBuiltClient(): { clientDir: string; remove: () => void } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-built-'));
@@ -47,11 +49,24 @@ export function fakeBuiltClient(): { clientDir: string; remove: () => void } {
   fs.writeFileSync(
     path.join(root, 'ssr', 'entry-server.js'),
     `const escape = (text) => text.replace(/[&<>"']/g, (char) => '&#' + char.charCodeAt(0) + ';');
-export async function render(url, transport) {
+export async function render(url, transport, drawnAt, { readsSession }) {
   const read = async (apiPath) => {
     const answer = await transport(apiPath, { method: 'GET' }).catch(() => null);
     return answer && answer.ok ? answer.json() : null;
   };
+  if (readsSession) {
+    const session = await read('/api/session');
+    if (!session || !session.user) return null;
+    const progress = await read('/api/user/progress');
+    const coupons = (progress ? progress.coupons : [])
+      .map((coupon) => '<li>' + escape(coupon.business.name) + '</li>')
+      .join('');
+    return {
+      html: '<p>Rendered ' + escape(url) + ' for ' + escape(session.user.username) + '</p><ul>' + coupons + '</ul>',
+      complete: true,
+      state: {},
+    };
+  }
   const asked = new URL(url, 'http://localhost').searchParams.get('ask');
   const [, shops] = await Promise.all(
     ['/api/challenge/active', '/api/businesses', '/api/votes', '/api/config', asked]

@@ -3,9 +3,15 @@ import { BrowserRouter } from 'react-router';
 import { AppProviders } from './providers.tsx';
 import { AppRoutes } from './router.tsx';
 
-export function App({ queryClient }: { queryClient?: QueryClient }) {
+export function App({
+  queryClient,
+  accountInHtml,
+}: {
+  queryClient?: QueryClient;
+  accountInHtml?: boolean;
+}) {
   return (
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} accountInHtml={accountInHtml}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

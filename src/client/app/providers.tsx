@@ -2,6 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { AccountInHtml } from '#client/lib/hydrated.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
@@ -22,13 +23,18 @@ function LazyToasts() {
   ) : null;
 }
 
-/** `queryClient`: one holding the server-rendered answers (docs/decisions/0019); else a new one. */
+/**
+ * `queryClient`: one holding the server-rendered answers (docs/decisions/0019); else a new one.
+ * `accountInHtml`: the server drew the page with the visitor's account (`AccountInHtml`).
+ */
 export function AppProviders({
   children,
   queryClient: given,
+  accountInHtml = false,
 }: {
   children: ReactNode;
   queryClient?: QueryClient;
+  accountInHtml?: boolean;
 }) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   return (
@@ -38,7 +44,9 @@ export function AppProviders({
       defaultColorScheme="light"
     >
       <LazyToasts />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <AccountInHtml value={accountInHtml}>{children}</AccountInHtml>
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useSyncExternalStore } from 'react';
 
 const subscribeNever = () => () => undefined;
 
@@ -14,3 +14,9 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+/**
+ * Whether the server drew this page with the visitor's account (a page that reads the session,
+ * #shared/pages.ts): while it hydrates, the account is the one its HTML shows, not unknown.
+ */
+export const AccountInHtml = createContext(false);

@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { OFFLINE_API_CACHE } from '#shared/offline.ts';
+import { OFFLINE_API_CACHE, OFFLINE_PAGES_CACHE } from '#shared/offline.ts';
+import { pages, type PageDescription } from '#shared/pages.ts';
 import { forgetSavedAnswers, savedAt } from './saved-answers.ts';
 
 function subscribeToNetwork(onChange: () => void) {
@@ -52,11 +53,23 @@ export function useOfflineSince(offline: boolean): Date | null {
   return offline ? since : null;
 }
 
+/** The pages the server draws with the member's account (#shared/pages.ts), none with parameters. */
+const accountPages = Object.values(pages)
+  .filter((page: PageDescription) => page.readsSession)
+  .map((page) => page.path);
+
 /**
- * Forgets the saved API answers, so a member's pass is never shown offline to whoever signs in
- * next on the device (called whenever the signed-in account changes).
+ * Forgets the saved API answers and the saved copies of pages drawn with the account, so a
+ * member's pass is never shown offline to whoever signs in next on the device (called whenever
+ * the signed-in account changes).
  */
 export function forgetOfflineAnswers(): void {
   forgetSavedAnswers();
-  if (typeof caches !== 'undefined') void caches.delete(OFFLINE_API_CACHE);
+  if (typeof caches === 'undefined') return;
+  void caches.delete(OFFLINE_API_CACHE);
+  void caches
+    .open(OFFLINE_PAGES_CACHE)
+    .then((cache) =>
+      Promise.all(accountPages.map((path) => cache.delete(path, { ignoreSearch: true }))),
+    );
 }

@@ -1,6 +1,12 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { forgetSavedAnswers, keepAnswer, savedAnswer, takeServedSaved } from './saved-answers.ts';
+import {
+  forgetSavedAnswers,
+  keepAnswer,
+  keepServedAnswers,
+  savedAnswer,
+  takeServedSaved,
+} from './saved-answers.ts';
 
 const session = (id: number | null) => ({ user: id === null ? null : { id, username: `u${id}` } });
 const DATE = 'Mon, 23 Nov 2026 10:00:00 GMT';
@@ -31,6 +37,20 @@ describe('the answers the page keeps for offline reading', () => {
     expect(savedAnswer('/api/businesses')?.body).toEqual([{ id: 3 }]);
     keepAnswer('/api/session', session(null), DATE);
     expect(savedAnswer('/api/session')).toBeUndefined();
+  });
+
+  it('keeps the answers a page arrived with, whichever order they came in', () => {
+    keepServedAnswers([
+      { url: '/api/user/progress', body: { coupons: [] }, date: DATE },
+      { url: '/api/session', body: session(4), date: DATE },
+      { url: '/api/config', body: { siteName: 'Local Battles' }, date: DATE },
+    ]);
+    expect(savedAnswer('/api/user/progress')).toEqual({
+      body: { coupons: [] },
+      at: Date.parse(DATE),
+    });
+    expect(savedAnswer('/api/session')?.body).toEqual(session(4));
+    expect(savedAnswer('/api/config')?.body).toEqual({ siteName: 'Local Battles' });
   });
 
   it('keeps nothing an organizer reads, and forgets everything on request', () => {

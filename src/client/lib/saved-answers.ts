@@ -1,4 +1,5 @@
 import { OFFLINE_READABLE_API } from '#shared/offline.ts';
+import type { ServedAnswer } from '#shared/server-render.ts';
 
 /**
  * The page's own copy of the last answers a member reads offline (docs/decisions/0019): the
@@ -74,6 +75,17 @@ export function keepAnswer(url: string, body: unknown, date: string | null): voi
   const at = date ? Date.parse(date) : NaN;
   store.answers[url] = { body, at: Number.isNaN(at) ? Date.now() : at };
   write(store);
+}
+
+/**
+ * Keeps the answers a page drawn with the member's account arrived with (SERVER_ANSWERS_ID), as
+ * if the page had fetched them: the sign-in check first, since it decides whose the others are.
+ */
+export function keepServedAnswers(answers: ServedAnswer[]): void {
+  const sessionFirst = [...answers].sort(
+    (a, b) => Number(pathOf(b.url) === '/api/session') - Number(pathOf(a.url) === '/api/session'),
+  );
+  for (const { url, body, date } of sessionFirst) keepAnswer(url, body, date);
 }
 
 /** The last kept answer to this GET, for when the network is gone; undefined when none. */

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { pageAt } from '#shared/pages.ts';
 import type { PublicReads } from '../public-reads/public-reads.ts';
-import { chooseEncoding, type EncodedPage } from './page-encodings.ts';
+import { chooseEncoding, compressPage, type EncodedPage } from './page-encodings.ts';
 import { RenderAllowance, type PageRenderLimit } from './render-allowance.ts';
 import { replaceLiterally } from './replace-literally.ts';
 import { loadServerRenderer } from './server-render.ts';
@@ -37,6 +37,9 @@ const NOT_BUILT_HTML =
 const SHELL_TITLE = /<title>[^<]*<\/title>\s*/;
 const SHELL_DESCRIPTION = /<meta\s+name="description"[^>]*>\s*/;
 
+/** Whether the page at this URL is drawn with the visitor's account (#shared/pages.ts). */
+const readsSession = (url: string) => pageAt(pathnameOf(url))?.page.readsSession === true;
+
 /**
  * Serves the built web app. Known page routes get the app shell with 200, other paths the same
  * shell with 404 (the app then shows '404 Page Not Found'); /api paths get JSON 404s.
@@ -66,7 +69,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
   }
 
   const serverRenderer = hasClient
-    ? loadServerRenderer(options.publicReads, options.clientDir, options.clock)
+    ? loadServerRenderer(options.publicReads, options.clientDir, app, options.clock)
     : null;
   const renderAllowance = new RenderAllowance(options.pageRenderLimit);
 
@@ -97,11 +100,18 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
       return plain();
     }
     try {
-      return await (kept ??
+      const page = await (kept ??
         options.publicReads.page(key, async () => {
-          const rendered = await serverRenderer.renderPage(shell, request.url);
+          const rendered = await serverRenderer.renderPage(
+            shell,
+            request.url,
+            request.headers.cookie,
+          );
           return withHeadTags(rendered ?? shell, pathname);
         }));
+      // A member's /profile is rendered for each visit, and is the page members open most, at
+      // the counter on a weak signal: it goes compressed as a kept page does (72 KB to 9).
+      return readsSession(request.url) ? await compressPage(page.identity) : page;
     } catch (error) {
       request.log.error({ err: error }, 'server rendering failed; sending the app shell');
       return plain();
@@ -115,10 +125,13 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
    */
   async function sendShell(request: FastifyRequest, reply: FastifyReply, status: number) {
     const page = await pageHtml(request, status);
+    // A page drawn with the member's own pass is theirs alone: no shared cache, nor the
+    // browser's history on a shared device, keeps it (the bare shell alike, for one rule).
+    const forOneMember = status === 200 && readsSession(request.url);
     void reply
       .status(status)
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
+      .header('cache-control', forOneMember ? 'private, no-store' : 'no-cache')
       .header('vary', 'accept-encoding');
     if (typeof page === 'string') return reply.send(page);
     const encoding = chooseEncoding(request.headers['accept-encoding'], page);

@@ -2,8 +2,15 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { pageAt } from '#shared/pages.ts';
-import { DRAWN_AT_ATTRIBUTE, SERVER_STATE_ID } from '#shared/server-render.ts';
+import { OFFLINE_READABLE_API } from '#shared/offline.ts';
+import {
+  DRAWN_AT_ATTRIBUTE,
+  SERVER_ANSWERS_ID,
+  SERVER_STATE_ID,
+  type ServedAnswer,
+} from '#shared/server-render.ts';
 import type { PublicReads } from '../public-reads/public-reads.ts';
 import { chunkClosure, documentShellMaker, type Manifest } from './document-shell.ts';
 import { replaceLiterally } from './replace-literally.ts';
@@ -11,11 +18,13 @@ import { pathnameOf } from '../text.ts';
 
 /** What dist/ssr/entry-server.js exports (src/client/entry-server.tsx). */
 interface RendererModule {
+  /** Null when a page that reads the session finds nobody signed in. */
   render(
     url: string,
     transport: (apiPath: string, init: RequestInit) => Promise<Response>,
     drawnAt: number,
-  ): Promise<{ html: string; complete: boolean; state: unknown }>;
+    options: { readsSession: boolean },
+  ): Promise<{ html: string; complete: boolean; state: unknown } | null>;
 }
 
 /** `<` cannot end the JSON's script element early. */
@@ -30,37 +39,60 @@ export interface ServerRenderer {
    */
   pageKey(url: string): string | null;
   /**
-   * The shell with the page's HTML inside, or null when the page is rendered in the browser.
-   * Rejects when the render asked for an answer that is not a public read.
+   * The shell with the page's HTML inside, or null when the page is rendered in the browser
+   * (a page that reads the session, for a visitor without one). `cookie`: the request's Cookie
+   * header, read only by such a page. Rejects when the render asked for an answer that is
+   * neither a public read nor one of the visitor's own (`VISITOR_READS`).
    */
-  renderPage(shell: string, url: string): Promise<string | null>;
+  renderPage(shell: string, url: string, cookie: string | undefined): Promise<string | null>;
 }
 
 /**
  * The page the server renders at this URL (docs/decisions/0019; #shared/pages.ts names each one's
  * module): the HTML links that module's styles and preloads its code, so the page shows styled
- * from the first response and hydrates without a second round trip. These never read the
- * session, so one render serves every visitor; signed-in and organizer pages are drawn in the
- * browser.
+ * from the first response and hydrates without a second round trip. Most never read the session,
+ * so one render serves every visitor; a page that does (`readsSession`: /profile) is rendered for
+ * each member's visit alone; organizer pages are drawn in the browser.
  */
 const pageOf = (url: string) => {
   const page = pageAt(pathnameOf(url))?.page;
   return page?.serverModule
     ? {
         module: page.serverModule,
-        readsQuery: page.readsQuery,
+        readsQuery: page.readsQuery === true,
+        readsSession: page.readsSession === true,
         isDocument: page.kind === 'document',
       }
     : undefined;
 };
 
-/** The API paths one render asked for that no public read answers. */
-const unansweredOfRender = new AsyncLocalStorage<string[]>();
+/**
+ * The visitor's own answers a page that reads the session may render with: the sign-in check and
+ * the member's pass, coupons and votes, and email settings (what /profile asks for).
+ */
+const VISITOR_READS = new Set([
+  '/api/session',
+  '/api/user/pass',
+  '/api/user/progress',
+  '/api/profile/mail-preferences',
+]);
+
+interface RenderContext {
+  /** The API paths the render asked for that it may not read. */
+  unanswered: string[];
+  /** The visitor's Cookie header, for a page that reads the session; else undefined. */
+  cookie: string | undefined;
+  /** The answers that page was drawn with that the member reads offline (SERVER_ANSWERS_ID). */
+  offlineAnswers: ServedAnswer[];
+}
+
+const renderContext = new AsyncLocalStorage<RenderContext>();
 
 /** Null when the web app is built without its server part (dist/ssr). */
 export function loadServerRenderer(
   publicReads: PublicReads,
   clientDir: string,
+  app: FastifyInstance,
   clock: () => Date,
 ): ServerRenderer | null {
   const rendererPath = path.join(path.dirname(clientDir), 'ssr', 'entry-server.js');
@@ -85,15 +117,54 @@ export function loadServerRenderer(
   }
 
   /**
-   * The public reads answer in-process, from the same cached answers the API routes send. The web
-   * app's transport is one module-wide function, so which render asked is told by the async context.
+   * The visitor's own read, asked of its route in-process (`app.inject`) with nothing of the
+   * request but its Cookie header: the route's own session lookup, guard and answer schema decide
+   * what it shows, exactly as for the browser's request, so the HTML can hold no other account's
+   * data and no second copy of those rules can drift from the routes'.
+   */
+  async function visitorRead(apiPath: string, cookie: string): Promise<Response> {
+    const answer = await app.inject({ method: 'GET', url: apiPath, headers: { cookie } });
+    const date = answer.headers.date;
+    return new Response(answer.body, {
+      status: answer.statusCode,
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        ...(typeof date === 'string' ? { date } : {}),
+      },
+    });
+  }
+
+  /**
+   * The public reads answer in-process, from the same cached answers the API routes send; a page
+   * that reads the session also gets the visitor's own reads. The web app's transport is one
+   * module-wide function, so which render asked is told by the async context.
    */
   async function transport(apiPath: string, init: RequestInit): Promise<Response> {
     const method = init.method ?? 'GET';
+    const context = renderContext.getStore();
+    const response = await answerOfRender(method, apiPath, context);
+    if (context?.cookie !== undefined && response.ok && OFFLINE_READABLE_API.test(apiPath)) {
+      context.offlineAnswers.push({
+        url: apiPath,
+        body: await response.clone().json(),
+        date: response.headers.get('date') ?? new Date().toUTCString(),
+      });
+    }
+    return response;
+  }
+
+  async function answerOfRender(
+    method: string,
+    apiPath: string,
+    context: RenderContext | undefined,
+  ): Promise<Response> {
+    if (method === 'GET' && context?.cookie !== undefined && VISITOR_READS.has(apiPath)) {
+      return visitorRead(apiPath, context.cookie);
+    }
     const answer = method === 'GET' ? await publicReads.answerFor(apiPath) : undefined;
     if (!answer) {
-      unansweredOfRender.getStore()?.push(`${method} ${apiPath}`);
-      throw new Error(`${method} ${apiPath} is not a public read`);
+      context?.unanswered.push(`${method} ${apiPath}`);
+      throw new Error(`${method} ${apiPath} is neither a public read nor the visitor's own`);
     }
     return new Response(answer.body, {
       status: answer.status,
@@ -105,28 +176,36 @@ export function loadServerRenderer(
     renders: (url) => pageOf(url) !== undefined,
     pageKey(url) {
       const page = pageOf(url);
-      if (!page) return null;
+      if (!page || page.readsSession) return null;
       return page.readsQuery && url.includes('?') ? null : pathnameOf(url);
     },
-    async renderPage(shell, url) {
+    async renderPage(shell, url, cookie) {
       const page = pageOf(url);
       if (!page) return null;
+      // Nobody signed in: the browser draws the page, whose guard sends the visitor to sign in.
+      if (page.readsSession && !cookie) return null;
       renderer ??= import(pathToFileURL(rendererPath).href) as Promise<RendererModule>;
       const rendererModule = await renderer;
       // A page that ignores its query is drawn without it: one render serves `/` and `/?ref=…`.
       const location = page.readsQuery ? url : pathnameOf(url);
-      const unanswered: string[] = [];
+      const context: RenderContext = {
+        unanswered: [],
+        cookie: page.readsSession ? cookie : undefined,
+        offlineAnswers: [],
+      };
       const drawnAt = clock().getTime();
-      const { html, complete, state } = await unansweredOfRender.run(unanswered, () =>
-        rendererModule.render(location, transport, drawnAt),
+      const rendered = await renderContext.run(context, () =>
+        rendererModule.render(location, transport, drawnAt, { readsSession: page.readsSession }),
       );
       // The web app treats a failed answer as one to fetch again in the browser; here it is a
       // page asking for something it must not, so the page is not sent (nor kept) half drawn.
-      if (unanswered.length > 0) {
+      if (context.unanswered.length > 0) {
         throw new Error(
-          `the render of ${pathnameOf(url)} asked for ${unanswered.join(', ')}, which no public read answers (src/server/public-reads/public-reads.ts)`,
+          `the render of ${pathnameOf(url)} asked for ${context.unanswered.join(', ')}, which neither a public read (src/server/public-reads/public-reads.ts) nor the visitor's own reads answer`,
         );
       }
+      if (!rendered) return null;
+      const { html, complete, state } = rendered;
       // A document has no app to ask again: one drawn without an answer (a shop that does not
       // exist, a read that failed) is left to the app, which shows the error or asks again.
       if (page.isDocument && !complete) return null;
@@ -137,7 +216,10 @@ export function loadServerRenderer(
         withHead,
         '<div id="root"></div>',
         `<div id="root">${html}</div>` +
-          `<script type="application/json" id="${SERVER_STATE_ID}" ${DRAWN_AT_ATTRIBUTE}="${String(drawnAt)}">${scriptSafeJson(state)}</script>`,
+          `<script type="application/json" id="${SERVER_STATE_ID}" ${DRAWN_AT_ATTRIBUTE}="${String(drawnAt)}">${scriptSafeJson(state)}</script>` +
+          (page.readsSession
+            ? `<script type="application/json" id="${SERVER_ANSWERS_ID}">${scriptSafeJson(context.offlineAnswers)}</script>`
+            : ''),
       );
     },
   };

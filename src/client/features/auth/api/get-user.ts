@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useContext } from 'react';
 import type { PublicUser, SessionBody } from '#shared/auth.ts';
 import { api, isApiError } from '#client/lib/api.ts';
-import { useHydrated } from '#client/lib/hydrated.ts';
+import { AccountInHtml, useHydrated } from '#client/lib/hydrated.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 
 /**
@@ -29,13 +30,15 @@ export interface UseUserResult {
 
 /**
  * While a server-rendered part of the page hydrates, the account counts as unknown, as it was
- * on the server (which renders without the visitor's account): a lazily loaded page may hydrate
- * after the account's answer arrived, and drawing it then would not match the server's HTML.
+ * on the server (which renders public pages without the visitor's account): a lazily loaded page
+ * may hydrate after the account's answer arrived, and drawing it then would not match the
+ * server's HTML. A page the server drew with the account (`AccountInHtml`) has it from the start.
  */
 export function useUser(): UseUserResult {
   const query = useQuery(userQueryOptions());
   const hydrated = useHydrated();
-  if (!hydrated) return { user: null, isPending: true, unreachable: false };
+  const accountInHtml = useContext(AccountInHtml);
+  if (!hydrated && !accountInHtml) return { user: null, isPending: true, unreachable: false };
   return {
     user: query.data ?? null,
     isPending: query.isPending,

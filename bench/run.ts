@@ -84,7 +84,13 @@ if (wants('web')) {
   await database.migrate();
   const organizer = await seedDemoData(database.db, new Date());
   if (!organizer) throw new Error('the fresh database was already seeded');
-  const server = await startServer(3303, { DATABASE_URL: databaseUrl });
+  // As production runs it: React's production build, the sandbox payment page allowed.
+  const server = await startServer(3303, {
+    DATABASE_URL: databaseUrl,
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'http://127.0.0.1:3303',
+    ENABLE_TEST_TOOLS: 'true',
+  });
   const registration = await fetch(`${server.url}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.url },

@@ -12,7 +12,7 @@ import {
   type ServedAnswer,
 } from '#shared/server-render.ts';
 import type { PublicReads } from '../public-reads/public-reads.ts';
-import { pageShellMaker, type Manifest } from './page-shells.ts';
+import { chunkClosure, documentShellMaker, type Manifest } from './document-shell.ts';
 import { replaceLiterally } from './replace-literally.ts';
 import { pathnameOf } from '../text.ts';
 
@@ -99,8 +99,22 @@ export function loadServerRenderer(
   const manifestPath = path.join(clientDir, '.vite', 'manifest.json');
   if (!fs.existsSync(rendererPath) || !fs.existsSync(manifestPath)) return null;
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
-  const pageShell = pageShellMaker(manifest, clientDir);
+  const documentShell = documentShellMaker(manifest, clientDir);
   let renderer: Promise<RendererModule> | undefined;
+
+  /** Link tags for a module's styles and code and those of the chunks it imports (new to the shell). */
+  function headTagsFor(moduleKey: string, shell: string): string {
+    const { js, css } = chunkClosure(manifest, moduleKey);
+    const inShell = (file: string) => shell.includes(`/${file}"`);
+    return [
+      ...css
+        .filter((file) => !inShell(file))
+        .map((file) => `<link rel="stylesheet" href="/${file}">`),
+      ...js
+        .filter((file) => !inShell(file))
+        .map((file) => `<link rel="modulepreload" href="/${file}">`),
+    ].join('');
+  }
 
   /**
    * The visitor's own read, asked of its route in-process (`app.inject`) with nothing of the
@@ -196,8 +210,8 @@ export function loadServerRenderer(
       // exist, a read that failed) is left to the app, which shows the error or asks again.
       if (page.isDocument && !complete) return null;
       const withHead = page.isDocument
-        ? pageShell.document(shell, page.module)
-        : pageShell.app(shell, page.module);
+        ? documentShell(shell, page.module)
+        : replaceLiterally(shell, '</head>', `${headTagsFor(page.module, shell)}</head>`);
       return replaceLiterally(
         withHead,
         '<div id="root"></div>',

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { replaceLiterally } from './replace-literally.ts';
+
+/** What dist/client/.vite/manifest.json says of one chunk. */
+export interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+export type Manifest = Record<string, ManifestChunk>;
+
+/** The app's own entry, and the public pages' small script (vite.config.ts builds both). */
+export const APP_ENTRY = 'index.html';
+export const DOCUMENT_SCRIPT = 'document/main.ts';
+
+/** A chunk's code and styles with those of every chunk it imports, in import order. */
+export function chunkClosure(manifest: Manifest, key: string): { js: string[]; css: string[] } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const visit = (chunkKey: string) => {
+    const chunk = manifest[chunkKey];
+    if (!chunk || js.has(chunk.file)) return;
+    js.add(chunk.file);
+    chunk.css?.forEach((file) => css.add(file));
+    chunk.imports?.forEach(visit);
+  };
+  visit(key);
+  return { js: [...js], css: [...css] };
+}
+
+/** The tags Vite writes into index.html for the app: its entry, its preloads, its stylesheet. */
+const APP_TAGS = [
+  /<script type="module" crossorigin src="\/assets\/[^"]+"><\/script>\s*/g,
+  /<link rel="(?:modulepreload|stylesheet)" crossorigin href="\/assets\/[^"]+">\s*/g,
+];
+const NOSCRIPT = /<noscript>[\s\S]*?<\/noscript>\s*/g;
+
+/**
+ * The shell of a public page sent as a document (docs/decisions/0027): the app's shell without
+ * the app, with the page's styles inline (no stylesheet to wait for before the first paint) and
+ * the small script instead, which loads the app only when something needs it. The page's
+ * styles are its own module's and the app's base, as the app would load them.
+ */
+export function documentShellMaker(manifest: Manifest, clientDir: string) {
+  const styles = new Map<string, string>();
+  const styleOf = (file: string) => {
+    let text = styles.get(file);
+    if (text === undefined) {
+      text = fs.readFileSync(path.join(clientDir, file), 'utf8');
+      styles.set(file, text);
+    }
+    return text;
+  };
+  const script = chunkClosure(manifest, DOCUMENT_SCRIPT);
+  const [scriptFile, ...scriptImports] = script.js;
+  if (!scriptFile) throw new Error(`the build has no ${DOCUMENT_SCRIPT} (vite.config.ts)`);
+  const scriptTags =
+    `<script type="module" crossorigin src="/${scriptFile}"></script>` +
+    scriptImports.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+
+  return (shell: string, pageModule: string): string => {
+    const css = new Set([
+      ...chunkClosure(manifest, APP_ENTRY).css,
+      ...chunkClosure(manifest, pageModule).css,
+    ]);
+    const bare = APP_TAGS.reduce((html, tag) => html.replace(tag, ''), shell).replace(NOSCRIPT, '');
+    const inlineStyles = `<style>${[...css].map(styleOf).join('\n')}</style>`;
+    return replaceLiterally(bare, '</head>', `${inlineStyles}${scriptTags}</head>`);
+  };
+}

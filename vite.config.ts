@@ -8,11 +8,10 @@ import {
   OFFLINE_PAGES_CACHE,
   SERVICE_WORKER_API,
 } from './src/shared/offline.ts';
+import { APP_ENTRY, DOCUMENT_SCRIPT } from './src/shared/server-render.ts';
 import { SIGNED_IN_HINT_SCRIPT } from './src/shared/signed-in-hint.ts';
 
 const clientOutDir = 'dist/client';
-/** The public pages' small script (docs/decisions/0027), its own entry beside the app's index.html. */
-const DOCUMENT_SCRIPT = 'document/main.ts';
 const clientSource = (file: string) =>
   fileURLToPath(new URL(`./src/client/${file}`, import.meta.url));
 
@@ -44,7 +43,7 @@ function appShellFiles(): Set<string> {
     chunk.imports?.forEach(visit);
     chunk.dynamicImports?.filter((source) => !organizerOnly(source)).forEach(visit);
   };
-  visit('index.html');
+  visit(APP_ENTRY);
   visit(DOCUMENT_SCRIPT);
   return files;
 }
@@ -123,7 +122,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         // bench/web.ts reads which source each chunk comes from; the server which files a page needs.
         manifest: true,
         rolldownOptions: {
-          input: { index: clientSource('index.html'), document: clientSource(DOCUMENT_SCRIPT) },
+          input: { index: clientSource(APP_ENTRY), document: clientSource(DOCUMENT_SCRIPT) },
           // Copy small shared modules into each page's chunk instead of splitting them into dozens of
           // tiny files: a phone on HTTP/1.1 fetches those six at a time, one round trip per batch,
           // which delayed the first paint more than the duplicated bytes cost (npm run bench web).

@@ -20,3 +20,10 @@ export interface ServedAnswer {
   /** When the server sent it (an HTTP date). */
   date: string;
 }
+
+/**
+ * The build manifest's keys (vite.config.ts builds both entries): the app's own entry, and the
+ * public pages' small script (docs/decisions/0027).
+ */
+export const APP_ENTRY = 'index.html';
+export const DOCUMENT_SCRIPT = 'document/main.ts';

@@ -62,16 +62,15 @@ const AuthResetRoute = lazy(() => import('./routes/auth-reset.tsx'));
 const AuthVerifyEmailRoute = lazy(() => import('./routes/auth-verify-email.tsx'));
 const BusinessRoute = serverRenderedPage(pages.business.serverModule);
 const CheckoutRoute = serverRenderedPage(pages.checkout.serverModule);
-const loadProfile = () => import('./routes/profile.tsx');
+const ProfileRoute = serverRenderedPage(pages.profile.serverModule);
 const loadSandboxCheckout = () => import('./routes/sandbox-checkout.tsx');
-const ProfileRoute = lazy(loadProfile);
 const SandboxMailboxRoute = lazy(() => import('./routes/sandbox-mailbox.tsx'));
 const SandboxCheckoutRoute = lazy(loadSandboxCheckout);
 
 // Signed-in pages render only after the sign-in check answers; when a visit starts on one,
 // fetch its module meanwhile so the two downloads overlap instead of following each other.
 const signedInPageAtStart = [
-  { name: 'profile', load: loadProfile },
+  { name: 'profile', load: () => loadServerRenderedPage(pages.profile.path) },
   { name: 'sandboxCheckout', load: loadSandboxCheckout },
 ].find(
   ({ name }) => typeof window !== 'undefined' && pageAt(window.location.pathname)?.name === name,

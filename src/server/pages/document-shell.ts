@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { APP_ENTRY, DOCUMENT_SCRIPT } from '#shared/server-render.ts';
 import { replaceLiterally } from './replace-literally.ts';
 
 /** What dist/client/.vite/manifest.json says of one chunk. */
@@ -10,10 +11,6 @@ export interface ManifestChunk {
 }
 
 export type Manifest = Record<string, ManifestChunk>;
-
-/** The app's own entry, and the public pages' small script (vite.config.ts builds both). */
-export const APP_ENTRY = 'index.html';
-export const DOCUMENT_SCRIPT = 'document/main.ts';
 
 /** A chunk's code and styles with those of every chunk it imports, in import order. */
 export function chunkClosure(manifest: Manifest, key: string): { js: string[]; css: string[] } {

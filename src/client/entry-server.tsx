@@ -19,6 +19,7 @@ import { setTransport } from '#client/lib/api.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { drawPagesAt } from '#client/lib/drawn-at.ts';
+import type { DrawnFor } from '#shared/server-render.ts';
 import { AppProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 
@@ -35,6 +36,12 @@ const PUBLIC_ROOTS: unknown[] = [
  * left for the browser to fetch on every other page, whose HTML is the same for everyone.
  */
 const ACCOUNT_ROOTS: unknown[] = [queryKeys.user, queryKeys.member.all].map((key) => key[0]);
+
+const ROOTS_DRAWN_FOR: Record<DrawnFor, Set<unknown>> = {
+  everyone: new Set(PUBLIC_ROOTS),
+  'signed-out': new Set([...PUBLIC_ROOTS, queryKeys.user[0]]),
+  member: new Set([...PUBLIC_ROOTS, ...ACCOUNT_ROOTS]),
+};
 
 /** A query its page has switched off (a closed dialog's) is not asked for, as in the browser. */
 function switchedOff(query: Query): boolean {
@@ -64,8 +71,8 @@ function page(url: string, queryClient: QueryClient, accountInHtml: boolean): Re
  * A render that waits for the page's lazy modules, to learn which answers it asks for. Its HTML
  * is not sent: it fills suspended parts in with inline scripts, which the CSP forbids.
  */
-async function discover(url: string, queryClient: QueryClient, readsSession: boolean) {
-  const { prelude } = await prerenderToNodeStream(page(url, queryClient, readsSession));
+async function discover(url: string, queryClient: QueryClient, accountInHtml: boolean) {
+  const { prelude } = await prerenderToNodeStream(page(url, queryClient, accountInHtml));
   for await (const chunk of prelude) void chunk;
 }
 
@@ -76,25 +83,28 @@ const MAX_RENDER_ROUNDS = 4;
  * Draws the page as at `drawnAt` (the server's clock, #client/lib/drawn-at.ts). Renders to learn which public answers the page asks for, fetches them through `transport`
  * (the server itself), and renders again until it asks for nothing new. Answers that failed
  * are left out, so the browser starts from the same loading state the HTML shows and asks again.
- * A page that reads the session (`readsSession`) is drawn with the visitor's account and their
- * own answers too; null when nobody is signed in, as only the browser can send them to sign in.
+ * A page drawn for the member is drawn with the visitor's account and their own answers too; null
+ * when nobody is signed in, as only the browser can send them to sign in. One drawn signed out
+ * carries that answer, so the browser takes it over as drawn.
  */
 export async function render(
   url: string,
   transport: (path: string, init: RequestInit) => Promise<Response>,
   drawnAt: number,
-  { readsSession }: { readsSession: boolean },
+  { drawnFor }: { drawnFor: DrawnFor },
 ): Promise<RenderedPage | null> {
   setTransport(transport);
   // One server clock: renders running at once draw at about the same instant.
   drawPagesAt(drawnAt);
   const queryClient = createQueryClient();
-  if (readsSession && !(await queryClient.fetchQuery(userQueryOptions()))) return null;
-  const roots = new Set(readsSession ? [...PUBLIC_ROOTS, ...ACCOUNT_ROOTS] : PUBLIC_ROOTS);
+  if (drawnFor === 'member' && !(await queryClient.fetchQuery(userQueryOptions()))) return null;
+  if (drawnFor === 'signed-out') queryClient.setQueryData(queryKeys.user, null);
+  const accountInHtml = drawnFor !== 'everyone';
+  const roots = ROOTS_DRAWN_FOR[drawnFor];
   const tried = new Set<string>();
   let complete = true;
   for (let round = 0; round < MAX_RENDER_ROUNDS; round += 1) {
-    await discover(url, queryClient, readsSession);
+    await discover(url, queryClient, accountInHtml);
     const wanted = queryClient
       .getQueryCache()
       .findAll({ predicate: (query) => roots.has(query.queryKey[0]) && !switchedOff(query) })
@@ -110,7 +120,7 @@ export async function render(
     queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
   }
   // The lazy modules are loaded by now, so this plain render has every part in place.
-  const html = renderToString(page(url, queryClient, readsSession));
+  const html = renderToString(page(url, queryClient, accountInHtml));
   return {
     html,
     complete,

@@ -1,11 +1,12 @@
 import './app/mantine-base.css';
 import './app/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { App } from './app/App.tsx';
 import { loadServerRenderedPage } from './app/router.tsx';
 import { createQueryClient } from '#client/lib/query-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 import { keepServedAnswers, takeServedSaved } from '#client/lib/saved-answers.ts';
 import {
   DRAWN_AT_ATTRIBUTE,
@@ -28,22 +29,31 @@ const serverState = serverStateElement?.textContent;
 const servedAnswers = document.getElementById(SERVER_ANSWERS_ID)?.textContent;
 if (servedAnswers) keepServedAnswers(JSON.parse(servedAnswers) as ServedAnswer[]);
 const queryClient = createQueryClient();
+if (serverState) hydrate(queryClient, JSON.parse(serverState) as DehydratedState);
+// The server drew the page with the visitor's account (the member's pass; or signed out, on a
+// page drawn so for visitors without a session) when it sent that answer with the page.
+const accountInHtml = queryClient.getQueryState(queryKeys.user) !== undefined;
 const app = (
   <StrictMode>
-    <App queryClient={queryClient} accountInHtml={Boolean(servedAnswers)} />
+    <App queryClient={queryClient} accountInHtml={accountInHtml} />
   </StrictMode>
 );
 if (serverState) {
-  hydrate(queryClient, JSON.parse(serverState) as DehydratedState);
-  // With the page's module in first, React takes over the page's HTML as it stands.
+  // With the page's module in first, React takes over the page's HTML as it stands: in a
+  // transition, so the work is cut into short tasks and a tap is never kept waiting long.
   void loadServerRenderedPage(window.location.pathname).then(() => {
     window.dispatchEvent(new Event(APP_HYDRATING_EVENT));
     drawPagesAt(Number(serverStateElement?.getAttribute(DRAWN_AT_ATTRIBUTE)) || undefined);
     window.addEventListener(PAGE_HYDRATED_EVENT, () => drawPagesAt(undefined), { once: true });
-    hydrateRoot(container, app);
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   });
 } else {
-  createRoot(container).render(app);
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(app);
+  });
 }
 
 // Back online after kept answers stood in for the network (src/client/lib/saved-answers.ts):

@@ -13,6 +13,20 @@ describe('formatMoney', () => {
     expect(formatMoney(25, { cents: true })).toBe('$25.00');
   });
 
+  it('writes dollars exactly as Intl does, without asking it', () => {
+    const intl = (amount: number, digits: number) =>
+      new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: 'USD',
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      }).format(amount);
+    for (const amount of [0, 0.5, 1, 9.99, 12.345, 999, 1000, 1234567.891, -5, -1250.5, -0.001]) {
+      expect(formatMoney(amount)).toBe(intl(amount, Number.isInteger(amount) ? 0 : 2));
+      expect(formatMoney(amount, { cents: true })).toBe(intl(amount, 2));
+    }
+  });
+
   it('uses the currency given, in any case', () => {
     expect(formatMoney(25, { currency: 'eur', cents: true })).toBe('€25.00');
     expect(formatMoney(25, { currency: 'USD' })).toBe('$25');

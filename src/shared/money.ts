@@ -2,16 +2,26 @@ import { COUPON_VALUE_DOLLARS } from './constants.ts';
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
+/** '1250' → '1,250'. */
+const withThousands = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 /**
- * Every amount of money the site shows, in the web app and in emails: one `Intl.NumberFormat`
- * (docs/decisions/0019-server-rendered-public-pages-and-offline-pass.md). Whole amounts show no cents ('$25', '$1,250') unless `cents` asks for them, as a
- * payment page and a receipt do ('$25.00'); other amounts always show them ('$12.50').
+ * Every amount of money the site shows, in the web app and in emails. Whole amounts show no cents
+ * ('$25', '$1,250') unless `cents` asks for them, as a payment page and a receipt do ('$25.00');
+ * other amounts always show them ('$12.50'). Dollars, the site's own currency, are written here:
+ * a browser's first currency `Intl.NumberFormat` loads its currency data, about 80 ms of a fast
+ * machine's main thread and four times that on a phone, before a page with a price can hydrate
+ * (docs/decisions/0027). Any other currency (a receipt's, as the payment records it) goes to Intl.
  */
 export function formatMoney(
   amount: number,
   { currency = 'usd', cents = false }: { currency?: string; cents?: boolean } = {},
 ): string {
   const digits = cents || !Number.isInteger(amount) ? 2 : 0;
+  if (currency.toLowerCase() === 'usd') {
+    const [whole = '0', fraction] = Math.abs(amount).toFixed(digits).split('.');
+    return `${amount < 0 ? '-' : ''}$${withThousands(whole)}${fraction === undefined ? '' : `.${fraction}`}`;
+  }
   const key = `${currency}:${digits}`;
   let formatter = formatters.get(key);
   if (!formatter) {

@@ -52,6 +52,13 @@ export interface PageDescription {
    * `app` page.
    */
   readonly readsSession?: boolean;
+  /**
+   * For a visitor who has no session, the server draws the page signed out (the sign-in form,
+   * the pass on sale) as one page kept for all of them, so it shows whole from the first
+   * response and hydrates without a second drawing (docs/decisions/0027). A visitor with a
+   * session gets it drawn for everyone, the account left for the browser to ask.
+   */
+  readonly drawnSignedOut?: boolean;
 }
 
 const ADMIN = 'Admin Dashboard';
@@ -105,6 +112,7 @@ export const pages = {
     serverModule: 'app/routes/checkout.tsx',
     title: 'Buy Your Battle Pass',
     readsQuery: true,
+    drawnSignedOut: true,
   },
   sandboxCheckout: {
     path: '/checkout/sandbox/:sessionId',

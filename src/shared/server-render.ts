@@ -12,6 +12,13 @@ export const DRAWN_AT_ATTRIBUTE = 'data-drawn-at';
  */
 export const SERVER_ANSWERS_ID = 'server-answers';
 
+/**
+ * Whose page a server render draws (src/client/entry-server.tsx): everyone's, the account left
+ * unknown for the browser to ask; a visitor's who has no session, signed out (#shared/pages.ts
+ * `drawnSignedOut`); or the member's own, with their answers (`readsSession`).
+ */
+export type DrawnFor = 'everyone' | 'signed-out' | 'member';
+
 /** One answer in the SERVER_ANSWERS_ID script. */
 export interface ServedAnswer {
   /** The API path asked for. */

@@ -103,6 +103,26 @@ test('the checkout form shows the spec messages', async ({ page }) => {
   await expect(page.getByText('Full name is required')).toBeVisible();
 });
 
+test('a visitor without a session finds /checkout whole in its first HTML, and the app takes it over without asking who they are', async ({
+  page,
+}) => {
+  // Drawn signed out by the server (docs/decisions/0027): the offer and the sign-in card.
+  const html = await (await page.request.get('/checkout')).text();
+  expect(html).toContain('Sign in to buy your pass');
+  expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled/);
+  const sessionChecks: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/session') sessionChecks.push(request.url());
+  });
+  await page.goto('/checkout');
+  // The form's button comes on once the app holds the form; the tabs are the app's then.
+  await expect(page.getByRole('button', { name: 'Create Account' })).toBeEnabled();
+  await page.getByRole('tab', { name: 'Login' }).click();
+  await expect(page.getByRole('button', { name: 'Log In' })).toBeEnabled();
+  await expect(page.getByLabel('Email')).toHaveCount(0);
+  expect(sessionChecks).toEqual([]);
+});
+
 test('a member without a pass sees No Pass Found and can create a test pass', async ({ page }) => {
   await registerOnCheckout(page, uniqueName('tester'));
   await page.goto('/profile');

@@ -19,7 +19,8 @@ export const BUILT_STYLES = { app: '.app-base{color:black}', home: '.home-page{c
  * `Rendered <url>` and the live shops' names, escaped as React escapes text; `?ask=<api path>`
  * makes it ask for one more path, as a page asking for something it must not would. A page that
  * reads the session (/profile) is drawn for the signed-in member, `for <username>`, with their
- * coupons' shops (none for nobody signed in: null, as the real renderer answers).
+ * coupons' shops (none for nobody signed in: null, as the real renderer answers); one drawn
+ * signed out for a visitor without a session says `Drawn signed out`.
  */
 export function fakeBuiltClient(): { clientDir: string; remove: () => void } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-built-'));
@@ -49,12 +50,12 @@ export function fakeBuiltClient(): { clientDir: string; remove: () => void } {
   fs.writeFileSync(
     path.join(root, 'ssr', 'entry-server.js'),
     `const escape = (text) => text.replace(/[&<>"']/g, (char) => '&#' + char.charCodeAt(0) + ';');
-export async function render(url, transport, drawnAt, { readsSession }) {
+export async function render(url, transport, drawnAt, { drawnFor }) {
   const read = async (apiPath) => {
     const answer = await transport(apiPath, { method: 'GET' }).catch(() => null);
     return answer && answer.ok ? answer.json() : null;
   };
-  if (readsSession) {
+  if (drawnFor === 'member') {
     const session = await read('/api/session');
     if (!session || !session.user) return null;
     const progress = await read('/api/user/progress');
@@ -75,7 +76,10 @@ export async function render(url, transport, drawnAt, { readsSession }) {
   );
   const names = (shops ?? []).map((shop) => '<li>' + escape(shop.name) + '</li>').join('');
   return {
-    html: '<p>Rendered ' + escape(decodeURIComponent(url)) + '</p>' + (names ? '<ul>' + names + '</ul>' : ''),
+    html:
+      '<p>Rendered ' + escape(decodeURIComponent(url)) + '</p>' +
+      (drawnFor === 'signed-out' ? '<p>Drawn signed out</p>' : '') +
+      (names ? '<ul>' + names + '</ul>' : ''),
     complete: true,
     state: {},
   };

@@ -2,7 +2,16 @@ import { Button, Group, Text } from '@mantine/core';
 import { useAppUpdate } from '#client/lib/app-update.ts';
 import { useOfflineSince, useOnline } from '#client/lib/offline.ts';
 
-const lastUpdated = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/**
+ * Made when first needed, offline: a browser's first `Intl` formatter loads its locale data, a
+ * long task on a phone that every page would otherwise pay while it starts.
+ */
+let lastUpdated: Intl.DateTimeFormat | undefined;
+const formatLastUpdated = (since: Date) =>
+  (lastUpdated ??= new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  })).format(since);
 
 /**
  * Below the header on every page (docs/decisions/0019): that the page shows what was saved
@@ -17,7 +26,7 @@ export function NetworkNotices() {
     <>
       {offline && (
         <Text role="status" ta="center" p="xs" bg="yellow.1" fw={600}>
-          {since ? `Offline — last updated ${lastUpdated.format(since)}` : 'Offline'}
+          {since ? `Offline — last updated ${formatLastUpdated(since)}` : 'Offline'}
         </Text>
       )}
       {applyUpdate && (

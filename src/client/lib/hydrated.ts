@@ -1,4 +1,4 @@
-import { createContext, useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 
 const subscribeNever = () => () => undefined;
 
@@ -20,3 +20,17 @@ export function useHydrated(): boolean {
  * #shared/pages.ts): while it hydrates, the account is the one its HTML shows, not unknown.
  */
 export const AccountInHtml = createContext(false);
+
+/**
+ * Whether the visitor's account may be drawn: once hydrated, and already while hydrating a page
+ * the server drew with it (`AccountInHtml`). Known from the start there, it never changes when
+ * hydration ends, so nothing that reads the account is drawn a second time then.
+ */
+export function useAccountDrawable(): boolean {
+  const accountInHtml = useContext(AccountInHtml);
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => accountInHtml,
+  );
+}

@@ -53,9 +53,12 @@ export function useOfflineSince(offline: boolean): Date | null {
   return offline ? since : null;
 }
 
-/** The pages the server draws with the member's account (#shared/pages.ts), none with parameters. */
+/**
+ * The pages the server draws with the visitor's account, the member's or signed out
+ * (#shared/pages.ts), none with parameters.
+ */
 const accountPages = Object.values(pages)
-  .filter((page: PageDescription) => page.readsSession)
+  .filter((page: PageDescription) => page.readsSession || page.drawnSignedOut)
   .map((page) => page.path);
 
 /**

@@ -114,6 +114,22 @@ describe('rendered public pages, read from the public reads', () => {
     expect(asking.body).toContain('<div id="root"></div>');
     expect(isRendered((await visit('/checkout?ask=/api/votes')).body)).toBe(true);
   });
+
+  it('draws /checkout signed out for visitors without a session, kept apart from the page for a session', async () => {
+    const signedOut = await visit('/checkout');
+    expect(signedOut.body).toContain('<p>Rendered /checkout</p><p>Drawn signed out</p>');
+    const rendered = await renders();
+    expect((await visit('/checkout')).body).toBe(signedOut.body);
+    expect(await renders()).toBe(rendered);
+
+    // With a session the page is drawn for everyone, and the browser asks whose it is.
+    const { client: member } = await signedInMember(ctx.app);
+    const forSession = await member.get('/checkout');
+    expect(isRendered(forSession.body)).toBe(true);
+    expect(forSession.body).not.toContain('Drawn signed out');
+    // A document is the same for everyone, with a session or without.
+    expect((await visit('/battles')).body).not.toContain('Drawn signed out');
+  });
 });
 
 describe('kept pages, sent compressed', () => {

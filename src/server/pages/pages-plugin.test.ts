@@ -53,7 +53,11 @@ describe('the built web app', () => {
     const response = await new TestClient(ctx.app).get(url);
     expect(response.statusCode).toBe(200);
     const escaped = decodeURIComponent(url).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-    expect(response.body.includes(`<div id="root"><p>Rendered ${escaped}</p></div>`)).toBe(true);
+    expect(
+      response.body.includes(
+        `<div id="root"><p>Rendered ${escaped}</p><p>Drawn signed out</p></div>`,
+      ),
+    ).toBe(true);
     expect(pagesIn(response.body)).toBe(1);
     expect(response.body.length).toBeLessThan(BUILT_SHELL.length + 2 * url.length + 1000);
   });

@@ -93,7 +93,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
     const pathname = pathnameOf(request.url);
     const plain = () => withHeadTags(shell, pathname);
     if (!serverRenderer || status !== 200 || !serverRenderer.renders(request.url)) return plain();
-    const key = serverRenderer.pageKey(request.url);
+    const key = serverRenderer.pageKey(request.url, request.headers.cookie);
     const kept = key === null ? undefined : options.publicReads.cachedPage(key);
     // An IPv6 visitor holds a whole subnet: counted per subnet, as the rate limits do.
     if (!kept && !renderAllowance.take(normalizeIP(request.ip), options.clock().getTime())) {

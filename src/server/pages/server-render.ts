@@ -2,15 +2,18 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import { pageAt } from '#shared/pages.ts';
 import { OFFLINE_READABLE_API } from '#shared/offline.ts';
 import {
   DRAWN_AT_ATTRIBUTE,
+  type DrawnFor,
   SERVER_ANSWERS_ID,
   SERVER_STATE_ID,
   type ServedAnswer,
 } from '#shared/server-render.ts';
+import { SESSION_COOKIE } from '../auth/session.ts';
 import type { PublicReads } from '../public-reads/public-reads.ts';
 import { chunkClosure, documentShellMaker, type Manifest } from './document-shell.ts';
 import { replaceLiterally } from './replace-literally.ts';
@@ -18,14 +21,18 @@ import { pathnameOf } from '../text.ts';
 
 /** What dist/ssr/entry-server.js exports (src/client/entry-server.tsx). */
 interface RendererModule {
-  /** Null when a page that reads the session finds nobody signed in. */
+  /** Null when a page drawn for the member finds nobody signed in. */
   render(
     url: string,
     transport: (apiPath: string, init: RequestInit) => Promise<Response>,
     drawnAt: number,
-    options: { readsSession: boolean },
+    options: { drawnFor: DrawnFor },
   ): Promise<{ html: string; complete: boolean; state: unknown } | null>;
 }
+
+/** Whether a request's Cookie header carries a session cookie (valid or not: its routes decide). */
+const hasSessionCookie = (cookie: string | undefined) =>
+  cookie !== undefined && fastifyCookie.parse(cookie)[SESSION_COOKIE] !== undefined;
 
 /** `<` cannot end the JSON's script element early. */
 const scriptSafeJson = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
@@ -34,14 +41,16 @@ export interface ServerRenderer {
   /** Whether the page at this URL is rendered on the server. */
   renders(url: string): boolean;
   /**
-   * What one rendered page may be kept under (the path; the query only where the page reads it),
-   * or null when this URL's render serves only its own visitor.
+   * What one rendered page may be kept under (the path; the query only where the page reads it;
+   * apart for visitors without a session where the page is drawn signed out for them), or null
+   * when this URL's render serves only its own visitor.
    */
-  pageKey(url: string): string | null;
+  pageKey(url: string, cookie: string | undefined): string | null;
   /**
    * The shell with the page's HTML inside, or null when the page is rendered in the browser
    * (a page that reads the session, for a visitor without one). `cookie`: the request's Cookie
-   * header, read only by such a page. Rejects when the render asked for an answer that is
+   * header, read only by such a page and, for whether a session is there, by a page drawn signed
+   * out. Rejects when the render asked for an answer that is
    * neither a public read nor one of the visitor's own (`VISITOR_READS`).
    */
   renderPage(shell: string, url: string, cookie: string | undefined): Promise<string | null>;
@@ -61,6 +70,7 @@ const pageOf = (url: string) => {
         module: page.serverModule,
         readsQuery: page.readsQuery === true,
         readsSession: page.readsSession === true,
+        drawnSignedOut: page.drawnSignedOut === true,
         isDocument: page.kind === 'document',
       }
     : undefined;
@@ -174,10 +184,12 @@ export function loadServerRenderer(
 
   return {
     renders: (url) => pageOf(url) !== undefined,
-    pageKey(url) {
+    pageKey(url, cookie) {
       const page = pageOf(url);
       if (!page || page.readsSession) return null;
-      return page.readsQuery && url.includes('?') ? null : pathnameOf(url);
+      if (page.readsQuery && url.includes('?')) return null;
+      const pathname = pathnameOf(url);
+      return page.drawnSignedOut && !hasSessionCookie(cookie) ? `${pathname} signed out` : pathname;
     },
     async renderPage(shell, url, cookie) {
       const page = pageOf(url);
@@ -194,8 +206,13 @@ export function loadServerRenderer(
         offlineAnswers: [],
       };
       const drawnAt = clock().getTime();
+      const drawnFor: DrawnFor = page.readsSession
+        ? 'member'
+        : page.drawnSignedOut && !hasSessionCookie(cookie)
+          ? 'signed-out'
+          : 'everyone';
       const rendered = await renderContext.run(context, () =>
-        rendererModule.render(location, transport, drawnAt, { readsSession: page.readsSession }),
+        rendererModule.render(location, transport, drawnAt, { drawnFor }),
       );
       // The web app treats a failed answer as one to fetch again in the browser; here it is a
       // page asking for something it must not, so the page is not sent (nor kept) half drawn.

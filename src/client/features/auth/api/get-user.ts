@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useContext } from 'react';
 import type { PublicUser, SessionBody } from '#shared/auth.ts';
 import { api, isApiError } from '#client/lib/api.ts';
-import { AccountInHtml, useHydrated } from '#client/lib/hydrated.ts';
+import { useAccountDrawable } from '#client/lib/hydrated.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 
 /**
@@ -36,9 +35,8 @@ export interface UseUserResult {
  */
 export function useUser(): UseUserResult {
   const query = useQuery(userQueryOptions());
-  const hydrated = useHydrated();
-  const accountInHtml = useContext(AccountInHtml);
-  if (!hydrated && !accountInHtml) return { user: null, isPending: true, unreachable: false };
+  const drawable = useAccountDrawable();
+  if (!drawable) return { user: null, isPending: true, unreachable: false };
   return {
     user: query.data ?? null,
     isPending: query.isPending,

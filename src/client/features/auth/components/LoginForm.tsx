@@ -5,6 +5,7 @@ import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
 import { loginBodySchema, type LoginBody, type PublicUser } from '#shared/auth.ts';
 import { paths } from '#shared/paths.ts';
+import { useHydrated } from '#client/lib/hydrated.ts';
 import { zodResolver } from '#client/lib/schema-resolver.ts';
 import { revealToggleProps } from './reveal-toggle.ts';
 import { useLogin } from '../api/login.ts';
@@ -18,6 +19,9 @@ export interface LoginFormProps {
 
 export function LoginForm({ onSuccess }: LoginFormProps) {
   const login = useLogin();
+  // Off until the app holds the form (a page the server drew, ADR 0027): sent by the browser
+  // itself, it would carry the password in the address.
+  const hydrated = useHydrated();
   const form = useForm<LoginBody>({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '' },
@@ -52,7 +56,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
           key={form.key('password')}
           {...form.getInputProps('password')}
         />
-        <Button type="submit" fullWidth loading={login.isPending}>
+        <Button type="submit" fullWidth loading={login.isPending} disabled={!hydrated}>
           {LOGIN_SUBMIT_LABEL}
         </Button>
         <Anchor component={Link} to={paths.authReset} size="sm" ta="center">

@@ -7,6 +7,7 @@ import {
   type PublicUser,
   type RegisterForm as RegisterFormValues,
 } from '#shared/auth.ts';
+import { useHydrated } from '#client/lib/hydrated.ts';
 import { zodResolver } from '#client/lib/schema-resolver.ts';
 import { revealToggleProps } from './reveal-toggle.ts';
 import { useRegister } from '../api/register.ts';
@@ -20,6 +21,9 @@ export interface RegisterFormProps {
 
 export function RegisterForm({ onSuccess }: RegisterFormProps) {
   const registration = useRegister();
+  // Off until the app holds the form (a page the server drew, ADR 0027): sent by the browser
+  // itself, it would carry the password in the address.
+  const hydrated = useHydrated();
   const form = useForm<RegisterFormValues>({
     mode: 'uncontrolled',
     initialValues: { username: '', email: '', fullName: '', password: '', confirmPassword: '' },
@@ -84,7 +88,7 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
           key={form.key('confirmPassword')}
           {...form.getInputProps('confirmPassword')}
         />
-        <Button type="submit" fullWidth loading={registration.isPending}>
+        <Button type="submit" fullWidth loading={registration.isPending} disabled={!hydrated}>
           {REGISTER_SUBMIT_LABEL}
         </Button>
       </Stack>

@@ -50,10 +50,7 @@ if (serverState) {
     });
   });
 } else {
-  const root = createRoot(container);
-  startTransition(() => {
-    root.render(app);
-  });
+  createRoot(container).render(app);
 }
 
 // Back online after kept answers stood in for the network (src/client/lib/saved-answers.ts):

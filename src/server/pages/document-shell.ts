@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { APP_ENTRY, DOCUMENT_SCRIPT } from '#shared/server-render.ts';
 import { replaceLiterally } from './replace-literally.ts';
 
@@ -36,20 +34,11 @@ const NOSCRIPT = /<noscript>[\s\S]*?<\/noscript>\s*/g;
 
 /**
  * The shell of a public page sent as a document (docs/decisions/0027): the app's shell without
- * the app, with the page's styles inline (no stylesheet to wait for before the first paint) and
- * the small script instead, which loads the app only when something needs it. The page's
- * styles are its own module's and the app's base, as the app would load them.
+ * the app, with the small script instead, which loads the app only when something needs it. The
+ * page links its styles, its own module's and the app's base, as the app would load them: files
+ * every page shares and the browser keeps, not bytes each page's HTML carries again.
  */
-export function documentShellMaker(manifest: Manifest, clientDir: string) {
-  const styles = new Map<string, string>();
-  const styleOf = (file: string) => {
-    let text = styles.get(file);
-    if (text === undefined) {
-      text = fs.readFileSync(path.join(clientDir, file), 'utf8');
-      styles.set(file, text);
-    }
-    return text;
-  };
+export function documentShellMaker(manifest: Manifest) {
   const script = chunkClosure(manifest, DOCUMENT_SCRIPT);
   const [scriptFile, ...scriptImports] = script.js;
   if (!scriptFile) throw new Error(`the build has no ${DOCUMENT_SCRIPT} (vite.config.ts)`);
@@ -63,7 +52,9 @@ export function documentShellMaker(manifest: Manifest, clientDir: string) {
       ...chunkClosure(manifest, pageModule).css,
     ]);
     const bare = APP_TAGS.reduce((html, tag) => html.replace(tag, ''), shell).replace(NOSCRIPT, '');
-    const inlineStyles = `<style>${[...css].map(styleOf).join('\n')}</style>`;
-    return replaceLiterally(bare, '</head>', `${inlineStyles}${scriptTags}</head>`);
+    const stylesheets = [...css]
+      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+      .join('');
+    return replaceLiterally(bare, '</head>', `${stylesheets}${scriptTags}</head>`);
   };
 }

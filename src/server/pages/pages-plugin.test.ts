@@ -29,15 +29,19 @@ describe('the built web app', () => {
     expect((await client.get('/assets/app.js')).statusCode).toBe(200);
   });
 
-  it('sends a public page as a document: its styles inline, the small script instead of the app (docs/decisions/0027)', async () => {
+  it('sends a public page as a document: its stylesheets linked, the small script instead of the app (docs/decisions/0027)', async () => {
     const client = new TestClient(ctx.app);
     const home = (await client.get('/')).body;
     expect(home).toContain('<p>Rendered /</p>');
-    expect(home).toContain(`<style>${BUILT_STYLES.app}\n${BUILT_STYLES.home}</style>`);
+    // The app's base and the page module's own, files the browser keeps for every page.
+    expect(home).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/app.css"><link rel="stylesheet" crossorigin href="/assets/home.css">',
+    );
+    expect(home).not.toContain('<style');
     expect(home).toContain('<script type="module" crossorigin src="/assets/document.js"></script>');
     expect(home).not.toContain('/assets/app.js');
-    expect(home).not.toContain('rel="stylesheet"');
     expect(home).not.toContain('<noscript>');
+    expect((await client.get('/assets/home.css')).body).toBe(BUILT_STYLES.home);
     expect(home).toMatch(/<script type="application\/json" id="server-state" data-drawn-at="\d+">/);
 
     // An app page the server draws keeps the app, which it hydrates.

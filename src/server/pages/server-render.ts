@@ -109,7 +109,7 @@ export function loadServerRenderer(
   const manifestPath = path.join(clientDir, '.vite', 'manifest.json');
   if (!fs.existsSync(rendererPath) || !fs.existsSync(manifestPath)) return null;
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
-  const documentShell = documentShellMaker(manifest, clientDir);
+  const documentShell = documentShellMaker(manifest);
   let renderer: Promise<RendererModule> | undefined;
 
   /** Link tags for a module's styles and code and those of the chunks it imports (new to the shell). */

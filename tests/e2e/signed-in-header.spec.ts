@@ -114,7 +114,10 @@ test("a signed-out visitor's public page shows 'Sign In' from its first paint, w
   const asked: string[] = [];
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
-    if (pathname === '/api/session' || /\/assets\/main-/.test(pathname)) asked.push(pathname);
+    // The app's code (its base stylesheet is the document's too).
+    if (pathname === '/api/session' || /\/assets\/main-[^/]*\.js$/.test(pathname)) {
+      asked.push(pathname);
+    }
   });
   await page.goto('/');
   await expect(page.getByRole('timer')).not.toContainText('--');

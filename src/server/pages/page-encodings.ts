@@ -19,28 +19,18 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /**
- * Brotli's quality for a page compressed once and sent to every visitor (a kept page), and for
- * one sent to one visit only (the member's /profile). The highest costs about 45 ms of a core
- * for the home page and makes it an eighth smaller than quality 5, which takes 3 ms: spent once
- * per change and interval it pays for itself in a crowd's bytes (npm run bench pages), spent on
- * every visit it would not.
- */
-const BROTLI_QUALITY = { kept: zlib.constants.BROTLI_MAX_QUALITY, oneVisit: 5 } as const;
-
-/**
  * The page with its brotli and gzip forms, compressed once when it is kept instead of per visit.
- * On zlib's thread pool, so the event loop serves other requests meanwhile. As the build does
- * (scripts/compress-assets.mjs), a form that is not smaller is left out.
+ * On zlib's thread pool, so the event loop serves other requests meanwhile. Brotli at a moderate
+ * quality: the build's assets get the highest (scripts/compress-assets.mjs), but a page is
+ * compressed again after every change, while visitors wait. As the build does, a form that is
+ * not smaller is left out.
  */
-export async function compressPage(
-  identity: Buffer,
-  sentTo: keyof typeof BROTLI_QUALITY,
-): Promise<EncodedPage> {
+export async function compressPage(identity: Buffer): Promise<EncodedPage> {
   const [br, gz] = await Promise.all([
     brotli(identity, {
       params: {
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[sentTo],
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
       },
     }),

@@ -111,7 +111,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
         }));
       // A member's /profile is rendered for each visit, and is the page members open most, at
       // the counter on a weak signal: it goes compressed as a kept page does (72 KB to 9).
-      return readsSession(request.url) ? await compressPage(page.identity, 'oneVisit') : page;
+      return readsSession(request.url) ? await compressPage(page.identity) : page;
     } catch (error) {
       request.log.error({ err: error }, 'server rendering failed; sending the app shell');
       return plain();

@@ -159,7 +159,7 @@ export class PublicReads {
     if (key === null || this.deps.ttlMs <= 0) {
       return counted().then((identity) => ({ identity }));
     }
-    return this.cache.remember(`page:${key}`, async () => compressPage(await counted(), 'kept'));
+    return this.cache.remember(`page:${key}`, async () => compressPage(await counted()));
   }
 
   /** Server renders of public pages started by this process (lb_page_renders_total). */

@@ -17,14 +17,18 @@ declare module 'fastify' {
 const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_COOKIE = 'lb.sid';
 
+/** The session cookie's value in a Cookie header, signed and not yet checked; undefined without one. */
+export function sessionCookieIn(header: string | undefined): string | undefined {
+  return header ? fastifyCookie.parse(header)[SESSION_COOKIE] : undefined;
+}
+
 /**
  * The session id of a request's session cookie when its signature holds, else null. Redeem and
  * vote use this instead of loading the session first: the rule function looks the session up
  * (unexpired, signed in) in the same round trip as the rule itself (docs/decisions/0006).
  */
 export function sessionIdOf(request: FastifyRequest, signer: Signer): string | null {
-  const header = request.headers.cookie;
-  const cookie = header ? fastifyCookie.parse(header)[SESSION_COOKIE] : undefined;
+  const cookie = sessionCookieIn(request.headers.cookie);
   if (!cookie) return null;
   const unsigned = signer.unsign(cookie);
   return unsigned.valid ? unsigned.value : null;

@@ -2,7 +2,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import { pageAt } from '#shared/pages.ts';
 import { OFFLINE_READABLE_API } from '#shared/offline.ts';
@@ -13,7 +12,7 @@ import {
   SERVER_STATE_ID,
   type ServedAnswer,
 } from '#shared/server-render.ts';
-import { SESSION_COOKIE } from '../auth/session.ts';
+import { sessionCookieIn } from '../auth/session.ts';
 import type { PublicReads } from '../public-reads/public-reads.ts';
 import { chunkClosure, documentShellMaker, type Manifest } from './document-shell.ts';
 import { replaceLiterally } from './replace-literally.ts';
@@ -31,8 +30,7 @@ interface RendererModule {
 }
 
 /** Whether a request's Cookie header carries a session cookie (valid or not: its routes decide). */
-const hasSessionCookie = (cookie: string | undefined) =>
-  cookie !== undefined && fastifyCookie.parse(cookie)[SESSION_COOKIE] !== undefined;
+const hasSessionCookie = (cookie: string | undefined) => sessionCookieIn(cookie) !== undefined;
 
 /** `<` cannot end the JSON's script element early. */
 const scriptSafeJson = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');

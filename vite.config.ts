@@ -121,6 +121,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: false,
         // bench/web.ts reads which source each chunk comes from; the server which files a page needs.
         manifest: true,
+        // The app's page lists no code to preload: on a phone's connection those downloads took
+        // bandwidth from the stylesheets the first paint waits for, and /profile painted its pass
+        // a second later (ADR 0027). A dynamic import still fetches its chunk's imports at once.
+        modulePreload: {
+          resolveDependencies: (_file, dependencies, { hostType }) =>
+            hostType === 'html' ? [] : dependencies,
+        },
         rolldownOptions: {
           input: { index: clientSource(APP_ENTRY), document: clientSource(DOCUMENT_SCRIPT) },
           // Copy small shared modules into each page's chunk instead of splitting them into dozens of

@@ -110,18 +110,17 @@ export function loadServerRenderer(
   const documentShell = documentShellMaker(manifest);
   let renderer: Promise<RendererModule> | undefined;
 
-  /** Link tags for a module's styles and code and those of the chunks it imports (new to the shell). */
+  /**
+   * Link tags for a module's styles and those of the chunks it imports (new to the shell). Its
+   * code is not preloaded: on a phone's connection the preloads took bandwidth from the
+   * stylesheets the page waits for, and a drawn page is read before it is tapped (ADR 0027).
+   */
   function headTagsFor(moduleKey: string, shell: string): string {
-    const { js, css } = chunkClosure(manifest, moduleKey);
     const inShell = (file: string) => shell.includes(`/${file}"`);
-    return [
-      ...css
-        .filter((file) => !inShell(file))
-        .map((file) => `<link rel="stylesheet" href="/${file}">`),
-      ...js
-        .filter((file) => !inShell(file))
-        .map((file) => `<link rel="modulepreload" href="/${file}">`),
-    ].join('');
+    return chunkClosure(manifest, moduleKey)
+      .css.filter((file) => !inShell(file))
+      .map((file) => `<link rel="stylesheet" href="/${file}">`)
+      .join('');
   }
 
   /**

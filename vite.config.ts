@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import {
   OFFLINE_API_CACHE,
   OFFLINE_PAGES_CACHE,
+  PAGES_DRAWN_SIGNED_OUT,
   SERVICE_WORKER_API,
 } from './src/shared/offline.ts';
 import { APP_ENTRY, DOCUMENT_SCRIPT } from './src/shared/server-render.ts';
@@ -84,6 +85,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           clientsClaim: true,
           navigateFallback: null,
           runtimeCaching: [
+            {
+              urlPattern: PAGES_DRAWN_SIGNED_OUT,
+              handler: 'NetworkOnly',
+              options: { precacheFallback: { fallbackURL: '/index.html' } },
+            },
             {
               // Pages are rendered without the visitor's account, except /profile (the member's
               // pass, #shared/pages.ts readsSession), whose copy the page deletes whenever the

@@ -1,3 +1,5 @@
+import { pages, type PageDescription } from './pages.ts';
+
 /**
  * The service worker's cache of API answers a member reads offline (docs/decisions/0019). The
  * page empties it whenever the signed-in account changes.
@@ -27,3 +29,17 @@ export const OFFLINE_READABLE_API = answersTo(`session|${READ_ANSWERS}`);
 
 /** The answers the service worker keeps (vite.config.ts): the same, without the sign-in check. */
 export const SERVICE_WORKER_API = answersTo(READ_ANSWERS);
+
+/**
+ * Pages the server draws signed out for a visitor without a session (#shared/pages.ts
+ * `drawnSignedOut`: /auth, /checkout), whose copies the service worker never keeps (vite.config.ts):
+ * offline such a copy would offer a sign-in form that cannot work. Offline they get the app's
+ * shell, which asks who is signed in and says the page needs the network. Matches the page's full
+ * address (the worker's routes test `url.href`); none has parameters.
+ */
+export const PAGES_DRAWN_SIGNED_OUT = new RegExp(
+  String.raw`^https?://[^/]+(?:${Object.values(pages)
+    .filter((page: PageDescription) => page.drawnSignedOut)
+    .map((page) => page.path)
+    .join('|')})(?:[?#]|$)`,
+);

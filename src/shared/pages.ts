@@ -91,6 +91,8 @@ export const pages = {
   auth: {
     path: '/auth',
     kind: 'app',
+    serverModule: 'app/routes/auth.tsx',
+    drawnSignedOut: true,
     title: 'Sign In',
     description:
       'Sign in or create an account to buy your battle pass and vote for your favorite local shop.',

@@ -110,6 +110,8 @@ test('a visitor without a session finds /checkout whole in its first HTML, and t
   const html = await (await page.request.get('/checkout')).text();
   expect(html).toContain('Sign in to buy your pass');
   expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled/);
+  // And its fields: typed into before the app holds them, the form would not know it.
+  expect(html).toMatch(/<fieldset[^>]*disabled/);
   const sessionChecks: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/session') sessionChecks.push(request.url());

@@ -173,12 +173,15 @@ offlineTest(
     await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
     const kept = await page.evaluate(() => localStorage.getItem('offline-answers'));
     expect(kept ?? '').not.toContain('/api/user');
-    // One more signed-out visit online to an app page (a public page does not ask, ADR 0027),
-    // which the service worker sees: whoever holds this phone next may hold a pass, and offline
-    // the sign-in form could not work anyway.
+    // One more signed-out visit online to an app page that asks who is signed in (a public
+    // page does not ask, nor one drawn signed out, ADR 0027), which the service worker sees:
+    // whoever holds this phone next may hold a pass, and offline the sign-in form could not work
+    // anyway. /auth's signed-out copy is not kept either (src/shared/offline.ts).
     const signedOutCheck = page.waitForResponse((answer) => answer.url().endsWith('/api/session'));
-    await page.goto('/auth');
+    await page.goto('/admin');
     expect(await (await signedOutCheck).json()).toEqual({ user: null });
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
     await context.setOffline(true);
     await page.goto('/profile');
     await expect(page.getByText('Your pass appears here once you are back online.')).toBeVisible();

@@ -57,7 +57,7 @@ export async function loadServerRenderedPage(pathname: string): Promise<void> {
 const HomeRoute = serverRenderedPage(pages.home.serverModule);
 const BattlesRoute = serverRenderedPage(pages.battles.serverModule);
 const ResultsRoute = lazy(() => import('./routes/results.tsx'));
-const AuthRoute = lazy(() => import('./routes/auth.tsx'));
+const AuthRoute = serverRenderedPage(pages.auth.serverModule);
 const AuthResetRoute = lazy(() => import('./routes/auth-reset.tsx'));
 const AuthVerifyEmailRoute = lazy(() => import('./routes/auth-verify-email.tsx'));
 const BusinessRoute = serverRenderedPage(pages.business.serverModule);

@@ -54,11 +54,11 @@ export function useOfflineSince(offline: boolean): Date | null {
 }
 
 /**
- * The pages the server draws with the visitor's account, the member's or signed out
- * (#shared/pages.ts), none with parameters.
+ * The pages the server draws with the member's account (#shared/pages.ts `readsSession`), none
+ * with parameters. Pages drawn signed out are never kept (PAGES_DRAWN_SIGNED_OUT).
  */
 const accountPages = Object.values(pages)
-  .filter((page: PageDescription) => page.readsSession || page.drawnSignedOut)
+  .filter((page: PageDescription) => page.readsSession)
   .map((page) => page.path);
 
 /**

@@ -5,7 +5,19 @@ import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import { useState, type ReactNode } from 'react';
-import { Alert, Grid, List, Paper, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Center,
+  Grid,
+  List,
+  Loader,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import {
   IconBuildingStore,
   IconLogin,
@@ -19,6 +31,7 @@ import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import { paths } from '#shared/paths.ts';
 import { usePageMeta, useSiteName } from '#client/lib/page-meta.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
+import { useHydrated } from '#client/lib/hydrated.ts';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { LoginForm } from '#client/features/auth/components/LoginForm.tsx';
 import { RegisterForm } from '#client/features/auth/components/RegisterForm.tsx';
@@ -27,11 +40,15 @@ import { formatMoney } from '#shared/money.ts';
 
 type AuthTab = 'login' | 'register';
 
+/** The tabs and the login form's height on a phone, kept while the server-drawn page hydrates. */
+const FORMS_HEIGHT = 286;
+
 /** /auth: sign in or register (docs/SPEC.md section 2). Signed-in visitors go back to where they came from or /. */
 export default function AuthRoute() {
   usePageMeta(pages.auth);
   const siteName = useSiteName();
   const { user, isPending, unreachable } = useUser();
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -72,33 +89,41 @@ export default function AuthRoute() {
           <Title order={1} size="h2" mb="md">
             Welcome to {siteName}
           </Title>
-          {/* Only the open tab's form is in the page, so each label names one field. */}
-          <Tabs
-            keepMounted={false}
-            value={tab}
-            onChange={(value) => {
-              setTab(value === 'register' ? 'register' : 'login');
-              const next = new URLSearchParams(searchParams);
-              if (value === 'register') next.set('tab', 'register');
-              else next.delete('tab');
-              setSearchParams(next, { replace: true, state: location.state as unknown });
-            }}
-          >
-            <Tabs.List grow mb="lg">
-              <Tabs.Tab value="login" leftSection={<IconLogin size={18} aria-hidden />}>
-                Login
-              </Tabs.Tab>
-              <Tabs.Tab value="register" leftSection={<IconUserPlus size={18} aria-hidden />}>
-                Register
-              </Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="login">
-              <LoginForm onSuccess={goOn} />
-            </Tabs.Panel>
-            <Tabs.Panel value="register">
-              <RegisterForm onSuccess={goOn} />
-            </Tabs.Panel>
-          </Tabs>
+          {/* Only the open tab's form is in the page, so each label names one field. The server
+              draws the page without the forms (#shared/pages.ts drawnSignedOut): a tap or typing
+              before the app holds them would be lost. Their place is kept, so nothing moves. */}
+          {!hydrated ? (
+            <Center mih={FORMS_HEIGHT}>
+              <Loader aria-label="Loading the sign-in form" />
+            </Center>
+          ) : (
+            <Tabs
+              keepMounted={false}
+              value={tab}
+              onChange={(value) => {
+                setTab(value === 'register' ? 'register' : 'login');
+                const next = new URLSearchParams(searchParams);
+                if (value === 'register') next.set('tab', 'register');
+                else next.delete('tab');
+                setSearchParams(next, { replace: true, state: location.state as unknown });
+              }}
+            >
+              <Tabs.List grow mb="lg">
+                <Tabs.Tab value="login" leftSection={<IconLogin size={18} aria-hidden />}>
+                  Login
+                </Tabs.Tab>
+                <Tabs.Tab value="register" leftSection={<IconUserPlus size={18} aria-hidden />}>
+                  Register
+                </Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="login">
+                <LoginForm onSuccess={goOn} />
+              </Tabs.Panel>
+              <Tabs.Panel value="register">
+                <RegisterForm onSuccess={goOn} />
+              </Tabs.Panel>
+            </Tabs>
+          )}
         </Paper>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 6 }}>

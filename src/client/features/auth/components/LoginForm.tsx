@@ -1,6 +1,7 @@
+import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
-import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Fieldset, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
 import { loginBodySchema, type LoginBody, type PublicUser } from '#shared/auth.ts';
@@ -19,8 +20,9 @@ export interface LoginFormProps {
 
 export function LoginForm({ onSuccess }: LoginFormProps) {
   const login = useLogin();
-  // Off until the app holds the form (a page the server drew, ADR 0027): sent by the browser
-  // itself, it would carry the password in the address.
+  // Off until the app holds the form (a page the server drew, ADR 0027): what was typed before
+  // would be shown but not known to the form, and the browser would send the form itself, with
+  // the password in the address.
   const hydrated = useHydrated();
   const form = useForm<LoginBody>({
     mode: 'uncontrolled',
@@ -36,33 +38,35 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
         login.mutate(values, { onSuccess: (user) => onSuccess?.(user) });
       })}
     >
-      <Stack gap="md">
-        <TextInput
-          label="Username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          withAsterisk={false}
-          key={form.key('username')}
-          {...form.getInputProps('username')}
-        />
-        <PasswordInput
-          visibilityToggleButtonProps={revealToggleProps}
-          label="Password"
-          autoComplete="current-password"
-          required
-          withAsterisk={false}
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
-        <Button type="submit" fullWidth loading={login.isPending} disabled={!hydrated}>
-          {LOGIN_SUBMIT_LABEL}
-        </Button>
-        <Anchor component={Link} to={paths.authReset} size="sm" ta="center">
-          Forgot password?
-        </Anchor>
-      </Stack>
+      <Fieldset variant="unstyled" disabled={!hydrated}>
+        <Stack gap="md">
+          <TextInput
+            label="Username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            withAsterisk={false}
+            key={form.key('username')}
+            {...form.getInputProps('username')}
+          />
+          <PasswordInput
+            visibilityToggleButtonProps={revealToggleProps}
+            label="Password"
+            autoComplete="current-password"
+            required
+            withAsterisk={false}
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <Button type="submit" fullWidth loading={login.isPending} disabled={!hydrated}>
+            {LOGIN_SUBMIT_LABEL}
+          </Button>
+          <Anchor component={Link} to={paths.authReset} size="sm" ta="center">
+            Forgot password?
+          </Anchor>
+        </Stack>
+      </Fieldset>
     </form>
   );
 }

@@ -1,6 +1,7 @@
+import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Fieldset, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   registerFormSchema,
@@ -21,8 +22,9 @@ export interface RegisterFormProps {
 
 export function RegisterForm({ onSuccess }: RegisterFormProps) {
   const registration = useRegister();
-  // Off until the app holds the form (a page the server drew, ADR 0027): sent by the browser
-  // itself, it would carry the password in the address.
+  // Off until the app holds the form (a page the server drew, ADR 0027): what was typed before
+  // would be shown but not known to the form, and the browser would send the form itself, with
+  // the password in the address.
   const hydrated = useHydrated();
   const form = useForm<RegisterFormValues>({
     mode: 'uncontrolled',
@@ -42,56 +44,58 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
         );
       })}
     >
-      <Stack gap="md">
-        <TextInput
-          label="Username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          withAsterisk={false}
-          key={form.key('username')}
-          {...form.getInputProps('username')}
-        />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          withAsterisk={false}
-          key={form.key('email')}
-          {...form.getInputProps('email')}
-        />
-        <TextInput
-          label="Full Name"
-          autoComplete="name"
-          required
-          withAsterisk={false}
-          key={form.key('fullName')}
-          {...form.getInputProps('fullName')}
-        />
-        <PasswordInput
-          visibilityToggleButtonProps={revealToggleProps}
-          label="Password"
-          autoComplete="new-password"
-          required
-          withAsterisk={false}
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          visibilityToggleButtonProps={revealToggleProps}
-          label="Confirm Password"
-          autoComplete="new-password"
-          required
-          withAsterisk={false}
-          key={form.key('confirmPassword')}
-          {...form.getInputProps('confirmPassword')}
-        />
-        <Button type="submit" fullWidth loading={registration.isPending} disabled={!hydrated}>
-          {REGISTER_SUBMIT_LABEL}
-        </Button>
-      </Stack>
+      <Fieldset variant="unstyled" disabled={!hydrated}>
+        <Stack gap="md">
+          <TextInput
+            label="Username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            withAsterisk={false}
+            key={form.key('username')}
+            {...form.getInputProps('username')}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            withAsterisk={false}
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+          <TextInput
+            label="Full Name"
+            autoComplete="name"
+            required
+            withAsterisk={false}
+            key={form.key('fullName')}
+            {...form.getInputProps('fullName')}
+          />
+          <PasswordInput
+            visibilityToggleButtonProps={revealToggleProps}
+            label="Password"
+            autoComplete="new-password"
+            required
+            withAsterisk={false}
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            visibilityToggleButtonProps={revealToggleProps}
+            label="Confirm Password"
+            autoComplete="new-password"
+            required
+            withAsterisk={false}
+            key={form.key('confirmPassword')}
+            {...form.getInputProps('confirmPassword')}
+          />
+          <Button type="submit" fullWidth loading={registration.isPending} disabled={!hydrated}>
+            {REGISTER_SUBMIT_LABEL}
+          </Button>
+        </Stack>
+      </Fieldset>
     </form>
   );
 }

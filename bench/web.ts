@@ -86,6 +86,7 @@ export async function benchPageBundle(server: RunningServer, pagePath: string) {
 // Lighthouse's own advice: its simulated scores vary from run to run, so take the median of
 // several. A run that fails (a runtime error, no score) counts as 0 and its error is printed.
 const LIGHTHOUSE_RUNS = 3;
+const LIGHTHOUSE_RETRIES = 2;
 
 /** What each category must score (docs/decisions/0019-server-rendered-public-pages-and-offline-pass.md); performance per page. */
 const CATEGORY_BUDGETS = { accessibility: 100, 'best-practices': 95, seo: 95 } as const;
@@ -130,13 +131,22 @@ export async function benchLighthouse(
         DOCUMENT_METRIC_BUDGETS.map(({ audit }) => [audit, [] as number[]]),
       );
       for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
-        const result = await lighthouse(`${server.url}${pagePath}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: categories,
-          ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-        });
+        const lighthouseRun = () =>
+          lighthouse(`${server.url}${pagePath}`, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: categories,
+            ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+          });
+        let result = await lighthouseRun();
+        // A run whose trace failed (NO_NAVSTART: 'Please run Lighthouse again') measured nothing:
+        // it is run again, a few times at most, and only then counts as a score of 0.
+        for (let retry = 0; result?.lhr.runtimeError && retry < LIGHTHOUSE_RETRIES; retry += 1) {
+          const error = result.lhr.runtimeError;
+          process.stdout.write(`  Lighthouse ${pagePath}: ${error.code}, run again\n`);
+          result = await lighthouseRun();
+        }
         const error = result?.lhr.runtimeError;
         if (error)
           process.stdout.write(`  Lighthouse ${pagePath}: ${error.code} ${error.message}\n`);

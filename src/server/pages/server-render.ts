@@ -56,10 +56,10 @@ export interface ServerRenderer {
 
 /**
  * The page the server renders at this URL (docs/decisions/0019; #shared/pages.ts names each one's
- * module): the HTML links that module's styles and preloads its code, so the page shows styled
- * from the first response and hydrates without a second round trip. Most never read the session,
- * so one render serves every visitor; a page that does (`readsSession`: /profile) is rendered for
- * each member's visit alone; organizer pages are drawn in the browser.
+ * module): the HTML links that module's styles, so the page shows styled from the first response
+ * (its code is not preloaded, ADR 0027). Most never read the session, so one render serves every
+ * visitor; a page that does (`readsSession`: /profile) is rendered for each member's visit alone;
+ * organizer pages are drawn in the browser.
  */
 const pageOf = (url: string) => {
   const page = pageAt(pathnameOf(url))?.page;

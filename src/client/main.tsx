@@ -15,6 +15,8 @@ import {
   type ServedAnswer,
 } from '#shared/server-render.ts';
 import { drawPagesAt } from '#client/lib/drawn-at.ts';
+import { holdFirstTapUntilHydrated } from '#client/lib/held-tap.ts';
+import { pageAt } from '#shared/pages.ts';
 import { APP_HYDRATING_EVENT, PAGE_HYDRATED_EVENT } from '#client/lib/live-parts.ts';
 
 const container = document.getElementById('root');
@@ -39,6 +41,9 @@ const app = (
   </StrictMode>
 );
 if (serverState) {
+  // A drawn app page's buttons wait for the app's code (not preloaded, ADR 0027); a public page's
+  // own script holds its taps already (src/client/document).
+  if (pageAt(window.location.pathname)?.page.kind === 'app') holdFirstTapUntilHydrated();
   // With the page's module in first, React takes over the page's HTML as it stands: in a
   // transition, so the work is cut into short tasks and a tap is never kept waiting long.
   void loadServerRenderedPage(window.location.pathname).then(() => {

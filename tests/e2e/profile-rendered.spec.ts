@@ -57,3 +57,27 @@ test('the pass reads without the app: the coupons are in the first HTML', async 
   await expect(withoutScripts.getByRole('region', { name: 'Pass Status' })).toContainText('Active');
   await context.close();
 });
+
+test.describe('with no service worker to serve the code from its cache', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a tap on the drawn pass before the app holds it reaches the app once it does', async ({
+    page,
+  }) => {
+    await registerWithPass(page);
+    // The pass's code is not preloaded (ADR 0027): held back here until after the tap.
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/profile-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/profile');
+    const votesTab = page.getByRole('tab', { name: 'Your Votes' });
+    await votesTab.click();
+    await expect(votesTab).toHaveAttribute('aria-selected', 'false');
+    release();
+    await expect(votesTab).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('heading', { name: 'Your Votes' })).toBeVisible();
+  });
+});

@@ -1,4 +1,5 @@
-import { APP_HYDRATING_EVENT, PAGE_HYDRATED_EVENT } from '#client/lib/live-parts.ts';
+import { holdFirstTapUntilHydrated } from '#client/lib/held-tap.ts';
+import { APP_HYDRATING_EVENT } from '#client/lib/live-parts.ts';
 import { undoChanges } from './page-changes.ts';
 
 let takingOver: Promise<unknown> | undefined;
@@ -23,30 +24,13 @@ export function takeOver(stopParts: () => void): Promise<unknown> {
   return takingOver;
 }
 
-/** What only the web app does: a button of the page's own (not a native popover or details). */
-function needsTheApp(target: EventTarget | null): HTMLElement | null {
-  if (!(target instanceof Element)) return null;
-  const control = target.closest<HTMLElement>('button, [role="button"]');
-  if (!control || control.closest('summary') || control.hasAttribute('popovertarget')) return null;
-  return document.getElementById('root')?.contains(control) ? control : null;
-}
-
 /**
  * A tap on something only the web app can do (Redeem, the map, 'Open now') loads the app and
  * is then handed to it, once the page is hydrated; typing into a form loads it too. Links and
  * native elements stay the browser's.
  */
 export function takeOverOnFirstUse(stopParts: () => void): void {
-  const onClick = (event: MouseEvent) => {
-    const control = needsTheApp(event.target);
-    if (!control) return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    document.removeEventListener('click', onClick, true);
-    window.addEventListener(PAGE_HYDRATED_EVENT, () => control.click(), { once: true });
-    void takeOver(stopParts);
-  };
-  document.addEventListener('click', onClick, true);
+  holdFirstTapUntilHydrated(() => void takeOver(stopParts));
   document.addEventListener(
     'focusin',
     (event) => {

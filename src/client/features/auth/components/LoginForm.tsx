@@ -59,7 +59,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
             key={form.key('password')}
             {...form.getInputProps('password')}
           />
-          <Button type="submit" fullWidth loading={login.isPending} disabled={!hydrated}>
+          <Button type="submit" fullWidth loading={login.isPending}>
             {LOGIN_SUBMIT_LABEL}
           </Button>
           <Anchor component={Link} to={paths.authReset} size="sm" ta="center">

@@ -91,7 +91,7 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
             key={form.key('confirmPassword')}
             {...form.getInputProps('confirmPassword')}
           />
-          <Button type="submit" fullWidth loading={registration.isPending} disabled={!hydrated}>
+          <Button type="submit" fullWidth loading={registration.isPending}>
             {REGISTER_SUBMIT_LABEL}
           </Button>
         </Stack>

@@ -4,7 +4,7 @@ import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/ThemeIcon.css';
-import { useState, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import {
   Alert,
   Center,
@@ -48,7 +48,10 @@ export default function AuthRoute() {
   usePageMeta(pages.auth);
   const siteName = useSiteName();
   const { user, isPending, unreachable } = useUser();
-  const hydrated = useHydrated();
+  // The forms are drawn once the app holds the page, in a render of their own that React may cut
+  // into short tasks (a deferred value's), not in the one task that ends hydration: on a phone
+  // that task blocked taps for a few hundred milliseconds (npm run bench -- web, /auth's TBT).
+  const formsDrawable = useDeferredValue(useHydrated());
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -92,7 +95,7 @@ export default function AuthRoute() {
           {/* Only the open tab's form is in the page, so each label names one field. The server
               draws the page without the forms (#shared/pages.ts drawnSignedOut): a tap or typing
               before the app holds them would be lost. Their place is kept, so nothing moves. */}
-          {!hydrated ? (
+          {!formsDrawable ? (
             <Center mih={FORMS_HEIGHT}>
               <Loader aria-label="Loading the sign-in form" />
             </Center>

@@ -67,6 +67,10 @@ describe('unknown paths and pages', () => {
       .find((directive) => directive.startsWith('script-src'));
     expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hintHash}'`);
     expect(csp).toContain("frame-ancestors 'none'");
+    // helmet's whole set, read once at start (security.ts), on every page answer.
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
 
     const api = await ctx.app.inject('/api/health');
     expect(api.headers['x-content-type-options']).toBe('nosniff');

@@ -43,8 +43,24 @@ export async function compressPage(identity: Buffer): Promise<EncodedPage> {
   };
 }
 
+/** Accept-Encoding headers already read: browsers send a handful of distinct ones. */
+const weightsOfHeader = new Map<string, ReadonlyMap<string, number>>();
+const MAX_HEADERS_KEPT = 64;
+
+/** Each coding's weight in an Accept-Encoding header, read once per distinct header. */
+function weights(acceptEncoding: string): ReadonlyMap<string, number> {
+  let weighted = weightsOfHeader.get(acceptEncoding);
+  if (!weighted) {
+    // The header comes from visitors: the map never grows past a bound.
+    if (weightsOfHeader.size >= MAX_HEADERS_KEPT) weightsOfHeader.clear();
+    weighted = parseWeights(acceptEncoding);
+    weightsOfHeader.set(acceptEncoding, weighted);
+  }
+  return weighted;
+}
+
 /** Each coding's weight in an Accept-Encoding header (`br;q=0.8, gzip` → br 0.8, gzip 1). */
-function weights(acceptEncoding: string): Map<string, number> {
+function parseWeights(acceptEncoding: string): Map<string, number> {
   const weighted = new Map<string, number>();
   for (const item of acceptEncoding.split(',')) {
     const [coding = '', ...params] = item.split(';').map((part) => part.trim().toLowerCase());

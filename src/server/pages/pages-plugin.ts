@@ -118,13 +118,32 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
     }
   }
 
+  /** The page at the request's URL: a kept one at once, else rendered or the plain shell. */
+  function sendShell(request: FastifyRequest, reply: FastifyReply, status: number) {
+    // A kept page goes out in this tick, without a promise: that is most visits to a public page.
+    const kept = keptPage(request, status);
+    if (kept) return sendPage(request, reply, status, kept);
+    return pageHtml(request, status).then((page) => sendPage(request, reply, status, page));
+  }
+
+  /** The page already rendered and kept for this request, if any (no render, no allowance). */
+  function keptPage(request: FastifyRequest, status: number): EncodedPage | undefined {
+    if (!serverRenderer || status !== 200) return undefined;
+    const key = serverRenderer.pageKey(request.url, request.headers.cookie);
+    return key === null ? undefined : options.publicReads.keptPage(key);
+  }
+
   /**
    * A kept page goes out in the compressed form the request accepts, as the built assets do
    * (fastify-static's preCompressed). Every page answer varies with Accept-Encoding, the plain
    * shell's too: a shared cache must not hand a compressed page to a client that cannot read it.
    */
-  async function sendShell(request: FastifyRequest, reply: FastifyReply, status: number) {
-    const page = await pageHtml(request, status);
+  function sendPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    page: string | EncodedPage,
+  ) {
     // A page drawn with the member's own pass is theirs alone: no shared cache, nor the
     // browser's history on a shared device, keeps it (the bare shell alike, for one rule).
     const forOneMember = status === 200 && readsSession(request.url);

@@ -56,6 +56,30 @@ describe('public read cache', () => {
     );
   });
 
+  it('hands a computed value over without a promise, only once it is computed and while it lives', async () => {
+    const cache = new PublicReadCache(60_000);
+    let finish: (value: string) => void = () => undefined;
+    const computing = cache.remember(
+      'page',
+      () => new Promise<string>((resolve) => (finish = resolve)),
+    );
+    expect(cache.peekSettled('page')).toBeUndefined();
+    finish('drawn');
+    await computing;
+    expect(cache.peekSettled('page')).toBe('drawn');
+    cache.clear();
+    expect(cache.peekSettled('page')).toBeUndefined();
+
+    await expect(
+      cache.remember('failed', () => Promise.reject(new Error('render failed'))),
+    ).rejects.toThrow();
+    expect(cache.peekSettled('failed')).toBeUndefined();
+    const brief = new PublicReadCache(1);
+    await brief.remember('page', async () => 'drawn');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(brief.peekSettled('page')).toBeUndefined();
+  });
+
   it('sends only what the answer schema lists, and refuses an answer that breaks it', async () => {
     const cache = new PublicReadCache(60_000);
     const shopSchema = z.array(z.object({ id: z.number(), name: z.string() }));

@@ -24,7 +24,10 @@ const MAX_ENTRIES = 10_000;
  * (public-reads.ts) clears it on every organizer change (docs/decisions/0016).
  */
 export class PublicReadCache {
-  private readonly entries = new Map<string, { expiresAt: number; value: Promise<unknown> }>();
+  private readonly entries = new Map<
+    string,
+    { expiresAt: number; value: Promise<unknown>; settled?: { value: unknown } }
+  >();
 
   constructor(readonly ttlMs: number) {}
 
@@ -51,6 +54,15 @@ export class PublicReadCache {
   }
 
   /**
+   * The value stored under `key` once computed, while it lives; undefined while it is computed or
+   * when there is none. A hit costs no promise: a kept page is sent in the request's own tick.
+   */
+  peekSettled<T>(key: string): T | undefined {
+    const hit = this.entries.get(key);
+    return hit?.settled && hit.expiresAt > performance.now() ? (hit.settled.value as T) : undefined;
+  }
+
+  /**
    * `compute()`'s value, kept for the cache's lifetime: concurrent misses share one computation
    * and a failure is forgotten at once. Not an async function: a hit hands back the stored promise
    * itself, no new one per request.
@@ -64,10 +76,19 @@ export class PublicReadCache {
     if (this.entries.size >= MAX_ENTRIES) this.forgetExpired(now);
     if (this.entries.size >= MAX_ENTRIES) return compute();
     const value = compute();
-    this.entries.set(key, { expiresAt: now + this.ttlMs, value });
-    value.catch(() => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
-    });
+    const entry: { expiresAt: number; value: Promise<T>; settled?: { value: unknown } } = {
+      expiresAt: now + this.ttlMs,
+      value,
+    };
+    this.entries.set(key, entry);
+    value.then(
+      (computed) => {
+        entry.settled = { value: computed };
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
     return value;
   }
 

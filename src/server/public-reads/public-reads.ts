@@ -144,6 +144,11 @@ export class PublicReads {
     return this.cache.peek<EncodedPage>(`page:${key}`);
   }
 
+  /** The page stored under `key` once rendered, while it lives; undefined during its render. */
+  keptPage(key: string): EncodedPage | undefined {
+    return this.cache.peekSettled<EncodedPage>(`page:${key}`);
+  }
+
   /**
    * A rendered public page, kept under `key` like the answers it shows: concurrent visits share
    * one render, and a failed render is not kept. A null key, or the cache turned off, renders for

@@ -3,6 +3,7 @@ import { buildApp, defaultClientDir } from '#server/app.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { seedDemoData } from '#server/db/seed.ts';
 import { freshPostgresDatabase, startServer } from '#tests/helpers/server-process.ts';
+import { cpuSecondsOf, ownCpuSecondsSince } from './lib/cpu.ts';
 import { load, type LoadResult } from './lib/load.ts';
 import { note, record } from './lib/report.ts';
 import { median } from './lib/stats.ts';
@@ -109,6 +110,9 @@ export async function benchPages(serverUrl: string, port: number) {
 
   const paths = ['/', '/api/businesses'];
   const runs = new Map(paths.map((path) => [path, [] as LoadResult[]]));
+  // Where each answer's time goes: the server's CPU and the load client's, which share the machine.
+  const serverMicros = new Map(paths.map((path) => [path, [] as number[]]));
+  const clientMicros = new Map(paths.map((path) => [path, [] as number[]]));
   const rendersPerRun: number[] = [];
   for (let round = 0; round < PAGE_ROUNDS; round += 1) {
     // Started first: it builds the web app when stale, which the render below needs.
@@ -128,9 +132,18 @@ export async function benchPages(serverUrl: string, port: number) {
       const url = server.url;
       await load({ url, requests, connections: PAGE_CONNECTIONS, duration: WARM_UP_SECONDS });
       const before = path === '/' ? await rendersSoFar(server.url) : 0;
-      runs
-        .get(path)!
-        .push(await load({ url, requests, connections: PAGE_CONNECTIONS, duration: PAGE_SECONDS }));
+      const serverCpuBefore = cpuSecondsOf(server.pid);
+      const clientCpuBefore = process.cpuUsage();
+      const run = await load({
+        url,
+        requests,
+        connections: PAGE_CONNECTIONS,
+        duration: PAGE_SECONDS,
+      });
+      const microsPerAnswer = (seconds: number) => (seconds * 1e6) / run.total;
+      clientMicros.get(path)!.push(microsPerAnswer(ownCpuSecondsSince(clientCpuBefore)));
+      serverMicros.get(path)!.push(microsPerAnswer(cpuSecondsOf(server.pid) - serverCpuBefore));
+      runs.get(path)!.push(run);
       if (path === '/') rendersPerRun.push((await rendersSoFar(server.url)) - before);
     }
     await server.stop();
@@ -155,6 +168,22 @@ export async function benchPages(serverUrl: string, port: number) {
     budget: `>= ${PAGE_BUDGET * 100}% of peer; no errors`,
     pass: throughput('/') / throughput('/api/businesses') >= PAGE_BUDGET && !failed,
   });
+  const perAnswer = (micros: Map<string, number[]>, path: string) =>
+    median(micros.get(path)!).toFixed(1);
+  record({
+    name: `Server CPU per GET / answer (median of ${PAGE_ROUNDS} runs)`,
+    figure: median(serverMicros.get('/')!),
+    unit: 'µs',
+    peer: {
+      name: 'per GET /api/businesses answer',
+      figure: median(serverMicros.get('/api/businesses')!),
+    },
+    budget: 'reported (what one more visitor costs the server; the load client shares the machine)',
+    pass: true,
+  });
+  note(
+    `CPU of the load client (autocannon, one thread) per answer: GET / ${perAnswer(clientMicros, '/')} µs, GET /api/businesses ${perAnswer(clientMicros, '/api/businesses')} µs; when it exceeds the server's, the client, not the server, sets the req/s.`,
+  );
   note(
     `Server renders of / during each ${PAGE_SECONDS} s run: ${rendersPerRun.join(', ')} (one per change and cache interval, not one per request).`,
   );

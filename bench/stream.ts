@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
@@ -8,6 +7,7 @@ import { freshPostgresDatabase, startServer } from '#tests/helpers/server-proces
 import { record } from './lib/report.ts';
 import { percentile } from './lib/stats.ts';
 import { cookiesSetBy } from './lib/cookies.ts';
+import { cpuSecondsOf } from './lib/cpu.ts';
 
 const STREAMS = 2_000;
 const VOTES_PER_SECOND = 100;
@@ -29,13 +29,6 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as net.AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
-}
-
-/** CPU seconds (user + system) the process has used, from /proc. */
-function cpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime are fields 14 and 15 of stat; the split drops the first two.
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 interface Client {
@@ -171,7 +164,7 @@ export async function benchStream(serverUrl: string) {
   const shops = (await (await fetch(`${server.url}/api/businesses`)).json()) as { id: number }[];
   const committedAt: number[] = [];
   let peakRss = openRss;
-  const cpuBefore = cpuSeconds(server.pid);
+  const cpuBefore = cpuSecondsOf(server.pid);
   const started = performance.now();
   const inFlight: Promise<void>[] = [];
   // A fixed set of keep-alive connections for the voters, as a proxy in front would hold.
@@ -197,7 +190,7 @@ export async function benchStream(serverUrl: string) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const elapsedSeconds = (performance.now() - started) / 1000;
-  const cpuPercent = ((cpuSeconds(server.pid) - cpuBefore) / elapsedSeconds) * 100;
+  const cpuPercent = ((cpuSecondsOf(server.pid) - cpuBefore) / elapsedSeconds) * 100;
   peakRss = Math.max(peakRss, server.rssMb());
 
   // For the k-th commit, the first message at each client whose total includes k votes.

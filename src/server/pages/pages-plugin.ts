@@ -84,7 +84,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
 
   /**
    * The public pages' HTML with their content (docs/decisions/0019), kept by the public reads per
-   * path like the answers it shows, so a crowd costs one render per change and interval; the bare
+   * path like the answers it shows, so a crowd costs one render per change (public-reads.ts); the bare
    * shell on failure, and for an address past its renders: one address cannot spend the
    * instance's CPU on renders, and its visitors still get a working page (a 429 would leave a
    * shared address's people with an error page). A page already kept costs no allowance.
@@ -107,7 +107,8 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
             request.url,
             request.headers.cookie,
           );
-          return withHeadTags(rendered ?? shell, pathname);
+          const html = await withHeadTags(rendered?.html ?? shell, pathname);
+          return rendered?.drawnFrom ? { html, drawnFrom: rendered.drawnFrom } : { html };
         }));
       // A member's /profile is rendered for each visit, and is the page members open most, at
       // the counter on a weak signal: it goes compressed as a kept page does (72 KB to 9).

@@ -13,7 +13,7 @@ import {
   type ServedAnswer,
 } from '#shared/server-render.ts';
 import { sessionCookieIn } from '../auth/session.ts';
-import type { PublicReads } from '../public-reads/public-reads.ts';
+import { answerText, type DrawnFrom, type PublicReads } from '../public-reads/public-reads.ts';
 import { chunkClosure, documentShellMaker, type Manifest } from './document-shell.ts';
 import { replaceLiterally } from './replace-literally.ts';
 import { pathnameOf } from '../text.ts';
@@ -51,7 +51,13 @@ export interface ServerRenderer {
    * out. Rejects when the render asked for an answer that is
    * neither a public read nor one of the visitor's own (`VISITOR_READS`).
    */
-  renderPage(shell: string, url: string, cookie: string | undefined): Promise<string | null>;
+  renderPage(shell: string, url: string, cookie: string | undefined): Promise<RenderedPage | null>;
+}
+
+/** A page's HTML, and the public answers it was drawn from when none was the visitor's own. */
+export interface RenderedPage {
+  html: string;
+  drawnFrom?: DrawnFrom;
 }
 
 /**
@@ -92,6 +98,8 @@ interface RenderContext {
   cookie: string | undefined;
   /** The answers that page was drawn with that the member reads offline (SERVER_ANSWERS_ID). */
   offlineAnswers: ServedAnswer[];
+  /** The public answers the render read, by API path (`answerText`). */
+  publicAnswers: Map<string, string>;
 }
 
 const renderContext = new AsyncLocalStorage<RenderContext>();
@@ -173,6 +181,7 @@ export function loadServerRenderer(
       context?.unanswered.push(`${method} ${apiPath}`);
       throw new Error(`${method} ${apiPath} is neither a public read nor the visitor's own`);
     }
+    context?.publicAnswers.set(apiPath, answerText(answer));
     return new Response(answer.body, {
       status: answer.status,
       headers: { 'content-type': 'application/json; charset=utf-8' },
@@ -201,6 +210,7 @@ export function loadServerRenderer(
         unanswered: [],
         cookie: page.readsSession ? cookie : undefined,
         offlineAnswers: [],
+        publicAnswers: new Map(),
       };
       const drawnAt = clock().getTime();
       const drawnFor: DrawnFor = page.readsSession
@@ -226,7 +236,7 @@ export function loadServerRenderer(
       const withHead = page.isDocument
         ? documentShell(shell, page.module)
         : replaceLiterally(shell, '</head>', `${headTagsFor(page.module, shell)}</head>`);
-      return replaceLiterally(
+      const pageHtml = replaceLiterally(
         withHead,
         '<div id="root"></div>',
         `<div id="root">${html}</div>` +
@@ -235,6 +245,9 @@ export function loadServerRenderer(
             ? `<script type="application/json" id="${SERVER_ANSWERS_ID}">${scriptSafeJson(context.offlineAnswers)}</script>`
             : ''),
       );
+      return page.readsSession
+        ? { html: pageHtml }
+        : { html: pageHtml, drawnFrom: context.publicAnswers };
     },
   };
 }

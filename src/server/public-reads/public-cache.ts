@@ -16,7 +16,7 @@ export interface CachedJson {
 }
 
 /** Entries held at once; past this, expired ones are swept, and a still-full cache serves uncached. */
-const MAX_ENTRIES = 10_000;
+export const MAX_ENTRIES = 10_000;
 
 /**
  * Public answers and rendered public pages, kept for a moment in this process so a crowd of

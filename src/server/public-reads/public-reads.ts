@@ -14,7 +14,7 @@ import type { Challenge } from '../db/schema.ts';
 import { compressPage, type EncodedPage } from '../pages/page-encodings.ts';
 import { resultsOf } from '../results/service.ts';
 import { publicVoteCounts } from '../voting/service.ts';
-import { PublicReadCache, type CachedJson } from './public-cache.ts';
+import { MAX_ENTRIES, PublicReadCache, type CachedJson } from './public-cache.ts';
 
 /** The active challenge's answer, or null; built once, since a zod schema is costly to construct. */
 const activeChallengeBodySchema = challengeSchema.nullable();
@@ -38,6 +38,23 @@ export interface PublicAnswer {
   body: string;
 }
 
+/** A public answer as one string, status and body, to tell whether it changed. */
+export const answerText = (answer: PublicAnswer) => `${String(answer.status)} ${answer.body}`;
+
+/** The public answers a page was drawn from: each API path read, and its `answerText`. */
+export type DrawnFrom = ReadonlyMap<string, string>;
+
+/**
+ * A page's HTML and, when it was drawn wholly from public answers, which ones: without them
+ * (the plain shell, a failed render) the page is drawn again each interval.
+ */
+export interface DrawnPage {
+  html: string;
+  drawnFrom?: DrawnFrom;
+}
+
+const minuteOf = (instant: Date) => Math.floor(instant.getTime() / 60_000);
+
 export interface PublicReadsDeps {
   db: Db;
   clock: () => Date;
@@ -56,6 +73,13 @@ export interface PublicReadsDeps {
 export class PublicReads {
   private readonly cache: PublicReadCache;
   private rendered = 0;
+  /** Each kept page's last render and the answers it was drawn from, to check for a change. */
+  private readonly lastDrawn = new Map<
+    string,
+    { page: EncodedPage; drawnFrom: DrawnFrom; minute: number }
+  >();
+  /** Counts organizer changes (`clear`): a render under way during one is not offered again. */
+  private generation = 0;
 
   constructor(private readonly deps: PublicReadsDeps) {
     this.cache = new PublicReadCache(deps.ttlMs);
@@ -155,16 +179,47 @@ export class PublicReads {
    * this visit alone. Kept encoded and compressed (page-encodings.ts): a page is many times an
    * answer's size, and encoding or compressing it per visit would cost more than the rest of a
    * visit; a page for one visit is not compressed, which would cost more than it saves.
+   *
+   * One render per change (docs/decisions/0027): when the kept page's interval ends, it is kept
+   * for another if every public answer it was drawn from still reads the same and its minute
+   * has not passed (what a page draws from the clock, such as 'Open now', changes by the minute;
+   * its countdown ticks in the browser). An organizer's change (`clear`) always draws it anew.
    */
-  page(key: string | null, render: () => Promise<string>): Promise<EncodedPage> {
-    const counted = async () => {
+  page(key: string | null, render: () => Promise<DrawnPage>): Promise<EncodedPage> {
+    const counted = () => {
       this.rendered += 1;
-      return Buffer.from(await render());
+      return render();
     };
     if (key === null || this.deps.ttlMs <= 0) {
-      return counted().then((identity) => ({ identity }));
+      return counted().then(({ html }) => ({ identity: Buffer.from(html) }));
     }
-    return this.cache.remember(`page:${key}`, async () => compressPage(await counted()));
+    return this.cache.remember(`page:${key}`, async () => {
+      const generation = this.generation;
+      const minute = minuteOf(this.deps.clock());
+      const earlier = this.lastDrawn.get(key);
+      if (earlier?.minute === minute && (await this.stillAnswers(earlier.drawnFrom))) {
+        return earlier.page;
+      }
+      const { html, drawnFrom } = await counted();
+      const page = await compressPage(Buffer.from(html));
+      // A page drawn before an organizer's change is not offered again after it.
+      if (drawnFrom && generation === this.generation) {
+        if (this.lastDrawn.size >= MAX_ENTRIES) this.lastDrawn.clear();
+        this.lastDrawn.set(key, { page, drawnFrom, minute });
+      } else {
+        this.lastDrawn.delete(key);
+      }
+      return page;
+    });
+  }
+
+  /** Whether each public answer still reads as it did when a page was drawn from it. */
+  private async stillAnswers(drawnFrom: DrawnFrom): Promise<boolean> {
+    for (const [apiPath, answered] of drawnFrom) {
+      const answer = await this.answerFor(apiPath);
+      if (!answer || answerText(answer) !== answered) return false;
+    }
+    return true;
   }
 
   /** Server renders of public pages started by this process (lb_page_renders_total). */
@@ -175,6 +230,8 @@ export class PublicReads {
   /** Forgets every answer and page (an organizer's change, here or on another instance). */
   clear() {
     this.cache.clear();
+    this.lastDrawn.clear();
+    this.generation += 1;
   }
 }
 

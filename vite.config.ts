@@ -11,6 +11,10 @@ import {
 } from './src/shared/offline.ts';
 import { APP_ENTRY, DOCUMENT_SCRIPT } from './src/shared/server-render.ts';
 import { SIGNED_IN_HINT_SCRIPT } from './src/shared/signed-in-hint.ts';
+import { THEME_STYLESHEET_ID, themeStylesheet } from './src/client/app/theme-stylesheet.ts';
+
+/** Vite's name for the theme's CSS: a module of its own, not a file. */
+const RESOLVED_THEME_STYLESHEET = '\0theme.css';
 
 const clientOutDir = 'dist/client';
 const clientSource = (file: string) =>
@@ -56,6 +60,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: '../../public',
   plugins: [
     react(),
+    {
+      // The theme's CSS, drawn by Mantine at build time into the app's stylesheet.
+      name: 'theme-stylesheet',
+      resolveId: (id: string) => (id === THEME_STYLESHEET_ID ? RESOLVED_THEME_STYLESHEET : null),
+      load: (id: string) => (id === RESOLVED_THEME_STYLESHEET ? themeStylesheet() : null),
+    },
     {
       // First in the head, so it runs before the stylesheets arrive and before anything is painted.
       name: 'signed-in-hint',

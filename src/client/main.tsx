@@ -1,4 +1,5 @@
 import './app/mantine-base.css';
+import 'virtual:theme.css';
 import './app/global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

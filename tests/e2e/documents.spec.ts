@@ -26,6 +26,13 @@ test("a signed-out visitor's home ticks and follows the votes without the app, a
   const asked = appRequests(page);
   const [shop] = (await (await page.request.get('/api/businesses')).json()) as PublicBusiness[];
   await page.goto('/');
+  // The theme (coffee palette, contrast fixes) comes with the stylesheet, not in each page.
+  const themeVariable = (name: string) =>
+    page.evaluate((variable) => getComputedStyle(document.body).getPropertyValue(variable), name);
+  expect(await page.locator('style[data-mantine-styles="true"]').count()).toBe(0);
+  expect(await themeVariable('--mantine-color-coffee-7')).toBe('#8c5a2f');
+  // The dimmed text's contrast fix: gray-7, not Mantine's gray-6 (#868e96).
+  expect(await themeVariable('--mantine-color-dimmed')).toBe('#495057');
   const seconds = page.getByRole('timer').locator('[data-countdown-unit="seconds"]');
   await expect(seconds).toHaveText(/^\d\d$/);
   const firstSecond = await seconds.textContent();
@@ -56,6 +63,7 @@ test("a signed-out visitor's home ticks and follows the votes without the app, a
   await expect(openNow).toHaveAttribute('aria-pressed', 'true');
   expect(asked.some((file) => file.startsWith('/assets/main-'))).toBe(true);
   await expect(page.locator('html')).toHaveAttribute('data-same-document');
+  expect(await themeVariable('--mantine-color-dimmed')).toBe('#495057');
   // The app keeps the page live from there on.
   await expect(seconds).toHaveText(/^\d\d$/);
 });

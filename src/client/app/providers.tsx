@@ -4,7 +4,7 @@ import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { AccountInHtml } from '#client/lib/hydrated.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
-import { cssVariablesResolver, theme } from './theme.ts';
+import { mantineProviderProps } from './theme.ts';
 
 const Toasts = lazy(() => import('./Toasts.tsx'));
 
@@ -38,11 +38,8 @@ export function AppProviders({
 }) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   return (
-    <MantineProvider
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      defaultColorScheme="light"
-    >
+    // The theme's variables and global classes come with the app's stylesheet (theme-stylesheet.ts).
+    <MantineProvider {...mantineProviderProps} withCssVariables={false} withGlobalClasses={false}>
       <LazyToasts />
       <QueryClientProvider client={queryClient}>
         <AccountInHtml value={accountInHtml}>{children}</AccountInHtml>

@@ -1,4 +1,9 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type MantineProviderProps,
+} from '@mantine/core';
 
 /**
  * A coffee-brown palette. The filled shade (7, #8c5a2f) has a 5.80:1 contrast ratio with white
@@ -62,3 +67,10 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
   dark: {},
 });
+
+/** The provider's theme settings, shared by the app (providers.tsx) and its stylesheet's build. */
+export const mantineProviderProps = {
+  theme,
+  cssVariablesResolver,
+  defaultColorScheme: 'light',
+} satisfies MantineProviderProps;

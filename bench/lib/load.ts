@@ -1,5 +1,19 @@
+import { createRequire } from 'node:module';
 import autocannon, { type Request } from 'autocannon';
 import { percentile } from './stats.ts';
+
+/** autocannon's queue of one connection's answers in flight (lib/pipelinedRequestsQueue.js). */
+const AnswersInFlight = createRequire(import.meta.url)(
+  'autocannon/lib/pipelinedRequestsQueue.js',
+) as {
+  prototype: { addBody(chunk: Buffer): void };
+};
+// autocannon appends every answer's body to a string, for checks these benches never ask for
+// (expectBody, onResponse): for a compressed page that decodes binary bytes as UTF-8, which cost
+// the load client (one thread, on the server's machine) 40 µs an answer against 24 µs for ASCII
+// bytes of the same size, and the server slowed with it; the req/s measured the client. Bodies are
+// counted (their bytes and timing stay autocannon's), not kept. docs/decisions/0027.
+AnswersInFlight.prototype.addBody = () => undefined;
 
 export interface LoadResult {
   requestsPerSecond: number;

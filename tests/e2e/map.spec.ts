@@ -202,6 +202,8 @@ testAllowingPageErrors(
     await page.getByRole('button', { name: 'Map', exact: true }).click();
     await expect(page.getByText('The map cannot load')).toBeVisible();
     await expect(page.getByText('Every shop is in the list.')).toBeVisible();
+    // With no tile drawn behind it, the attribution's link must still stand out from its text.
+    await expectAccessible(page);
     // The list keeps working: filter, unfilter.
     const openNow = page.getByRole('button', { name: 'Open now', exact: true });
     await openNow.click();

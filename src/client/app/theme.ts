@@ -55,6 +55,13 @@ export const theme = createTheme({
 });
 
 /**
+ * Light-variant text (an alert's title, a light badge) in these colours: Mantine's shade 9 reads
+ * 2.8:1 (yellow), 3.9:1 (orange) and 4.0:1 (green) on its own light background; these darker
+ * tones of it pass WCAG AA (theme.test.ts).
+ */
+export const LIGHT_VARIANT_TEXT = { yellow: '#a15300', orange: '#ae3a0c', green: '#226e32' };
+
+/**
  * Mantine's light-scheme dimmed text (gray-6, 3.32:1 on white), error text (red-6, 3.28:1) and
  * success colour (teal-8, 3.95:1) fail WCAG AA; these shades pass.
  */
@@ -64,6 +71,12 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-8)',
     '--mantine-color-success': 'var(--mantine-color-teal-9)',
+    ...Object.fromEntries(
+      Object.entries(LIGHT_VARIANT_TEXT).map(([color, text]) => [
+        `--mantine-color-${color}-light-color`,
+        text,
+      ]),
+    ),
   },
   dark: {},
 });

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { SIGNED_IN_HINT_SCRIPT } from '#shared/signed-in-hint.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
-import { signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
+import { signedInMember, TestClient, useTestApp, withTestApp } from '#tests/helpers/test-app.ts';
+import { SiteUrl } from './site-url.ts';
 import { usingPostgres } from '#tests/helpers/test-db.ts';
 
 const ctx = useTestApp();
@@ -78,6 +79,18 @@ describe('unknown paths and pages', () => {
     expect(api.headers['content-security-policy']).toBe(
       "default-src 'none'; frame-ancestors 'none'",
     );
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('tells browsers to keep to HTTPS, on pages and API answers alike, when the site is on HTTPS', async () => {
+    await withTestApp({ siteUrl: new SiteUrl('https://battles.example.com') }, async (hosted) => {
+      for (const url of ['/', '/api/health']) {
+        const response = await hosted.app.inject(url);
+        expect(response.headers['strict-transport-security']).toBe(
+          'max-age=31536000; includeSubDomains',
+        );
+      }
+    });
   });
 });
 

@@ -1,13 +1,12 @@
-import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
-import { Anchor, Button, Fieldset, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
 import { loginBodySchema, type LoginBody, type PublicUser } from '#shared/auth.ts';
 import { paths } from '#shared/paths.ts';
-import { useHydrated } from '#client/lib/hydrated.ts';
 import { zodResolver } from '#client/lib/schema-resolver.ts';
+import { FieldsUntilHydrated } from './FieldsUntilHydrated.tsx';
 import { revealToggleProps } from './reveal-toggle.ts';
 import { useLogin } from '../api/login.ts';
 
@@ -20,10 +19,6 @@ export interface LoginFormProps {
 
 export function LoginForm({ onSuccess }: LoginFormProps) {
   const login = useLogin();
-  // Off until the app holds the form (a page the server drew, ADR 0027): what was typed before
-  // would be shown but not known to the form, and the browser would send the form itself, with
-  // the password in the address.
-  const hydrated = useHydrated();
   const form = useForm<LoginBody>({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '' },
@@ -38,7 +33,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
         login.mutate(values, { onSuccess: (user) => onSuccess?.(user) });
       })}
     >
-      <Fieldset variant="unstyled" disabled={!hydrated}>
+      <FieldsUntilHydrated>
         <Stack gap="md">
           <TextInput
             label="Username"
@@ -66,7 +61,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
             Forgot password?
           </Anchor>
         </Stack>
-      </Fieldset>
+      </FieldsUntilHydrated>
     </form>
   );
 }

@@ -1,15 +1,14 @@
-import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
-import { Button, Fieldset, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   registerFormSchema,
   type PublicUser,
   type RegisterForm as RegisterFormValues,
 } from '#shared/auth.ts';
-import { useHydrated } from '#client/lib/hydrated.ts';
 import { zodResolver } from '#client/lib/schema-resolver.ts';
+import { FieldsUntilHydrated } from './FieldsUntilHydrated.tsx';
 import { revealToggleProps } from './reveal-toggle.ts';
 import { useRegister } from '../api/register.ts';
 
@@ -22,10 +21,6 @@ export interface RegisterFormProps {
 
 export function RegisterForm({ onSuccess }: RegisterFormProps) {
   const registration = useRegister();
-  // Off until the app holds the form (a page the server drew, ADR 0027): what was typed before
-  // would be shown but not known to the form, and the browser would send the form itself, with
-  // the password in the address.
-  const hydrated = useHydrated();
   const form = useForm<RegisterFormValues>({
     mode: 'uncontrolled',
     initialValues: { username: '', email: '', fullName: '', password: '', confirmPassword: '' },
@@ -44,7 +39,7 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
         );
       })}
     >
-      <Fieldset variant="unstyled" disabled={!hydrated}>
+      <FieldsUntilHydrated>
         <Stack gap="md">
           <TextInput
             label="Username"
@@ -95,7 +90,7 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
             {REGISTER_SUBMIT_LABEL}
           </Button>
         </Stack>
-      </Fieldset>
+      </FieldsUntilHydrated>
     </form>
   );
 }

@@ -2,11 +2,7 @@ import path from 'node:path';
 import { Signer } from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import Fastify from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { adminRoutes } from './admin/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { publicPageHeadTags } from './businesses/head-tags.ts';
@@ -44,6 +40,7 @@ import { metricsPlugin } from './plugins/metrics.ts';
 import { rateLimitPlugin } from './plugins/rate-limits.ts';
 import { loggerOptions, requestIdGenerator } from './plugins/logging.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { refusingNulValidatorCompiler } from './plugins/validation.ts';
 import { sessionPlugin, sharedSessionSecret } from './auth/session.ts';
 import { PublicReads } from './public-reads/public-reads.ts';
 import { clockRoutes } from './clock/routes.ts';
@@ -136,7 +133,7 @@ export async function buildApp(options: BuildAppOptions) {
     },
     genReqId: requestIdGenerator(),
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(refusingNulValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('currentUser', null);
   // An organizer's change on any instance clears this one's public answers and pages

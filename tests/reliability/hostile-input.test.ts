@@ -310,6 +310,61 @@ describe('hostile input on every endpoint', () => {
     expect(failures).toEqual([]);
   });
 
+  it('refuses U+0000 in every string the API accepts with a 400 naming the field', async () => {
+    const before = await databaseFingerprint(ctx.db);
+    const failures: string[] = [];
+    let fields = 0;
+    const withNul = 'caf\u0000e';
+    for (const endpoint of endpoints) {
+      const schema = endpoint.operation.requestBody?.content['application/json']?.schema;
+      const base = schema ? (plausible(schema) as Record<string, unknown>) : undefined;
+      const bodyFields = Object.entries(schema?.properties ?? {})
+        .filter(([, property]) => typesOf(property).includes('string'))
+        .map(([name]) => ({
+          name,
+          url: urlFor(endpoint, '1'),
+          payload: JSON.stringify({ ...base, [name]: withNul }),
+        }));
+      const queryFields = (endpoint.operation.parameters ?? [])
+        .filter((parameter) => parameter.in === 'query')
+        .map(({ name }) => ({
+          name,
+          url: urlFor(endpoint, '1', `?${name}=${encodeURIComponent(withNul)}`),
+          payload: undefined,
+        }));
+      for (const field of [...bodyFields, ...queryFields]) {
+        fields += 1;
+        // Every kind of caller: the field is refused for whoever may reach the route, and nobody
+        // gets a 5xx (anonymous sign-in and registration included).
+        const answers = [];
+        for (const caller of callers) {
+          const response = await caller.request({
+            method: endpoint.method,
+            url: field.url,
+            ...(field.payload !== undefined ? { payload: field.payload } : {}),
+            headers: { 'content-type': 'application/json' },
+            remoteAddress: nextAddress(),
+          });
+          answers.push(response);
+        }
+        const label = `${endpoint.method} ${endpoint.path} ${field.name}`;
+        for (const response of answers)
+          if (response.statusCode >= 500) failures.push(`${label} → ${response.statusCode}`);
+        const named = answers.some((response) => {
+          if (response.statusCode !== 400) return false;
+          const body = response.json<{ message: string; errors?: { path: string }[] }>();
+          return body.errors?.[0]?.path === field.name && body.message.includes(field.name);
+        });
+        if (!named)
+          failures.push(`${label} → ${answers.map((response) => response.statusCode).join(',')}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // Register and login usernames, the organizer's fields and the query strings at least.
+    expect(fields).toBeGreaterThan(40);
+    expect(await databaseFingerprint(ctx.db)).toBe(before);
+  }, 240_000);
+
   it('answers odd but well-formed text (unicode, control characters, huge numbers) without a 5xx', async () => {
     const weird = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 40 }),

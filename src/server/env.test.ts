@@ -183,4 +183,18 @@ describe('readEnv', () => {
     ] as const)
       expect(() => readEnv({ [name]: value })).toThrowError(new RegExp(`\\b${name}\\b`));
   });
+  it('limits the PostgreSQL pool: 30 s statements, 30 s idle transactions, 10 s for a connection', () => {
+    expect(readEnv({})).toMatchObject({
+      DB_STATEMENT_TIMEOUT_MS: 30_000,
+      DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: 30_000,
+      DB_ACQUIRE_TIMEOUT_MS: 10_000,
+    });
+    expect(readEnv({ DB_STATEMENT_TIMEOUT_MS: '0' }).DB_STATEMENT_TIMEOUT_MS).toBe(0);
+    for (const [name, value] of [
+      ['DB_STATEMENT_TIMEOUT_MS', '-1'],
+      ['DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 'soon'],
+      ['DB_ACQUIRE_TIMEOUT_MS', '2.5'],
+    ] as const)
+      expect(() => readEnv({ [name]: value })).toThrowError(new RegExp(`\\b${name}\\b`));
+  });
 });

@@ -10,6 +10,17 @@ export const DEFAULT_STREAMS_PER_INSTANCE = 5000;
 /** Emails one instance's mail worker sends per second (mail/outbox.ts). */
 export const DEFAULT_MAIL_RATE_PER_SECOND = 10;
 
+/**
+ * The PostgreSQL pool's limits: a statement that runs longer, a transaction left idle longer (a
+ * stalled client), or a wait for a free connection longer is cut, so no request can hold the pool
+ * (docs/DEPLOY.md, "Database"). Long jobs raise the statement limit for their own transaction.
+ */
+export const DEFAULT_POOL_TIMEOUTS = {
+  statementMs: 30_000,
+  idleInTransactionMs: 30_000,
+  acquireMs: 10_000,
+};
+
 /** The only reader of process.env: every setting is validated once, at start. */
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -73,6 +84,18 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** PostgreSQL pool limits (docs/DEPLOY.md, "Database"): milliseconds, 0 turns one off. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(DEFAULT_POOL_TIMEOUTS.statementMs),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(DEFAULT_POOL_TIMEOUTS.idleInTransactionMs),
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(0).default(DEFAULT_POOL_TIMEOUTS.acquireMs),
   SITE_NAME: z.string().min(1).default('Local Battles'),
   PUBLIC_URL: z
     .url({

@@ -16,7 +16,15 @@ import { SiteUrl } from './site-url.ts';
 /** Process entry: settings → database → app → listen, and a graceful close on SIGTERM/SIGINT. */
 async function main() {
   const env = readEnv();
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    timeouts: {
+      statementMs: env.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      acquireMs: env.DB_ACQUIRE_TIMEOUT_MS,
+    },
+  });
   await database.migrate();
   // One clock for the app, the workers, the scheduler and the seed (clock/clock.ts).
   const clock = new ServerClock();

@@ -90,22 +90,51 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** PostgreSQL pool limits in milliseconds (env.ts DEFAULT_POOL_TIMEOUTS); 0 or unset: none. */
+export interface PoolTimeouts {
+  statementMs?: number;
+  idleInTransactionMs?: number;
+  acquireMs?: number;
+}
+
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Directory for the embedded database; 'memory://' for a throwaway one. */
   dataDir?: string;
   poolSize?: number;
+  /** PostgreSQL only: PGlite is one in-process connection that nobody else waits on. */
+  timeouts?: PoolTimeouts;
+}
+
+/** pg-pool's words when no connection became free within the acquire timeout. */
+const ACQUIRE_TIMEOUT_MESSAGE = 'timeout exceeded when trying to connect';
+
+/** Whether `error` (or what it wraps: Drizzle wraps the driver's errors) is a pool acquire timeout. */
+export function isPoolAcquireTimeout(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause.message === ACQUIRE_TIMEOUT_MESSAGE) return true;
+  }
+  return false;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const { databaseUrl } = options;
   if (databaseUrl) {
+    const { statementMs, idleInTransactionMs, acquireMs } = options.timeouts ?? {};
     const pool = new pg.Pool({
       connectionString: databaseUrl,
       max: options.poolSize ?? 20,
+      // Sent with each connection's start-up; 0 sends nothing (the server's default: none).
+      statement_timeout: statementMs ?? 0,
+      idle_in_transaction_session_timeout: idleInTransactionMs ?? 0,
+      ...(acquireMs ? { connectionTimeoutMillis: acquireMs } : {}),
     });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
+    // Nor may one the server ends while it is checked out (the idle-in-transaction timeout, a
+    // restart): pg emits that on the client, where pg-pool listens only while it is idle. The
+    // query in flight fails on its own; the pool discards the broken client when it comes back.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isPoolAcquireTimeout } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 
 /** One place that turns every failure into `{message}` JSON and hides the details of 5xx. */
@@ -15,6 +16,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         message: issue.message ?? 'Invalid value',
       }));
       return reply.status(400).send({ message: errors[0]?.message ?? 'Invalid request', errors });
+    }
+    // Every pooled connection stayed busy for the acquire timeout (DB_ACQUIRE_TIMEOUT_MS): a
+    // crowd, not a fault of this request, so the client is told to come back shortly.
+    if (isPoolAcquireTimeout(error)) {
+      request.log.warn({ route: request.routeOptions.url }, 'no database connection free in time');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ message: 'The site is busy right now. Please try again in a few seconds.' });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

@@ -56,6 +56,29 @@ describe('public read cache', () => {
     );
   });
 
+  it('shares a computation that outlasts the lifetime with everyone who asks, then keeps it a lifetime', async () => {
+    const cache = new PublicReadCache(20);
+    let computed = 0;
+    let finish = (_value: string) => {};
+    const slow = () => {
+      computed += 1;
+      return new Promise<string>((resolve) => (finish = resolve));
+    };
+    const first = cache.remember('results', slow);
+    // Long past the lifetime, the same computation is still under way: askers join it.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const late = Array.from({ length: 16 }, () => cache.remember('results', slow));
+    expect(computed).toBe(1);
+    finish('ranking');
+    expect(await Promise.all([first, ...late])).toEqual(Array(17).fill('ranking'));
+    // Its lifetime counts from the moment it was computed…
+    expect(cache.peekSettled('results')).toBe('ranking');
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    // …and then it is computed again.
+    void cache.remember('results', slow);
+    expect(computed).toBe(2);
+  });
+
   it('hands a computed value over without a promise, only once it is computed and while it lives', async () => {
     const cache = new PublicReadCache(60_000);
     let finish: (value: string) => void = () => undefined;

@@ -63,9 +63,10 @@ export class PublicReadCache {
   }
 
   /**
-   * `compute()`'s value, kept for the cache's lifetime: concurrent misses share one computation
-   * and a failure is forgotten at once. Not an async function: a hit hands back the stored promise
-   * itself, no new one per request.
+   * `compute()`'s value, kept for the cache's lifetime from the moment it is computed: everyone
+   * who asks while it is computed shares that one computation, however long it runs (a recount
+   * of a large battle outlasts the lifetime many times), and a failure is forgotten at once. Not
+   * an async function: a hit hands back the stored promise itself, no new one per request.
    */
   remember<T>(key: string, compute: () => Promise<T>): Promise<T> {
     if (this.ttlMs <= 0) return compute();
@@ -76,14 +77,16 @@ export class PublicReadCache {
     if (this.entries.size >= MAX_ENTRIES) this.forgetExpired(now);
     if (this.entries.size >= MAX_ENTRIES) return compute();
     const value = compute();
+    // Alive while under way; the lifetime starts once the value exists.
     const entry: { expiresAt: number; value: Promise<T>; settled?: { value: unknown } } = {
-      expiresAt: now + this.ttlMs,
+      expiresAt: Number.POSITIVE_INFINITY,
       value,
     };
     this.entries.set(key, entry);
     value.then(
       (computed) => {
         entry.settled = { value: computed };
+        entry.expiresAt = performance.now() + this.ttlMs;
       },
       () => {
         if (this.entries.get(key) === entry) this.entries.delete(key);

@@ -208,14 +208,14 @@ test('every status badge of the admin tables shows its whole word on a 390 px ph
   await expectWholeBadges(page, ['Paused']);
 });
 
-test('the dashboard’s challenge card says where the battle stands, not always Active', async ({
+test('the dashboard’s challenge card carries the spec’s Active badge while the battle runs', async ({
   page,
 }) => {
   await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
   const active = (await (await page.request.get('/api/challenge/active')).json()) as ChallengeDto;
   await page.goto('/admin');
   const card = page.getByRole('region', { name: active.title });
-  await expect(card.getByText('Running', { exact: true })).toBeVisible();
+  await expect(card.getByText('Active', { exact: true })).toBeVisible();
   await expect(card.getByText(/ remaining$/)).toBeVisible();
-  await expect(card.getByText('Active', { exact: true })).toHaveCount(0);
+  await expect(card.getByText('Running', { exact: true })).toHaveCount(0);
 });

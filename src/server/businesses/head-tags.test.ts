@@ -54,10 +54,12 @@ describe('link-preview tags on the battle pages', () => {
     expect((await page('/auth')).body).not.toContain('og:title');
   });
 
-  it('name the site before any battle is set up', async () => {
+  it("give the spec's default title while no battle is active", async () => {
     const html = (await page('/')).body;
-    expect(html).toContain('<meta property="og:title" content="Local Battles" />');
-    expect(html).toContain('<meta name="twitter:title" content="Local Battles" />');
+    const title = 'Local Battles - Local Coffee Shop Challenge';
+    expect(html.match(/<title>[^<]*<\/title>/g)).toEqual([`<title>${title}</title>`]);
+    expect(html).toContain(`<meta property="og:title" content="${title}" />`);
+    expect(html).toContain(`<meta name="twitter:title" content="${title}" />`);
   });
 
   it(

@@ -68,13 +68,14 @@ async function shopPreview(db: Db, id: number, siteName: string): Promise<ShareP
 }
 
 /**
- * The running battle (docs/RULES.md rule 1) names the page; before there is one, the site does.
- * Read from the cached public answer, as the page itself is.
+ * The running battle (docs/RULES.md rule 1) names the page; without one, the spec's default title
+ * ('{site name} - Local Coffee Shop Challenge') does, as in the app. Read from the cached public
+ * answer, as the page itself is.
  */
 async function battlePreview(publicReads: PublicReads, path: string, siteName: string) {
   const challenge = await publicReads.activeChallengeDto();
   return {
-    title: challenge ? pageTitle(challenge.title, siteName) : siteName,
+    title: pageTitle(challenge?.title, siteName),
     description: challenge?.description || SITE_DESCRIPTION,
     image: SHARE_IMAGE,
     path,

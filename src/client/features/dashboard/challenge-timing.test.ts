@@ -30,14 +30,14 @@ describe('challengeCardState', () => {
   const published = { ...challenge, active: true };
   const at = (iso: string) => Date.parse(iso);
 
-  it('names the phase of a published challenge instead of always saying Active', () => {
+  it("names the phase of a published challenge: the spec's Active only while it runs", () => {
     expect(challengeCardState(published, at('2025-06-29T00:00:00.000Z'))).toEqual({
       label: 'Upcoming',
       color: 'blue.8',
       note: 'Starts in 2 days',
     });
     expect(challengeCardState(published, at('2025-07-16T00:00:00.000Z'))).toEqual({
-      label: 'Running',
+      label: 'Active',
       color: 'teal.9',
       note: '15 days remaining',
     });

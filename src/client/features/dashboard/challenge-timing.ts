@@ -20,7 +20,7 @@ export function challengeTiming(
 
 /** What the dashboard's challenge card says about the challenge now. */
 export interface ChallengeCardState {
-  label: 'Unpublished' | 'Upcoming' | 'Running' | 'Ended';
+  label: 'Unpublished' | 'Upcoming' | 'Active' | 'Ended';
   color: string;
   /** The line under the period bar. */
   note: string;
@@ -28,7 +28,8 @@ export interface ChallengeCardState {
 
 /**
  * The card's badge follows the shared phase rule (src/shared/challenge-phase.ts) and the active
- * flag, so an upcoming or finished challenge never reads 'Active'. `phase` is that rule's answer
+ * flag: the spec's 'Active' for the published, running challenge only, so an upcoming or
+ * finished challenge never reads 'Active'. `phase` is that rule's answer
  * when the caller already knows it more exactly than `now` (which may be a minute old).
  */
 export function challengeCardState(
@@ -47,5 +48,5 @@ export function challengeCardState(
   if (!challenge.active) return { label: 'Unpublished', color: 'gray.7', note };
   if (phase === 'upcoming') return { label: 'Upcoming', color: 'blue.8', note };
   if (phase === 'ended') return { label: 'Ended', color: 'gray.7', note };
-  return { label: 'Running', color: 'teal.9', note };
+  return { label: 'Active', color: 'teal.9', note };
 }

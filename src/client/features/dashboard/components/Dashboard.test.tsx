@@ -50,17 +50,17 @@ afterEach(() => {
 });
 
 describe('the dashboard’s challenge card', () => {
-  it('turns from Running to Ended at the end instant without the dashboard being fetched again', () => {
+  it('turns from Active to Ended at the end instant without the dashboard being fetched again', () => {
     show(battle);
-    expect(card()).toContain('Running');
+    expect(card()).toContain('Active');
     expect(card()).toContain('1 day remaining');
     wait(30_001);
     expect(card()).toContain('Ended');
-    expect(card()).not.toContain('Running');
+    expect(card()).not.toContain('Active');
     expect(card()).not.toContain('remaining');
   });
 
-  it('turns from Upcoming to Running at the start instant', () => {
+  it('turns from Upcoming to Active at the start instant', () => {
     show({
       ...battle,
       startDate: new Date(NOW + 5_000).toISOString(),
@@ -69,7 +69,7 @@ describe('the dashboard’s challenge card', () => {
     expect(card()).toContain('Upcoming');
     expect(card()).toContain('Starts in 1 day');
     wait(5_000);
-    expect(card()).toContain('Running');
+    expect(card()).toContain('Active');
     expect(card()).toContain('30 days remaining');
   });
 

@@ -94,6 +94,10 @@ export default defineConfig(({ isSsrBuild }) => ({
           // The first version takes the open page at once, so the answers it fetches next are kept.
           clientsClaim: true,
           navigateFallback: null,
+          // The precached shell is /index.html: with Workbox's default directory index, a reload
+          // of / matched it and a returning visitor got the shell instead of the server's
+          // document. Documents go to the network first like every page (below).
+          directoryIndex: null,
           runtimeCaching: [
             {
               urlPattern: PAGES_DRAWN_SIGNED_OUT,

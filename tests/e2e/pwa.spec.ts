@@ -71,6 +71,20 @@ test('the site is installable: a valid manifest and a service worker controlling
   expect(installabilityErrors.filter(({ errorId }) => errorId !== 'in-incognito')).toEqual([]);
 });
 
+test('a returning visitor gets the server’s document on /, not the worker’s app shell', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await controlledByServiceWorker(page);
+  for (let visit = 0; visit < 2; visit += 1) {
+    const response = await page.reload();
+    const html = (await response?.text()) ?? '';
+    // The document carries its content in the first HTML; the shell has only the app's root.
+    expect(html).toContain('Participating Coffee Shops');
+    expect(html).toMatch(/<title>[^<]+ - Local Battles<\/title>/);
+  }
+});
+
 offlineTest(
   '/profile opens offline with the pass, says so, and redeeming and voting wait for the network',
   async ({ page, context }) => {

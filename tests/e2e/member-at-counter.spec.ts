@@ -8,6 +8,7 @@ import {
   uniqueName,
   voteAsNewMember,
   showAllShops,
+  voteFor,
 } from './fixtures.ts';
 
 /**
@@ -98,7 +99,7 @@ test('a member redeems and votes from a phone at the counter', async ({ page, co
   await expect(page.getByText('1 vote available')).toBeVisible();
   await expect(page.getByText('You have 1 vote to cast: choose a shop below.')).toBeVisible();
   await expect(page.getByText('You have not voted yet', { exact: false })).toHaveCount(0);
-  await page.getByRole('article', { name: SHOP }).getByRole('button', { name: 'Vote' }).click();
+  await voteFor(page, SHOP);
   await expect(page.getByText('0 votes available')).toBeVisible();
   await expect(
     page.getByText('You have cast all your votes. Redeem another coupon to earn one more.'),

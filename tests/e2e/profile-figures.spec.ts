@@ -10,6 +10,7 @@ import {
   test,
   uniqueName,
   showAllShops,
+  voteFor,
 } from './fixtures.ts';
 
 const VISITED = 'Honest Bean Roasters';
@@ -83,7 +84,7 @@ test('a redeem and a vote show the server’s new figures without refetching, an
   await expect(voteCard.getByText('Visited', { exact: true })).toBeVisible();
 
   const voting = recordApiRequests(page);
-  await voteCard.getByRole('button', { name: 'Vote' }).click();
+  await voteFor(page, VISITED);
   await expect(page.getByText('Vote Submitted', { exact: true })).toBeVisible();
   await expect(page.getByText('0 votes available')).toBeVisible();
   await expect(

@@ -9,6 +9,7 @@ import {
   uniqueName,
   expectAccessible,
   showAllShops,
+  voteFor,
 } from './fixtures.ts';
 
 const wrongCodeFor = (shop: string) =>
@@ -90,15 +91,37 @@ test('a pass holder redeems at two shops, votes twice and the organizer sees the
   await expect(page.getByText('2 votes available')).toBeVisible();
   const firstCard = page.getByRole('article', { name: FIRST });
   await expect(firstCard.getByText('Visited', { exact: true })).toBeVisible();
+  // A tap alone casts nothing: the page asks first, naming the shop, and Cancel sends nothing.
+  const votesSent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/vote'))
+      votesSent.push(request.url());
+  });
   await firstCard.getByRole('button', { name: 'Vote' }).click();
+  const confirm = page.getByRole('dialog', { name: `Give your vote to ${FIRST}?` });
+  await expect(confirm.getByText("Votes can't be changed.")).toBeVisible();
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('2 votes available')).toBeVisible();
+  expect(votesSent).toEqual([]);
+  // 'How to Vote' says votes are final.
+  await page.getByRole('button', { name: 'How to Vote' }).click();
+  await expect(page.getByRole('dialog', { name: 'How to Vote' })).toContainText(
+    "Votes are final: they can't be changed.",
+  );
+  await page.keyboard.press('Escape');
+
+  await voteFor(page, FIRST);
   await expect(page.getByText(`Your vote for ${FIRST} has been recorded.`)).toBeVisible();
+  expect(votesSent).toHaveLength(1);
   await expect(page.getByText('1 vote available')).toBeVisible();
   // One vote per shop in this challenge: no 'Vote Again' for it.
   await expect(firstCard.getByRole('button', { name: 'Voted' })).toBeDisabled();
 
   const unvisitedCard = page.getByRole('article', { name: UNVISITED });
   await expect(unvisitedCard.getByText('Not Visited')).toBeVisible();
-  await unvisitedCard.getByRole('button', { name: 'Vote' }).click();
+  await voteFor(page, UNVISITED);
   await expect(page.getByText('0 votes available')).toBeVisible();
   await expect(
     page.getByRole('article', { name: `Your votes for ${FIRST}` }).getByText('1 vote'),

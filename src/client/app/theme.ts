@@ -48,6 +48,9 @@ export const theme = createTheme({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
       styles: { title: { fontSize: 'var(--mantine-h3-font-size)', fontWeight: 700 } },
     },
+    // A dialog's header is a <div>: Mantine's <header> inside a role=dialog div counts as a second
+    // banner landmark beside the page's (axe: landmark-no-duplicate-banner).
+    ModalHeader: { defaultProps: { component: 'div' } },
     // A tab's icon sits beside its label: Mantine stretches the label over a growing tab, which
     // leaves the icon alone at the tab's edge.
     Tabs: { styles: { tab: { justifyContent: 'center' }, tabLabel: { flex: '0 1 auto' } } },

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { PublicBusiness } from '#shared/businesses.ts';
 import { paths } from '#shared/paths.ts';
@@ -10,6 +10,7 @@ import { countOf } from '#shared/plural.ts';
 import type { MemberProgress } from '#shared/progress.ts';
 import { useOnline, VOTE_NEEDS_NETWORK } from '#client/lib/offline.ts';
 import { useCastVote } from '../api/cast-vote.ts';
+import { ConfirmVoteDialog } from './ConfirmVoteDialog.tsx';
 import { HowToVote } from './HowToVote.tsx';
 
 export interface VotesPanelProps {
@@ -50,6 +51,8 @@ function votingAdvice(
 export function VotesPanel({ progress, votesPerShop }: VotesPanelProps) {
   const vote = useCastVote();
   const online = useOnline();
+  // The shop whose Vote was tapped, until the member confirms or cancels: nothing is sent before.
+  const [confirming, setConfirming] = useState<PublicBusiness | null>(null);
   const { coupons, ownVotes, availableVotes: votesLeft } = progress;
   const ownCount = (shopId: number) => ownVotes[shopId] ?? 0;
   const shops = coupons.map((coupon) => coupon.business);
@@ -105,11 +108,16 @@ export function VotesPanel({ progress, votesPerShop }: VotesPanelProps) {
               canVoteForShop={votesPerShop === null || ownCount(shop.id) < votesPerShop}
               votesLeft={votesLeft}
               online={online}
-              onVote={() => vote.mutate(shop.id)}
+              onVote={() => setConfirming(shop)}
             />
           ))}
         </SimpleGrid>
       </Stack>
+      <ConfirmVoteDialog
+        shop={confirming}
+        onConfirm={(shopId) => vote.mutate(shopId)}
+        onClose={() => setConfirming(null)}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HOURS } from '#shared/constants.ts';
-import { daysOf, openingOf, openNow } from './open-now.ts';
+import { daysOf, nextOpening, openingOf, openNow } from './open-now.ts';
 
 const defaults = Object.entries(DEFAULT_HOURS);
 // 2026-11-23 is a Monday. New York is UTC-5 in November; Tokyo is UTC+9 all year.
@@ -61,6 +61,35 @@ describe('openNow', () => {
       ['Daily', '9am - 5pm'],
     ];
     expect(openNow(mixed, at('2026-11-23T12:00:00Z'), 'UTC')).toBe('open');
+  });
+});
+
+describe('nextOpening', () => {
+  it('says when a closed shop opens: later today, tomorrow, or on a named day', () => {
+    // Mon 5:00am, before the weekday opening.
+    expect(nextOpening(defaults, at('2026-11-23T10:00:00Z'), NEW_YORK)).toBe('Opens 6:30 AM');
+    // Mon 9:00pm: Tuesday's opening.
+    expect(nextOpening(defaults, at('2026-11-24T02:00:00Z'), NEW_YORK)).toBe(
+      'Opens tomorrow 6:30 AM',
+    );
+    // Fri 9:00pm: Saturday opens at 7am.
+    expect(nextOpening(defaults, at('2026-11-28T02:00:00Z'), NEW_YORK)).toBe(
+      'Opens tomorrow 7:00 AM',
+    );
+    const weekdaysOnly: [string, string][] = [
+      ['Monday - Friday', '6:30am - 8:00pm'],
+      ['Saturday', 'Closed'],
+      ['Sunday', 'Closed'],
+    ];
+    // Sat noon: closed all weekend, so Monday.
+    expect(nextOpening(weekdaysOnly, at('2026-11-28T17:00:00Z'), NEW_YORK)).toBe(
+      'Opens Mon 6:30 AM',
+    );
+  });
+
+  it('says nothing when the hours name no opening or cannot be read', () => {
+    expect(nextOpening([['Daily', 'Closed']], at('2026-11-23T10:00:00Z'), NEW_YORK)).toBeNull();
+    expect(nextOpening([['Whenever', 'Ask us']], at('2026-11-23T10:00:00Z'), NEW_YORK)).toBeNull();
   });
 });
 

@@ -147,6 +147,39 @@ export function openNow(hours: [string, string][], now: Date, timeZone: string):
   return readable ? 'closed' : 'unknown';
 }
 
+const SHORT_DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** 390 → '6:30 AM', 720 → '12:00 PM', 0 → '12:00 AM'. */
+function clockTime(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${hour12}:${String(minutes % 60).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/**
+ * When a shop that is closed at `now` opens next, on the clocks of `timeZone`: 'Opens 6:30 AM'
+ * (later today), 'Opens tomorrow 7:00 AM', 'Opens Mon 6:30 AM'; null when its hours name no
+ * opening in the week ahead, or cannot be read.
+ */
+export function nextOpening(hours: [string, string][], now: Date, timeZone: string): string | null {
+  const { day, minutes } = localTime(now, timeZone);
+  for (let inDays = 0; inDays < 8; inDays += 1) {
+    const weekday = (day + inDays) % 7;
+    let earliest: number | null = null;
+    for (const [label, range] of hours) {
+      const opening = openingOf(range);
+      if (!opening || opening.kind === 'closed' || !daysOf(label)?.includes(weekday)) continue;
+      const start = opening.kind === 'all-day' ? 0 : opening.from;
+      if (inDays === 0 && start <= minutes) continue;
+      if (earliest === null || start < earliest) earliest = start;
+    }
+    if (earliest === null) continue;
+    const when = inDays === 0 ? '' : inDays === 1 ? 'tomorrow ' : `${SHORT_DAY_NAMES[weekday]!} `;
+    return `Opens ${when}${clockTime(earliest)}`;
+  }
+  return null;
+}
+
 /** 'Open now' for a shop as its page shows it: its hours (or the defaults) on the challenge's clock. */
 export function shopOpenNow(shop: { hours: string | null }, now: Date, timeZone: string): OpenNow {
   return openNow(openingHours(shop.hours), now, timeZone);

@@ -2,11 +2,12 @@ import '@mantine/core/styles/Badge.css';
 import { Badge } from '@mantine/core';
 import { CREDIT_GREEN } from '#client/components/ShopCard.tsx';
 import { useNow } from '#client/lib/use-now.ts';
-import { openNow } from '../open-now.ts';
+import { nextOpening, openNow } from '../open-now.ts';
 
 /**
- * 'Open now' / 'Closed now' from the shop's hours on the challenge's clock, rechecked every
- * minute; in the server's HTML as at the instant it was drawn (#client/lib/drawn-at.ts).
+ * 'Open now' / 'Closed now · Opens 6:30 AM' from the shop's hours on the challenge's clock,
+ * rechecked every minute; in the server's HTML as at the instant it was drawn
+ * (#client/lib/drawn-at.ts).
  */
 export function OpenNowBadge({ hours, timeZone }: { hours: [string, string][]; timeZone: string }) {
   const now = useNow();
@@ -19,7 +20,7 @@ export function OpenNowBadge({ hours, timeZone }: { hours: [string, string][]; t
     </Badge>
   ) : (
     <Badge color="gray.8" variant="filled">
-      Closed now
+      {['Closed now', nextOpening(hours, now, timeZone)].filter(Boolean).join(' · ')}
     </Badge>
   );
 }

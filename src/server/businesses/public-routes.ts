@@ -63,9 +63,10 @@ export async function shopPageRoutes(
     '/api/shop/:token/pause',
     { schema: { ...schema, body: shopPauseSchema } },
     async (request, reply) => {
-      await setShopPausedByToken(db, request.params.token, request.body.paused);
-      // Members see the pause on the shop's public page at once, on every instance.
-      await clearPublicReadsEverywhere({ publicReads, changes }, request.log);
+      const switched = await setShopPausedByToken(db, request.params.token, request.body.paused);
+      // Members see the pause on the shop's public page at once, on every instance; a pause
+      // that sets the value it has announces nothing, so the link cannot empty every cache.
+      if (switched) await clearPublicReadsEverywhere({ publicReads, changes }, request.log);
       void reply.header('cache-control', 'no-store');
       return shopPageOf(db, request.params.token, clock());
     },

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import type { ShopPage } from '#shared/shop-side.ts';
 import type { Db } from '../db/client.ts';
@@ -113,8 +113,20 @@ export async function shopPageOf(db: Db, token: string, now: Date): Promise<Shop
   };
 }
 
-/** The shop pauses or resumes its own redemptions from its page. */
-export async function setShopPausedByToken(db: Db, token: string, paused: boolean): Promise<void> {
+/**
+ * The shop pauses or resumes its own redemptions from its page. Answers whether that changed
+ * anything: setting the value it already has writes nothing, so there is nothing to announce.
+ */
+export async function setShopPausedByToken(
+  db: Db,
+  token: string,
+  paused: boolean,
+): Promise<boolean> {
   const { shop } = await shopOfToken(db, token);
-  await db.update(businesses).set({ paused }).where(liveShop(shop.id));
+  const switched = await db
+    .update(businesses)
+    .set({ paused })
+    .where(and(liveShop(shop.id), ne(businesses.paused, paused)))
+    .returning({ id: businesses.id });
+  return switched.length > 0;
 }

@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminBusiness } from '#shared/businesses.ts';
 import type { ShopPage } from '#shared/shop-side.ts';
 import { businesses, type Business, type Challenge } from '#server/db/schema.ts';
+import { RATE_LIMITS } from '#server/plugins/rate-limits.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { couponOf, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 import { signedInAdmin, signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
@@ -177,6 +179,45 @@ describe('a shop’s private link', () => {
     const log = lines.join('');
     expect(log).toContain('/api/shop/[redacted]');
     expect(log).not.toContain(token);
+  });
+});
+
+describe('limits on a shop’s link (docs/SECURITY.md)', () => {
+  const perToken = RATE_LIMITS.shopLinkPerToken.max;
+  const perAddress = RATE_LIMITS.shopLinkPerAddress.max;
+  const expectLimited = (answer: { statusCode: number; headers: object; json: () => unknown }) => {
+    expect(answer.statusCode).toBe(429);
+    expect(answer.headers).toHaveProperty('retry-after');
+    expect(answer.json()).toEqual({ message: expect.stringMatching(/^Too many attempts/) });
+  };
+
+  it('one link answers its limit a minute, reads and pauses together, from any number of addresses', async () => {
+    const { shop, token } = await shopWithLink();
+    const other = await shopWithLink();
+    for (let read = 1; read < perToken; read += 1) {
+      expect((await new TestClient(ctx.app).get(`/api/shop/${token}`)).statusCode).toBe(200);
+    }
+    const pause = (client: TestClient) => client.post(`/api/shop/${token}/pause`, { paused: true });
+    expect((await pause(new TestClient(ctx.app))).statusCode).toBe(200);
+    expectLimited(await new TestClient(ctx.app).get(`/api/shop/${token}`));
+    const refusedPause = await pause(new TestClient(ctx.app));
+    expectLimited(refusedPause);
+    // The refused pause changed nothing; other links still answer.
+    const [stored] = await ctx.db.select().from(businesses).where(eq(businesses.id, shop.id));
+    expect(stored!.paused).toBe(true);
+    expect((await new TestClient(ctx.app).get(`/api/shop/${other.token}`)).statusCode).toBe(200);
+  });
+
+  it('one address is refused past its limit a minute, valid links or guesses alike; others are not', async () => {
+    const { token } = await shopWithLink();
+    const guesser = new TestClient(ctx.app);
+    for (let guess = 0; guess < perAddress; guess += 1) {
+      const answer = await guesser.get(`/api/shop/${randomBytes(24).toString('base64url')}`);
+      expect(answer.statusCode).toBe(404);
+    }
+    expectLimited(await guesser.get(`/api/shop/${token}`));
+    expectLimited(await guesser.post(`/api/shop/${token}/pause`, { paused: true }));
+    expect(await pageOf(token)).toMatchObject({ paused: false });
   });
 });
 

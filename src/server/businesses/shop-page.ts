@@ -24,6 +24,9 @@ export const INVALID_SHOP_LINK = 'This shop link is not valid. Ask the organizer
 const RECENT_REDEMPTIONS_SHOWN = 10;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** What a link's rate limit counts under: its stored hash, never the token itself. */
+export const shopLinkLimitKey = hashOf;
 const liveShop = (id: number) => and(eq(businesses.id, id), isLiveShop);
 
 /** Issues a new link token for a live shop (192 random bits) and answers it; the old one stops working. */

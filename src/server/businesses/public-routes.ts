@@ -11,7 +11,7 @@ import { PUBLIC_READ_CACHE_CONTROL, sendJson } from '../public-reads/public-cach
 import { clearPublicReadsEverywhere, SHOP_NOT_FOUND } from '../public-reads/public-reads.ts';
 import { limitPer, limitPerAddress } from '../plugins/rate-limits.ts';
 import { setShopPausedByToken, shopLinkLimitKey, shopPageOf } from './shop-page.ts';
-import { findLiveBusiness, toPublicBusiness } from './service.ts';
+import { findPublicShop, toPublicBusiness } from './service.ts';
 
 /** Public reads: no session, answered from the public read cache. */
 export async function businessPublicRoutes(app: FastifyInstance, { db, publicReads }: AppDeps) {
@@ -33,7 +33,8 @@ export async function businessPublicRoutes(app: FastifyInstance, { db, publicRea
       },
     },
     async (request, reply) => {
-      const business = await findLiveBusiness(db, request.params.id);
+      // A draft battle's shop is not found (public-reads.ts reads the same for /business/{id}).
+      const business = await findPublicShop(db, request.params.id);
       if (!business) throw notFound(SHOP_NOT_FOUND);
       void reply.header('cache-control', PUBLIC_READ_CACHE_CONTROL);
       return toPublicBusiness(business);

@@ -58,6 +58,19 @@ export async function findLiveBusiness(db: Db, id: number): Promise<Business | n
   return business ?? null;
 }
 
+/**
+ * A shop the public may read: live, of a published challenge (docs/GLOSSARY.md). A draft
+ * battle's shops are the organizer's alone until it is published (their admin routes).
+ */
+export async function findPublicShop(db: Db, id: number): Promise<Business | null> {
+  const [row] = await db
+    .select({ shop: businesses })
+    .from(businesses)
+    .innerJoin(challenges, eq(challenges.id, businesses.challengeId))
+    .where(and(eq(businesses.id, id), isLiveShop, eq(challenges.active, true)));
+  return row?.shop ?? null;
+}
+
 type BusinessFields = z.output<typeof businessFieldsSchema>;
 
 export function toAdminBusiness(business: Business, currentCode: CurrentCode): AdminBusiness {

@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { adminRoutes } from './admin/routes.ts';
 import { authRoutes } from './auth/routes.ts';
-import { publicPageHeadTags } from './businesses/head-tags.ts';
+import { publicPageHeadTags, publicShopPageFound } from './businesses/head-tags.ts';
 import { businessPublicRoutes, shopPageRoutes } from './businesses/public-routes.ts';
 import { businessSessionRoutes } from './businesses/session-routes.ts';
 import { challengePublicRoutes } from './challenges/public-routes.ts';
@@ -216,6 +216,7 @@ export async function buildApp(options: BuildAppOptions) {
       siteName: config.siteName,
       siteUrl: config.siteUrl,
     }),
+    pageFound: publicShopPageFound(deps.publicReads),
   });
   return app;
 }

@@ -51,8 +51,17 @@ export const shopPageSchema = z.object({
   currentCode: currentCodeSchema,
   paused: z.boolean(),
   dailyCap: z.number().int().nullable(),
-  /** Newest first; the pass number only, never who holds it. */
-  recentRedemptions: z.array(z.object({ redeemedAt: z.string(), passNumber: z.number().int() })),
+  /**
+   * Newest first: the shop's own visit number (its nth redemption: 1, 2, 3 …) and the minute
+   * (ISO 8601 without seconds, `2026-11-22T15:05Z`); never a pass, coupon or member id, nor a
+   * time fine enough to match a published file's (docs/decisions/0030).
+   */
+  recentRedemptions: z.array(
+    z.object({
+      visitNumber: z.number().int(),
+      redeemedAt: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}Z$/),
+    }),
+  ),
 });
 export type ShopPage = z.infer<typeof shopPageSchema>;
 

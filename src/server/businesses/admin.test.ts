@@ -424,7 +424,7 @@ describe('shops added later and deleted shops (docs/RULES.md rules 7 and 8)', ()
 });
 
 describe('shop pages carry Open Graph tags in the served HTML', () => {
-  it('escapes the shop data and adds nothing for unknown shops', async () => {
+  it('escapes the shop data and adds nothing for unknown shops or a draft battle’s', async () => {
     const challenge = await newChallenge();
     const shop = (
       await create(challenge.id, {
@@ -432,6 +432,12 @@ describe('shop pages carry Open Graph tags in the served HTML', () => {
         description: 'Cups & <script>alert(1)</script>',
       })
     ).json<AdminShop>();
+    // A draft's shop: not found, and its name is in no tag (docs/decisions/0030).
+    const draft = await new TestClient(ctx.app).get(`/business/${shop.id}`);
+    expect(draft.statusCode).toBe(404);
+    expect(draft.body).not.toContain('og:title');
+    expect(draft.body).not.toContain('Brew');
+    await ctx.db.update(challenges).set({ active: true }).where(eq(challenges.id, challenge.id));
     const page = await new TestClient(ctx.app).get(`/business/${shop.id}`);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(
@@ -446,5 +452,6 @@ describe('shop pages carry Open Graph tags in the served HTML', () => {
     expect(page.body).not.toContain('<script>alert(1)');
     const unknown = await new TestClient(ctx.app).get('/business/999999');
     expect(unknown.body).not.toContain('og:title');
+    await ctx.db.update(challenges).set({ active: false }).where(eq(challenges.id, challenge.id));
   });
 });

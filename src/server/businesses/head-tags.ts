@@ -5,7 +5,7 @@ import { paths } from '#shared/paths.ts';
 import type { Db } from '../db/client.ts';
 import type { SiteUrl } from '../site-url.ts';
 import type { PublicReads } from '../public-reads/public-reads.ts';
-import { findLiveBusiness } from './service.ts';
+import { findPublicShop } from './service.ts';
 import { escapeHtml } from '../text.ts';
 
 /** A 1200×630 picture for link previews of pages without a picture of their own. */
@@ -57,7 +57,7 @@ function shareTags(preview: SharePreview, options: HeadTagOptions): string {
 
 async function shopPreview(db: Db, id: number, siteName: string): Promise<SharePreview | null> {
   if (id > 2_147_483_647) return null;
-  const shop = await findLiveBusiness(db, id);
+  const shop = await findPublicShop(db, id);
   if (!shop) return null;
   return {
     title: pageTitle(shop.name, siteName),
@@ -107,5 +107,18 @@ export function publicPageHeadTags(db: Db, publicReads: PublicReads, options: He
               path: found.page.path,
             };
     return preview ? shareTags(preview, options) : '';
+  };
+}
+
+/**
+ * Whether a shop's page (`/business/{id}`) names a shop the public may read: the same answer its
+ * render reads (public-reads.ts), so a draft battle's shop page is 404 and never kept. Every other
+ * page is found.
+ */
+export function publicShopPageFound(publicReads: PublicReads) {
+  return async (pathname: string): Promise<boolean> => {
+    const found = pageAt(pathname);
+    if (found?.name !== 'business') return true;
+    return (await publicReads.liveShop(Number(found.params.id))).status === 200;
   };
 }

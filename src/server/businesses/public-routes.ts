@@ -9,8 +9,9 @@ import type { AppDeps } from '../app-deps.ts';
 import { notFound } from '../errors.ts';
 import { PUBLIC_READ_CACHE_CONTROL, sendJson } from '../public-reads/public-cache.ts';
 import { clearPublicReadsEverywhere, SHOP_NOT_FOUND } from '../public-reads/public-reads.ts';
-import { setShopPausedByToken, shopPageOf } from './shop-page.ts';
-import { findLiveBusiness, toPublicBusiness } from './service.ts';
+import { limitPer, limitPerAddress } from '../plugins/rate-limits.ts';
+import { setShopPausedByToken, shopLinkLimitKey, shopPageOf } from './shop-page.ts';
+import { findPublicShop, toPublicBusiness } from './service.ts';
 
 /** Public reads: no session, answered from the public read cache. */
 export async function businessPublicRoutes(app: FastifyInstance, { db, publicReads }: AppDeps) {
@@ -32,7 +33,8 @@ export async function businessPublicRoutes(app: FastifyInstance, { db, publicRea
       },
     },
     async (request, reply) => {
-      const business = await findLiveBusiness(db, request.params.id);
+      // A draft battle's shop is not found (public-reads.ts reads the same for /business/{id}).
+      const business = await findPublicShop(db, request.params.id);
       if (!business) throw notFound(SHOP_NOT_FOUND);
       void reply.header('cache-control', PUBLIC_READ_CACHE_CONTROL);
       return toPublicBusiness(business);
@@ -51,21 +53,35 @@ export async function shopPageRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const schema = {
     params: shopTokenParamsSchema,
-    response: { 200: shopPageSchema, 400: errorBodySchema, 404: errorBodySchema },
+    response: {
+      200: shopPageSchema,
+      400: errorBodySchema,
+      404: errorBodySchema,
+      429: errorBodySchema,
+    },
+  };
+  // Per address and per link (docs/SECURITY.md): a link's holder cannot hammer the database or
+  // flip the pause switch without end, and one address cannot try links without end.
+  const limited = {
+    config: { rateLimit: limitPerAddress('shopLinkPerAddress') },
+    preHandler: limitPer<unknown>(app, 'shopLinkPerToken', (_body, request) =>
+      shopLinkLimitKey((request.params as { token: string }).token),
+    ),
   };
 
-  api.get('/api/shop/:token', { schema }, async (request, reply) => {
+  api.get('/api/shop/:token', { ...limited, schema }, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
     return shopPageOf(db, request.params.token, clock());
   });
 
   api.post(
     '/api/shop/:token/pause',
-    { schema: { ...schema, body: shopPauseSchema } },
+    { ...limited, schema: { ...schema, body: shopPauseSchema } },
     async (request, reply) => {
-      await setShopPausedByToken(db, request.params.token, request.body.paused);
-      // Members see the pause on the shop's public page at once, on every instance.
-      await clearPublicReadsEverywhere({ publicReads, changes }, request.log);
+      const switched = await setShopPausedByToken(db, request.params.token, request.body.paused);
+      // Members see the pause on the shop's public page at once, on every instance; a pause
+      // that sets the value it has announces nothing, so the link cannot empty every cache.
+      if (switched) await clearPublicReadsEverywhere({ publicReads, changes }, request.log);
       void reply.header('cache-control', 'no-store');
       return shopPageOf(db, request.params.token, clock());
     },

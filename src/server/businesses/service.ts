@@ -12,6 +12,7 @@ import {
 import { WEBSITE_MESSAGE, webAddress } from '#shared/shop-import.ts';
 import type { CurrentCode } from '#shared/shop-side.ts';
 import type { Db, Tx } from '../db/client.ts';
+import { changedFields } from '../db/changed-fields.ts';
 import { callRule } from '../db/rule-call.ts';
 import { businesses, challenges, type Business } from '../db/schema.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../errors.ts';
@@ -55,6 +56,19 @@ export async function findLiveBusiness(db: Db, id: number): Promise<Business | n
     .from(businesses)
     .where(and(eq(businesses.id, id), isLiveShop));
   return business ?? null;
+}
+
+/**
+ * A shop the public may read: live, of a published challenge (docs/GLOSSARY.md). A draft
+ * battle's shops are the organizer's alone until it is published (their admin routes).
+ */
+export async function findPublicShop(db: Db, id: number): Promise<Business | null> {
+  const [row] = await db
+    .select({ shop: businesses })
+    .from(businesses)
+    .innerJoin(challenges, eq(challenges.id, businesses.challengeId))
+    .where(and(eq(businesses.id, id), isLiveShop, eq(challenges.active, true)));
+  return row?.shop ?? null;
 }
 
 type BusinessFields = z.output<typeof businessFieldsSchema>;
@@ -193,7 +207,7 @@ export async function createBusiness(
 
 /**
  * Changes the given fields of a live shop; a null or empty code keeps the current one. `written`
- * is false when the patch set nothing, so nothing needs announcing.
+ * is false when the patch set nothing, or only values the shop already had: nothing to announce.
  */
 export async function updateBusiness(
   db: Db,
@@ -202,22 +216,29 @@ export async function updateBusiness(
 ): Promise<{ business: Business; written: boolean }> {
   const fields = storedFields(patch);
   const code = patch.redemptionCode ?? undefined;
-  const changes = { ...fields, ...(code ? { redemptionCode: code } : {}) };
-  // A patch may set nothing ({}, unknown keys, an empty code): an UPDATE needs a column to set.
-  if (Object.values(changes).every((value) => value === undefined)) {
-    const business = await findLiveBusiness(db, id);
-    if (!business) throw notFound('Business not found');
-    return { business, written: false };
-  }
-  return withCodeCheck(code, async () => {
-    const [updated] = await db
-      .update(businesses)
-      .set(changes)
-      .where(and(eq(businesses.id, id), isLiveShop))
-      .returning();
-    if (!updated) throw notFound('Business not found');
-    return { business: updated, written: true };
-  });
+  return withCodeCheck(code, () =>
+    db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(businesses)
+        .where(and(eq(businesses.id, id), isLiveShop))
+        .for('update');
+      if (!current) throw notFound('Business not found');
+      const changes = changedFields(current, {
+        ...fields,
+        ...(code ? { redemptionCode: code } : {}),
+      });
+      // Nothing differs ({}, unknown keys, an empty code, the values it has): no UPDATE at all.
+      if (Object.keys(changes).length === 0) return { business: current, written: false };
+      const [updated] = await tx
+        .update(businesses)
+        .set(changes)
+        .where(eq(businesses.id, id))
+        .returning();
+      if (!updated) throw notFound('Business not found');
+      return { business: updated, written: true };
+    }),
+  );
 }
 
 /**

@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminBusiness } from '#shared/businesses.ts';
 import type { ShopPage } from '#shared/shop-side.ts';
 import { businesses, type Business, type Challenge } from '#server/db/schema.ts';
+import { RATE_LIMITS } from '#server/plugins/rate-limits.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { couponOf, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 import { signedInAdmin, signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
@@ -49,6 +51,53 @@ async function redeem(
   return holder.client.post(`/api/coupons/${coupon.id}/redeem`, { redemptionCode: code });
 }
 
+/** An instant to the minute, as the shop's page says it (`2026-11-20T18:00Z`). */
+const minuteOf = (instant: Date) => `${instant.toISOString().slice(0, 16)}Z`;
+
+describe('redemptions on the shop’s page (docs/decisions/0030)', () => {
+  it('are numbered per shop in redemption order, to the minute, and no pass, coupon or member id reaches a shop-link answer', async () => {
+    const started = ctx.clock.now();
+    // Ids no other figure on the page can hold, so finding one in the JSON means it leaked.
+    await ctx.db.execute(sql`alter sequence passes_id_seq restart with 7300001`);
+    await ctx.db.execute(sql`alter sequence coupons_id_seq restart with 8300001`);
+    await ctx.db.execute(sql`alter sequence users_id_seq restart with 9300001`);
+    const { shop, token } = await shopWithLink({ redemptionCode: '3691' });
+    const { shop: elsewhere } = await shopWithLink({ redemptionCode: '3692' });
+    const holders = [];
+    const times: Date[] = [];
+    for (let visit = 1; visit <= 3; visit += 1) {
+      const holder = await signedInPassHolder(ctx, challenge.id);
+      holders.push(holder);
+      // A redemption elsewhere in between: global counts are not the shop's visits.
+      expect((await redeem(holder, elsewhere, '3692')).statusCode).toBe(200);
+      ctx.clock.advance(61_234);
+      times.push(ctx.clock.now());
+      expect((await redeem(holder, shop, '3691')).statusCode).toBe(200);
+    }
+    const page = await pageOf(token);
+    expect(page.recentRedemptions).toEqual([
+      { visitNumber: 3, redeemedAt: minuteOf(times[2]!) },
+      { visitNumber: 2, redeemedAt: minuteOf(times[1]!) },
+      { visitNumber: 1, redeemedAt: minuteOf(times[0]!) },
+    ]);
+    expect(times[0]!.getUTCSeconds()).not.toBe(0);
+
+    const paused = await anonymous.post(`/api/shop/${token}/pause`, { paused: true });
+    const answers = [JSON.stringify(page), paused.body];
+    const coupons = await Promise.all(holders.map((holder) => couponOf(ctx, holder.pass, shop.id)));
+    const ids = holders.flatMap((holder) => [holder.pass.id, holder.user.id]);
+    ids.push(...coupons.map((coupon) => coupon.id));
+    expect(Math.min(...ids)).toBeGreaterThan(7_300_000);
+    for (const answer of answers) {
+      for (const id of ids) expect(answer).not.toContain(String(id));
+      // Nothing finer than the minute: no redemption time carries seconds.
+      expect(answer).toContain('"redeemedAt"');
+      expect(answer).not.toMatch(/"redeemedAt":"[^"]*:\d{2}:/);
+    }
+    ctx.clock.set(started);
+  });
+});
+
 describe('first visits on the shop’s page', () => {
   it('counts the redemptions whose member said it was their first time there', async () => {
     const { shop, token } = await shopWithLink({ redemptionCode: '6543' });
@@ -92,7 +141,7 @@ describe('a shop’s private link', () => {
       dailyCap: null,
     });
     expect(page.recentRedemptions).toEqual([
-      { redeemedAt: ctx.clock.now().toISOString(), passNumber: holder.pass.id },
+      { visitNumber: 1, redeemedAt: minuteOf(ctx.clock.now()) },
     ]);
     const body = JSON.stringify(page);
     expect(body).not.toContain(holder.user.username);
@@ -177,6 +226,45 @@ describe('a shop’s private link', () => {
     const log = lines.join('');
     expect(log).toContain('/api/shop/[redacted]');
     expect(log).not.toContain(token);
+  });
+});
+
+describe('limits on a shop’s link (docs/SECURITY.md)', () => {
+  const perToken = RATE_LIMITS.shopLinkPerToken.max;
+  const perAddress = RATE_LIMITS.shopLinkPerAddress.max;
+  const expectLimited = (answer: { statusCode: number; headers: object; json: () => unknown }) => {
+    expect(answer.statusCode).toBe(429);
+    expect(answer.headers).toHaveProperty('retry-after');
+    expect(answer.json()).toEqual({ message: expect.stringMatching(/^Too many attempts/) });
+  };
+
+  it('one link answers its limit a minute, reads and pauses together, from any number of addresses', async () => {
+    const { shop, token } = await shopWithLink();
+    const other = await shopWithLink();
+    for (let read = 1; read < perToken; read += 1) {
+      expect((await new TestClient(ctx.app).get(`/api/shop/${token}`)).statusCode).toBe(200);
+    }
+    const pause = (client: TestClient) => client.post(`/api/shop/${token}/pause`, { paused: true });
+    expect((await pause(new TestClient(ctx.app))).statusCode).toBe(200);
+    expectLimited(await new TestClient(ctx.app).get(`/api/shop/${token}`));
+    const refusedPause = await pause(new TestClient(ctx.app));
+    expectLimited(refusedPause);
+    // The refused pause changed nothing; other links still answer.
+    const [stored] = await ctx.db.select().from(businesses).where(eq(businesses.id, shop.id));
+    expect(stored!.paused).toBe(true);
+    expect((await new TestClient(ctx.app).get(`/api/shop/${other.token}`)).statusCode).toBe(200);
+  });
+
+  it('one address is refused past its limit a minute, valid links or guesses alike; others are not', async () => {
+    const { token } = await shopWithLink();
+    const guesser = new TestClient(ctx.app);
+    for (let guess = 0; guess < perAddress; guess += 1) {
+      const answer = await guesser.get(`/api/shop/${randomBytes(24).toString('base64url')}`);
+      expect(answer.statusCode).toBe(404);
+    }
+    expectLimited(await guesser.get(`/api/shop/${token}`));
+    expectLimited(await guesser.post(`/api/shop/${token}/pause`, { paused: true }));
+    expect(await pageOf(token)).toMatchObject({ paused: false });
   });
 });
 

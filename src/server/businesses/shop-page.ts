@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import type { ShopPage } from '#shared/shop-side.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rule-call.ts';
-import { businesses, challenges, coupons, type Business, type Challenge } from '../db/schema.ts';
+import { businesses, challenges, type Business, type Challenge } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import {
   firstVisitsSql,
@@ -24,6 +24,9 @@ export const INVALID_SHOP_LINK = 'This shop link is not valid. Ask the organizer
 const RECENT_REDEMPTIONS_SHOWN = 10;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** What a link's rate limit counts under: its stored hash, never the token itself. */
+export const shopLinkLimitKey = hashOf;
 const liveShop = (id: number) => and(eq(businesses.id, id), isLiveShop);
 
 /** Issues a new link token for a live shop (192 random bits) and answers it; the old one stops working. */
@@ -86,12 +89,20 @@ export async function shopPageOf(db: Db, token: string, now: Date): Promise<Shop
   if (!figures || !currentCode) throw notFound(INVALID_SHOP_LINK);
   const earnedDollars = figures.redeemedTotal * COUPON_VALUE_DOLLARS;
   const payouts = await payoutsOfShop(db, shop.id);
-  const recent = await db
-    .select({ redeemedAt: coupons.redeemedAt, passNumber: coupons.passId })
-    .from(coupons)
-    .where(and(eq(coupons.businessId, shop.id), eq(coupons.redeemed, true)))
-    .orderBy(desc(coupons.redeemedAt), desc(coupons.id))
-    .limit(RECENT_REDEMPTIONS_SHOWN);
+  // The shop's own visit count and the minute: neither a pass id nor a time that could be
+  // matched to a published file's (docs/decisions/0030).
+  const recent = await queryRows<{ visitNumber: number; redeemedAt: string }>(
+    db,
+    sql`
+      select visit_number::int as "visitNumber",
+        to_char(redeemed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI"Z"') as "redeemedAt"
+      from (
+        select row_number() over (order by k.redeemed_at, k.id) as visit_number, k.redeemed_at
+        from coupons k where k.business_id = ${shop.id} and k.redeemed
+      ) visits
+      order by visit_number desc
+      limit ${RECENT_REDEMPTIONS_SHOWN}`,
+  );
   return {
     shop: { id: shop.id, name: shop.name, address: shop.address },
     challenge: { id: challenge.id, title: challenge.title, timeZone: challenge.timeZone },
@@ -107,14 +118,26 @@ export async function shopPageOf(db: Db, token: string, now: Date): Promise<Shop
     paused: shop.paused,
     dailyCap: shop.dailyCap,
     recentRedemptions: recent.map((row) => ({
-      redeemedAt: (row.redeemedAt ?? now).toISOString(),
-      passNumber: row.passNumber,
+      visitNumber: Number(row.visitNumber),
+      redeemedAt: row.redeemedAt,
     })),
   };
 }
 
-/** The shop pauses or resumes its own redemptions from its page. */
-export async function setShopPausedByToken(db: Db, token: string, paused: boolean): Promise<void> {
+/**
+ * The shop pauses or resumes its own redemptions from its page. Answers whether that changed
+ * anything: setting the value it already has writes nothing, so there is nothing to announce.
+ */
+export async function setShopPausedByToken(
+  db: Db,
+  token: string,
+  paused: boolean,
+): Promise<boolean> {
   const { shop } = await shopOfToken(db, token);
-  await db.update(businesses).set({ paused }).where(liveShop(shop.id));
+  const switched = await db
+    .update(businesses)
+    .set({ paused })
+    .where(and(liveShop(shop.id), ne(businesses.paused, paused)))
+    .returning({ id: businesses.id });
+  return switched.length > 0;
 }

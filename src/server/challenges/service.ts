@@ -5,6 +5,7 @@ import type {
   challengeInputSchema,
   challengePatchSchema,
 } from '#shared/challenges.ts';
+import { changedFields } from '../db/changed-fields.ts';
 import type { Db } from '../db/client.ts';
 import { challenges, type Challenge } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
@@ -55,24 +56,29 @@ export async function createChallenge(
   return created;
 }
 
-/** Changes the given fields; the date order is checked against the stored values under a row lock. */
+/**
+ * Changes the given fields; the date order is checked against the stored values under a row lock.
+ * `written` is false when every given field already held its value: nothing to announce.
+ */
 export async function updateChallenge(
   db: Db,
   id: number,
   patch: z.output<typeof challengePatchSchema>,
-): Promise<Challenge> {
+): Promise<{ challenge: Challenge; written: boolean }> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(challenges).where(eq(challenges.id, id)).for('update');
     if (!current) throw notFound('Challenge not found');
     const startDate = patch.startDate === undefined ? current.startDate : new Date(patch.startDate);
     const endDate = patch.endDate === undefined ? current.endDate : new Date(patch.endDate);
     checkDates(startDate, endDate);
+    const changes = changedFields(current, { ...patch, startDate, endDate });
+    if (Object.keys(changes).length === 0) return { challenge: current, written: false };
     const [updated] = await tx
       .update(challenges)
-      .set({ ...patch, startDate, endDate })
+      .set(changes)
       .where(eq(challenges.id, id))
       .returning();
     if (!updated) throw notFound('Challenge not found');
-    return updated;
+    return { challenge: updated, written: true };
   });
 }

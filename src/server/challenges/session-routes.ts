@@ -58,9 +58,9 @@ export async function challengeSessionRoutes(app: FastifyInstance, deps: AppDeps
         },
       },
       async (request) => {
-        const updated = await updateChallenge(db, request.params.id, request.body);
-        await clearPublicReadsEverywhere(deps, request.log);
-        return toChallengeDto(updated);
+        const { challenge, written } = await updateChallenge(db, request.params.id, request.body);
+        if (written) await clearPublicReadsEverywhere(deps, request.log);
+        return toChallengeDto(challenge);
       },
     );
   });

@@ -64,7 +64,7 @@ describe('change notifications between instances', () => {
     await eventually(read).toBe('After');
   });
 
-  it('a refused organizer write (401, 403, 400, 404) or one that writes nothing announces nothing; each committed write announces once', async () => {
+  it('a refused organizer write (401, 403, 400, 404) or one that changes nothing announces nothing; each committed write announces once', async () => {
     const shop = await insertBusiness(ctx.db, challenge.id, { name: 'Cached' });
     const shopNames = async (app: FastifyInstance) =>
       (await app.inject({ method: 'GET', url: '/api/businesses' }))
@@ -77,6 +77,8 @@ describe('change notifications between instances', () => {
       const anonymous = new TestClient(ctx.app);
       const { client: member } = await signedInMember(ctx.app);
       const { client: admin } = await signedInAdmin(ctx.app, ctx.db);
+      const link = await admin.post(`/api/admin/businesses/${shop.id}/shop-link`);
+      const shopLink = `/api/shop/${link.json<{ url: string }>().url.split('/shop/')[1]!}`;
       for (const app of [ctx.app, other.app]) expect(await shopNames(app)).toContain('Cached');
       // Behind the site's back: only a cleared cache would show it.
       await ctx.db.update(businesses).set({ name: 'Renamed' }).where(eq(businesses.id, shop.id));
@@ -89,8 +91,20 @@ describe('change notifications between instances', () => {
         [() => admin.patch(`/api/admin/businesses/${shop.id}`, { hours: 'always' }), 400],
         [() => admin.patch('/api/admin/businesses/999999', { name: 'Nobody' }), 404],
         [() => admin.delete('/api/admin/businesses/999999'), 404],
-        // Writes nothing: a patch that sets nothing, an import preview.
+        // Changes nothing: a patch that sets nothing or only the values there already, an
+        // import preview, a shop's pause that sets the value it has (docs/SECURITY.md).
         [() => admin.patch(`/api/admin/businesses/${shop.id}`, {}), 200],
+        [() => admin.patch(`/api/admin/businesses/${shop.id}`, { name: 'Renamed' }), 200],
+        [
+          () =>
+            admin.patch(`/api/admin/challenges/${challenge.id}`, {
+              price: challenge.price,
+              startDate: challenge.startDate.toISOString(),
+            }),
+          200,
+        ],
+        [() => anonymous.post(`${shopLink}/pause`, { paused: false }), 200],
+        [() => anonymous.post(`${shopLink}/pause`, { paused: false }), 200],
         [
           () =>
             admin.post(`/api/admin/challenges/${challenge.id}/businesses/import`, {
@@ -108,6 +122,7 @@ describe('change notifications between instances', () => {
       const committed: (() => Promise<{ statusCode: number }>)[] = [
         () => admin.patch(`/api/admin/challenges/${challenge.id}`, { description: 'Announced' }),
         () => admin.patch(`/api/admin/businesses/${shop.id}`, { phone: '555-0101' }),
+        () => anonymous.post(`${shopLink}/pause`, { paused: true }),
         () =>
           admin.post('/api/admin/businesses', {
             challengeId: challenge.id,

@@ -14,6 +14,7 @@ const TOKEN = 'metrics-token-for-cached-pages-0123';
 const built = fakeBuiltClient();
 let ctx: TestContext;
 let shopId: number;
+let challengeId: number;
 beforeAll(async () => {
   ctx = await createTestContext({
     clientDir: built.clientDir,
@@ -23,6 +24,7 @@ beforeAll(async () => {
     pageRenderLimit: { burst: 1, perMinute: 1 },
   });
   const challenge = await insertChallenge(ctx.db, ctx.clock.now());
+  challengeId = challenge.id;
   shopId = (await insertBusiness(ctx.db, challenge.id, { name: 'First Pour' })).id;
 });
 afterAll(async () => {
@@ -141,7 +143,7 @@ describe('kept pages, sent compressed', () => {
     });
 
   it('sends br, gzip or identity as the request accepts, rendering once for all of them', async () => {
-    const url = '/business/9876543';
+    const url = `/business/${(await insertBusiness(ctx.db, challengeId)).id}`;
     const before = await renders();
     const br = await fetchPage(url, 'br, gzip');
     const gzip = await fetchPage(url, 'gzip');
@@ -169,7 +171,7 @@ describe('kept pages, sent compressed', () => {
   });
 
   it('answers HEAD with the headers of the compressed page and no body', async () => {
-    const url = '/business/9876544';
+    const url = `/business/${(await insertBusiness(ctx.db, challengeId)).id}`;
     const get = await fetchPage(url, 'gzip, br');
     const head = await fetchPage(url, 'gzip, br', 'HEAD');
     expect(head.statusCode).toBe(200);
@@ -189,5 +191,50 @@ describe('kept pages, sent compressed', () => {
       expect(answer.headers['content-encoding']).toBeUndefined();
       expect(answer.headers.vary).toBe('accept-encoding');
     }
+  });
+});
+
+describe("a draft battle's shops (docs/decisions/0030)", () => {
+  it('answer 404 on the API and on /business/{id}, never rendered nor kept, until the battle is published', async () => {
+    const draft = await insertChallenge(ctx.db, ctx.clock.now(), { active: false });
+    const shop = await insertBusiness(ctx.db, draft.id, { name: 'Secret Roastery' });
+    const url = `/business/${String(shop.id)}`;
+    const before = await renders();
+    for (let visitNumber = 0; visitNumber < 2; visitNumber += 1) {
+      const api = await visit(`/api/businesses/${String(shop.id)}`);
+      expect(api.statusCode).toBe(404);
+      expect(api.json()).toEqual({ message: 'Shop not found' });
+      const page = await visit(url);
+      expect(page.statusCode).toBe(404);
+      expect(page.body).toContain('<div id="root"></div>');
+      expect(page.body).not.toContain('Secret Roastery');
+    }
+    expect(await renders()).toBe(before);
+
+    // Published, the same address is the shop's page; unpublished again, it is gone at once.
+    const { client: admin } = await signedInAdmin(ctx.app, ctx.db);
+    const patch = (active: boolean) =>
+      admin.patch(`/api/admin/challenges/${String(draft.id)}`, { active });
+    expect((await patch(true)).statusCode).toBe(200);
+    const published = await visit(url);
+    expect(published.statusCode).toBe(200);
+    expect(isRendered(published.body)).toBe(true);
+    expect(published.body).toContain(
+      '<meta property="og:title" content="Secret Roastery - Local Battles" />',
+    );
+    expect((await patch(false)).statusCode).toBe(200);
+    const hidden = await visit(url);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.body).not.toContain('Secret Roastery');
+    expect((await visit(`/api/businesses/${String(shop.id)}`)).statusCode).toBe(404);
+    // Its organizers still see it through their own routes.
+    const own = await admin.get(`/api/admin/challenges/${String(draft.id)}/businesses`);
+    expect(own.json<{ name: string }[]>().map((each) => each.name)).toEqual(['Secret Roastery']);
+  });
+
+  it('an unknown shop id answers the same 404, so a draft cannot be told from nothing', async () => {
+    const page = await visit('/business/9876545');
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('<div id="root"></div>');
   });
 });

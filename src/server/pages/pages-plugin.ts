@@ -21,6 +21,11 @@ export interface SpaOptions {
   /** Lets a domain add tags to the served HTML for one page (Open Graph for shop pages). */
   headTags?: (pathname: string) => Promise<string>;
   /**
+   * Whether a page with parameters names something the public may see (a shop of a published
+   * battle); false answers 404 with the plain shell, neither rendered nor kept.
+   */
+  pageFound?: (pathname: string) => Promise<boolean>;
+  /**
    * Server renders per address (render-allowance.ts), spent only on a page not already kept;
    * past it, the page is drawn by the browser.
    */
@@ -122,9 +127,18 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
   /** The page at the request's URL: a kept one at once, else rendered or the plain shell. */
   function sendShell(request: FastifyRequest, reply: FastifyReply, status: number) {
     // A kept page goes out in this tick, without a promise: that is most visits to a public page.
+    // Only a found page is kept, and every change that could unpublish one clears what is kept.
     const kept = keptPage(request, status);
     if (kept) return sendPage(request, reply, status, kept);
-    return pageHtml(request, status).then((page) => sendPage(request, reply, status, page));
+    return statusOf(request, status).then(async (found) =>
+      sendPage(request, reply, found, await pageHtml(request, found)),
+    );
+  }
+
+  /** 404 for a page whose parameters name nothing public (`pageFound`), else `status`. */
+  async function statusOf(request: FastifyRequest, status: number): Promise<number> {
+    if (status !== 200 || !options.pageFound) return status;
+    return (await options.pageFound(pathnameOf(request.url))) ? status : 404;
   }
 
   /** The page already rendered and kept for this request, if any (no render, no allowance). */

@@ -38,6 +38,13 @@ export const RATE_LIMITS = {
   emailChangeConfirmPerAddress: { max: 10, timeWindow: MINUTE_MS },
   /** 'Tell me when passes go on sale' sign-ups from one address (a public write). */
   saleAlertPerAddress: { max: 10, timeWindow: 15 * MINUTE_MS },
+  /**
+   * A shop's private link (reads and pauses together), per link: its page refreshes every 10 s,
+   * so several tabs at the till stay well inside; a script holding the link does not.
+   */
+  shopLinkPerToken: { max: 60, timeWindow: MINUTE_MS },
+  /** Shop links asked for from one address, any link, valid or not. */
+  shopLinkPerAddress: { max: 120, timeWindow: MINUTE_MS },
 } as const satisfies Record<string, { max: number; timeWindow: number }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -7,7 +7,7 @@ import { pageParams } from '#shared/pages.ts';
 import { resultsSchema } from '#shared/results.ts';
 import { findCurrentBattle } from '../challenges/current-battle.ts';
 import { toChallengeDto } from '../challenges/service.ts';
-import { findLiveBusiness, listLiveBusinesses, toPublicBusiness } from '../businesses/service.ts';
+import { findPublicShop, listLiveBusinesses, toPublicBusiness } from '../businesses/service.ts';
 import type { ChangeFeed } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
 import type { Challenge } from '../db/schema.ts';
@@ -23,7 +23,7 @@ const liveShopsSchema = z.array(publicBusinessSchema);
 /** What GET /api/challenge/active says when no challenge is set up (docs/RULES.md rule 1). */
 export const NO_ACTIVE_CHALLENGE = 'No active challenge available.';
 
-/** What GET /api/businesses/{id} says of an id that is no live shop. */
+/** What GET /api/businesses/{id} says of an id that is no live shop of a published challenge. */
 export const SHOP_NOT_FOUND = 'Shop not found';
 
 /** A shop page's API path; its id follows the page's own rule (#shared/pages.ts). */
@@ -109,11 +109,11 @@ export class PublicReads {
   }
 
   /**
-   * GET /api/businesses/{id}: one live shop, of any challenge, without secrets. Not kept: the shop
-   * page that shows it is, and ids come from visitors.
+   * GET /api/businesses/{id}: one live shop of a published challenge, without secrets; 404 for
+   * a draft's. Not kept: the shop page that shows it is, and ids come from visitors.
    */
   async liveShop(id: number): Promise<PublicAnswer> {
-    const shop = id <= MAX_ID ? await findLiveBusiness(this.deps.db, id) : undefined;
+    const shop = id <= MAX_ID ? await findPublicShop(this.deps.db, id) : undefined;
     return shop
       ? { status: 200, body: JSON.stringify(publicBusinessSchema.parse(toPublicBusiness(shop))) }
       : { status: 404, body: JSON.stringify({ message: SHOP_NOT_FOUND }) };

@@ -28,7 +28,7 @@ const page: ShopPage = {
   currentCode: { code: '4821', rotation: 'daily', validUntil: '2026-11-23T06:00:00.000Z' },
   paused: false,
   dailyCap: 40,
-  recentRedemptions: [{ redeemedAt: '2026-11-22T15:05:00.000Z', passNumber: 12 }],
+  recentRedemptions: [{ visitNumber: 12, redeemedAt: '2026-11-22T15:05Z' }],
 };
 
 function show(shown: ShopPage) {
@@ -78,7 +78,7 @@ describe('ShopPageView', () => {
     const row = recent!.querySelector('tbody tr');
     expect([...row!.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
       'Nov 22, 9:05 AM',
-      'Pass #12',
+      'Visit #12',
     ]);
     expect(view.container.textContent).not.toContain('Temporarily not accepting coupons');
   });

@@ -171,14 +171,14 @@ export function ShopPageView({ token, page }: { token: string; page: ShopPage })
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Time</Table.Th>
-                <Table.Th>Pass</Table.Th>
+                <Table.Th>Visit</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {page.recentRedemptions.map((redemption) => (
-                <Table.Tr key={`${redemption.passNumber}-${redemption.redeemedAt}`}>
+                <Table.Tr key={redemption.visitNumber}>
                   <Table.Td>{shopTime(redemption.redeemedAt, challenge.timeZone, true)}</Table.Td>
-                  <Table.Td>Pass #{redemption.passNumber}</Table.Td>
+                  <Table.Td>Visit #{redemption.visitNumber}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

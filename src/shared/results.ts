@@ -42,8 +42,26 @@ export const publicDrawSchema = z.object({
   entriesCsvSha256: z.string().nullable(),
   /** Pass pseudonyms as in votes.csv, in draw order. */
   winners: z.array(z.string()).nullable(),
+  /** docs/RULES.md rule 23: when the draw was committed, and when it was revealed (null before). */
+  createdAt: z.string(),
+  revealedAt: z.string().nullable(),
 });
 export type PublicDraw = z.infer<typeof publicDrawSchema>;
+
+/**
+ * docs/RULES.md rule 23: one published version of the results. Version 1 was stored at the end;
+ * each later one is a dated correction (its reason says what changed) beside the earlier ones.
+ */
+export const publishedVersionSchema = z.object({
+  version: z.number().int(),
+  publishedAt: z.string(),
+  /** null for version 1. */
+  reason: z.string().nullable(),
+  ranking: z.array(rankingRowSchema),
+  votesCsvSha256: z.string(),
+  votesCsvBytes: z.number().int(),
+});
+export type PublishedVersion = z.infer<typeof publishedVersionSchema>;
 
 export const resultsSchema = z.object({
   challengeId: z.number().int(),
@@ -51,8 +69,12 @@ export const resultsSchema = z.object({
   /** The challenge's: pages state the end on its clock. */
   timeZone: z.string(),
   method: z.string(),
+  /** The latest version's ranking and votes.csv hash (`version`); all versions in `versions`. */
   ranking: z.array(rankingRowSchema),
   votesCsvSha256: z.string(),
+  version: z.number().int(),
+  /** Oldest first: the original, then each correction. */
+  versions: z.array(publishedVersionSchema),
   draws: z.array(publicDrawSchema),
 });
 export type Results = z.infer<typeof resultsSchema>;

@@ -7,7 +7,7 @@ import type {
 } from '#shared/challenges.ts';
 import type { Db } from '../db/client.ts';
 import { challenges, type Challenge } from '../db/schema.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { badRequest, conflict, notFound } from '../errors.ts';
 
 export function toChallengeDto(challenge: Challenge): ChallengeDto {
   return {
@@ -36,6 +36,14 @@ export function serverTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
+/**
+ * Whether the challenge's results are public at `now` (docs/RULES.md rules 17 and 23): from its
+ * end instant on, as results/service.ts serves them.
+ */
+export function hasEnded(challenge: Pick<Challenge, 'endDate'>, now: Date): boolean {
+  return now >= challenge.endDate;
+}
+
 function checkDates(startDate: Date, endDate: Date) {
   if (endDate <= startDate) throw badRequest('End date must be after the start date');
 }
@@ -55,17 +63,30 @@ export async function createChallenge(
   return created;
 }
 
-/** Changes the given fields; the date order is checked against the stored values under a row lock. */
+/** docs/RULES.md rule 23: an ended battle's dates are fixed. */
+export const ENDED_DATES_FIXED_MESSAGE =
+  'This battle has ended: its dates are fixed, because its results are published';
+
+/**
+ * Changes the given fields; the date order is checked against the stored values under a row lock.
+ * Once the battle has ended its dates are fixed (docs/RULES.md rule 23): moving them would reopen
+ * redeeming, voting and draws and take back published results.
+ */
 export async function updateChallenge(
   db: Db,
   id: number,
   patch: z.output<typeof challengePatchSchema>,
+  now: Date,
 ): Promise<Challenge> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(challenges).where(eq(challenges.id, id)).for('update');
     if (!current) throw notFound('Challenge not found');
     const startDate = patch.startDate === undefined ? current.startDate : new Date(patch.startDate);
     const endDate = patch.endDate === undefined ? current.endDate : new Date(patch.endDate);
+    const moved =
+      startDate.getTime() !== current.startDate.getTime() ||
+      endDate.getTime() !== current.endDate.getTime();
+    if (moved && hasEnded(current, now)) throw conflict(ENDED_DATES_FIXED_MESSAGE);
     checkDates(startDate, endDate);
     const [updated] = await tx
       .update(challenges)

@@ -16,6 +16,17 @@ const results: Results = {
   method: 'Ranked by votes.',
   ranking: [],
   votesCsvSha256: 'a'.repeat(64),
+  version: 1,
+  versions: [
+    {
+      version: 1,
+      publishedAt: '2026-08-01T06:00:00.000Z',
+      reason: null,
+      ranking: [],
+      votesCsvSha256: 'a'.repeat(64),
+      votesCsvBytes: 35,
+    },
+  ],
   draws: [],
 };
 

@@ -86,8 +86,8 @@ export async function updateChallenge(
     const moved =
       startDate.getTime() !== current.startDate.getTime() ||
       endDate.getTime() !== current.endDate.getTime();
-    if (moved && hasEnded(current, now)) throw conflict(ENDED_DATES_FIXED_MESSAGE);
     checkDates(startDate, endDate);
+    if (moved && hasEnded(current, now)) throw conflict(ENDED_DATES_FIXED_MESSAGE);
     const [updated] = await tx
       .update(challenges)
       .set({ ...patch, startDate, endDate })

@@ -12,6 +12,7 @@ export const RESULTS_METHOD = [
   'Shops are ranked by counted votes: a shop’s rank is 1 + the number of shops with more votes, so tied shops share a place (1, 1, 3). A shop with no votes has no rank.',
   'Share is votes divided by redeemers (members whose active pass redeemed that shop’s coupon), 0 when nobody redeemed there. It is shown beside the votes so a small shop loved by its visitors is visible; it does not change the rank.',
   'If the organizer set a standings freeze, the public counts stopped moving that many hours before the end; every vote until the end counts here.',
+  'The results and votes.csv were stored when the battle ended and are served as stored. votes.csv gives each vote’s hour, not its exact time, and numbers its rows in order of hour and pass. A refund or dispute after the end is published as a dated correction beside the original, which never changes; each version’s SHA-256 is listed.',
   'Prize draws: the SHA-256 of each draw’s secret seed was published when the draw was created, before the end. After the end the seed and the entries file are published; for each entry, HMAC-SHA256(key = seed bytes, message = entry_id) as lowercase hex orders the entries ascending, and passes are taken in that order, each once, until the prize’s winner count is reached.',
 ].join('\n\n');
 

@@ -224,23 +224,63 @@ export async function publishDueResults(db: Db, now: Date): Promise<number> {
   return stored;
 }
 
-/** One stored row of a version's votes.csv. */
-export async function publishedChunk(
+/**
+ * Chunks kept in memory per database (stored chunks never change): a crowd downloading the same
+ * file reads each chunk from the database once. Bounded, oldest first out.
+ */
+const CACHED_CHUNKS = 16;
+/** Chunk reads at once per instance: downloads never take more of the pool than this. */
+const CHUNK_READS_AT_ONCE = 4;
+const chunkCaches = new WeakMap<Db, Map<string, Promise<Buffer>>>();
+let chunkReads = 0;
+const waitingForRead: (() => void)[] = [];
+
+async function readSlot<T>(read: () => Promise<T>): Promise<T> {
+  if (chunkReads >= CHUNK_READS_AT_ONCE)
+    await new Promise<void>((resolve) => waitingForRead.push(resolve));
+  else chunkReads += 1;
+  try {
+    return await read();
+  } finally {
+    const next = waitingForRead.shift();
+    if (next) next();
+    else chunkReads -= 1;
+  }
+}
+
+/** One stored row of a version's votes.csv: one short query, or the copy in memory. */
+export function publishedChunk(
   db: Db,
   challengeId: number,
   version: number,
   seq: number,
 ): Promise<Buffer> {
-  const [row] = await db
-    .select({ data: publishedFileChunks.data })
-    .from(publishedFileChunks)
-    .where(
-      and(
-        eq(publishedFileChunks.challengeId, challengeId),
-        eq(publishedFileChunks.version, version),
-        eq(publishedFileChunks.seq, seq),
-      ),
-    );
-  if (!row) throw new Error(`published chunk ${challengeId}/${version}/${seq} missing`);
-  return row.data;
+  const cache = chunkCaches.get(db) ?? new Map<string, Promise<Buffer>>();
+  chunkCaches.set(db, cache);
+  const key = `${challengeId}/${version}/${seq}`;
+  const cached = cache.get(key);
+  if (cached) {
+    // Most recently used last, so the oldest leaves first.
+    cache.delete(key);
+    cache.set(key, cached);
+    return cached;
+  }
+  const reading = readSlot(async () => {
+    const [row] = await db
+      .select({ data: publishedFileChunks.data })
+      .from(publishedFileChunks)
+      .where(
+        and(
+          eq(publishedFileChunks.challengeId, challengeId),
+          eq(publishedFileChunks.version, version),
+          eq(publishedFileChunks.seq, seq),
+        ),
+      );
+    if (!row) throw new Error(`published chunk ${key} missing`);
+    return row.data;
+  });
+  cache.set(key, reading);
+  reading.catch(() => cache.delete(key));
+  if (cache.size > CACHED_CHUNKS) cache.delete(cache.keys().next().value!);
+  return reading;
 }

@@ -127,7 +127,7 @@ export const passPseudonymSql = (auditSalt: SQL, passId: SQL) =>
  * Rows per batch: each batch is a string the size of its lines, decoded and then encoded again,
  * so the batch sets the server's churn (`npm run bench -- exports`; BENCHMARKS.md has the figures).
  */
-const EXPORT_BATCH = 5_000;
+const EXPORT_BATCH = 1_000;
 
 export const VOTES_CSV_HEADER = 'vote_id,shop_id,shop,pass,voted_at\r\n';
 

@@ -1,11 +1,19 @@
+import net from 'node:net';
 import { sql } from 'drizzle-orm';
+import { openDatabase } from '#server/db/client.ts';
 import { insertVotesInBulk } from './lib/bulk-votes.ts';
 import { startServer } from '#tests/helpers/server-process.ts';
 import { benchBattle } from './lib/battle.ts';
 import { record } from './lib/report.ts';
 import { cookiesSetBy } from './lib/cookies.ts';
+import { percentile } from './lib/stats.ts';
 
-const VOTES = 1_000_000;
+const SLOW_READERS = 50;
+const HEALTH_SAMPLES = 200;
+const HEALTH_P99_BUDGET_MS = 100;
+
+/** BENCH_VOTES sets a smaller size for a quick check of the bench itself; budgets are for 1,000,000. */
+const VOTES = Number(process.env.BENCH_VOTES ?? 1_000_000);
 const PASSES = 10_000;
 const SHOPS = 8;
 /** What the server may grow by while it streams the file: far below the file's own size. */
@@ -70,7 +78,69 @@ export async function benchVotesExport(port: number) {
       budget: `< ${GROWTH_BUDGET_MB} MB (RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB)`,
       pass: growth < GROWTH_BUDGET_MB,
     });
+    await slowReaders(server.url, databaseUrl, challengeId);
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * Issue 36 item 1 (docs/decisions/0028): once the battle has ended, its stored votes.csv is
+ * downloaded by SLOW_READERS clients that never read; meanwhile /api/health, asked one request
+ * after another, keeps its p99 under budget, because a stored file's download holds no connection.
+ */
+async function slowReaders(url: string, databaseUrl: string, challengeId: number) {
+  const database = await openDatabase({ databaseUrl });
+  await database.db.execute(sql`update challenges set end_date = now() - interval '1 second',
+    start_date = now() - interval '30 days' where id = ${challengeId}`);
+  await database.close();
+  const storing = performance.now();
+  const results = await fetch(`${url}/api/challenges/${challengeId}/results`);
+  if (!results.ok) throw new Error(`results answered ${results.status}`);
+  const storedSeconds = (performance.now() - storing) / 1000;
+
+  // The same measure before the readers come: what this machine gives at all (its peer).
+  const alone = await healthP99(url);
+  const { hostname, port } = new URL(url);
+  const sockets: net.Socket[] = [];
+  try {
+    for (let index = 0; index < SLOW_READERS; index += 1) {
+      const socket = net.connect(Number(port), hostname);
+      socket.on('error', () => {});
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(
+        `GET /api/challenges/${challengeId}/votes.csv HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`,
+      );
+      socket.pause();
+      sockets.push(socket);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const p99 = await healthP99(url);
+    record({
+      name: `/api/health p99 beside ${SLOW_READERS} never-reading votes.csv downloads of ${VOTES.toLocaleString('en-US')} votes (stored at the end in ${storedSeconds.toFixed(1)} s)`,
+      figure: p99,
+      unit: 'ms',
+      peer: { name: '/api/health p99 without readers', figure: alone },
+      budget: `< ${HEALTH_P99_BUDGET_MS} ms`,
+      pass: p99 < HEALTH_P99_BUDGET_MS,
+    });
+  } finally {
+    for (const socket of sockets) socket.destroy();
+  }
+}
+
+/** p99 of HEALTH_SAMPLES requests to /api/health, one after another. */
+async function healthP99(url: string) {
+  const times: number[] = [];
+  for (let index = 0; index < HEALTH_SAMPLES; index += 1) {
+    const started = performance.now();
+    const health = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(30_000) });
+    await health.arrayBuffer();
+    if (!health.ok) throw new Error(`/api/health answered ${health.status}`);
+    times.push(performance.now() - started);
+  }
+  return percentile(
+    times.sort((a, b) => a - b),
+    0.99,
+  );
 }

@@ -36,6 +36,8 @@ async function published(winnerCount: number): Promise<{ draw: PublicDraw; file:
       seed,
       entriesCsvSha256: createHash('sha256').update(file).digest('hex'),
       winners: await drawWinners(seed, entries, winnerCount),
+      createdAt: '2026-07-01T00:00:00.000Z',
+      revealedAt: '2026-08-01T00:01:00.000Z',
     },
   };
 }

@@ -14,6 +14,8 @@ export const DRAW_AFTER_END_MESSAGE = 'Prize draws can only be created before th
 export const DRAW_NOT_YET_MESSAGE = 'Draws are revealed when the battle ends';
 export const DRAW_ENTRIES_NOT_YET_MESSAGE = 'The entries are published when the draw is revealed';
 export const DRAW_NOT_FOUND_MESSAGE = 'Draw not found';
+/** docs/RULES.md rule 23: one draw per prize, so a draw cannot be repeated until it pleases. */
+export const DRAW_PRIZE_TAKEN_MESSAGE = 'This battle already has a draw for that prize';
 
 export const MAX_WINNER_COUNT = 1000;
 
@@ -45,8 +47,6 @@ export type CreatedDraw = z.infer<typeof createdDrawSchema>;
 /** The organizer's view of a draw: the public one, plus who the winners are. */
 export const adminDrawSchema = publicDrawSchema.extend({
   challengeId: z.number().int(),
-  createdAt: z.string(),
-  revealedAt: z.string().nullable(),
   /** In draw order; null until revealed. */
   winnerAccounts: z
     .array(z.object({ pass: z.string(), username: z.string(), email: z.string() }))

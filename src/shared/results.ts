@@ -12,6 +12,7 @@ export const RESULTS_METHOD = [
   'Shops are ranked by counted votes: a shop’s rank is 1 + the number of shops with more votes, so tied shops share a place (1, 1, 3). A shop with no votes has no rank.',
   'Share is votes divided by redeemers (members whose active pass redeemed that shop’s coupon), 0 when nobody redeemed there. It is shown beside the votes so a small shop loved by its visitors is visible; it does not change the rank.',
   'If the organizer set a standings freeze, the public counts stopped moving that many hours before the end; every vote until the end counts here.',
+  'The results and votes.csv were stored when the battle ended and are served as stored. votes.csv gives each vote’s hour, not its exact time, and numbers its rows in order of hour and pass. A refund or dispute after the end is published as a dated correction beside the original, which never changes; each version’s SHA-256 is listed.',
   'Prize draws: the SHA-256 of each draw’s secret seed was published when the draw was created, before the end. After the end the seed and the entries file are published; for each entry, HMAC-SHA256(key = seed bytes, message = entry_id) as lowercase hex orders the entries ascending, and passes are taken in that order, each once, until the prize’s winner count is reached.',
 ].join('\n\n');
 
@@ -42,8 +43,26 @@ export const publicDrawSchema = z.object({
   entriesCsvSha256: z.string().nullable(),
   /** Pass pseudonyms as in votes.csv, in draw order. */
   winners: z.array(z.string()).nullable(),
+  /** docs/RULES.md rule 23: when the draw was committed, and when it was revealed (null before). */
+  createdAt: z.string(),
+  revealedAt: z.string().nullable(),
 });
 export type PublicDraw = z.infer<typeof publicDrawSchema>;
+
+/**
+ * docs/RULES.md rule 23: one published version of the results. Version 1 was stored at the end;
+ * each later one is a dated correction (its reason says what changed) beside the earlier ones.
+ */
+export const publishedVersionSchema = z.object({
+  version: z.number().int(),
+  publishedAt: z.string(),
+  /** null for version 1. */
+  reason: z.string().nullable(),
+  ranking: z.array(rankingRowSchema),
+  votesCsvSha256: z.string(),
+  votesCsvBytes: z.number().int(),
+});
+export type PublishedVersion = z.infer<typeof publishedVersionSchema>;
 
 export const resultsSchema = z.object({
   challengeId: z.number().int(),
@@ -51,8 +70,12 @@ export const resultsSchema = z.object({
   /** The challenge's: pages state the end on its clock. */
   timeZone: z.string(),
   method: z.string(),
+  /** The latest version's ranking and votes.csv hash (`version`); all versions in `versions`. */
   ranking: z.array(rankingRowSchema),
   votesCsvSha256: z.string(),
+  version: z.number().int(),
+  /** Oldest first: the original, then each correction. */
+  versions: z.array(publishedVersionSchema),
   draws: z.array(publicDrawSchema),
 });
 export type Results = z.infer<typeof resultsSchema>;

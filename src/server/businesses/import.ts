@@ -4,7 +4,7 @@ import type { ShopImportResult } from '#shared/shop-side.ts';
 import type { Db } from '../db/client.ts';
 import { businesses, challenges } from '../db/schema.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../errors.ts';
-import { insertBusinessInTx } from './service.ts';
+import { insertBusinessInTx, refuseIfEnded } from './service.ts';
 import { isLiveShop } from './live.ts';
 
 /**
@@ -18,12 +18,14 @@ export async function importShops(
   db: Db,
   challengeId: number,
   input: { csv: string; commit: boolean; validOnly?: boolean },
+  now: Date,
 ): Promise<ShopImportResult> {
   const [challenge] = await db
-    .select({ id: challenges.id })
+    .select({ id: challenges.id, endDate: challenges.endDate })
     .from(challenges)
     .where(eq(challenges.id, challengeId));
   if (!challenge) throw notFound('Challenge not found');
+  refuseIfEnded(challenge, now);
   const file = readShopCsv(input.csv);
   if (!file.ok) throw badRequest(file.message);
 
@@ -54,7 +56,7 @@ export async function importShops(
       // Imported shops keep the file's order, one after another after the existing shops.
       const first = toCreate[0]!.position;
       for (const [index, shop] of toCreate.entries())
-        await insertBusinessInTx(tx, { ...shop, position: first + index });
+        await insertBusinessInTx(tx, { ...shop, position: first + index }, now);
     });
   } catch (error) {
     if (isUniqueViolation(error, 'businesses_live_code_uq')) {

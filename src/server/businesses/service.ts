@@ -19,6 +19,27 @@ import { badRequest, conflict, isUniqueViolation, notFound } from '../errors.ts'
 import { addCouponsForNewBusiness, lockChallengeForNewShops } from '../passes/issue.ts';
 import { sanitizeRichText } from './rich-text.ts';
 import { isLiveShop } from './live.ts';
+import { hasEnded } from '../challenges/service.ts';
+
+/** docs/RULES.md rule 23: an ended battle's shops are what its published results name. */
+export const ENDED_SHOPS_FIXED_MESSAGE =
+  'This battle has ended: its shops are fixed, because its results are published';
+
+/** Refuses a change to the shops of a battle that has ended at `now` (docs/RULES.md rule 23). */
+export function refuseIfEnded(challenge: { endDate: Date }, now: Date): void {
+  if (hasEnded(challenge, now)) throw conflict(ENDED_SHOPS_FIXED_MESSAGE);
+}
+
+/** The challenge of a live shop; 404 for a missing or deleted shop. */
+async function challengeOfShop(db: Db, shopId: number) {
+  const [found] = await db
+    .select({ endDate: challenges.endDate, name: businesses.name })
+    .from(businesses)
+    .innerJoin(challenges, eq(challenges.id, businesses.challengeId))
+    .where(and(eq(businesses.id, shopId), isLiveShop));
+  if (!found) throw notFound('Business not found');
+  return found;
+}
 
 /** Strips what only organizers may see (the redemption code, docs/RULES.md rule 3). */
 export function toPublicBusiness(business: Business): PublicBusiness {
@@ -165,13 +186,15 @@ async function withCodeCheck<T>(
 export async function insertBusinessInTx(
   tx: Tx,
   input: z.output<typeof businessCreateSchema>,
+  now: Date,
 ): Promise<Business> {
   const fields = storedFields(input);
   const [challenge] = await tx
-    .select({ id: challenges.id })
+    .select({ id: challenges.id, endDate: challenges.endDate })
     .from(challenges)
     .where(eq(challenges.id, input.challengeId));
   if (!challenge) throw notFound('Challenge not found');
+  refuseIfEnded(challenge, now);
   await lockChallengeForNewShops(tx, input.challengeId);
   const redemptionCode = input.redemptionCode ?? (await unusedCode(tx, input.challengeId));
   const [created] = await tx
@@ -190,8 +213,9 @@ export async function insertBusinessInTx(
 export async function createBusiness(
   db: Db,
   input: z.output<typeof businessCreateSchema>,
+  now: Date,
 ): Promise<Business> {
-  const insert = () => db.transaction((tx) => insertBusinessInTx(tx, input));
+  const insert = () => db.transaction((tx) => insertBusinessInTx(tx, input, now));
   if (input.redemptionCode) return withCodeCheck(input.redemptionCode, insert);
   // A generated code can collide with one a concurrent request just took: pick again.
   for (let attempt = 1; ; attempt += 1) {
@@ -213,8 +237,14 @@ export async function updateBusiness(
   db: Db,
   id: number,
   patch: z.output<typeof businessPatchSchema>,
+  now: Date,
 ): Promise<{ business: Business; written: boolean }> {
   const fields = storedFields(patch);
+  if (fields.name !== undefined) {
+    // The published votes.csv and ranking name the shop: a rename after the end would disown them.
+    const shop = await challengeOfShop(db, id);
+    if (shop.name !== fields.name) refuseIfEnded(shop, now);
+  }
   const code = patch.redemptionCode ?? undefined;
   return withCodeCheck(code, () =>
     db.transaction(async (tx) => {
@@ -246,6 +276,7 @@ export async function updateBusiness(
  * leaves every list, its redeemed coupons stay on record, and its votes return to their voters.
  */
 export async function deleteBusiness(db: Db, id: number, now: Date): Promise<void> {
+  refuseIfEnded(await challengeOfShop(db, id), now);
   const deleted = await callRule<boolean>(
     db,
     sql`select delete_business(${id}, ${now.toISOString()}::timestamptz) as result`,

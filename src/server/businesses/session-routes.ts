@@ -63,7 +63,7 @@ export async function businessSessionRoutes(app: FastifyInstance, deps: AppDeps)
         },
       },
       async (request, reply) => {
-        const created = await createBusiness(db, request.body);
+        const created = await createBusiness(db, request.body, clock());
         await clearPublicReadsEverywhere(deps, request.log);
         return reply.status(201).send(await adminBusinessAt(db, created, clock()));
       },
@@ -84,7 +84,12 @@ export async function businessSessionRoutes(app: FastifyInstance, deps: AppDeps)
         },
       },
       async (request) => {
-        const { business, written } = await updateBusiness(db, request.params.id, request.body);
+        const { business, written } = await updateBusiness(
+          db,
+          request.params.id,
+          request.body,
+          clock(),
+        );
         if (written) await clearPublicReadsEverywhere(deps, request.log);
         return adminBusinessAt(db, business, clock());
       },
@@ -126,7 +131,7 @@ export async function businessSessionRoutes(app: FastifyInstance, deps: AppDeps)
         },
       },
       async (request) => {
-        const result = await importShops(db, request.params.id, request.body);
+        const result = await importShops(db, request.params.id, request.body, clock());
         if (result.imported > 0) await clearPublicReadsEverywhere(deps, request.log);
         return result;
       },
@@ -134,7 +139,12 @@ export async function businessSessionRoutes(app: FastifyInstance, deps: AppDeps)
 
     adminApi.delete(
       '/api/admin/businesses/:id',
-      { schema: { params: idParamsSchema, response: { 204: z.null(), 404: errorBodySchema } } },
+      {
+        schema: {
+          params: idParamsSchema,
+          response: { 204: z.null(), 404: errorBodySchema, 409: errorBodySchema },
+        },
+      },
       async (request, reply) => {
         await deleteBusiness(db, request.params.id, clock());
         await clearPublicReadsEverywhere(deps, request.log);

@@ -8,7 +8,7 @@ import type {
 import { changedFields } from '../db/changed-fields.ts';
 import type { Db } from '../db/client.ts';
 import { challenges, type Challenge } from '../db/schema.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { badRequest, conflict, notFound } from '../errors.ts';
 
 export function toChallengeDto(challenge: Challenge): ChallengeDto {
   return {
@@ -37,6 +37,14 @@ export function serverTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
+/**
+ * Whether the challenge's results are public at `now` (docs/RULES.md rules 17 and 23): from its
+ * end instant on, as results/service.ts serves them.
+ */
+export function hasEnded(challenge: Pick<Challenge, 'endDate'>, now: Date): boolean {
+  return now >= challenge.endDate;
+}
+
 function checkDates(startDate: Date, endDate: Date) {
   if (endDate <= startDate) throw badRequest('End date must be after the start date');
 }
@@ -56,21 +64,32 @@ export async function createChallenge(
   return created;
 }
 
+/** docs/RULES.md rule 23: an ended battle's dates are fixed. */
+export const ENDED_DATES_FIXED_MESSAGE =
+  'This battle has ended: its dates are fixed, because its results are published';
+
 /**
  * Changes the given fields; the date order is checked against the stored values under a row lock.
- * `written` is false when every given field already held its value: nothing to announce.
+ * Once the battle has ended its dates are fixed (docs/RULES.md rule 23): moving them would reopen
+ * redeeming, voting and draws and take back published results. `written` is false when every
+ * given field already held its value: nothing to announce.
  */
 export async function updateChallenge(
   db: Db,
   id: number,
   patch: z.output<typeof challengePatchSchema>,
+  now: Date,
 ): Promise<{ challenge: Challenge; written: boolean }> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(challenges).where(eq(challenges.id, id)).for('update');
     if (!current) throw notFound('Challenge not found');
     const startDate = patch.startDate === undefined ? current.startDate : new Date(patch.startDate);
     const endDate = patch.endDate === undefined ? current.endDate : new Date(patch.endDate);
+    const moved =
+      startDate.getTime() !== current.startDate.getTime() ||
+      endDate.getTime() !== current.endDate.getTime();
     checkDates(startDate, endDate);
+    if (moved && hasEnded(current, now)) throw conflict(ENDED_DATES_FIXED_MESSAGE);
     const changes = changedFields(current, { ...patch, startDate, endDate });
     if (Object.keys(changes).length === 0) return { challenge: current, written: false };
     const [updated] = await tx

@@ -54,11 +54,21 @@ export async function challengeSessionRoutes(app: FastifyInstance, deps: AppDeps
         schema: {
           params: idParamsSchema,
           body: challengePatchSchema,
-          response: { 200: challengeSchema, 400: errorBodySchema, 404: errorBodySchema },
+          response: {
+            200: challengeSchema,
+            400: errorBodySchema,
+            404: errorBodySchema,
+            409: errorBodySchema,
+          },
         },
       },
       async (request) => {
-        const { challenge, written } = await updateChallenge(db, request.params.id, request.body);
+        const { challenge, written } = await updateChallenge(
+          db,
+          request.params.id,
+          request.body,
+          deps.clock(),
+        );
         if (written) await clearPublicReadsEverywhere(deps, request.log);
         return toChallengeDto(challenge);
       },

@@ -13,9 +13,15 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  customType,
 } from 'drizzle-orm/pg-core';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** Raw bytes: a stored file is served byte for byte, so its SHA-256 holds. */
+const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 /** A secret drawn by the database: 122 random bits per UUID (gen_random_uuid is core PostgreSQL). */
 const randomSecret = sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`;
 
@@ -547,9 +553,80 @@ export const prizeDraws = pgTable(
   },
   (t) => [
     index('prize_draws_challenge_idx').on(t.challengeId),
+    // docs/RULES.md rule 23: one draw per prize, so repeating a draw until it pleases is visible.
+    uniqueIndex('prize_draws_one_per_prize_uq').on(t.challengeId, sql`lower(${t.prize})`),
     check('prize_draws_winner_count_positive', sql`${t.winnerCount} >= 1`),
     check('prize_draws_entries_known', sql`${t.entries} IN ('coupons', 'passes')`),
   ],
 );
 
 export type PrizeDraw = typeof prizeDraws.$inferSelect;
+
+/**
+ * docs/RULES.md rule 23 (docs/decisions/0028): a battle's results as published. Version 1 is
+ * stored once at the end; each later version is a correction (a refund or dispute after the end),
+ * dated and with its reason, beside the earlier ones, which never change. The ranking is stored
+ * as published and votes.csv as bytes in `published_file_chunks`.
+ */
+export const publishedResults = pgTable(
+  'published_results',
+  {
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => challenges.id),
+    version: integer('version').notNull(),
+    publishedAt: instant('published_at').notNull(),
+    /** Null for version 1; a correction's reasons otherwise. */
+    reason: text('reason'),
+    ranking: jsonb('ranking')
+      .$type<
+        {
+          businessId: number;
+          name: string;
+          votes: number;
+          redeemers: number;
+          share: number;
+          rank: number | null;
+        }[]
+      >()
+      .notNull(),
+    votesCsvSha256: text('votes_csv_sha256').notNull(),
+    votesCsvBytes: integer('votes_csv_bytes').notNull(),
+    /** The last result_corrections row this version includes; 0 when none. */
+    coversCorrectionId: integer('covers_correction_id').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.challengeId, t.version] }),
+    check('published_results_version_positive', sql`${t.version} >= 1`),
+  ],
+);
+export type PublishedResult = typeof publishedResults.$inferSelect;
+
+/** A published file's bytes in rows of about 1 MB, so serving reads one short query at a time. */
+export const publishedFileChunks = pgTable(
+  'published_file_chunks',
+  {
+    challengeId: integer('challenge_id').notNull(),
+    version: integer('version').notNull(),
+    seq: integer('seq').notNull(),
+    data: bytes('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.challengeId, t.version, t.seq] })],
+);
+
+/**
+ * A change after the end that alters what was counted (a pass refunded, disputed or reinstated),
+ * recorded in the change's own transaction; the next published version includes it.
+ */
+export const resultCorrections = pgTable(
+  'result_corrections',
+  {
+    id: serial('id').primaryKey(),
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => challenges.id),
+    reason: text('reason').notNull(),
+    recordedAt: instant('recorded_at').notNull(),
+  },
+  (t) => [index('result_corrections_challenge_idx').on(t.challengeId, t.id)],
+);

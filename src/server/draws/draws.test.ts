@@ -45,7 +45,12 @@ beforeAll(async () => {
       [3, 1, 2, 0, 2].map((count) => shops.slice(0, count).map((shop) => shop.id)),
     )),
   );
-  await setPassCounted(ctx.db, holders[4]!.pass.id, { counted: false, reason: 'refunded' });
+  await setPassCounted(
+    ctx.db,
+    holders[4]!.pass.id,
+    { counted: false, reason: 'refunded' },
+    { now: ctx.clock.now() },
+  );
 });
 
 const drawsUrl = () => `/api/admin/challenges/${challenge.id}/draws`;
@@ -95,11 +100,14 @@ describe('creating a draw', () => {
     );
 
     const list = (await visitor.get(`/api/challenges/${challenge.id}/draws`)).json<PublicDraw[]>();
+    // Public from its commitment, with its creation time (docs/RULES.md rule 23).
     expect(list).toContainEqual({
       ...created,
       seed: null,
       entriesCsvSha256: null,
       winners: null,
+      createdAt: ctx.clock.now().toISOString(),
+      revealedAt: null,
     });
     // The seed appears in no answer before the reveal.
     for (const url of [drawsUrl(), `/api/challenges/${challenge.id}/draws`])

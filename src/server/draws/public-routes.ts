@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +7,7 @@ import { errorBodySchema } from '#shared/errors.ts';
 import { publicDrawSchema } from '#shared/results.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { csvHeaders } from '../settlement/routes.ts';
+import { sendStoredFile } from '../results/stored-file.ts';
 import { entriesCsvOf, publicDrawsOf } from './service.ts';
 
 /** The refusals every draw route may answer with. */
@@ -16,8 +18,8 @@ export const drawErrorResponses = {
 };
 
 /**
- * docs/RULES.md rule 19: the draws anyone may check. Before the reveal they show the commitment
- * only; the entries file exists once the draw is revealed.
+ * docs/RULES.md rules 19 and 23: the draws anyone may check, each from its commitment with its
+ * creation time; the seed, entries file and reveal time once revealed. 404 for a draft's.
  */
 export async function drawPublicRoutes(app: FastifyInstance, { db }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -35,11 +37,27 @@ export async function drawPublicRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   api.get(
     '/api/draws/:id/entries.csv',
-    // Typed as text: the stored bytes go out as they are, so their SHA-256 is entriesCsvSha256.
-    { schema: { params: idParamsSchema, response: { 200: z.string(), ...drawErrorResponses } } },
+    // The stored bytes go out as they are, so their SHA-256 is entriesCsvSha256 (also the ETag).
+    {
+      schema: {
+        params: idParamsSchema,
+        response: {
+          200: z.custom<Readable>(),
+          206: z.custom<Readable>(),
+          416: errorBodySchema,
+          ...drawErrorResponses,
+        },
+      },
+    },
     async (request, reply) => {
-      const csv = await entriesCsvOf(db, request.params.id);
-      return reply.headers(csvHeaders(`draw-${request.params.id}-entries.csv`)).send(csv);
+      const { csv, sha256 } = await entriesCsvOf(db, request.params.id);
+      const bytes = Buffer.from(csv, 'utf8');
+      return sendStoredFile(
+        request,
+        reply,
+        { sha256, size: bytes.length, chunkBytes: bytes.length || 1, chunk: async () => bytes },
+        csvHeaders(`draw-${request.params.id}-entries.csv`),
+      );
     },
   );
 }

@@ -9,6 +9,7 @@ import {
   DRAW_ENTRIES_NOT_YET_MESSAGE,
   DRAW_NOT_FOUND_MESSAGE,
   DRAW_NOT_YET_MESSAGE,
+  DRAW_PRIZE_TAKEN_MESSAGE,
   type AdminDraw,
   type CreatedDraw,
   type DrawEntry,
@@ -64,8 +65,11 @@ export async function createDraw(
       createdBy: input.createdBy,
       createdAt: input.now,
     })
+    // docs/RULES.md rule 23: one draw per prize (the index ignores letter case).
+    .onConflictDoNothing()
     .returning();
-  const { id, prize, winnerCount, entries, commitment } = row!;
+  if (!row) throw conflict(DRAW_PRIZE_TAKEN_MESSAGE);
+  const { id, prize, winnerCount, entries, commitment } = row;
   return { id, prize, winnerCount, entries, commitment };
 }
 
@@ -81,12 +85,18 @@ export function toPublicDraw(draw: PrizeDraw): PublicDraw {
     seed: revealed ? draw.seed : null,
     entriesCsvSha256: revealed ? draw.entriesCsvSha256 : null,
     winners: revealed ? draw.winners : null,
+    createdAt: draw.createdAt.toISOString(),
+    revealedAt: draw.revealedAt?.toISOString() ?? null,
   };
 }
 
-/** GET /api/challenges/{id}/draws, oldest first; a known challenge with none answers []. */
+/**
+ * GET /api/challenges/{id}/draws, oldest first; a published challenge with none answers [], a
+ * draft 404 (docs/decisions/0028). Public from each draw's commitment (docs/RULES.md rule 23).
+ */
 export async function publicDrawsOf(db: Db, challengeId: number): Promise<PublicDraw[]> {
-  await challengeOrNotFound(db, challengeId);
+  const challenge = await challengeOrNotFound(db, challengeId);
+  if (!challenge.active) throw notFound('Challenge not found');
   return (await drawsOf(db, challengeId)).map(toPublicDraw);
 }
 
@@ -125,8 +135,6 @@ function toAdminDraw(
   return {
     ...toPublicDraw(draw),
     challengeId: draw.challengeId,
-    createdAt: draw.createdAt.toISOString(),
-    revealedAt: draw.revealedAt?.toISOString() ?? null,
     winnerAccounts:
       winners &&
       winners.map((pass, index) => {
@@ -253,10 +261,22 @@ export async function revealDueDraws(db: Db, now: Date, mail: MailContext): Prom
   return due.length;
 }
 
-/** GET /api/draws/{id}/entries.csv: the bytes fixed at the reveal. */
-export async function entriesCsvOf(db: Db, drawId: number): Promise<string> {
-  const [draw] = await db.select().from(prizeDraws).where(eq(prizeDraws.id, drawId));
-  if (!draw) throw notFound(DRAW_NOT_FOUND_MESSAGE);
-  if (!draw.revealedAt || draw.entriesCsv === null) throw conflict(DRAW_ENTRIES_NOT_YET_MESSAGE);
-  return draw.entriesCsv;
+/**
+ * GET /api/draws/{id}/entries.csv: the bytes fixed at the reveal and their hash; a draw of a
+ * draft is unknown to the public (docs/decisions/0028).
+ */
+export async function entriesCsvOf(
+  db: Db,
+  drawId: number,
+): Promise<{ csv: string; sha256: string }> {
+  const [found] = await db
+    .select({ draw: prizeDraws, published: challenges.active })
+    .from(prizeDraws)
+    .innerJoin(challenges, eq(challenges.id, prizeDraws.challengeId))
+    .where(eq(prizeDraws.id, drawId));
+  if (!found?.published) throw notFound(DRAW_NOT_FOUND_MESSAGE);
+  const { draw } = found;
+  if (!draw.revealedAt || draw.entriesCsv === null || draw.entriesCsvSha256 === null)
+    throw conflict(DRAW_ENTRIES_NOT_YET_MESSAGE);
+  return { csv: draw.entriesCsv, sha256: draw.entriesCsvSha256 };
 }

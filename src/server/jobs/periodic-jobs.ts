@@ -4,6 +4,7 @@ import { payments, rateLimitCounters, sessions } from '../db/schema.ts';
 import { revealDueDraws } from '../draws/service.ts';
 import type { MailContext } from '../mail/messages.ts';
 import { queueReminders, queueSaleAlerts } from '../messages/jobs.ts';
+import { publishDueResults } from '../results/publish.ts';
 import type { PeriodicJob } from './scheduler.ts';
 
 const MINUTE_MS = 60_000;
@@ -22,6 +23,16 @@ export function periodicJobs(db: Db, { mail }: { mail: MailContext }): PeriodicJ
       intervalMs: MINUTE_MS,
       run: async (now) => {
         await revealDueDraws(db, now, mail);
+      },
+    },
+    {
+      // docs/RULES.md rule 23: a battle's results and votes.csv are stored within a minute of its
+      // end, and each recorded correction within a minute of it; the first request after either
+      // stores them too, and the challenge's row lock keeps it to one version each.
+      name: 'results-publish',
+      intervalMs: MINUTE_MS,
+      run: async (now) => {
+        await publishDueResults(db, now);
       },
     },
     {

@@ -90,8 +90,8 @@ describe('passes issued while shops are added (docs/RULES.md rule 7)', () => {
       });
       const csv = 'name,address,description\nImported A,3 Race St,One\nImported B,4 Race St,Two\n';
       const [created, imported] = await Promise.all([
-        createBusiness(db, shop),
-        importShops(db, challenge.id, { csv, commit: true }),
+        createBusiness(db, shop, new Date()),
+        importShops(db, challenge.id, { csv, commit: true }, new Date()),
         ...members.map((user) =>
           db.transaction((tx) => issuePass(tx, { userId: user.id, challengeId: challenge.id })),
         ),

@@ -317,7 +317,12 @@ async function reversePayment(
   // Only the pass this payment bought: refunding a duplicate payment leaves the real pass alone.
   const [pass] = await tx.select().from(passes).where(eq(passes.paymentId, payment.id));
   const reason = REVERSAL_REASONS[event.reason];
-  if (pass && (await setPassCounted(tx, pass.id, { counted: false, reason }))) {
+  const correction =
+    event.reason === 'refunded' ? 'A pass was refunded' : 'A pass’s payment was disputed';
+  if (
+    pass &&
+    (await setPassCounted(tx, pass.id, { counted: false, reason }, { now, correction }))
+  ) {
     await queuePassSwitchedOffNotice(tx, mail, { passId: pass.id, reason }, now);
   }
   return true;
@@ -347,7 +352,13 @@ async function reinstateDisputedPayment(
     .set({ status: 'paid', updatedAt: now })
     .where(eq(payments.id, payment.id));
   const [pass] = await tx.select().from(passes).where(eq(passes.paymentId, payment.id));
-  if (pass) await setPassCounted(tx, pass.id, { counted: true });
+  if (pass)
+    await setPassCounted(
+      tx,
+      pass.id,
+      { counted: true },
+      { now, correction: 'A disputed pass won its dispute and counts again' },
+    );
   return true;
 }
 

@@ -105,7 +105,7 @@ export class PublicReadCache {
 }
 
 /** Whether an If-None-Match header (a list of tags, or `*`) names this answer. */
-function matches(ifNoneMatch: string | undefined, etag: string) {
+export function matches(ifNoneMatch: string | undefined, etag: string) {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(',').some((tag) => ['*', etag].includes(tag.trim().replace(/^W\//, '')));
 }

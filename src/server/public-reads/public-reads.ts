@@ -126,10 +126,13 @@ export class PublicReads {
     );
   }
 
-  /** GET /api/challenges/{id}/results of an ended challenge: hashing votes.csv reads every vote. */
+  /**
+   * GET /api/challenges/{id}/results of an ended challenge, as stored (results/publish.ts); the
+   * first ask after the end or a correction stores the due version.
+   */
   results(ended: Challenge): Promise<CachedJson> {
     return this.cache.json(`results:${ended.id}`, resultsSchema, () =>
-      resultsOf(this.deps.db, ended),
+      resultsOf(this.deps.db, ended, this.deps.clock()),
     );
   }
 

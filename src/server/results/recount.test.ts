@@ -88,7 +88,12 @@ it('the recount of votes.csv equals the ranking and the draw recomputes, for ran
           expect(answer.statusCode, answer.body).toBe(200);
         }
         if (plan.refunded)
-          await setPassCounted(ctx.db, holder.pass.id, { counted: false, reason: 'refunded' });
+          await setPassCounted(
+            ctx.db,
+            holder.pass.id,
+            { counted: false, reason: 'refunded' },
+            { now: ctx.clock.now() },
+          );
       }
       if (removedShop !== undefined)
         expect(

@@ -50,7 +50,12 @@ beforeAll(async () => {
   await holderVoting([beta, delta], [beta, beta]);
   // A refunded pass's redemption and vote do not count.
   const refunded = await holderVoting([gamma], [gamma]);
-  await setPassCounted(ctx.db, refunded.pass.id, { counted: false, reason: 'refunded' });
+  await setPassCounted(
+    ctx.db,
+    refunded.pass.id,
+    { counted: false, reason: 'refunded' },
+    { now: ctx.clock.now() },
+  );
 });
 afterAll(() => ctx.close());
 

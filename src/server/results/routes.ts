@@ -8,19 +8,29 @@ import { resultsSchema } from '#shared/results.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { sendJson } from '../public-reads/public-cache.ts';
 import { csvHeaders } from '../settlement/routes.ts';
-import { votesCsvStream } from '../settlement/service.ts';
-import { endedChallenge } from './service.ts';
+import { endedChallenge, publishedVotesCsv } from './service.ts';
+import { sendStoredFile } from './stored-file.ts';
+
+const versionQuerySchema = z.object({
+  version: z.coerce
+    .number({ error: 'Version must be a whole number' })
+    .int('Version must be a whole number')
+    .min(1, 'Version must be at least 1')
+    .max(1_000_000, 'Version must be at most 1000000')
+    .optional(),
+});
 
 /**
- * docs/RULES.md rule 17: the published result of an ended battle and the counted votes behind it,
- * public and without a session; 409 before the end, so nothing is published early.
+ * docs/RULES.md rules 17 and 23: the published result of an ended battle and the counted votes
+ * behind it, public and without a session, as stored at the end (and at each correction); 409
+ * before the end, so nothing is published early; 404 for a draft.
  */
 export async function resultsPublicRoutes(
   app: FastifyInstance,
   { db, clock, publicReads }: AppDeps,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const errors = { 404: errorBodySchema, 409: errorBodySchema };
+  const errors = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
   api.get(
     '/api/challenges/:id/results',
@@ -34,12 +44,26 @@ export async function resultsPublicRoutes(
   api.get(
     '/api/challenges/:id/votes.csv',
     {
-      schema: { params: idParamsSchema, response: { 200: z.custom<Readable>(), ...errors } },
+      schema: {
+        params: idParamsSchema,
+        querystring: versionQuerySchema,
+        response: {
+          200: z.custom<Readable>(),
+          206: z.custom<Readable>(),
+          416: errorBodySchema,
+          ...errors,
+        },
+      },
     },
     async (request, reply) => {
       const challenge = await endedChallenge(db, request.params.id, clock());
-      const stream = await votesCsvStream(db, challenge.id);
-      return reply.headers(csvHeaders(`votes-challenge-${challenge.id}.csv`)).send(stream);
+      const file = await publishedVotesCsv(db, challenge, clock(), request.query.version);
+      return sendStoredFile(
+        request,
+        reply,
+        file,
+        csvHeaders(`votes-challenge-${challenge.id}-v${file.version}.csv`),
+      );
     },
   );
 }

@@ -4,7 +4,8 @@ import { stringify } from 'csv-stringify/sync';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import type { Settlement } from '#shared/shop-side.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { queryRows } from '../db/rule-call.ts';
 import { businesses } from '../db/schema.ts';
 import { challengeOf, firstVisitsSql, paidDollarsSql, redeemedCouponsSql } from './payouts.ts';
 import { liveShopSql } from '../businesses/live.ts';
@@ -124,19 +125,72 @@ export const passPseudonymSql = (auditSalt: SQL, passId: SQL) =>
 
 /**
  * Rows per batch: each batch is a string the size of its lines, decoded and then encoded again,
- * so the batch sets the server's churn: a smaller batch keeps a large export within its memory
- * budget at some cost in time (`npm run bench -- exports`; BENCHMARKS.md has the current figures).
+ * so the batch sets the server's churn (`npm run bench -- exports`; BENCHMARKS.md has the figures).
  */
 const EXPORT_BATCH = 1_000;
 
+export const VOTES_CSV_HEADER = 'vote_id,shop_id,shop,pass,voted_at\r\n';
+
 /**
- * One row per counted vote of the challenge (an active pass, a live shop: what the leaderboard
- * counts), so anyone given the file can recount the standings. The organizer's export and the
- * public one after the end (results/routes.ts) are this one stream, so they never disagree. Pass numbers are pseudonymised with
- * the challenge's secret salt. Read in batches inside one read-only repeatable-read transaction:
- * the file is one consistent picture however long the download takes, and memory stays flat at
- * any number of votes (npm run bench -- exports). Resolves once the challenge is known, so an
- * unknown one is a 404 rather than a broken download.
+ * Writes votes.csv: one row per counted vote of the challenge (an active pass, a live shop: what
+ * the leaderboard counts), so anyone given the file can recount the standings. The organizer's
+ * export and the published file (results/publish.ts) are this one function, so they never
+ * disagree. Pass numbers are pseudonymised with the challenge's secret salt. docs/RULES.md rule
+ * 23: no time finer than the hour, and rows ordered by (hour, pass, shop) with `vote_id` the
+ * row's number, so neither a time nor the order of rows tells who voted just after a visit.
+ * One statement fixes the rows into a temporary table (one consistent picture), then they are
+ * written in batches, so memory stays flat at any number of votes. Runs in the caller's
+ * transaction; answers each shop's counted votes, so a ranking equals the file's recount.
+ */
+export async function writeCountedVotesCsv(
+  tx: Tx,
+  challengeId: number,
+  write: (text: string) => Promise<void>,
+): Promise<Map<number, number>> {
+  await tx.execute(sql`drop table if exists counted_votes_file`);
+  // Every field is a number, a hex pseudonym or an hour, none needing quotes, but the shop's
+  // name, quoted and defused here as csvRows does.
+  await tx.execute(sql`
+    create temp table counted_votes_file on commit drop as
+    select n, business_id,
+      concat_ws(',', n, business_id, shop, pass, to_char(voted_hour, 'YYYY-MM-DD"T"HH24":00:00Z"')) as line
+    from (
+      select row_number() over (order by voted_hour, pass, business_id, id) as n, *
+      from (
+        select v.id, v.business_id,
+          '"' || replace(case when left(b.name, 1) in ('=', '+', '-', '@', chr(9), chr(13))
+            then '''' || b.name else b.name end, '"', '""') || '"' as shop,
+          ${passPseudonymSql(sql`c.audit_salt`, sql`v.pass_id`)} as pass,
+          date_trunc('hour', v.voted_at at time zone 'UTC') as voted_hour
+        from votes v
+          join passes p on p.id = v.pass_id
+          join businesses b on b.id = v.business_id
+          join challenges c on c.id = b.challenge_id
+        where b.challenge_id = ${challengeId} and p.active and ${liveShopSql('b')}
+      ) counted
+    ) numbered`);
+  await tx.execute(sql`create index on counted_votes_file (n)`);
+  await write(VOTES_CSV_HEADER);
+  for (let after = 0; ; after += EXPORT_BATCH) {
+    const [batch] = await queryRows<{ lines: string | null }>(
+      tx,
+      sql`select string_agg(line, E'\r\n' order by n) || E'\r\n' as lines from counted_votes_file
+        where n > ${after} and n <= ${after + EXPORT_BATCH}`,
+    );
+    if (!batch?.lines) break;
+    await write(batch.lines);
+  }
+  const counts = await queryRows<{ business_id: number; votes: number }>(
+    tx,
+    sql`select business_id, count(*)::int as votes from counted_votes_file group by business_id`,
+  );
+  return new Map(counts.map((row) => [Number(row.business_id), Number(row.votes)]));
+}
+
+/**
+ * The organizer's live votes.csv (settlement/routes.ts); the public file is the one stored at the
+ * end (results/publish.ts). Resolves once the challenge is known, so an unknown one is a 404
+ * rather than a broken download.
  */
 export async function votesCsvStream(db: Db, challengeId: number): Promise<Readable> {
   await challengeOf(db, challengeId);
@@ -157,39 +211,9 @@ export async function votesCsvStream(db: Db, challengeId: number): Promise<Reada
     if (out.destroyed) throw new Error('votes export abandoned by the client');
   };
   void db
-    .transaction(
-      async (tx) => {
-        await write(csvRows([['vote_id', 'shop_id', 'shop', 'pass', 'voted_at']]));
-        for (let after = 0; ;) {
-          // Each batch arrives as one text of CSV lines: every field is a number, a hex pseudonym
-          // or an instant, none needing quotes, but the shop's name, quoted and defused here as
-          // csvRows does; one string per batch instead of thousands of row objects keeps the
-          // server's garbage small.
-          const { rows } = (await tx.execute(sql`
-            with batch as (
-              select v.id, v.business_id,
-                '"' || replace(case when left(b.name, 1) in ('=', '+', '-', '@', chr(9), chr(13))
-                  then '''' || b.name else b.name end, '"', '""') || '"' as shop,
-                ${passPseudonymSql(sql`c.audit_salt`, sql`v.pass_id`)} as pass,
-                to_char(v.voted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as voted_at
-              from votes v
-                join passes p on p.id = v.pass_id
-                join businesses b on b.id = v.business_id
-                join challenges c on c.id = b.challenge_id
-              where b.challenge_id = ${challengeId} and p.active and ${liveShopSql('b')} and v.id > ${after}
-              order by v.id
-              limit ${EXPORT_BATCH})
-            select max(id) as last_id,
-              string_agg(concat_ws(',', id, business_id, shop, pass, voted_at), E'\r\n' order by id) || E'\r\n' as lines
-            from batch`)) as { rows: { last_id: number | null; lines: string | null }[] };
-          const [batch] = rows;
-          if (!batch?.lines || batch.last_id === null) break;
-          await write(batch.lines);
-          after = batch.last_id;
-        }
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    )
+    .transaction(async (tx) => {
+      await writeCountedVotesCsv(tx, challengeId, write);
+    })
     .then(
       () => out.end(),
       (error: unknown) => out.destroy(error as Error),

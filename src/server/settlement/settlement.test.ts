@@ -39,7 +39,12 @@ beforeAll(async () => {
     }
   }
   const { setPassCounted } = await import('#server/passes/switch.ts');
-  await setPassCounted(ctx.db, holders[2]!.pass.id, { counted: false, reason: 'refunded' });
+  await setPassCounted(
+    ctx.db,
+    holders[2]!.pass.id,
+    { counted: false, reason: 'refunded' },
+    { now: ctx.clock.now() },
+  );
   expect((await admin.delete(`/api/admin/businesses/${shops[2]!.id}`)).statusCode).toBe(204);
 });
 

@@ -16,6 +16,17 @@ const results: Results = {
   method: 'Ranked by votes.',
   ranking: [],
   votesCsvSha256: 'a'.repeat(64),
+  version: 1,
+  versions: [
+    {
+      version: 1,
+      publishedAt: '2026-08-01T06:00:00.000Z',
+      reason: null,
+      ranking: [],
+      votesCsvSha256: 'a'.repeat(64),
+      votesCsvBytes: 35,
+    },
+  ],
   draws: [],
 };
 
@@ -29,5 +40,43 @@ describe('PublishedResults', () => {
       ),
     );
     expect(view.container.textContent).toContain('Ended July 31, 2026 at 11:59 PM MDT.');
+  });
+
+  it('lists the original and each correction with its date, reason and hash (docs/RULES.md rule 23)', () => {
+    const corrected: Results = {
+      ...results,
+      votesCsvSha256: 'b'.repeat(64),
+      version: 2,
+      versions: [
+        ...results.versions,
+        {
+          version: 2,
+          publishedAt: '2026-08-03T18:00:00.000Z',
+          reason: 'A pass was refunded',
+          ranking: [],
+          votesCsvSha256: 'b'.repeat(64),
+          votesCsvBytes: 35,
+        },
+      ],
+    };
+    act(() =>
+      view.root.render(
+        <MantineProvider>
+          <PublishedResults results={corrected} />
+        </MantineProvider>,
+      ),
+    );
+    const list = view.container.querySelector('[aria-label="Published versions"]')!;
+    expect(list.textContent).toContain('Original (August 1, 2026 at 12:00 AM MDT)');
+    expect(list.textContent).toContain(
+      'Correction 1 (August 3, 2026 at 12:00 PM MDT: A pass was refunded)',
+    );
+    expect(list.textContent).toContain('a'.repeat(64));
+    expect(list.textContent).toContain('b'.repeat(64));
+    const links = [...list.querySelectorAll('a')].map((link) => link.getAttribute('href'));
+    expect(links).toEqual([
+      '/api/challenges/3/votes.csv?version=1',
+      '/api/challenges/3/votes.csv?version=2',
+    ]);
   });
 });

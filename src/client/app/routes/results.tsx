@@ -27,6 +27,7 @@ import { NotFound } from '#client/components/NotFound.tsx';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { publicVotesCsvUrl, useResults } from '#client/features/results/api/get-results.ts';
 import { PublishedDraws } from '#client/features/results/components/PublishedDraws.tsx';
+import { PublishedVersions } from '#client/features/results/components/PublishedVersions.tsx';
 import { errorText } from '#client/lib/api.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
@@ -136,7 +137,12 @@ export function PublishedResults({ results }: { results: Results }) {
           </Code>
         </Text>
       </Stack>
-      <PublishedDraws draws={results.draws} />
+      <PublishedVersions
+        challengeId={results.challengeId}
+        versions={results.versions}
+        timeZone={results.timeZone}
+      />
+      <PublishedDraws draws={results.draws} timeZone={results.timeZone} />
       <Stack gap="xs">
         <Title order={2} size="h3">
           How the results are made

@@ -4,12 +4,13 @@ import { Anchor, Button, Code, Group, List, Paper, Stack, Text, Title } from '@m
 import { IconAlertTriangle, IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { checkDraw, type DrawCheck } from '#shared/draws.ts';
+import { formatInstant } from '#shared/date-range.ts';
 import { countOf } from '#shared/plural.ts';
 import type { PublicDraw } from '#shared/results.ts';
 import { drawEntriesCsvUrl } from '../api/get-results.ts';
 
 /** docs/RULES.md rule 19: each draw with what anyone needs to check it, and a check in place. */
-export function PublishedDraws({ draws }: { draws: PublicDraw[] }) {
+export function PublishedDraws({ draws, timeZone }: { draws: PublicDraw[]; timeZone: string }) {
   if (draws.length === 0) return null;
   return (
     <Stack gap="sm">
@@ -17,7 +18,7 @@ export function PublishedDraws({ draws }: { draws: PublicDraw[] }) {
         Prize draws
       </Title>
       {draws.map((draw) => (
-        <DrawCard key={draw.id} draw={draw} />
+        <DrawCard key={draw.id} draw={draw} timeZone={timeZone} />
       ))}
     </Stack>
   );
@@ -25,7 +26,7 @@ export function PublishedDraws({ draws }: { draws: PublicDraw[] }) {
 
 const hashStyle = { wordBreak: 'break-all' } as const;
 
-function DrawCard({ draw }: { draw: PublicDraw }) {
+function DrawCard({ draw, timeZone }: { draw: PublicDraw; timeZone: string }) {
   const [check, setCheck] = useState<DrawCheck | 'checking' | null>(null);
   const verify = async () => {
     setCheck('checking');
@@ -44,6 +45,11 @@ function DrawCard({ draw }: { draw: PublicDraw }) {
         <Text fw={700}>{draw.prize}</Text>
         <Text size="sm">
           {countOf(draw.winnerCount, 'winner')}, entries {entriesLabel}.
+        </Text>
+        <Text size="sm">
+          {/* docs/RULES.md rule 23: when it was committed and revealed, so repeats would show. */}
+          Created {formatInstant(draw.createdAt, timeZone)}
+          {draw.revealedAt && `, revealed ${formatInstant(draw.revealedAt, timeZone)}`}.
         </Text>
         <Text size="sm">
           Commitment (SHA-256 of the seed, published before the end):{' '}

@@ -13,7 +13,8 @@ import { emailChangeTokens, mailOutbox, users } from '../db/schema.ts';
 import { signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
 import { deliverMail, emailedToken, mailboxOf } from '#tests/helpers/mail.ts';
 
-const ctx = useTestApp();
+// This file is about email changes, not the allowance of unconfirmed addresses (mail/allowance.test.ts).
+const ctx = useTestApp({ mailUnconfirmedPerDay: 100 });
 
 const emailOf = (username: string) => `${username}@example.com`;
 
@@ -99,7 +100,7 @@ describe('POST /api/email-change/request', () => {
     await deliverMail(ctx.db, ctx.clock.now);
     expect(await mailboxOf(ctx, 'careful.new@example.com')).toEqual([]);
     expect((await mailboxOf(ctx, emailOf('careful'))).map((mail) => mail.subject)).toEqual([
-      'Welcome to Local Battles, careful!',
+      'Welcome to Local Battles',
     ]);
   });
 

@@ -15,7 +15,7 @@ import {
   emailChangeRequestedNoticeMail,
   type MailContext,
 } from '../mail/messages.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { confirmAddress, enqueueMail } from '../mail/outbox.ts';
 import { hashLinkToken, newLinkToken } from './link-token.ts';
 import { passwordMatches } from './service.ts';
 
@@ -59,6 +59,7 @@ export async function requestEmailChange(
       tx,
       emailChangeMail(mail, { newEmail: input.newEmail, username: user.username }, token),
       now,
+      { kind: 'account', perDay: mail.unconfirmedPerDay },
     );
     await enqueueMail(
       tx,
@@ -68,6 +69,7 @@ export async function requestEmailChange(
         username: user.username,
       }),
       now,
+      { kind: 'account', perDay: mail.unconfirmedPerDay },
     );
   });
 }
@@ -130,6 +132,8 @@ export async function confirmEmailChange(db: Db, token: string, mail: MailContex
       .where(eq(users.id, change.userId))
       .returning();
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, change.userId));
+    // The link was mailed to the new address: opening it confirms it (docs/decisions/0029).
+    await confirmAddress(tx, change.newEmail, now);
     await enqueueMail(
       tx,
       emailChangedNoticeMail(mail, {
@@ -138,6 +142,7 @@ export async function confirmEmailChange(db: Db, token: string, mail: MailContex
         username: user!.username,
       }),
       now,
+      { kind: 'account', perDay: mail.unconfirmedPerDay },
     );
     return user!;
   });

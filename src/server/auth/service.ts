@@ -6,6 +6,7 @@ import { users, type User } from '../db/schema.ts';
 import { conflict, isUniqueViolation } from '../errors.ts';
 import { welcomeMail, type MailContext } from '../mail/messages.ts';
 import { confirmAddress, enqueueMail } from '../mail/outbox.ts';
+import { storeAddressLink } from './link-token.ts';
 
 // argon2id; Algorithm.Argon2id is 2 in @node-rs/argon2 (a const enum that isolatedModules cannot inline).
 const HASH_OPTIONS = { algorithm: 2 } as const;
@@ -47,7 +48,9 @@ export async function registerMember(
           isAdmin: false,
         })
         .returning();
-      await enqueueMail(tx, welcomeMail(mail, user!), now, {
+      // The welcome's link confirms the address (docs/decisions/0029).
+      const confirmToken = await storeAddressLink(tx, user!.id, user!.email, now);
+      await enqueueMail(tx, welcomeMail(mail, user!, confirmToken), now, {
         kind: 'unsolicited',
         perDay: mail.unconfirmedPerDay,
       });

@@ -135,6 +135,32 @@ describe('a confirmed address (docs/decisions/0029)', () => {
     expect(subjects.filter((subject) => subject.startsWith('Welcome'))).toHaveLength(ALLOWANCE - 1);
   });
 
+  it("is confirmed by the welcome's link, which changes nothing else and mails nothing more", async () => {
+    await signedInMember(ctx.app, 'welcomed');
+    const token = await emailedToken(ctx, 'welcomed@example.com', '/auth/verify-email?token=');
+    const preview = await new TestClient(ctx.app).post('/api/email-change/preview', { token });
+    expect(preview.json()).toEqual({ newEmail: 'welcomed@example.com' });
+    const confirmed = await new TestClient(ctx.app).post('/api/email-change/confirm', { token });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({
+      message: 'Your email address is now welcomed@example.com.',
+    });
+    expect(
+      await ctx.db.$count(
+        confirmedAddresses,
+        eq(confirmedAddresses.address, 'welcomed@example.com'),
+      ),
+    ).toBe(1);
+    await deliverMail(ctx.db, ctx.clock.now);
+    expect((await mailboxOf(ctx, 'welcomed@example.com')).map((mail) => mail.subject)).toEqual([
+      'Welcome to Local Battles',
+    ]);
+    // Used once, like every link.
+    expect(
+      (await new TestClient(ctx.app).post('/api/email-change/confirm', { token })).statusCode,
+    ).toBe(400);
+  });
+
   it('is confirmed by opening an email-change link mailed to it', async () => {
     const { client } = await signedInMember(ctx.app, 'mover');
     const asked = await client.post('/api/email-change/request', {

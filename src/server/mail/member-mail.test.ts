@@ -62,7 +62,7 @@ const subjects = async (email: string) => {
 };
 
 describe('welcome email', () => {
-  it('welcomes with the product name and a link to buy the pass', async () => {
+  it('welcomes with the product name, a link to confirm the address and one to buy the pass', async () => {
     await signedInMember(ctx.app, 'newcomer');
     await deliverMail(ctx.db, ctx.clock.now);
     const [welcome] = await mailboxOf(ctx, 'newcomer@example.com');
@@ -71,7 +71,10 @@ describe('welcome email', () => {
       subject: 'Welcome to Local Battles',
     });
     expect(welcome?.text).toContain('Welcome to Local Battles!');
-    expect(welcome?.links).toEqual(['http://localhost/checkout']);
+    expect(welcome?.links).toEqual([
+      expect.stringMatching(/^http:\/\/localhost\/auth\/verify-email\?token=[\w-]{43}$/),
+      'http://localhost/checkout',
+    ]);
     expect(welcome?.html).toContain('<a href="http://localhost/checkout">Get your battle pass</a>');
   });
 

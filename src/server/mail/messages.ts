@@ -82,10 +82,19 @@ function compose(context: MailContext, to: string, subject: string, blocks: Bloc
  * Anyone may register with any address, so the welcome carries none of the request's words (not
  * even the username): a stranger cannot use it to mail their text to someone (docs/decisions/0029).
  */
-export function welcomeMail(context: MailContext, user: { email: string }): OutgoingMail {
+export function welcomeMail(
+  context: MailContext,
+  user: { email: string },
+  confirmToken: string,
+): OutgoingMail {
   return compose(context, user.email, `Welcome to ${context.siteName}`, [
     `Welcome to ${context.siteName}!`,
     'An account was just registered with this email address. If that was not you, ignore this email.',
+    `If it was you, confirm the address within ${EMAIL_CHANGE_LINK_HOURS} hours: then your password reset links always reach you, however often others ask for mail to it.`,
+    {
+      label: 'Confirm this email address',
+      path: `/auth/verify-email?token=${encodeURIComponent(confirmToken)}`,
+    },
     'Your account is ready. Get a battle pass to collect a coupon at every participating shop, and vote for your favourite with every coupon you redeem.',
     { label: 'Get your battle pass', path: '/checkout' },
   ]);

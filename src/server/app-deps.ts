@@ -15,6 +15,8 @@ export interface AppConfig {
   testToolsEnabled: boolean;
   /** No SMTP_URL: email is kept in the sandbox mailbox instead of being sent (mail/transport.ts). */
   mailToSandbox: boolean;
+  /** MAIL_UNCONFIRMED_PER_DAY: mails a day to an address nobody has confirmed (docs/decisions/0029). */
+  mailUnconfirmedPerDay: number;
   clientDir: string;
   logLevel: string;
   /** How long public answers and rendered public pages are served from memory; 0 turns the cache off. */

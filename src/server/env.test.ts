@@ -172,6 +172,13 @@ describe('readEnv', () => {
     expect(readEnv({ MAIL_RATE_PER_SECOND: '25' }).MAIL_RATE_PER_SECOND).toBe(25);
     for (const bad of ['0', '-1', '2.5', 'fast'])
       expect(() => readEnv({ MAIL_RATE_PER_SECOND: bad })).toThrowError(/MAIL_RATE_PER_SECOND/);
+    // docs/decisions/0029: mails a day to an address nobody has confirmed.
+    expect(readEnv({}).MAIL_UNCONFIRMED_PER_DAY).toBe(3);
+    expect(readEnv({ MAIL_UNCONFIRMED_PER_DAY: '5' }).MAIL_UNCONFIRMED_PER_DAY).toBe(5);
+    for (const bad of ['0', '-1', '2.5', 'many'])
+      expect(() => readEnv({ MAIL_UNCONFIRMED_PER_DAY: bad })).toThrowError(
+        /MAIL_UNCONFIRMED_PER_DAY/,
+      );
     expect(readEnv({ STREAMS_PER_ADDRESS: '200', STREAMS_PER_INSTANCE: '20000' })).toMatchObject({
       STREAMS_PER_ADDRESS: 200,
       STREAMS_PER_INSTANCE: 20000,

@@ -9,6 +9,8 @@ export const DEFAULT_STREAMS_PER_ADDRESS = 50;
 export const DEFAULT_STREAMS_PER_INSTANCE = 5000;
 /** Emails one instance's mail worker sends per second (mail/outbox.ts). */
 export const DEFAULT_MAIL_RATE_PER_SECOND = 10;
+/** Mails a day to an address nobody has confirmed (docs/decisions/0029). */
+export const DEFAULT_MAIL_UNCONFIRMED_PER_DAY = 3;
 
 /**
  * The PostgreSQL pool's limits: a statement that runs longer, a transaction left idle longer (a
@@ -176,6 +178,12 @@ const envSchema = z.object({
     .min(1)
     .max(1000)
     .default(DEFAULT_MAIL_RATE_PER_SECOND),
+  MAIL_UNCONFIRMED_PER_DAY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(DEFAULT_MAIL_UNCONFIRMED_PER_DAY),
   STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(DEFAULT_STREAMS_PER_ADDRESS),
   STREAMS_PER_INSTANCE: z.coerce.number().int().min(1).default(DEFAULT_STREAMS_PER_INSTANCE),
   MAP_TILE_URL: z

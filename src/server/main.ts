@@ -71,6 +71,7 @@ async function main() {
       sessionSecret: env.SESSION_SECRET,
       testToolsEnabled,
       mailToSandbox: !(env.SMTP_URL && env.MAIL_FROM),
+      mailUnconfirmedPerDay: env.MAIL_UNCONFIRMED_PER_DAY,
       testClockEnabled: env.TEST_CLOCK === true,
       logLevel: env.LOG_LEVEL,
       trustProxy: env.TRUST_PROXY,
@@ -98,7 +99,11 @@ async function main() {
   const scheduler = new Scheduler(
     database.db,
     periodicJobs(database.db, {
-      mail: mailContextOf({ siteName: env.SITE_NAME, siteUrl }),
+      mail: mailContextOf({
+        siteName: env.SITE_NAME,
+        siteUrl,
+        mailUnconfirmedPerDay: env.MAIL_UNCONFIRMED_PER_DAY,
+      }),
     }),
     clock.now,
     app.log,

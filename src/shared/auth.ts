@@ -1,11 +1,24 @@
 import { z } from 'zod';
 
+/**
+ * Control characters (tabs, line breaks, escapes) and the Unicode line and paragraph separators:
+ * a username is shown on pages and in emails, where these could forge lines (docs/decisions/0029).
+ */
+const CONTROL_OR_LINE_BREAK = /[\p{Cc}\u2028\u2029]/u;
+export const USERNAME_CONTROL_CHARACTERS =
+  'Username may not contain control characters or line breaks';
+
 /** Messages are the product's copy (docs/SPEC.md section 5). */
-export const usernameSchema = z
+const usernameTextSchema = z
   .string()
   .trim()
   .min(3, 'Username must be at least 3 characters')
   .max(50, 'Username must be at most 50 characters');
+/** A new username. Sign-in keeps the plain rule, so an account made before this one still signs in. */
+export const usernameSchema = usernameTextSchema.refine(
+  (value) => !CONTROL_OR_LINE_BREAK.test(value),
+  USERNAME_CONTROL_CHARACTERS,
+);
 export const passwordSchema = z
   .string()
   .min(6, 'Password must be at least 6 characters')
@@ -21,7 +34,7 @@ export const fullNameSchema = z
   .min(2, 'Full name is required')
   .max(100, 'Full name must be at most 100 characters');
 
-export const loginBodySchema = z.object({ username: usernameSchema, password: passwordSchema });
+export const loginBodySchema = z.object({ username: usernameTextSchema, password: passwordSchema });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 /** isAdmin may be sent by old clients; it is accepted and ignored (docs/RULES.md rule 4). */

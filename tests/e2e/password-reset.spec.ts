@@ -84,3 +84,26 @@ test('the sandbox mailbox is for organizers: a visitor is asked to sign in, a me
   await expect(page.getByRole('heading', { name: 'Sandbox Mailbox' })).toHaveCount(0);
   expect((await page.request.get('/api/sandbox/mailbox?to=a%40example.com')).status()).toBe(403);
 });
+
+test("a new member confirms the address from the welcome's link, on the email confirm page (docs/decisions/0029)", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const username = uniqueName('welcomed');
+  const email = `${username}@example.com`;
+  await registerViaAuthPage(page, username);
+  await expect(page.getByText('Registration successful')).toBeVisible();
+
+  const link = await mailedLink(browser, baseURL, {
+    to: email,
+    subject: 'Welcome to Local Battles',
+    link: /\/auth\/verify-email\?token=/,
+  });
+  await page.goto(link);
+  await expect(page.getByText(`Confirm ${email} as your email`)).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm New Email' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Your email address is now ${email}.` }),
+  ).toBeVisible();
+});

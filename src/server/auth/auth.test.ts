@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
+import { USERNAME_CONTROL_CHARACTERS } from '#shared/auth.ts';
 import { SIGNED_IN_HINT_COOKIE } from '#shared/signed-in-hint.ts';
 import { signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
 import { SESSION_COOKIE } from './session.ts';
@@ -52,6 +53,12 @@ describe('POST /api/register', () => {
     [{ password: '12345' }, 'password', 'Password must be at least 6 characters'],
     [{ email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
     [{ fullName: 'A' }, 'fullName', 'Full name is required'],
+    // A username is shown in emails and pages: no forged lines (docs/decisions/0029).
+    [{ username: 'evil\r\nBcc: all@example.com' }, 'username', USERNAME_CONTROL_CHARACTERS],
+    [{ username: 'tab\there' }, 'username', USERNAME_CONTROL_CHARACTERS],
+    [{ username: 'esc\u001b[31m' }, 'username', USERNAME_CONTROL_CHARACTERS],
+    [{ username: 'line\u2028break' }, 'username', USERNAME_CONTROL_CHARACTERS],
+    [{ username: 'next\u0085line' }, 'username', USERNAME_CONTROL_CHARACTERS],
   ])('refuses %o with the spec message and stores nothing', async (change, field, message) => {
     const before = await ctx.db.$count(users);
     const response = await new TestClient(ctx.app).post('/api/register', {

@@ -9,17 +9,14 @@ import type { Db } from '../db/client.ts';
 import { emailChangeTokens, passwordResetTokens, users, type User } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import {
-  EMAIL_CHANGE_LINK_HOURS,
   emailChangedNoticeMail,
   emailChangeMail,
   emailChangeRequestedNoticeMail,
   type MailContext,
 } from '../mail/messages.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { hashLinkToken, newLinkToken } from './link-token.ts';
+import { confirmAddress, enqueueMail } from '../mail/outbox.ts';
+import { hashLinkToken, storeAddressLink } from './link-token.ts';
 import { passwordMatches } from './service.ts';
-
-const EMAIL_CHANGE_TTL_MS = EMAIL_CHANGE_LINK_HOURS * 60 * 60 * 1000;
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -41,24 +38,14 @@ export async function requestEmailChange(
   if (!(await passwordMatches(user, input.currentPassword)))
     throw badRequest(WRONG_CURRENT_PASSWORD);
   if (sameAddress(user.email, input.newEmail)) throw badRequest(SAME_EMAIL);
-  const token = newLinkToken();
-  const change = {
-    userId: user.id,
-    newEmail: input.newEmail,
-    tokenHash: hashLinkToken(token),
-    expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS),
-    createdAt: now,
-  };
   await db.transaction(async (tx) => {
-    // One pending change per member: an upsert, so two requests at once leave exactly one link.
-    await tx
-      .insert(emailChangeTokens)
-      .values(change)
-      .onConflictDoUpdate({ target: emailChangeTokens.userId, set: change });
+    // One pending change per member: a newer request (or this one) replaces the welcome's link.
+    const token = await storeAddressLink(tx, user.id, input.newEmail, now);
     await enqueueMail(
       tx,
       emailChangeMail(mail, { newEmail: input.newEmail, username: user.username }, token),
       now,
+      { kind: 'account', perDay: mail.unconfirmedPerDay },
     );
     await enqueueMail(
       tx,
@@ -68,6 +55,7 @@ export async function requestEmailChange(
         username: user.username,
       }),
       now,
+      { kind: 'account', perDay: mail.unconfirmedPerDay },
     );
   });
 }
@@ -93,7 +81,9 @@ export async function previewEmailChange(db: Db, token: string, now: Date) {
 
 /**
  * Opens the link: the member's address becomes the new one, the link is used up, the old address
- * is told, and reset links sent to the old address stop working. 400 for an unknown, expired or
+ * is told, and reset links sent to the old address stop working; either way the address it was
+ * mailed to is confirmed (docs/decisions/0029). The welcome's link names the current address and
+ * only confirms it. 400 for an unknown, expired or
  * used link (one message for all three); 409 when another account uses the address by now.
  */
 export async function confirmEmailChange(db: Db, token: string, mail: MailContext, now: Date) {
@@ -108,6 +98,16 @@ export async function confirmEmailChange(db: Db, token: string, mail: MailContex
       )
       .returning();
     if (!change) throw badRequest(INVALID_EMAIL_CHANGE_LINK);
+    const [current] = await tx
+      .select()
+      .from(users)
+      .where(eq(users.id, change.userId))
+      .for('update');
+    // The welcome's link names the address the account already has: it only confirms it.
+    if (sameAddress(current!.email, change.newEmail)) {
+      await confirmAddress(tx, change.newEmail, now);
+      return current!;
+    }
     // Addresses are not unique in the table (registration allows a shared one), so two changes
     // to one address are kept apart by a lock on the address for the rest of this transaction.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(lower(${change.newEmail})))`);
@@ -119,25 +119,23 @@ export async function confirmEmailChange(db: Db, token: string, mail: MailContex
       )
       .limit(1);
     if (taken) throw conflict(EMAIL_IN_USE);
-    const [before] = await tx
-      .select({ email: users.email })
-      .from(users)
-      .where(eq(users.id, change.userId))
-      .for('update');
     const [user] = await tx
       .update(users)
       .set({ email: change.newEmail })
       .where(eq(users.id, change.userId))
       .returning();
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, change.userId));
+    // The link was mailed to the new address: opening it confirms it (docs/decisions/0029).
+    await confirmAddress(tx, change.newEmail, now);
     await enqueueMail(
       tx,
       emailChangedNoticeMail(mail, {
-        oldEmail: before!.email,
+        oldEmail: current!.email,
         newEmail: change.newEmail,
         username: user!.username,
       }),
       now,
+      { kind: 'account', perDay: mail.unconfirmedPerDay },
     );
     return user!;
   });

@@ -13,7 +13,9 @@ import {
 import { deliverMail, emailedLink, emailedToken, mailboxOf } from '#tests/helpers/mail.ts';
 import { SiteUrl } from '../site-url.ts';
 
-const ctx = useTestApp();
+// Several tests mail one address many times; the allowance of unconfirmed addresses is
+// mail/allowance.test.ts's.
+const ctx = useTestApp({ mailUnconfirmedPerDay: 100 });
 
 const emailOf = (username: string) => `${username}@example.com`;
 
@@ -63,6 +65,41 @@ describe('POST /api/password-reset/request', () => {
       createHash('sha256').update(token).digest('hex'),
     );
     expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it('sends one email per request to an address, with a link for each account on it', async () => {
+    for (const username of ['twin_a', 'twin_b']) {
+      const response = await new TestClient(ctx.app).post('/api/register', {
+        username,
+        email: 'Twins@Example.com',
+        fullName: 'Twin Member',
+        password: 'password123',
+      });
+      expect(response.statusCode).toBe(201);
+    }
+    expect((await requestReset('twins@example.com')).statusCode).toBe(202);
+    await deliverMail(ctx.db, ctx.clock.now);
+    const resets = (await mailboxOf(ctx, 'twins@example.com')).filter((mail) =>
+      mail.subject.startsWith('Reset'),
+    );
+    expect(resets).toHaveLength(1);
+    const [email] = resets;
+    expect(email?.text).toContain('"twin_a", "twin_b"');
+    const links = email!.links.filter((link) => link.includes('/auth/reset?token='));
+    expect(links).toHaveLength(2);
+    expect(email?.text).toContain(`Choose a new password for "twin_a": ${links[0]}`);
+    expect(email?.text).toContain(`Choose a new password for "twin_b": ${links[1]}`);
+
+    // Each link resets the account it names, and only that one.
+    const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
+    expect((await confirm(tokenOf(links[1]!), 'twin-b-new-pass')).json()).toMatchObject({
+      username: 'twin_b',
+    });
+    expect((await confirm(tokenOf(links[0]!), 'twin-a-new-pass')).json()).toMatchObject({
+      username: 'twin_a',
+    });
+    expect((await login('twin_a', 'twin-a-new-pass')).statusCode).toBe(200);
+    expect((await login('twin_b', 'twin-b-new-pass')).statusCode).toBe(200);
   });
 
   it('answers 400 JSON for an address that is not one and stores nothing', async () => {

@@ -10,7 +10,7 @@ import {
 } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
 import { passwordResetMail, RESET_LINK_MINUTES, type MailContext } from '../mail/messages.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { confirmAddress, enqueueMail } from '../mail/outbox.ts';
 import { hashLinkToken, newLinkToken } from './link-token.ts';
 import { hashPassword } from './service.ts';
 
@@ -23,9 +23,10 @@ const RESET_TOKEN_TTL_MS = RESET_LINK_MINUTES * 60 * 1000;
 export const LIVE_RESET_LINKS_PER_ACCOUNT = 5;
 
 /**
- * Emails a reset link to every account with this address (addresses are not unique), each
- * naming its username. Earlier links keep working until they expire or are used (at most
- * LIVE_RESET_LINKS_PER_ACCOUNT). Nothing tells the caller whether an account exists.
+ * Emails one message to the address with a reset link for every account on it (addresses are not
+ * unique), each naming its username. Earlier links keep working until they expire or are used (at
+ * most LIVE_RESET_LINKS_PER_ACCOUNT). Nothing tells the caller whether an account exists. To an
+ * address nobody has confirmed it counts against the daily allowance (docs/decisions/0029).
  */
 export async function requestPasswordReset(
   db: Db,
@@ -37,7 +38,10 @@ export async function requestPasswordReset(
     const accounts = await tx
       .select()
       .from(users)
-      .where(sql`lower(${users.email}) = lower(${email})`);
+      .where(sql`lower(${users.email}) = lower(${email})`)
+      .orderBy(users.id);
+    if (accounts.length === 0) return;
+    const links: { username: string; token: string }[] = [];
     for (const user of accounts) {
       const token = newLinkToken();
       await tx.insert(passwordResetTokens).values({
@@ -60,8 +64,13 @@ export async function requestPasswordReset(
             or(lte(passwordResetTokens.expiresAt, now), notInArray(passwordResetTokens.id, newest)),
           ),
         );
-      await enqueueMail(tx, passwordResetMail(mail, user, token), now);
+      links.push({ username: user.username, token });
     }
+    // The accounts' own spelling of the address, not the request's.
+    await enqueueMail(tx, passwordResetMail(mail, accounts[0]!.email, links), now, {
+      kind: 'account',
+      perDay: mail.unconfirmedPerDay,
+    });
   });
 }
 
@@ -69,8 +78,8 @@ export async function requestPasswordReset(
  * Sets the new password with a valid link: the link is used up, every session of the member
  * ends (a thief signed in with the old password is signed out), and a pending email change is
  * cancelled (the 'Was this you?' email promises it: whoever asked for it knew the old password).
- * 400 for an unknown, expired or
- * used link, with one message for all three.
+ * The link was mailed to the member's address, so using it confirms that address
+ * (docs/decisions/0029). 400 for an unknown, expired or used link, with one message for all three.
  */
 export async function confirmPasswordReset(
   db: Db,
@@ -98,6 +107,7 @@ export async function confirmPasswordReset(
       .set({ passwordHash })
       .where(eq(users.id, used.userId))
       .returning();
+    await confirmAddress(tx, user!.email, now);
     return user!;
   });
 }

@@ -5,7 +5,8 @@ import type { Db } from '../db/client.ts';
 import { users, type User } from '../db/schema.ts';
 import { conflict, isUniqueViolation } from '../errors.ts';
 import { welcomeMail, type MailContext } from '../mail/messages.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { confirmAddress, enqueueMail } from '../mail/outbox.ts';
+import { storeAddressLink } from './link-token.ts';
 
 // argon2id; Algorithm.Argon2id is 2 in @node-rs/argon2 (a const enum that isolatedModules cannot inline).
 const HASH_OPTIONS = { algorithm: 2 } as const;
@@ -47,7 +48,12 @@ export async function registerMember(
           isAdmin: false,
         })
         .returning();
-      await enqueueMail(tx, welcomeMail(mail, user!), now);
+      // The welcome's link confirms the address (docs/decisions/0029).
+      const confirmToken = await storeAddressLink(tx, user!.id, user!.email, now);
+      await enqueueMail(tx, welcomeMail(mail, user!, confirmToken), now, {
+        kind: 'unsolicited',
+        perDay: mail.unconfirmedPerDay,
+      });
       return user!;
     });
   } catch (error) {
@@ -83,7 +89,11 @@ export interface AdminInput {
   email: string;
 }
 
-/** Creates the admin, or promotes and re-passwords an existing user of that name. */
+/**
+ * Creates the admin, or promotes and re-passwords an existing user of that name. The operator gave
+ * the address, so it counts as confirmed: a flood of strangers' requests never holds back the
+ * organizer's reset link (docs/decisions/0029).
+ */
 export async function createOrPromoteAdmin(
   db: Db,
   input: AdminInput,
@@ -101,12 +111,14 @@ export async function createOrPromoteAdmin(
         .set({ isAdmin: true, passwordHash, email: input.email })
         .where(eq(users.id, existing.id))
         .returning();
+      await confirmAddress(tx, input.email, new Date());
       return { user: user!, created: false };
     }
     const [user] = await tx
       .insert(users)
       .values({ username: input.username, email: input.email, passwordHash, isAdmin: true })
       .returning();
+    await confirmAddress(tx, input.email, new Date());
     return { user: user!, created: true };
   });
 }

@@ -359,6 +359,13 @@ export const mailOutbox = pgTable(
      * a message to thousands never holds back a receipt or a reset link.
      */
     bulk: boolean('bulk').notNull().default(false),
+    /**
+     * Sent to an address nobody has confirmed (docs/decisions/0029): counts against that
+     * address's daily allowance and goes after account mail to confirmed addresses.
+     */
+    unconfirmed: boolean('unconfirmed').notNull().default(false),
+    /** Set instead of sending when the address's allowance was spent; the row stays as the record. */
+    suppressedAt: instant('suppressed_at'),
     /** The organizer message this email belongs to, for its delivered and failed counts. */
     messageId: integer('message_id').references(() => organizerMessages.id),
     createdAt: instant('created_at').notNull().defaultNow(),
@@ -371,8 +378,12 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     index('mail_outbox_due_idx')
-      .on(t.bulk, t.nextAttemptAt)
-      .where(sql`${t.sentAt} IS NULL AND ${t.gaveUpAt} IS NULL`),
+      .on(t.bulk, t.unconfirmed, t.nextAttemptAt)
+      .where(sql`${t.sentAt} IS NULL AND ${t.gaveUpAt} IS NULL AND ${t.suppressedAt} IS NULL`),
+    // The allowance counts an address's unconfirmed mail of the last day (mail/outbox.ts).
+    index('mail_outbox_allowance_idx')
+      .on(sql`lower(${t.toAddress})`, t.createdAt)
+      .where(sql`${t.unconfirmed}`),
     index('mail_outbox_message_idx')
       .on(t.messageId)
       .where(sql`${t.messageId} IS NOT NULL`),
@@ -451,6 +462,16 @@ export const sandboxMail = pgTable(
   },
   (t) => [index('sandbox_mail_to_idx').on(sql`lower(${t.toAddress})`, t.id)],
 );
+
+/**
+ * Addresses whose owner followed a link mailed to them (a used reset link, a confirmed email
+ * change) or that the operator gave (create-admin): account mail to them is never held back by
+ * the allowance of unconfirmed addresses (docs/decisions/0029). Kept in lower case.
+ */
+export const confirmedAddresses = pgTable('confirmed_addresses', {
+  address: text('address').primaryKey(),
+  confirmedAt: instant('confirmed_at').notNull(),
+});
 
 /** Password reset links: only a SHA-256 of the random token is kept; a row is deleted when used or voided. */
 export const passwordResetTokens = pgTable(

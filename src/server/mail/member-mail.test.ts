@@ -62,16 +62,19 @@ const subjects = async (email: string) => {
 };
 
 describe('welcome email', () => {
-  it('greets a new member by name with the product name and a link to buy the pass', async () => {
-    const { user } = await signedInMember(ctx.app, 'newcomer');
+  it('welcomes with the product name, a link to confirm the address and one to buy the pass', async () => {
+    await signedInMember(ctx.app, 'newcomer');
     await deliverMail(ctx.db, ctx.clock.now);
     const [welcome] = await mailboxOf(ctx, 'newcomer@example.com');
     expect(welcome).toMatchObject({
       to: 'newcomer@example.com',
-      subject: `Welcome to Local Battles, ${user.username}!`,
+      subject: 'Welcome to Local Battles',
     });
-    expect(welcome?.text).toContain('Welcome to Local Battles, newcomer!');
-    expect(welcome?.links).toEqual(['http://localhost/checkout']);
+    expect(welcome?.text).toContain('Welcome to Local Battles!');
+    expect(welcome?.links).toEqual([
+      expect.stringMatching(/^http:\/\/localhost\/auth\/verify-email\?token=[\w-]{43}$/),
+      'http://localhost/checkout',
+    ]);
     expect(welcome?.html).toContain('<a href="http://localhost/checkout">Get your battle pass</a>');
   });
 
@@ -87,17 +90,19 @@ describe('welcome email', () => {
     expect(await ctx.db.$count(mailOutbox)).toBe(before);
   });
 
-  it('escapes what a member typed in the HTML part', async () => {
-    await new TestClient(ctx.app).post('/api/register', {
-      username: '<b>bold</b>',
-      email: 'html@example.com',
-      fullName: 'Html Person',
+  it("carries none of the registration's words: anyone may register with anyone's address (docs/decisions/0029)", async () => {
+    const response = await new TestClient(ctx.app).post('/api/register', {
+      username: 'Claim your $500 prize at evil.example',
+      email: 'stranger-target@example.com',
+      fullName: 'Visit evil.example now',
       password: 'password123',
     });
+    expect(response.statusCode).toBe(201);
     await deliverMail(ctx.db, ctx.clock.now);
-    const [welcome] = await mailboxOf(ctx, 'html@example.com');
-    expect(welcome?.html).toContain('&lt;b&gt;bold&lt;/b&gt;');
-    expect(welcome?.html).not.toContain('<b>bold</b>');
+    const [welcome] = await mailboxOf(ctx, 'stranger-target@example.com');
+    expect(welcome?.subject).toBe('Welcome to Local Battles');
+    for (const part of [welcome?.subject, welcome?.text, welcome?.html])
+      expect(part).not.toMatch(/evil|prize/);
   });
 });
 

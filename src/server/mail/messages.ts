@@ -11,11 +11,21 @@ export interface MailContext {
   siteName: string;
   /** The site's origin (site-url.ts): never the request's Host, which anyone can set. */
   baseUrl: string;
+  /** MAIL_UNCONFIRMED_PER_DAY; unset, its default (mail/outbox.ts). */
+  unconfirmedPerDay?: number | undefined;
 }
 
 /** The context for the site's emails. */
-export function mailContextOf(config: { siteName: string; siteUrl: SiteUrl }): MailContext {
-  return { siteName: config.siteName, baseUrl: config.siteUrl.origin };
+export function mailContextOf(config: {
+  siteName: string;
+  siteUrl: SiteUrl;
+  mailUnconfirmedPerDay?: number;
+}): MailContext {
+  return {
+    siteName: config.siteName,
+    baseUrl: config.siteUrl.origin,
+    unconfirmedPerDay: config.mailUnconfirmedPerDay,
+  };
 }
 
 type Block =
@@ -68,12 +78,23 @@ function compose(context: MailContext, to: string, subject: string, blocks: Bloc
   };
 }
 
+/**
+ * Anyone may register with any address, so the welcome carries none of the request's words (not
+ * even the username): a stranger cannot use it to mail their text to someone (docs/decisions/0029).
+ */
 export function welcomeMail(
   context: MailContext,
-  user: { email: string; username: string },
+  user: { email: string },
+  confirmToken: string,
 ): OutgoingMail {
-  return compose(context, user.email, `Welcome to ${context.siteName}, ${user.username}!`, [
-    `Welcome to ${context.siteName}, ${user.username}!`,
+  return compose(context, user.email, `Welcome to ${context.siteName}`, [
+    `Welcome to ${context.siteName}!`,
+    'An account was just registered with this email address. If that was not you, ignore this email.',
+    `If it was you, confirm the address within ${EMAIL_CHANGE_LINK_HOURS} hours: then your password reset links always reach you, however often others ask for mail to it.`,
+    {
+      label: 'Confirm this email address',
+      path: `/auth/verify-email?token=${encodeURIComponent(confirmToken)}`,
+    },
     'Your account is ready. Get a battle pass to collect a coupon at every participating shop, and vote for your favourite with every coupon you redeem.',
     { label: 'Get your battle pass', path: '/checkout' },
   ]);
@@ -82,15 +103,28 @@ export function welcomeMail(
 /** Reset links last this long (also the token's expiry, auth/password-reset.ts). */
 export const RESET_LINK_MINUTES = 60;
 
+/**
+ * One email per request and address (addresses are not unique), with a link for each account on
+ * it, named by its username: one request never mails an address more than once.
+ */
 export function passwordResetMail(
   context: MailContext,
-  user: { email: string; username: string },
-  token: string,
+  email: string,
+  accounts: { username: string; token: string }[],
 ): OutgoingMail {
-  return compose(context, user.email, `Reset your ${context.siteName} password`, [
-    `Someone asked to reset the password of the ${context.siteName} account "${user.username}".`,
-    `Choose a new password with this link within ${RESET_LINK_MINUTES} minutes. It works once.`,
-    { label: 'Choose a new password', path: `/auth/reset?token=${encodeURIComponent(token)}` },
+  const links = accounts.map(({ username, token }) => ({
+    label:
+      accounts.length === 1 ? 'Choose a new password' : `Choose a new password for "${username}"`,
+    path: `/auth/reset?token=${encodeURIComponent(token)}`,
+  }));
+  const asked =
+    accounts.length === 1
+      ? `Someone asked to reset the password of the ${context.siteName} account "${accounts[0]!.username}".`
+      : `Someone asked to reset the password of the ${countOf(accounts.length, 'account')} of ${context.siteName} that use this email address: ${accounts.map(({ username }) => `"${username}"`).join(', ')}. Each link below is for the account it names.`;
+  return compose(context, email, `Reset your ${context.siteName} password`, [
+    asked,
+    `Choose a new password with ${accounts.length === 1 ? 'this link' : 'its link'} within ${RESET_LINK_MINUTES} minutes. It works once.`,
+    ...links,
     'If you did not ask for this, ignore this email: your password stays as it is.',
   ]);
 }

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { DEFAULT_MAIL_RATE_PER_SECOND } from '../env.ts';
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { DEFAULT_MAIL_RATE_PER_SECOND, DEFAULT_MAIL_UNCONFIRMED_PER_DAY } from '../env.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { mailOutbox } from '../db/schema.ts';
+import { confirmedAddresses, mailOutbox } from '../db/schema.ts';
 import type { MailTransport, OutgoingMail } from './transport.ts';
 
 /** How long a claimed row belongs to its worker; a worker that died loses it after this. */
@@ -10,10 +10,54 @@ const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 60 * 60 * 1000;
 /** About nine hours of retries before a message is given up on. */
 export const MAX_ATTEMPTS = 15;
+/** The allowance of an unconfirmed address counts its mail of this last stretch. */
+export const ALLOWANCE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** Written in the caller's transaction, so the email exists exactly when the event that causes it does. */
-export async function enqueueMail(tx: Tx | Db, mail: OutgoingMail, now: Date): Promise<void> {
-  await tx.insert(mailOutbox).values({
+/**
+ * How an email stands against the allowance of unconfirmed addresses (docs/decisions/0029):
+ * - `account`: account mail (reset and email-change links and notices). To a confirmed address it
+ *   always goes, first; to an unconfirmed one it counts against that address's allowance.
+ * - `unsolicited`: caused by a request anyone can make and holding nothing the owner needs (the
+ *   welcome): counts against the allowance whatever the address.
+ * Without a policy (receipts and pass notices, which go to the member who paid) the email always
+ * goes, with account mail.
+ */
+export interface AllowancePolicy {
+  kind: 'account' | 'unsolicited';
+  /** Unconfirmed mails per address per day (MAIL_UNCONFIRMED_PER_DAY). */
+  perDay?: number | undefined;
+}
+
+/** Marks an address confirmed: its owner followed a link mailed to it, or the operator gave it. */
+export async function confirmAddress(tx: Tx | Db, address: string, now: Date): Promise<void> {
+  await tx
+    .insert(confirmedAddresses)
+    .values({ address: address.toLowerCase(), confirmedAt: now })
+    .onConflictDoNothing();
+}
+
+export async function isAddressConfirmed(tx: Tx | Db, address: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ address: confirmedAddresses.address })
+    .from(confirmedAddresses)
+    .where(eq(confirmedAddresses.address, address.toLowerCase()));
+  return row !== undefined;
+}
+
+/**
+ * Written in the caller's transaction, so the email exists exactly when the event that causes it
+ * does. With a policy, mail beyond an unconfirmed address's allowance is recorded as suppressed
+ * (subject kept, no body) and never sent. The count is taken under a per-address lock held to the
+ * end of the transaction, so concurrent requests on any instance cannot both take the last one:
+ * a caller with a policy passes its transaction.
+ */
+export async function enqueueMail(
+  tx: Tx | Db,
+  mail: OutgoingMail,
+  now: Date,
+  policy?: AllowancePolicy,
+): Promise<void> {
+  const row = {
     toAddress: mail.to,
     subject: mail.subject,
     textBody: mail.text,
@@ -21,7 +65,30 @@ export async function enqueueMail(tx: Tx | Db, mail: OutgoingMail, now: Date): P
     headers: mail.headers ?? null,
     createdAt: now,
     nextAttemptAt: now,
-  });
+  };
+  if (!policy || (policy.kind === 'account' && (await isAddressConfirmed(tx, mail.to)))) {
+    await tx.insert(mailOutbox).values(row);
+    return;
+  }
+  const address = mail.to.toLowerCase();
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mail-allowance:${address}`}))`);
+  const spent = await tx.$count(
+    mailOutbox,
+    and(
+      sql`lower(${mailOutbox.toAddress}) = ${address}`,
+      eq(mailOutbox.unconfirmed, true),
+      isNull(mailOutbox.suppressedAt),
+      gt(mailOutbox.createdAt, new Date(now.getTime() - ALLOWANCE_WINDOW_MS)),
+    ),
+  );
+  const allowance = policy.perDay ?? DEFAULT_MAIL_UNCONFIRMED_PER_DAY;
+  await tx
+    .insert(mailOutbox)
+    .values(
+      spent < allowance
+        ? { ...row, unconfirmed: true }
+        : { ...row, unconfirmed: true, textBody: null, htmlBody: null, suppressedAt: now },
+    );
 }
 
 export function retryDelayMs(attempts: number): number {
@@ -41,11 +108,19 @@ export async function claimDueMail(db: Db, now: Date, limit: number) {
       and(
         isNull(mailOutbox.sentAt),
         isNull(mailOutbox.gaveUpAt),
+        isNull(mailOutbox.suppressedAt),
         lte(mailOutbox.nextAttemptAt, now),
       ),
     )
-    // Account mail first (docs/RULES.md rule 20): a large organizer message waits behind it.
-    .orderBy(asc(mailOutbox.bulk), asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+    // Account mail to confirmed addresses first, then unconfirmed mail, then organizer mail
+    // (docs/RULES.md rule 20, docs/decisions/0029): neither a flood of registrations nor a large
+    // message delays a member's reset link.
+    .orderBy(
+      asc(mailOutbox.bulk),
+      asc(mailOutbox.unconfirmed),
+      asc(mailOutbox.nextAttemptAt),
+      asc(mailOutbox.id),
+    )
     .limit(limit)
     .for('update', { skipLocked: true });
   const claimed = await db
@@ -57,7 +132,12 @@ export async function claimDueMail(db: Db, now: Date, limit: number) {
     .where(inArray(mailOutbox.id, due))
     .returning();
   // RETURNING follows no order: mail goes out in the order it was asked for, account mail first.
-  return claimed.sort((a, b) => Number(a.bulk) - Number(b.bulk) || a.id - b.id);
+  return claimed.sort(
+    (a, b) =>
+      Number(a.bulk) - Number(b.bulk) ||
+      Number(a.unconfirmed) - Number(b.unconfirmed) ||
+      a.id - b.id,
+  );
 }
 
 export interface DeliveryLog {

@@ -100,10 +100,20 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       { to: 'a@example.com', subject: 's', text: 't', html: 'h' },
       new Date(),
     );
+    // Mail beyond an unconfirmed address's allowance is suppressed, never sent: not waiting.
+    await ctx.db.transaction(async (tx) => {
+      for (let index = 0; index < 3; index += 1)
+        await enqueueMail(
+          tx,
+          { to: 'unconfirmed@example.com', subject: 's', text: 't', html: 'h' },
+          new Date(),
+          { kind: 'unsolicited', perDay: 1 },
+        );
+    });
 
     const after = (await scrape(`Bearer ${TOKEN}`)).body;
     expect(unsentAfterRegistration).toBeGreaterThanOrEqual(unsentBefore);
-    expect(sample(after, 'lb_mail_outbox_unsent')).toBe(unsentAfterRegistration + 1);
+    expect(sample(after, 'lb_mail_outbox_unsent')).toBe(unsentAfterRegistration + 2);
     expect(sample(after, 'lb_redemptions')).toBe(redemptionsBefore + 1);
     expect(sample(after, 'lb_votes')).toBe(votesBefore + 1);
     expect(sample(after, 'lb_mail_outbox_given_up')).toBe(0);

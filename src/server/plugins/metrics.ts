@@ -32,7 +32,7 @@ async function siteFigures(db: Db) {
     db,
     sql`
     select
-      (select count(*) from mail_outbox where sent_at is null and gave_up_at is null) as outbox_unsent,
+      (select count(*) from mail_outbox where sent_at is null and gave_up_at is null and suppressed_at is null) as outbox_unsent,
       (select count(*) from mail_outbox where gave_up_at is not null) as outbox_given_up,
       (select count(*) from coupons where redeemed) as redemptions,
       (select count(*) from votes) as votes

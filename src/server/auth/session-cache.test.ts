@@ -81,8 +81,9 @@ describe('signed-in sessions kept in memory on each instance', () => {
     await withinOneSecond(async () => (await onOther.get('/api/user')).statusCode).toBe(401);
   });
 
-  it("a password reset on one instance ends the member's sessions on the other within 1 s", async () => {
-    const { user, onOther } = await memberOnBoth();
+  it("a password reset on one instance ends the member's sessions there at once and on the other within 1 s", async () => {
+    const { client, user, onOther } = await memberOnBoth();
+    expect((await client.get('/api/user')).statusCode).toBe(200);
     const email = `${user.username}@example.com`;
     const requested = await new TestClient(ctx.app).post('/api/password-reset/request', { email });
     expect(requested.statusCode).toBe(202);
@@ -93,6 +94,7 @@ describe('signed-in sessions kept in memory on each instance', () => {
     });
     expect(confirmed.statusCode).toBe(200);
 
+    expect((await client.get('/api/user')).statusCode).toBe(401);
     await withinOneSecond(async () => (await onOther.get('/api/user')).statusCode).toBe(401);
   });
 

@@ -12,10 +12,16 @@ import {
   type TestContext,
 } from '#tests/helpers/test-app.ts';
 import { queryRows, usingPostgres } from '#tests/helpers/test-db.ts';
+import { SessionCache } from './session-cache.ts';
 import { createOrPromoteAdmin } from './service.ts';
-import { LISTENER_APPLICATION_NAME, openPostgresChangeFeed } from '../db/changes.ts';
+import {
+  LISTENER_APPLICATION_NAME,
+  localChangeFeed,
+  openPostgresChangeFeed,
+  type ChangeFeed,
+} from '../db/changes.ts';
 import type { Database } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { users, type User } from '../db/schema.ts';
 
 /** The spec's promise for a sign-out everywhere: every instance refuses the cookie within 1 s. */
 const withinOneSecond = (read: () => unknown) =>
@@ -169,5 +175,78 @@ describe.runIf(usingPostgres)('an instance that lost its change notifications', 
     } finally {
       await feed.close();
     }
+  });
+});
+
+describe('SessionCache on its own', () => {
+  const now = new Date('2026-11-26T12:00:00Z');
+  const later = new Date('2026-12-26T12:00:00Z');
+  /** A feed whose hearing the test switches, carrying the in-process changes of localChangeFeed. */
+  function feed() {
+    const inner = localChangeFeed();
+    let hearing = true;
+    const changes: ChangeFeed = { ...inner, listening: () => hearing };
+    return { changes, deafen: () => void (hearing = false) };
+  }
+  function cacheWith(options: { maxEntries?: number } = {}) {
+    let clock = 0;
+    const { changes, deafen } = feed();
+    const cache = new SessionCache({
+      changes,
+      ttlMs: 30_000,
+      monotonicNow: () => clock,
+      ...options,
+    });
+    const keep = (sid: string, userId: number) =>
+      cache.keepSession(cache.startRead(), sid, { data: { userId }, userId, expiresAt: later });
+    return { cache, keep, deafen, advance: (ms: number) => void (clock += ms) };
+  }
+
+  it('serves an entry for its lifetime and not after', () => {
+    const { cache, keep, advance } = cacheWith();
+    keep('a', 1);
+    advance(29_999);
+    expect(cache.session('a', now)).toEqual({ userId: 1 });
+    advance(1);
+    expect(cache.session('a', now)).toBeUndefined();
+  });
+
+  it('never serves a session past its expiry', () => {
+    const { cache, keep } = cacheWith();
+    keep('a', 1);
+    expect(cache.session('a', later)).toBeUndefined();
+  });
+
+  it('holds at most maxEntries sessions and user rows, dropping the oldest', () => {
+    const { cache, keep } = cacheWith({ maxEntries: 2 });
+    keep('a', 1);
+    keep('b', 2);
+    keep('c', 3);
+    expect(['a', 'b', 'c'].map((sid) => cache.session(sid, now)?.userId)).toEqual([
+      undefined,
+      2,
+      3,
+    ]);
+    for (const id of [1, 2, 3]) cache.keepUser(cache.startRead(), { id } as User);
+    expect([1, 2, 3].map((id) => cache.user(id)?.id)).toEqual([undefined, 2, 3]);
+  });
+
+  it('keeps nothing from a read that began before a member was forgotten', () => {
+    const { cache } = cacheWith();
+    const read = cache.startRead();
+    cache.forgetUser(7);
+    cache.keepSession(read, 'a', { data: { userId: 1 }, userId: 1, expiresAt: later });
+    cache.keepUser(read, { id: 1 } as User);
+    expect([cache.session('a', now), cache.user(1)]).toEqual([undefined, undefined]);
+  });
+
+  it('serves and keeps nothing while its feed is not listening', () => {
+    const { cache, keep, deafen } = cacheWith();
+    keep('a', 1);
+    deafen();
+    expect(cache.session('a', now)).toBeUndefined();
+    keep('b', 2);
+    cache.keepUser(cache.startRead(), { id: 2 } as User);
+    expect([cache.session('b', now), cache.user(2)]).toEqual([undefined, undefined]);
   });
 });

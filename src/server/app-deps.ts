@@ -1,4 +1,5 @@
 import type { Signer } from '@fastify/cookie';
+import type { SessionCache } from './auth/session-cache.ts';
 import type { ChangeFeed } from './db/changes.ts';
 import type { Db } from './db/client.ts';
 import type { PaymentProvider } from './payments/provider.ts';
@@ -19,6 +20,11 @@ export interface AppConfig {
   mailUnconfirmedPerDay: number;
   clientDir: string;
   logLevel: string;
+  /**
+   * How long a signed-in session and its user row may be served from memory at most; changes are
+   * announced to every instance at once, this is the backstop (docs/decisions/0031). 0: off.
+   */
+  sessionCacheTtlMs: number;
   /** How long public answers and rendered public pages are served from memory; 0 turns the cache off. */
   publicCacheTtlMs: number;
   /** GET /api/votes/stream sends at most one message per this interval (docs/decisions/0016). */
@@ -55,6 +61,8 @@ export interface AppDeps {
   publicReads: PublicReads;
   /** Changes made by any instance: votes, organizer writes (db/changes.ts). */
   changes: ChangeFeed;
+  /** Signed-in sessions and user rows kept in memory (auth/session-cache.ts). */
+  sessionCache: SessionCache;
   /** Signs session cookies (SESSION_SECRET, else a secret shared through the database). */
   sessionSigner: Signer;
 }

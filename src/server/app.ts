@@ -43,6 +43,7 @@ import { loggerOptions, requestIdGenerator } from './plugins/logging.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { refusingNulValidatorCompiler } from './plugins/validation.ts';
 import { sessionPlugin, sharedSessionSecret } from './auth/session.ts';
+import { SessionCache } from './auth/session-cache.ts';
 import { PublicReads } from './public-reads/public-reads.ts';
 import { clockRoutes } from './clock/routes.ts';
 import { ServerClock } from './clock/clock.ts';
@@ -87,6 +88,7 @@ export async function buildApp(options: BuildAppOptions) {
     clientDir: defaultClientDir,
     logLevel: 'info',
     publicCacheTtlMs: 1000,
+    sessionCacheTtlMs: 30_000,
     liveCountsIntervalMs: 1000,
     streamsPerAddress: DEFAULT_STREAMS_PER_ADDRESS,
     streamsPerInstance: DEFAULT_STREAMS_PER_INSTANCE,
@@ -101,6 +103,7 @@ export async function buildApp(options: BuildAppOptions) {
   if (mapTileSource === null) throw new Error(`Not a map tile URL: ${config.map.tileUrl}`);
   const clock = options.clock ?? new ServerClock();
   const payments = options.payments ?? createSandboxProvider();
+  const changes = options.changes ?? localChangeFeed();
   const deps: AppDeps = {
     db: options.db,
     config,
@@ -112,7 +115,8 @@ export async function buildApp(options: BuildAppOptions) {
       ttlMs: config.publicCacheTtlMs,
       siteConfig: siteConfigOf({ config, payments }),
     }),
-    changes: options.changes ?? localChangeFeed(),
+    changes,
+    sessionCache: new SessionCache({ changes, ttlMs: config.sessionCacheTtlMs }),
     sessionSigner: new Signer(config.sessionSecret ?? (await sharedSessionSecret(options.db))),
   };
 
@@ -143,7 +147,10 @@ export async function buildApp(options: BuildAppOptions) {
   const stopClearingCache = deps.changes.subscribe((change) => {
     if (change.kind !== 'voteCounts') deps.publicReads.clear();
   });
-  app.addHook('onClose', async () => stopClearingCache());
+  app.addHook('onClose', async () => {
+    stopClearingCache();
+    deps.sessionCache.close();
+  });
 
   // Third-party and app plugins first, then the domains' routes.
   await app.register(errorsPlugin);
@@ -191,6 +198,7 @@ export async function buildApp(options: BuildAppOptions) {
       signer: deps.sessionSigner,
       secureCookie: config.siteUrl.secure ? true : 'auto',
       now: deps.clock,
+      cache: deps.sessionCache,
     });
     await withSession.register(authRoutes, deps);
     await withSession.register(challengeSessionRoutes, deps);

@@ -7,7 +7,7 @@ import { createOrPromoteAdmin } from '#server/auth/service.ts';
 import type { ChangeFeed } from '#server/db/changes.ts';
 import type { Db } from '#server/db/client.ts';
 import type { PaymentProvider } from '#server/payments/provider.ts';
-import { createTestDatabase, type TestDatabase } from './test-db.ts';
+import { createTestDatabase, usingPostgres, type TestDatabase } from './test-db.ts';
 
 export const TEST_ORIGIN = 'http://localhost';
 
@@ -85,6 +85,17 @@ export function useTestApp(
   });
   afterAll(() => context.close());
   return context;
+}
+
+/**
+ * Another server instance on the test's database: on PostgreSQL its own pool and its own listening
+ * connection, on PGlite the same database with its own feed. The test closes app and changes.
+ */
+export async function secondInstance(ctx: TestContext) {
+  const database = usingPostgres ? await ctx.database.reopen() : ctx.database;
+  const changes = await database.openChangeFeed();
+  const app = await ctx.buildApp(database.db, changes);
+  return { app, changes, database };
 }
 
 /** A second app with other settings for one test, closed when the test is done. */

@@ -10,12 +10,21 @@ declare module 'fastify' {
   }
 }
 
-/** The signed-in user, or null; looked up once per request. */
+/**
+ * The signed-in user, or null; looked up once per request, from this instance's memory while it is
+ * known to be current (./session-cache.ts: forgotten on every instance when the row changes).
+ */
 export async function loadCurrentUser(db: Db, request: FastifyRequest): Promise<User | null> {
   if (request.currentUser) return request.currentUser;
   const userId = request.session.userId;
   if (userId === undefined) return null;
-  const user = await findUser(db, userId);
+  const cache = request.sessionCache;
+  let user = cache.user(userId) ?? null;
+  if (!user) {
+    const read = cache.startRead();
+    user = await findUser(db, userId);
+    if (user) cache.keepUser(read, user);
+  }
   request.currentUser = user;
   return user;
 }

@@ -31,7 +31,10 @@ import {
 } from './password-reset.ts';
 import { registerMember, toPublicUser, verifyCredentials } from './service.ts';
 
-export async function authRoutes(app: FastifyInstance, { db, config, clock }: AppDeps) {
+export async function authRoutes(
+  app: FastifyInstance,
+  { db, config, clock, sessionCache }: AppDeps,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Per username and address: guesses from elsewhere never refuse the owner's own sign-in.
   const usernameFailures = limitFailuresPer<LoginBody>(
@@ -120,6 +123,9 @@ export async function authRoutes(app: FastifyInstance, { db, config, clock }: Ap
         request.body.password,
         clock(),
       );
+      // Every instance forgets the member's sessions when the database's notice arrives; this
+      // one at once, so the old sessions end here before the answer (docs/decisions/0031).
+      sessionCache.forgetUser(user.id);
       await signIn(request, user.id);
       return toPublicUser(user);
     },
@@ -151,6 +157,8 @@ export async function authRoutes(app: FastifyInstance, { db, config, clock }: Ap
     },
     async (request) => {
       const user = await confirmEmailChange(db, request.body.token, mailContextOf(config), clock());
+      // The member's next read on this instance shows the new address (docs/decisions/0031).
+      sessionCache.forgetUser(user.id);
       return { message: emailChanged(user.email) };
     },
   );

@@ -7,10 +7,15 @@ import fp from 'fastify-plugin';
 import { SIGNED_IN_HINT_COOKIE } from '#shared/signed-in-hint.ts';
 import type { Db } from '../db/client.ts';
 import { appSettings, sessions } from '../db/schema.ts';
+import type { SessionCache } from './session-cache.ts';
 
 declare module 'fastify' {
   interface Session {
     userId?: number;
+  }
+  interface FastifyRequest {
+    /** This instance's sessions and user rows in memory (./session-cache.ts). */
+    sessionCache: SessionCache;
   }
 }
 
@@ -36,14 +41,21 @@ export function sessionIdOf(request: FastifyRequest, signer: Signer): string | n
 
 type Callback = (error?: unknown, value?: unknown) => void;
 
-/** Sessions live in the database so they survive restarts and work across server instances. */
+/**
+ * Sessions live in the database so they survive restarts and work across server instances; a
+ * signed-in session read is served from this instance's memory while it is known to be current
+ * (./session-cache.ts, docs/decisions/0031).
+ */
 export class DatabaseSessionStore implements SessionStore {
   constructor(
     private readonly db: Db,
     private readonly now: () => Date,
+    private readonly cache?: SessionCache,
   ) {}
 
   set(sid: string, session: unknown, callback: Callback): void {
+    // Forgotten before and after the write: a read in between may have kept the old data.
+    this.cache?.forgetSession(sid);
     const expires = (session as { cookie?: { expires?: Date | string | null } }).cookie?.expires;
     const expiresAt = expires ? new Date(expires) : new Date(this.now().getTime() + SESSION_TTL_MS);
     const data = JSON.parse(JSON.stringify(session)) as Record<string, unknown>;
@@ -51,25 +63,44 @@ export class DatabaseSessionStore implements SessionStore {
       .insert(sessions)
       .values({ sid, data, expiresAt })
       .onConflictDoUpdate({ target: sessions.sid, set: { data, expiresAt } })
-      .then(() => callback(), callback);
+      .then(() => {
+        this.cache?.forgetSession(sid);
+        callback();
+      }, callback);
   }
 
   get(sid: string, callback: (error: unknown, session?: Session | null) => void): void {
+    const kept = this.cache?.session(sid, this.now());
+    if (kept) return callback(undefined, kept as unknown as Session);
+    const read = this.cache?.startRead();
     this.db
       .select()
       .from(sessions)
       .where(eq(sessions.sid, sid))
       .then(([row]) => {
         if (!row || row.expiresAt <= this.now()) return callback(undefined, null);
-        callback(undefined, row.data as Session);
+        const data = row.data as Record<string, unknown>;
+        // Only signed-in sessions: the cache forgets by member (db/changes.ts USER_CHANNEL).
+        if (this.cache && read !== undefined && typeof data.userId === 'number') {
+          this.cache.keepSession(read, sid, {
+            data,
+            userId: data.userId,
+            expiresAt: row.expiresAt,
+          });
+        }
+        callback(undefined, data as unknown as Session);
       }, callback);
   }
 
   destroy(sid: string, callback: Callback): void {
+    this.cache?.forgetSession(sid);
     this.db
       .delete(sessions)
       .where(eq(sessions.sid, sid))
-      .then(() => callback(), callback);
+      .then(() => {
+        this.cache?.forgetSession(sid);
+        callback();
+      }, callback);
   }
 }
 
@@ -97,13 +128,18 @@ export interface SessionOptions {
   /** true: always Secure; 'auto': Secure when the request came over HTTPS. */
   secureCookie: boolean | 'auto';
   now: () => Date;
+  cache: SessionCache;
 }
 
 /** What the session cookie and the signed-in hint share. */
 const COOKIE_SCOPE = { sameSite: 'lax', path: '/' } as const;
 
 export const sessionPlugin = fp(async (app: FastifyInstance, options: SessionOptions) => {
-  const store = new DatabaseSessionStore(options.db, options.now);
+  const store = new DatabaseSessionStore(options.db, options.now, options.cache);
+  const { cache } = options;
+  app.decorateRequest('sessionCache', {
+    getter: () => cache,
+  });
   await app.register(fastifyCookie);
   await app.register(fastifySession, {
     secret: options.signer,

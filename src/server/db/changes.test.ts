@@ -9,12 +9,13 @@ import { freshPostgresDatabase } from '#tests/helpers/server-process.ts';
 import {
   createTestContext,
   SECOND_APP_TIMEOUT_MS,
+  secondInstance,
   signedInAdmin,
   signedInMember,
   TestClient,
   type TestContext,
 } from '#tests/helpers/test-app.ts';
-import { adminUrl, queryRows, usingPostgres } from '#tests/helpers/test-db.ts';
+import { adminUrl, queryRows } from '#tests/helpers/test-db.ts';
 import {
   LISTENER_APPLICATION_NAME,
   openPostgresChangeFeed,
@@ -26,14 +27,6 @@ import { businesses, type Challenge } from './schema.ts';
 
 /** Polls until `read` passes `expectation`, for changes that arrive asynchronously. */
 const eventually = (read: () => unknown) => expect.poll(read, { timeout: 10_000, interval: 50 });
-
-/** A second server instance: on PostgreSQL its own pool and its own listening connection. */
-async function secondInstance(ctx: TestContext) {
-  const database = usingPostgres ? await ctx.database.reopen() : ctx.database;
-  const changes = await database.openChangeFeed();
-  const app = await ctx.buildApp(database.db, changes);
-  return { app, changes };
-}
 
 describe('change notifications between instances', () => {
   let ctx: TestContext;

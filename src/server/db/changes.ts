@@ -11,12 +11,21 @@ import type { Db } from './client.ts';
  */
 export const VOTE_COUNTS_CHANNEL = 'lb_vote_counts';
 export const PUBLIC_READS_CHANNEL = 'lb_public_reads';
+/**
+ * A member's sessions or account row changed (sign-out, password reset, email or role change):
+ * the payload is the user id. Sent by the triggers on sessions and users
+ * (src/server/db/rules/notify_user_changed.sql, notify_sessions_ended.sql), so a change made by
+ * any instance or script reaches every instance's session cache (docs/decisions/0031).
+ */
+export const USER_CHANNEL = 'lb_user';
+const CHANNELS = [VOTE_COUNTS_CHANNEL, PUBLIC_READS_CHANNEL, USER_CHANNEL];
 /** The listening connection's name in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = 'local-battles-changes';
 
 export type Change =
   | { kind: 'voteCounts'; challengeId: number }
   | { kind: 'publicReads' }
+  | { kind: 'user'; userId: number }
   /** Notifications may have been missed (the listening connection was lost): assume anything moved. */
   | { kind: 'everything' };
 
@@ -32,6 +41,12 @@ export interface ChangeFeed {
    * share one notice (at most one per challenge every VOTE_NOTICE_DELAY_MS); it never throws.
    */
   announceVoteCounts(challengeId: number): void;
+  /**
+   * Whether every notification is being heard right now. False while a lost listening connection
+   * is being replaced: what is kept in memory on the strength of notifications must not be served
+   * meanwhile (`everything` follows once listening again).
+   */
+  listening(): boolean;
   /** Sends the notices still waiting, then stops. */
   close(): Promise<void>;
 }
@@ -63,6 +78,7 @@ class Subscribers {
     if (channel === PUBLIC_READS_CHANNEL) this.emit({ kind: 'publicReads' });
     else if (channel === VOTE_COUNTS_CHANNEL)
       this.emit({ kind: 'voteCounts', challengeId: Number(payload) });
+    else if (channel === USER_CHANNEL) this.emit({ kind: 'user', userId: Number(payload) });
   }
 }
 
@@ -110,6 +126,8 @@ export function localChangeFeed(): ChangeFeed {
     subscribe: (listener) => subscribers.subscribe(listener),
     announcePublicChange: async () => subscribers.emit({ kind: 'publicReads' }),
     announceVoteCounts: (challengeId) => subscribers.emit({ kind: 'voteCounts', challengeId }),
+    // It hears no other process's changes, so nothing may be kept on the strength of notifications.
+    listening: () => false,
     close: async () => {},
   };
 }
@@ -119,7 +137,7 @@ export async function openPgliteChangeFeed(db: Db, client: PGlite): Promise<Chan
   const subscribers = new Subscribers();
   const voteNotices = voteNoticeSender(db, silentLog);
   const stops = await Promise.all(
-    [VOTE_COUNTS_CHANNEL, PUBLIC_READS_CHANNEL].map((channel) =>
+    CHANNELS.map((channel) =>
       client.listen(channel, (payload) => subscribers.emitNotification(channel, payload)),
     ),
   );
@@ -127,6 +145,7 @@ export async function openPgliteChangeFeed(db: Db, client: PGlite): Promise<Chan
     subscribe: (listener) => subscribers.subscribe(listener),
     announcePublicChange: () => notifyPublicReads(db),
     announceVoteCounts: (challengeId) => voteNotices.announce(challengeId),
+    listening: () => !client.closed,
     close: async () => {
       if (client.closed) return;
       await voteNotices.flush();
@@ -144,7 +163,7 @@ export interface PostgresChangeFeedOptions {
 
 /**
  * One dedicated connection per instance (not from the pool, whose connections come and go)
- * LISTENs to both channels. When it is lost (database restart, terminated backend, network) it
+ * LISTENs to every channel. When it is lost (database restart, terminated backend, network) it
  * reconnects with backoff and then reports `everything`, since notifications sent meanwhile are gone.
  */
 export async function openPostgresChangeFeed(
@@ -193,7 +212,7 @@ export async function openPostgresChangeFeed(
     client.on('end', () => lost(client));
     try {
       await client.connect();
-      await client.query(`LISTEN ${VOTE_COUNTS_CHANNEL}; LISTEN ${PUBLIC_READS_CHANNEL}`);
+      await client.query(CHANNELS.map((channel) => `LISTEN ${channel};`).join(' '));
     } catch (error) {
       client.end().catch(() => {});
       log.warn({ err: error }, 'change notifications: cannot listen yet, retrying');
@@ -217,6 +236,7 @@ export async function openPostgresChangeFeed(
     subscribe: (listener) => subscribers.subscribe(listener),
     announcePublicChange: () => notifyPublicReads(db),
     announceVoteCounts: (challengeId) => voteNotices.announce(challengeId),
+    listening: () => current !== undefined,
     close: async () => {
       await voteNotices.flush();
       closed = true;

@@ -34,6 +34,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL only: PGlite is one in-process connection, no pool. */
   poolStats?: () => PoolStats;
+  /**
+   * Statements sent through `db` since the database was opened (transaction control aside): what
+   * tests and the bench read to see that an answer touched no database (docs/decisions/0031).
+   */
+  queryCount(): number;
   migrate(): Promise<void>;
   /** This instance's change notifications (./changes.ts); close the feed before the database. */
   openChangeFeed(log?: ChangeFeedLog): Promise<ChangeFeed>;
@@ -117,8 +122,18 @@ export function isPoolAcquireTimeout(error: unknown): boolean {
   return false;
 }
 
+/** Counts the statements Drizzle sends; one increment per query costs nothing measurable. */
+function queryCounter() {
+  let count = 0;
+  return {
+    logger: { logQuery: () => void (count += 1) },
+    queryCount: () => count,
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const { databaseUrl } = options;
+  const { logger, queryCount } = queryCounter();
   if (databaseUrl) {
     const { statementMs, idleInTransactionMs, acquireMs } = options.timeouts ?? {};
     const pool = new pg.Pool({
@@ -135,10 +150,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // restart): pg emits that on the client, where pg-pool listens only while it is idle. The
     // query in flight fails on its own; the pool discards the broken client when it comes back.
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
+      queryCount,
       poolStats: () => ({
         total: pool.totalCount,
         idle: pool.idleCount,
@@ -162,10 +178,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     release();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    queryCount,
     migrate: async () => {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
       await installRules(db);

@@ -7,7 +7,7 @@ import { errorBodySchema } from '#shared/errors.ts';
 import { publicDrawSchema } from '#shared/results.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { csvHeaders } from '../settlement/routes.ts';
-import { sendStoredFile } from '../results/stored-file.ts';
+import { sendStoredFile } from '../public-reads/stored-file.ts';
 import { entriesCsvOf, publicDrawsOf } from './service.ts';
 
 /** The refusals every draw route may answer with. */

@@ -9,7 +9,7 @@ import type { AppDeps } from '../app-deps.ts';
 import { sendJson } from '../public-reads/public-cache.ts';
 import { csvHeaders } from '../settlement/routes.ts';
 import { endedChallenge, publishedVotesCsv } from './service.ts';
-import { sendStoredFile } from './stored-file.ts';
+import { sendStoredFile } from '../public-reads/stored-file.ts';
 
 const versionQuerySchema = z.object({
   version: z.coerce

@@ -11,12 +11,22 @@ import { conflict, notFound } from '../errors.ts';
 import { publicDrawsOf } from '../draws/service.ts';
 import { hasEnded } from '../challenges/service.ts';
 import { PUBLISHED_CHUNK_BYTES, publishedChunk, publishedResultsOf } from './publish.ts';
-import type { StoredFile } from './stored-file.ts';
 
 /**
  * A published challenge (docs/decisions/0028): a draft (`active` false) is unknown to the public,
  * so its results and draws answer 404 like a missing one.
  */
+/**
+ * A published file as stored (docs/decisions/0028): its SHA-256, its size, and its bytes in rows
+ * of `chunkBytes` (the last one shorter), read one row at a time.
+ */
+export interface StoredFile {
+  sha256: string;
+  size: number;
+  chunkBytes: number;
+  chunk(seq: number): Promise<Buffer>;
+}
+
 export async function publishedChallenge(db: Db, challengeId: number): Promise<Challenge> {
   const [challenge] = await db.select().from(challenges).where(eq(challenges.id, challengeId));
   if (!challenge?.active) throw notFound('Challenge not found');

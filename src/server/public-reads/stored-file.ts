@@ -1,17 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { matches } from '../public-reads/public-cache.ts';
-
-/**
- * A published file as stored (docs/decisions/0028): its SHA-256, its size, and its bytes in rows
- * of `chunkBytes` (the last one shorter), read one row at a time.
- */
-export interface StoredFile {
-  sha256: string;
-  size: number;
-  chunkBytes: number;
-  chunk(seq: number): Promise<Buffer>;
-}
+import type { StoredFile } from '../results/service.ts';
+import { matches } from './public-cache.ts';
 
 /** One `bytes=first-last` range (RFC 9110 14.1.2), or null to send the whole file. */
 export function byteRange(

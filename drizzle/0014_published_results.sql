@@ -36,10 +36,11 @@ WHERE EXISTS (SELECT 1 FROM "prize_draws" o WHERE o."challenge_id" = d."challeng
   AND lower(o."prize") = lower(d."prize") AND o."id" < d."id");--> statement-breakpoint
 CREATE UNIQUE INDEX "prize_draws_one_per_prize_uq" ON "prize_draws" USING btree ("challenge_id",lower("prize"));--> statement-breakpoint
 -- docs/RULES.md rule 23: what was published is never deleted or rewritten, whatever code runs.
+-- A placeholder: the triggers need the function to exist; its body is the rule file's
+-- (src/server/db/rules/refuse_change_of_published.sql), installed right after migrating.
 CREATE FUNCTION "refuse_change_of_published"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  RAISE EXCEPTION '% of % refused: published records are final (docs/RULES.md rule 23)', TG_OP, TG_TABLE_NAME
-    USING ERRCODE = 'restrict_violation';
+  RAISE EXCEPTION 'published records are final';
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER "prize_draws_never_deleted" BEFORE DELETE ON "prize_draws"

@@ -1,30 +1,14 @@
 -- Hand-written (docs/decisions/0031): every instance keeps signed-in sessions and user rows in
 -- memory, so every change that could make them wrong is announced on lb_user with the member's
 -- id: a session ended or changed (sign-out, password reset, expiry clean-up) and any change to
--- the user row (role, email, password), by whichever instance or script made it. The functions
--- are installed again from src/server/db/rules/ after migrating; they are created here first
--- because a trigger needs its function to exist.
-CREATE OR REPLACE FUNCTION public.notify_sessions_changed()
- RETURNS trigger
- LANGUAGE plpgsql
-AS $function$
-BEGIN
-  PERFORM pg_notify('lb_user', user_id) FROM (
-    SELECT DISTINCT data ->> 'userId' AS user_id FROM changed_sessions
-  ) AS members WHERE user_id IS NOT NULL;
-  RETURN NULL;
-END
-$function$;
+-- the user row (role, email, password), by whichever instance or script made it. The functions'
+-- bodies are installed from src/server/db/rules/ right after migrating (src/server/db/client.ts).
+-- Placeholders: each trigger needs its function to exist; the bodies are the rule files'.
+CREATE OR REPLACE FUNCTION public.notify_sessions_changed() RETURNS trigger LANGUAGE plpgsql
+AS $function$ BEGIN RETURN NULL; END $function$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION public.notify_user_changed()
- RETURNS trigger
- LANGUAGE plpgsql
-AS $function$
-BEGIN
-  PERFORM pg_notify('lb_user', NEW.id::text);
-  RETURN NULL;
-END
-$function$;
+CREATE OR REPLACE FUNCTION public.notify_user_changed() RETURNS trigger LANGUAGE plpgsql
+AS $function$ BEGIN RETURN NULL; END $function$;
 --> statement-breakpoint
 CREATE TRIGGER sessions_notify_update AFTER UPDATE ON sessions
   REFERENCING OLD TABLE AS changed_sessions

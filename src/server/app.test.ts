@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { SIGNED_IN_HINT_SCRIPT } from '#shared/signed-in-hint.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
+import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { signedInMember, TestClient, useTestApp, withTestApp } from '#tests/helpers/test-app.ts';
 import { SiteUrl } from './site-url.ts';
 import { usingPostgres } from '#tests/helpers/test-db.ts';
@@ -46,8 +47,11 @@ describe('unknown paths and pages', () => {
     const page = await ctx.app.inject('/auth');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
-    const shop = await ctx.app.inject('/business/12');
-    expect(shop.statusCode).toBe(200);
+    const battle = await insertChallenge(ctx.db, ctx.clock.now());
+    const shop = await insertBusiness(ctx.db, battle.id);
+    expect((await ctx.app.inject(`/business/${shop.id}`)).statusCode).toBe(200);
+    // A page route whose shop does not exist is a missing page too.
+    expect((await ctx.app.inject(`/business/${shop.id + 1000}`)).statusCode).toBe(404);
     const missing = await ctx.app.inject('/no/such/page');
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toMatch(/text\/html/);

@@ -5,7 +5,7 @@ import { ServerClock } from '#server/clock/clock.ts';
 import { buildApp } from '#server/app.ts';
 import { createOrPromoteAdmin } from '#server/auth/service.ts';
 import type { ChangeFeed } from '#server/db/changes.ts';
-import type { Db } from '#server/db/client.ts';
+import type { Database, Db } from '#server/db/client.ts';
 import type { PaymentProvider } from '#server/payments/provider.ts';
 import { createTestDatabase, usingPostgres, type TestDatabase } from './test-db.ts';
 
@@ -185,4 +185,18 @@ export async function signedInAdmin(app: FastifyInstance, db: Db) {
   const response = await client.post('/api/login', { username, password: 'adminpass1' });
   if (response.statusCode !== 200) throw new Error(`admin login failed: ${response.body}`);
   return { client, user: response.json<{ id: number; username: string }>() };
+}
+
+/** A browser on `app` holding the same session cookie as `client` (a second tab, a thief). */
+export function sameCookieOn(app: FastifyInstance, client: TestClient) {
+  const copy = new TestClient(app);
+  copy.cookie = client.cookie;
+  return copy;
+}
+
+/** The statements `database` received while `act` ran, and what `act` answered. */
+export async function queriesDuring<T>(database: Database, act: () => Promise<T>) {
+  const before = database.queryCount();
+  const answer = await act();
+  return { answer, queries: database.queryCount() - before };
 }

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { isPoolAcquireTimeout, openDatabase, type Database } from './client.ts';
-import { adminUrl, usingPostgres } from '#tests/helpers/test-db.ts';
+import { buildApp } from '#server/app.ts';
+import { isPoolAcquireTimeout, openDatabase, type Database } from '#server/db/client.ts';
+import { adminUrl } from '#tests/helpers/test-db.ts';
 import { freshPostgresDatabase } from '#tests/helpers/server-process.ts';
 
 /**
@@ -12,8 +12,9 @@ import { freshPostgresDatabase } from '#tests/helpers/server-process.ts';
  * DB_ACQUIRE_TIMEOUT_MS): a long statement, a transaction left waiting on a stalled client and a
  * crowd waiting for a connection are each cut, and the pool serves again afterwards.
  */
-describe.runIf(usingPostgres)('PostgreSQL pool limits', () => {
-  const serverUrl = process.env.DATABASE_URL!;
+const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+describe('PostgreSQL pool limits', () => {
   const name = `lb_pool_${randomBytes(4).toString('hex')}`;
   let database: Database;
   let databaseUrl: string;

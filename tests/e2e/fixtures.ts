@@ -198,18 +198,6 @@ export async function voteAsNewMember(browser: Browser, origin: string, shopName
 }
 
 /**
- * Taps a shop's Vote (or Vote Again) on /profile's 'Your Votes' and confirms it: the page asks
- * once, naming the shop, before anything is sent.
- */
-export async function voteFor(page: Page, shopName: string, button = 'Vote') {
-  await page.getByRole('article', { name: shopName }).getByRole('button', { name: button }).click();
-  const confirm = page.getByRole('dialog', { name: `Give your vote to ${shopName}?` });
-  await expect(confirm.getByText("Votes can't be changed.")).toBeVisible();
-  await confirm.getByRole('button', { name: 'Give my vote' }).click();
-  await expect(confirm).toBeHidden();
-}
-
-/**
  * The running battle, once a new member (in a browser of their own) has redeemed at `shopName`
  * and voted for it: a battle with a vote in it, for journeys past its end.
  */

@@ -8,8 +8,8 @@ import {
   uniqueName,
   voteAsNewMember,
   showAllShops,
-  voteFor,
 } from './fixtures.ts';
+import { voteFor } from './vote.ts';
 
 /**
  * A member at the cashier, on a 390 px phone: the pass first, the redeem dialog on one screen

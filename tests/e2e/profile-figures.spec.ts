@@ -10,8 +10,8 @@ import {
   test,
   uniqueName,
   showAllShops,
-  voteFor,
 } from './fixtures.ts';
+import { voteFor } from './vote.ts';
 
 const VISITED = 'Honest Bean Roasters';
 /** The one request /profile makes every 2 s. */

@@ -9,8 +9,8 @@ import {
   uniqueName,
   expectAccessible,
   showAllShops,
-  voteFor,
 } from './fixtures.ts';
+import { voteFor } from './vote.ts';
 
 const wrongCodeFor = (shop: string) =>
   seededCode(shop)

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { devices, expect, test } from '@playwright/test';
+import { voteFor } from '../e2e/vote.ts';
 import { FIRST_START_DIR } from './paths.ts';
 
 const SHOP = 'Honest Bean Roasters';
@@ -71,7 +72,7 @@ test("README's first start: the shops are in the first HTML, a member buys in th
 
   await page.getByRole('tab', { name: 'Your Votes' }).click();
   await expect(page.getByText('1 vote available')).toBeVisible();
-  await page.getByRole('article', { name: SHOP }).getByRole('button', { name: 'Vote' }).click();
+  await voteFor(page, SHOP);
   await expect(page.getByText(`Your vote for ${SHOP} has been recorded.`)).toBeVisible();
   await expect(page.getByText('0 votes available')).toBeVisible();
 });

@@ -97,6 +97,7 @@ describe('two instances over one PostgreSQL', () => {
     expect(Object.fromEntries(rows.map((row) => [row.name, row.runs]))).toEqual({
       'draw-reveal': 1,
       'pass-reminders': 1,
+      'results-publish': 1,
       'sale-alerts': 1,
       'session-sweep': 1,
       'rate-limit-sweep': 1,

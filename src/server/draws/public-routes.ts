@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +6,7 @@ import { errorBodySchema } from '#shared/errors.ts';
 import { publicDrawSchema } from '#shared/results.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { csvHeaders } from '../settlement/routes.ts';
-import { sendStoredFile } from '../public-reads/stored-file.ts';
+import { sendStoredFile, storedFileOf, storedFileResponses } from '../public-reads/stored-file.ts';
 import { entriesCsvOf, publicDrawsOf } from './service.ts';
 
 /** The refusals every draw route may answer with. */
@@ -41,21 +40,15 @@ export async function drawPublicRoutes(app: FastifyInstance, { db }: AppDeps) {
     {
       schema: {
         params: idParamsSchema,
-        response: {
-          200: z.custom<Readable>(),
-          206: z.custom<Readable>(),
-          416: errorBodySchema,
-          ...drawErrorResponses,
-        },
+        response: { ...storedFileResponses, ...drawErrorResponses },
       },
     },
     async (request, reply) => {
       const { csv, sha256 } = await entriesCsvOf(db, request.params.id);
-      const bytes = Buffer.from(csv, 'utf8');
       return sendStoredFile(
         request,
         reply,
-        { sha256, size: bytes.length, chunkBytes: bytes.length || 1, chunk: async () => bytes },
+        storedFileOf(Buffer.from(csv, 'utf8'), sha256),
         csvHeaders(`draw-${request.params.id}-entries.csv`),
       );
     },

@@ -1,7 +1,21 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errorBodySchema } from '#shared/errors.ts';
 import type { StoredFile } from '../results/service.ts';
 import { matches } from './public-cache.ts';
+
+/** The answers `sendStoredFile` gives, for a route's response schema. */
+export const storedFileResponses = {
+  200: z.custom<Readable>(),
+  206: z.custom<Readable>(),
+  416: errorBodySchema,
+};
+
+/** A file already in memory, as one chunk. */
+export function storedFileOf(bytes: Buffer, sha256: string): StoredFile {
+  return { sha256, size: bytes.length, chunkBytes: bytes.length || 1, chunk: async () => bytes };
+}
 
 /** One `bytes=first-last` range (RFC 9110 14.1.2), or null to send the whole file. */
 export function byteRange(

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +8,7 @@ import type { AppDeps } from '../app-deps.ts';
 import { sendJson } from '../public-reads/public-cache.ts';
 import { csvHeaders } from '../settlement/routes.ts';
 import { endedChallenge, publishedVotesCsv } from './service.ts';
-import { sendStoredFile } from '../public-reads/stored-file.ts';
+import { sendStoredFile, storedFileResponses } from '../public-reads/stored-file.ts';
 
 const versionQuerySchema = z.object({
   version: z.coerce
@@ -47,12 +46,7 @@ export async function resultsPublicRoutes(
       schema: {
         params: idParamsSchema,
         querystring: versionQuerySchema,
-        response: {
-          200: z.custom<Readable>(),
-          206: z.custom<Readable>(),
-          416: errorBodySchema,
-          ...errors,
-        },
+        response: { ...storedFileResponses, ...errors },
       },
     },
     async (request, reply) => {

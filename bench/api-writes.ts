@@ -246,11 +246,11 @@ export async function benchWrites(server: RunningServer, db: Db) {
   // The limit: the same rule functions on a pool of 64 connections, no HTTP, fresh members,
   // after the same rehearsal.
   const now = () => new Date();
-  // The rule alone: the votes' notices reach no one here.
+  // The rule alone: the notices of votes and redeems reach no one here.
   const withoutListeners = localChangeFeed();
   const redeemJob = (member: BenchMember, step: number) => {
     const coupon = member.coupons[step]!;
-    return redeemCoupon(db, {
+    return redeemCoupon(db, withoutListeners, {
       member: { userId: member.userId },
       couponId: coupon.id,
       redemptionCode: coupon.code,

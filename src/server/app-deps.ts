@@ -1,6 +1,7 @@
 import type { Signer } from '@fastify/cookie';
 import type { SessionCache } from './auth/session-cache.ts';
 import type { ChangeFeed } from './db/changes.ts';
+import type { MemberAnswers } from './member-reads/member-answers.ts';
 import type { Db } from './db/client.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { PublicReads } from './public-reads/public-reads.ts';
@@ -25,6 +26,11 @@ export interface AppConfig {
    * announced to every instance at once, this is the backstop (docs/decisions/0031). 0: off.
    */
   sessionCacheTtlMs: number;
+  /**
+   * How long a pass holder's polled answers may be served from memory at most; changes are
+   * announced to every instance, this is the backstop (docs/decisions/0032). 0: off.
+   */
+  memberAnswerTtlMs: number;
   /** How long public answers and rendered public pages are served from memory; 0 turns the cache off. */
   publicCacheTtlMs: number;
   /** GET /api/votes/stream sends at most one message per this interval (docs/decisions/0016). */
@@ -63,6 +69,8 @@ export interface AppDeps {
   changes: ChangeFeed;
   /** Signed-in sessions and user rows kept in memory (auth/session-cache.ts). */
   sessionCache: SessionCache;
+  /** What each pass holder was last sent by the reads /profile polls (member-reads/member-answers.ts). */
+  memberAnswers: MemberAnswers;
   /** Signs session cookies (SESSION_SECRET, else a secret shared through the database). */
   sessionSigner: Signer;
 }

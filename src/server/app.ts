@@ -45,6 +45,7 @@ import { refusingNulValidatorCompiler } from './plugins/validation.ts';
 import { sessionPlugin, sharedSessionSecret } from './auth/session.ts';
 import { SessionCache } from './auth/session-cache.ts';
 import { PublicReads } from './public-reads/public-reads.ts';
+import { MEMBER_ANSWER_TTL_MS, MemberAnswers } from './member-reads/member-answers.ts';
 import { clockRoutes } from './clock/routes.ts';
 import { ServerClock } from './clock/clock.ts';
 import { projectRoot } from './project-root.ts';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildAppOptions) {
     logLevel: 'info',
     publicCacheTtlMs: 1000,
     sessionCacheTtlMs: 30_000,
+    memberAnswerTtlMs: MEMBER_ANSWER_TTL_MS,
     liveCountsIntervalMs: 1000,
     streamsPerAddress: DEFAULT_STREAMS_PER_ADDRESS,
     streamsPerInstance: DEFAULT_STREAMS_PER_INSTANCE,
@@ -117,6 +119,12 @@ export async function buildApp(options: BuildAppOptions) {
     }),
     changes,
     sessionCache: new SessionCache({ changes, ttlMs: config.sessionCacheTtlMs }),
+    memberAnswers: new MemberAnswers({
+      db: options.db,
+      changes,
+      clock: clock.now,
+      ttlMs: config.memberAnswerTtlMs,
+    }),
     sessionSigner: new Signer(config.sessionSecret ?? (await sharedSessionSecret(options.db))),
   };
 
@@ -150,6 +158,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.addHook('onClose', async () => {
     stopClearingCache();
     deps.sessionCache.close();
+    deps.memberAnswers.close();
   });
 
   // Third-party and app plugins first, then the domains' routes.

@@ -1,13 +1,27 @@
 import { z } from 'zod';
 import { voteCountsSchema } from './businesses.ts';
-import { couponSchema } from './redemption.ts';
 
 /**
- * GET /api/user/progress: what /profile shows and refreshes every 2 s, in one answer. Shops
- * visited (redeemed coupons) and shops voted for (own votes) follow from it.
+ * One coupon's state, without its shop: the page takes each shop's name, address, hours and image
+ * from the public shops answer it already holds (GET /api/businesses), so a 2-second refresh
+ * carries only what a redeem or a vote can move. GET /api/user/coupons keeps the spec's full shape.
+ */
+export const couponStateSchema = z.object({
+  id: z.number().int(),
+  businessId: z.number().int(),
+  redeemed: z.boolean(),
+  redeemedAt: z.string().nullable(),
+});
+export type CouponState = z.infer<typeof couponStateSchema>;
+
+/**
+ * GET /api/user/progress: what /profile shows and refreshes every 2 s, in one answer, with an
+ * ETag: an unchanged refresh is a 304 answered from memory (docs/decisions/0032). Shops visited
+ * (redeemed coupons) and shops voted for (own votes) follow from it.
  */
 export const memberProgressSchema = z.object({
-  coupons: z.array(couponSchema),
+  /** One per live shop of the battle, in the shops' display order. */
+  coupons: z.array(couponStateSchema),
   /** Votes the pass may still cast (docs/RULES.md rule 2), as the server counts them. */
   availableVotes: z.number().int().nonnegative(),
   /** This pass's votes per shop id. */

@@ -30,7 +30,10 @@ export async function passHoldersWhoRedeemed(
   return holders;
 }
 
-/** Marks the pass's coupons for these shops redeemed straight in the database (earning votes). */
+/**
+ * Marks the pass's coupons for these shops redeemed straight in the database (earning votes),
+ * and announces it as the redeem rule's caller does (docs/decisions/0032).
+ */
 export async function markRedeemed(ctx: TestContext, pass: Pass, businessIds: number[]) {
   for (const businessId of businessIds) {
     await ctx.db
@@ -38,6 +41,7 @@ export async function markRedeemed(ctx: TestContext, pass: Pass, businessIds: nu
       .set({ redeemed: true, redeemedAt: new Date() })
       .where(and(eq(coupons.passId, pass.id), eq(coupons.businessId, businessId)));
   }
+  ctx.changes.announcePassChange(pass.id);
 }
 
 export async function couponOf(ctx: TestContext, pass: Pass, businessId: number) {

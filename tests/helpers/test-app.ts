@@ -46,7 +46,13 @@ export async function createTestContext(
     const app = await buildApp({
       db,
       ...(appChanges ? { changes: appChanges } : {}),
-      config: { clientDir: '/nonexistent', testToolsEnabled: true, publicCacheTtlMs: 0, ...config },
+      config: {
+        clientDir: '/nonexistent',
+        testToolsEnabled: true,
+        publicCacheTtlMs: 0,
+        memberAnswerTtlMs: 0,
+        ...config,
+      },
       clock,
       ...(database.poolStats ? { poolStats: database.poolStats } : {}),
       ...(options.payments ? { payments: options.payments } : {}),

@@ -36,11 +36,23 @@ type Transport = (path: string, init: RequestInit) => Promise<Response>;
 let transport: Transport = (path, init) => fetch(path, init);
 
 /**
+ * The last answer to each GET that came with a validator: the next one asks with If-None-Match,
+ * and a 304 (nothing changed) is answered with it. /profile's 2-second refresh costs the server
+ * what a public read costs that way (docs/decisions/0032). The page's own writes drop them all:
+ * an answer it wrote into its cache must not be replaced by one kept from before.
+ */
+const validated = new Map<string, { etag: string; body: unknown }>();
+let revalidating = true;
+
+/**
  * The server-side renderer answers the public reads in-process instead of over the network
- * (docs/decisions/0019); the browser keeps `fetch`.
+ * (docs/decisions/0019); the browser keeps `fetch`. A render revalidates nothing: it serves many
+ * visitors, and asks afresh each time.
  */
 export function setTransport(next: Transport): void {
   transport = next;
+  revalidating = false;
+  validated.clear();
 }
 
 export interface RequestOptions {
@@ -62,6 +74,9 @@ export async function apiRequest<Answer = unknown>(
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }
+  const held = method === 'GET' ? validated.get(path) : undefined;
+  if (held) headers['If-None-Match'] = held.etag;
+  else if (method !== 'GET') validated.clear();
 
   let response: Response;
   try {
@@ -73,12 +88,21 @@ export async function apiRequest<Answer = unknown>(
     if (saved) return saved.body as Answer;
     throw error;
   }
+  if (response.status === 304 && held) {
+    keepAnswer(path, held.body, response.headers.get('date'));
+    return held.body as Answer;
+  }
   const body = await readBody(response);
 
   if (!response.ok) {
     throw new ApiError(response.status, messageOf(body), body, response.statusText);
   }
-  if (method === 'GET') keepAnswer(path, body, response.headers.get('date'));
+  if (method === 'GET') {
+    const etag = response.headers.get('etag');
+    if (revalidating && etag) validated.set(path, { etag, body });
+    else validated.delete(path);
+    keepAnswer(path, body, response.headers.get('date'));
+  }
   return body as Answer;
 }
 

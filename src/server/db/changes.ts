@@ -18,7 +18,14 @@ export const PUBLIC_READS_CHANNEL = 'lb_public_reads';
  * any instance or script reaches every instance's session cache (docs/decisions/0031).
  */
 export const USER_CHANNEL = 'lb_user';
-const CHANNELS = [VOTE_COUNTS_CHANNEL, PUBLIC_READS_CHANNEL, USER_CHANNEL];
+/**
+ * What a pass holder sees of their pass moved (a redeem, a vote, votes reset, the pass switched off
+ * or on): the payload is the pass id. Hot writes announce it once committed (`announcePassChange`),
+ * the rare switch by the trigger on passes (src/server/db/rules/notify_pass_changed.sql), so every
+ * instance's member answers forget it (docs/decisions/0032).
+ */
+export const PASS_CHANNEL = 'lb_pass';
+const CHANNELS = [VOTE_COUNTS_CHANNEL, PUBLIC_READS_CHANNEL, USER_CHANNEL, PASS_CHANNEL];
 /** The listening connection's name in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = 'local-battles-changes';
 
@@ -26,6 +33,7 @@ export type Change =
   | { kind: 'voteCounts'; challengeId: number }
   | { kind: 'publicReads' }
   | { kind: 'user'; userId: number }
+  | { kind: 'pass'; passId: number }
   /** Notifications may have been missed (the listening connection was lost): assume anything moved. */
   | { kind: 'everything' };
 
@@ -38,9 +46,14 @@ export interface ChangeFeed {
   announcePublicChange(): Promise<void>;
   /**
    * Tells every instance that a committed vote moved a challenge's counts. Votes arriving together
-   * share one notice (at most one per challenge every VOTE_NOTICE_DELAY_MS); it never throws.
+   * share one notice (at most one per challenge every NOTICE_DELAY_MS); it never throws.
    */
   announceVoteCounts(challengeId: number): void;
+  /**
+   * Tells this instance at once, and every other one within moments, that a committed write moved
+   * what the pass's holder sees. Notices arriving together share one statement; it never throws.
+   */
+  announcePassChange(passId: number): void;
   /**
    * Whether every notification is being heard right now. False while a lost listening connection
    * is being replaced: what is kept in memory on the strength of notifications must not be served
@@ -51,8 +64,11 @@ export interface ChangeFeed {
   close(): Promise<void>;
 }
 
-/** How long a vote's notice waits for others to share it: far below the stream's one second. */
-const VOTE_NOTICE_DELAY_MS = 20;
+/**
+ * How long a notice waits for others to share it: far below the stream's one second and the
+ * member's two-second refresh.
+ */
+const NOTICE_DELAY_MS = 20;
 
 export interface ChangeFeedLog {
   warn(details: object, message: string): void;
@@ -79,6 +95,7 @@ class Subscribers {
     else if (channel === VOTE_COUNTS_CHANNEL)
       this.emit({ kind: 'voteCounts', challengeId: Number(payload) });
     else if (channel === USER_CHANNEL) this.emit({ kind: 'user', userId: Number(payload) });
+    else if (channel === PASS_CHANNEL) this.emit({ kind: 'pass', passId: Number(payload) });
   }
 }
 
@@ -87,35 +104,58 @@ const notifyPublicReads = async (db: Db) => {
 };
 
 /**
- * Vote notices through the database, outside the votes' transactions (docs/decisions/0016): the
- * challenges of the votes committed in the last moment, in one statement. A lost notice (database
- * unreachable, or this process dying first) is caught up by the live counts' periodic re-read.
+ * Notices of hot writes through the database, outside their transactions (docs/decisions/0016):
+ * the ids (challenges for vote counts, passes for a holder's answers) announced in the last moment,
+ * in one statement. A lost notice (database unreachable, or this process dying first) is caught up
+ * by the live counts' periodic re-read and the member answers' lifetime.
  */
-function voteNoticeSender(db: Db, log: ChangeFeedLog) {
+function noticeSender(db: Db, channel: string, log: ChangeFeedLog) {
   const waiting = new Set<number>();
   let timer: NodeJS.Timeout | undefined;
   const send = async () => {
     timer = undefined;
-    const challengeIds = [...waiting];
+    const ids = [...waiting];
     waiting.clear();
-    if (challengeIds.length === 0) return;
+    if (ids.length === 0) return;
     try {
       await db.execute(
-        sql`select pg_notify(${VOTE_COUNTS_CHANNEL}, id::text) from unnest(${`{${challengeIds.join(',')}}`}::int[]) as id`,
+        sql`select pg_notify(${channel}, id::text) from unnest(${`{${ids.join(',')}}`}::int[]) as id`,
       );
     } catch (error) {
-      log.warn({ err: error }, 'change notifications: a vote notice was not sent');
+      log.warn({ err: error, channel }, 'change notifications: a notice was not sent');
     }
   };
   return {
-    announce(challengeId: number) {
-      waiting.add(challengeId);
-      timer ??= setTimeout(() => void send(), VOTE_NOTICE_DELAY_MS);
+    announce(id: number) {
+      waiting.add(id);
+      timer ??= setTimeout(() => void send(), NOTICE_DELAY_MS);
     },
     async flush() {
       clearTimeout(timer);
       await send();
     },
+  };
+}
+
+/**
+ * The notices both database feeds send. Public and pass changes are heard here at once, before
+ * the answer to the write that made them: the next read on this instance must not be an answer
+ * kept from before (the database's notice follows, and is heard here again).
+ */
+function databaseNotices(db: Db, subscribers: Subscribers, log: ChangeFeedLog) {
+  const voteNotices = noticeSender(db, VOTE_COUNTS_CHANNEL, log);
+  const passNotices = noticeSender(db, PASS_CHANNEL, log);
+  return {
+    announcePublicChange: () => {
+      subscribers.emit({ kind: 'publicReads' });
+      return notifyPublicReads(db);
+    },
+    announceVoteCounts: (challengeId: number) => voteNotices.announce(challengeId),
+    announcePassChange: (passId: number) => {
+      subscribers.emit({ kind: 'pass', passId });
+      passNotices.announce(passId);
+    },
+    flush: () => Promise.all([voteNotices.flush(), passNotices.flush()]),
   };
 }
 
@@ -126,6 +166,7 @@ export function localChangeFeed(): ChangeFeed {
     subscribe: (listener) => subscribers.subscribe(listener),
     announcePublicChange: async () => subscribers.emit({ kind: 'publicReads' }),
     announceVoteCounts: (challengeId) => subscribers.emit({ kind: 'voteCounts', challengeId }),
+    announcePassChange: (passId) => subscribers.emit({ kind: 'pass', passId }),
     // It hears no other process's changes, so nothing may be kept on the strength of notifications.
     listening: () => false,
     close: async () => {},
@@ -135,7 +176,7 @@ export function localChangeFeed(): ChangeFeed {
 /** The embedded database is one process: its notifications arrive in-process. */
 export async function openPgliteChangeFeed(db: Db, client: PGlite): Promise<ChangeFeed> {
   const subscribers = new Subscribers();
-  const voteNotices = voteNoticeSender(db, silentLog);
+  const notices = databaseNotices(db, subscribers, silentLog);
   const stops = await Promise.all(
     CHANNELS.map((channel) =>
       client.listen(channel, (payload) => subscribers.emitNotification(channel, payload)),
@@ -143,12 +184,13 @@ export async function openPgliteChangeFeed(db: Db, client: PGlite): Promise<Chan
   );
   return {
     subscribe: (listener) => subscribers.subscribe(listener),
-    announcePublicChange: () => notifyPublicReads(db),
-    announceVoteCounts: (challengeId) => voteNotices.announce(challengeId),
+    announcePublicChange: notices.announcePublicChange,
+    announceVoteCounts: notices.announceVoteCounts,
+    announcePassChange: notices.announcePassChange,
     listening: () => !client.closed,
     close: async () => {
       if (client.closed) return;
-      await voteNotices.flush();
+      await notices.flush();
       await Promise.all(stops.map((stop) => stop()));
     },
   };
@@ -175,7 +217,7 @@ export async function openPostgresChangeFeed(
   const minRetryMs = options.minRetryMs ?? 100;
   const maxRetryMs = options.maxRetryMs ?? 5_000;
   const subscribers = new Subscribers();
-  const voteNotices = voteNoticeSender(db, log);
+  const notices = databaseNotices(db, subscribers, log);
   let current: pg.Client | undefined;
   let retryMs = minRetryMs;
   let retryTimer: NodeJS.Timeout | undefined;
@@ -234,11 +276,12 @@ export async function openPostgresChangeFeed(
   await connect(false);
   return {
     subscribe: (listener) => subscribers.subscribe(listener),
-    announcePublicChange: () => notifyPublicReads(db),
-    announceVoteCounts: (challengeId) => voteNotices.announce(challengeId),
+    announcePublicChange: notices.announcePublicChange,
+    announceVoteCounts: notices.announceVoteCounts,
+    announcePassChange: notices.announcePassChange,
     listening: () => current !== undefined,
     close: async () => {
-      await voteNotices.flush();
+      await notices.flush();
       closed = true;
       clearTimeout(retryTimer);
       const client = current;

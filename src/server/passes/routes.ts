@@ -1,27 +1,38 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorBodySchema } from '#shared/errors.ts';
 import { passSchema } from '#shared/passes.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { findCurrentBattle } from '../challenges/current-battle.ts';
 import { notFound } from '../errors.ts';
 import { requireMember, signedInUserId } from '../auth/guards.ts';
+import { sendMemberAnswer } from '../member-reads/member-answers.ts';
+import { NO_PASS_MESSAGE } from './refusal.ts';
 import { createTestPass, findPass, toPassDto } from './service.ts';
 
-export async function passRoutes(app: FastifyInstance, { db, clock, config }: AppDeps) {
+export async function passRoutes(
+  app: FastifyInstance,
+  { db, clock, config, memberAnswers }: AppDeps,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
     '/api/user/pass',
     {
       preHandler: requireMember,
-      schema: { response: { 200: passSchema, 404: errorBodySchema } },
+      schema: { response: { 200: passSchema, 304: z.null(), 404: errorBodySchema } },
     },
-    async (request) => {
-      const challenge = await findCurrentBattle(db, clock());
-      const pass = challenge && (await findPass(db, signedInUserId(request), challenge.id));
-      if (!pass) throw notFound('No pass found for the current challenge.');
-      return toPassDto(pass);
+    // Kept in memory like the progress (docs/decisions/0032): a switch off or on is announced.
+    async (request, reply) => {
+      const userId = signedInUserId(request);
+      const answer = await memberAnswers.answer('pass', userId, async () => {
+        const challenge = await findCurrentBattle(db, clock());
+        const pass = challenge && (await findPass(db, userId, challenge.id));
+        if (!pass) throw notFound(NO_PASS_MESSAGE);
+        return { passId: pass.id, body: passSchema.parse(toPassDto(pass)) };
+      });
+      return sendMemberAnswer(request, reply, answer);
     },
   );
 

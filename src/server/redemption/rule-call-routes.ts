@@ -9,7 +9,7 @@ import { redeemCoupon } from './service.ts';
 /** POST /api/coupons/:id/redeem: the session is checked in the rule's one database call (docs/decisions/0006). */
 export async function redeemRuleCallRoutes(
   app: FastifyInstance,
-  { db, clock, sessionSigner }: AppDeps,
+  { db, clock, changes, sessionSigner }: AppDeps,
 ) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/coupons/:id/redeem',
@@ -21,7 +21,7 @@ export async function redeemRuleCallRoutes(
       },
     },
     async (request) =>
-      redeemCoupon(db, {
+      redeemCoupon(db, changes, {
         member: { sessionId: sessionIdOf(request, sessionSigner) },
         couponId: request.params.id,
         redemptionCode: request.body.redemptionCode,

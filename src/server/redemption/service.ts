@@ -3,6 +3,7 @@ import type { PublicBusiness } from '#shared/businesses.ts';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import { countOf } from '#shared/plural.ts';
 import { INVALID_REDEMPTION_CODE, type CouponDto, type RedeemResult } from '#shared/redemption.ts';
+import type { ChangeFeed } from '../db/changes.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { callRule, rowFromJson, sqlIntArray } from '../db/rule-call.ts';
 import { businesses, coupons, type Business, type Coupon } from '../db/schema.ts';
@@ -112,10 +113,12 @@ function redeemOutcome(
  * the caller's pass row first, so parallel attempts on one pass are judged one after another:
  * the limit on wrong codes counts every attempt, and a coupon is redeemed (earning its vote)
  * exactly once. A wrong code is recorded in the database, so the limit survives restarts and
- * holds on every instance. This function only words the outcome.
+ * holds on every instance. This function words the outcome and, once a redemption is committed,
+ * announces the pass's change to every instance's member answers (docs/decisions/0032).
  */
 export async function redeemCoupon(
   db: Db,
+  changes: Pick<ChangeFeed, 'announcePassChange'>,
   input: {
     member: MemberRef;
     couponId: number;
@@ -162,9 +165,11 @@ export async function redeemCoupon(
       throw badRequest(INVALID_REDEMPTION_CODE);
     case 'redeemed': {
       const business = rowFromJson(businesses, result.business);
+      const coupon = rowFromJson(coupons, result.coupon);
+      changes.announcePassChange(coupon.passId);
       return {
         message: `Your ${formatMoney(COUPON_VALUE_DOLLARS)} coupon at ${business.name} has been redeemed. You earned a vote!`,
-        coupon: toCouponDto(rowFromJson(coupons, result.coupon), business),
+        coupon: toCouponDto(coupon, business),
         availableVotes: result.availableVotes,
       };
     }

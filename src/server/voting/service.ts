@@ -74,6 +74,7 @@ type VoteOutcome =
   | {
       outcome: 'voted';
       challengeId: number;
+      passId: number;
       shopName: string;
       availableVotes: number;
       votesForShop: number;
@@ -83,11 +84,12 @@ type VoteOutcome =
  * docs/RULES.md rule 2: one call of the database's cast_vote (src/server/db/rules/cast_vote.sql). It locks the pass row
  * first, so parallel votes of one pass are counted one after another, then the shop row, and
  * changes the vote row and the shop's counter together. This function words the outcome and,
- * once the vote is committed, announces the new counts to every instance (docs/decisions/0016).
+ * once the vote is committed, announces the new counts to every instance (docs/decisions/0016) and
+ * the pass's change to their member answers (docs/decisions/0032).
  */
 export async function castVote(
   db: Db,
-  changes: Pick<ChangeFeed, 'announceVoteCounts'>,
+  changes: Pick<ChangeFeed, 'announceVoteCounts' | 'announcePassChange'>,
   input: { member: MemberRef; businessId: number; now: Date },
 ): Promise<VoteResult> {
   const result = await callRule<VoteOutcome>(
@@ -113,6 +115,7 @@ export async function castVote(
       );
     case 'voted':
       changes.announceVoteCounts(result.challengeId);
+      changes.announcePassChange(result.passId);
       return {
         message: `Your vote for ${result.shopName} has been recorded.`,
         availableVotes: result.availableVotes,
@@ -166,7 +169,9 @@ export async function visitedBusinesses(db: Db, passId: number): Promise<PublicB
   );
 }
 
-type ResetOutcome = HeldPassRefusal | { outcome: 'reset'; removed: number; availableVotes: number };
+type ResetOutcome =
+  | HeldPassRefusal
+  | { outcome: 'reset'; passId: number; removed: number; availableVotes: number };
 
 /**
  * docs/RULES.md rule 5 (testing only): one call of the reset_votes rule (src/server/db/rules/),
@@ -174,6 +179,7 @@ type ResetOutcome = HeldPassRefusal | { outcome: 'reset'; removed: number; avail
  */
 export async function resetVotes(
   db: Db,
+  changes: Pick<ChangeFeed, 'announcePassChange'>,
   input: { member: MemberRef; now: Date },
 ): Promise<{ removed: number; availableVotes: number }> {
   const result = await callRule<ResetOutcome>(
@@ -186,6 +192,7 @@ export async function resetVotes(
     case 'refused':
       throw heldPassRefusalError(result, 'reset votes');
     case 'reset':
+      changes.announcePassChange(result.passId);
       return { removed: result.removed, availableVotes: result.availableVotes };
   }
 }

@@ -17,7 +17,10 @@ import {
 } from './service.ts';
 
 /** The signed-in member's own votes, inside app.ts's session scope. */
-export async function votingSessionRoutes(app: FastifyInstance, { db, clock, config }: AppDeps) {
+export async function votingSessionRoutes(
+  app: FastifyInstance,
+  { db, clock, config, changes }: AppDeps,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const heldPass = async (request: Parameters<typeof signedInUserId>[0]) =>
     (await requireHeldPass(db, signedInUserId(request), clock())).pass;
@@ -69,7 +72,7 @@ export async function votingSessionRoutes(app: FastifyInstance, { db, clock, con
         schema: { response: { 200: messageSchema, 404: errorBodySchema } },
       },
       async (request) => {
-        const { removed } = await resetVotes(db, {
+        const { removed } = await resetVotes(db, changes, {
           member: { userId: signedInUserId(request) },
           now: clock(),
         });

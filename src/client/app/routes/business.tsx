@@ -173,7 +173,7 @@ function RedeemHere({ shop, passesOnSale }: { shop: PublicBusiness; passesOnSale
       {!coupon.redeemed && (
         <Suspense fallback={null}>
           <RedeemCouponDialog
-            coupon={coupon}
+            coupon={{ ...coupon, business: shop }}
             opened={opened && !shop.paused && online}
             onClose={close}
           />

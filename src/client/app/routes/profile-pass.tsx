@@ -25,7 +25,7 @@ import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
-import { useMemberProgress } from '#client/lib/member-progress.ts';
+import { usePassStops } from '#client/lib/member-progress.ts';
 import { useSiteConfig } from '#client/lib/site-config.ts';
 import { NextStop } from '#client/features/businesses/components/NextStop.tsx';
 import { useUserPass } from '#client/features/passes/api/get-user-pass.ts';
@@ -56,12 +56,12 @@ export function PassHolderView() {
   const { user } = useUser();
   const pass = useUserPass(user?.id ?? null);
   const challenge = useCurrentBattle();
-  const progress = useMemberProgress();
+  const { progress, stops, ...member } = usePassStops();
   const config = useSiteConfig();
   const phase = useChallengePhase(challenge.data);
 
-  if (pass.isPending || challenge.isPending || progress.isPending) return <PageLoader />;
-  if (!pass.data || !challenge.data || progress.isError) {
+  if (pass.isPending || challenge.isPending || member.isPending) return <PageLoader />;
+  if (!pass.data || !challenge.data || !progress.data || !stops || member.isError) {
     return (
       <Container size="lg" py="xl">
         <Alert color="red" title="Could not load your pass">
@@ -70,7 +70,7 @@ export function PassHolderView() {
       </Container>
     );
   }
-  const list = progress.data.coupons;
+  const list = stops;
   const redeemed = list.filter((coupon) => coupon.redeemed).length;
   const percentRedeemed = list.length > 0 ? Math.round((redeemed / list.length) * 100) : 0;
 
@@ -116,7 +116,11 @@ export function PassHolderView() {
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="votes" pt="md">
-            <VotesPanel progress={progress.data} votesPerShop={challenge.data.votesPerShop} />
+            <VotesPanel
+              stops={stops}
+              progress={progress.data}
+              votesPerShop={challenge.data.votesPerShop}
+            />
           </Tabs.Panel>
         </Tabs>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>

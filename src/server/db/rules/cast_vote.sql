@@ -51,6 +51,7 @@ BEGIN
   RETURN jsonb_build_object(
     'outcome', 'voted',
     'challengeId', v_challenge.id,
+    'passId', v_pass.id,
     'shopName', v_shop.name,
     'availableVotes', v_available - 1,
     'votesForShop', v_for_shop + 1

@@ -32,6 +32,6 @@ BEGIN
   WHERE b.id = cast_votes.business_id AND b.deleted_at IS NULL;
   DELETE FROM votes WHERE pass_id = v_pass.id;
   GET DIAGNOSTICS v_removed = ROW_COUNT;
-  RETURN jsonb_build_object('outcome', 'reset', 'removed', v_removed, 'availableVotes', available_votes(v_pass.id));
+  RETURN jsonb_build_object('outcome', 'reset', 'passId', v_pass.id, 'removed', v_removed, 'availableVotes', available_votes(v_pass.id));
 END
 $function$

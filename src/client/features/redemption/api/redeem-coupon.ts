@@ -38,7 +38,9 @@ export function useRedeemCoupon() {
           progress && {
             ...progress,
             coupons: progress.coupons.map((coupon) =>
-              coupon.id === result.coupon.id ? result.coupon : coupon,
+              coupon.id === result.coupon.id
+                ? { ...coupon, redeemed: true, redeemedAt: result.coupon.redeemedAt }
+                : coupon,
             ),
             availableVotes: result.availableVotes,
           },

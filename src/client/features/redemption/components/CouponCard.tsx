@@ -5,7 +5,7 @@ import { Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/
 import { useDisclosure } from '@mantine/hooks';
 import { useId } from 'react';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
-import type { CouponDto } from '#shared/redemption.ts';
+import type { PassStop } from '#client/lib/member-progress.ts';
 import { REDEEM_NEEDS_NETWORK, useOnline } from '#client/lib/offline.ts';
 import { CouponDetailsDialog } from './CouponDetailsDialog.tsx';
 import { RedeemCouponDialog } from './RedeemCouponDialog.tsx';
@@ -15,7 +15,7 @@ import { formatMoney } from '#shared/money.ts';
 const FALLBACK_IMAGE = '/images/shop-fallback.svg';
 
 /** One shop's coupon on 'Your Pass': Available or Redeemed, with Redeem Coupon and View Details. */
-export function CouponCard({ coupon }: { coupon: CouponDto }) {
+export function CouponCard({ coupon }: { coupon: PassStop }) {
   const titleId = useId();
   const [redeemOpened, redeemDialog] = useDisclosure(false);
   const [detailsOpened, detailsDialog] = useDisclosure(false);

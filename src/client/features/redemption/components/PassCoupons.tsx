@@ -1,11 +1,11 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { CouponDto } from '#shared/redemption.ts';
+import type { PassStop } from '#client/lib/member-progress.ts';
 import { CouponCard } from './CouponCard.tsx';
 import { HowToRedeem } from './HowToRedeem.tsx';
 
 /** The 'Your Pass' tab: one coupon card per participating shop. */
-export function PassCoupons({ coupons }: { coupons: CouponDto[] }) {
+export function PassCoupons({ coupons }: { coupons: PassStop[] }) {
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">

@@ -5,12 +5,12 @@ import '@mantine/core/styles/Modal.css';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useId, useState, type FormEvent } from 'react';
 import { COUPON_VALUE_DOLLARS, REDEMPTION_CODE_PATTERN } from '#shared/constants.ts';
-import type { CouponDto } from '#shared/redemption.ts';
+import type { PassStop } from '#client/lib/member-progress.ts';
 import { redemptionErrorText, useRedeemCoupon } from '../api/redeem-coupon.ts';
 import { formatMoney } from '#shared/money.ts';
 
 export interface RedeemCouponDialogProps {
-  coupon: CouponDto;
+  coupon: PassStop;
   opened: boolean;
   onClose: () => void;
 }

@@ -8,14 +8,17 @@ import type { PublicBusiness } from '#shared/businesses.ts';
 import { paths } from '#shared/paths.ts';
 import { countOf } from '#shared/plural.ts';
 import type { MemberProgress } from '#shared/progress.ts';
+import type { PassStop } from '#client/lib/member-progress.ts';
 import { useOnline, VOTE_NEEDS_NETWORK } from '#client/lib/offline.ts';
 import { useCastVote } from '../api/cast-vote.ts';
 import { ConfirmVoteDialog } from './ConfirmVoteDialog.tsx';
 import { HowToVote } from './HowToVote.tsx';
 
 export interface VotesPanelProps {
-  /** The member's coupons (one per live shop, in display order) and votes. */
-  progress: MemberProgress;
+  /** The member's coupons with their shops (one per live shop, in display order). */
+  stops: PassStop[];
+  /** The member's votes, available and cast. */
+  progress: Pick<MemberProgress, 'availableVotes' | 'ownVotes'>;
   /** The challenge's per-shop limit for one pass; null = unlimited (docs/RULES.md rule 2). */
   votesPerShop: number | null;
 }
@@ -48,17 +51,15 @@ function votingAdvice(
  * The 'Your Votes' tab: votes available, the member's votes, and every shop to vote for.
  * Visited shops are those with a redeemed coupon; voted shops those with own votes.
  */
-export function VotesPanel({ progress, votesPerShop }: VotesPanelProps) {
+export function VotesPanel({ stops, progress, votesPerShop }: VotesPanelProps) {
   const vote = useCastVote();
   const online = useOnline();
   // The shop whose Vote was tapped, until the member confirms or cancels: nothing is sent before.
   const [confirming, setConfirming] = useState<PublicBusiness | null>(null);
-  const { coupons, ownVotes, availableVotes: votesLeft } = progress;
+  const { ownVotes, availableVotes: votesLeft } = progress;
   const ownCount = (shopId: number) => ownVotes[shopId] ?? 0;
-  const shops = coupons.map((coupon) => coupon.business);
-  const visitedIds = new Set(
-    coupons.filter((coupon) => coupon.redeemed).map((coupon) => coupon.businessId),
-  );
+  const shops = stops.map((stop) => stop.business);
+  const visitedIds = new Set(stops.filter((stop) => stop.redeemed).map((stop) => stop.businessId));
   const voted = shops.filter((shop) => ownCount(shop.id) > 0);
 
   return (
@@ -74,7 +75,7 @@ export function VotesPanel({ progress, votesPerShop }: VotesPanelProps) {
         <Title order={2} size="h3">
           Your Votes
         </Title>
-        <Text>{votingAdvice(visitedIds.size, coupons.length, votesLeft, voted.length)}</Text>
+        <Text>{votingAdvice(visitedIds.size, stops.length, votesLeft, voted.length)}</Text>
         {voted.length > 0 && (
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }}>
             {voted.map((shop) => (

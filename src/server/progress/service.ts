@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import type { MemberProgress } from '#shared/progress.ts';
+import type { Db } from '../db/client.ts';
+import { queryRows } from '../db/rule-call.ts';
+import { liveShopSql } from '../businesses/live.ts';
+import { notFound } from '../errors.ts';
+import { NO_PASS_MESSAGE } from '../passes/refusal.ts';
+
+interface ProgressRow extends Record<string, unknown> {
+  pass_id: number;
+  available_votes: number;
+  coupons: MemberProgress['coupons'];
+  own_votes: MemberProgress['ownVotes'];
+}
+
+/**
+ * GET /api/user/progress read in one statement (a changed poll costs one round trip): the
+ * member's pass in rule 1's battle (as requireHeldPass finds it), its coupons' states for live
+ * shops in display order, its available votes by the database's own rule (available_votes) and
+ * its counted votes per live shop. 404 without a pass, as every pass holder's read.
+ */
+export async function memberProgressOf(
+  db: Db,
+  userId: number,
+  now: Date,
+): Promise<{ passId: number; progress: MemberProgress }> {
+  const [row] = await queryRows<ProgressRow>(
+    db,
+    sql`
+      with held as (
+        select id from passes
+        where user_id = ${userId}
+          and challenge_id = active_challenge_id(${now.toISOString()}::timestamptz)
+      )
+      select held.id as pass_id,
+        available_votes(held.id) as available_votes,
+        coalesce((
+          select json_agg(json_build_object(
+              'id', c.id, 'businessId', c.business_id, 'redeemed', c.redeemed,
+              'redeemedAt', to_char(c.redeemed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+            order by b.position, b.id)
+          from coupons c join businesses b on b.id = c.business_id
+          where c.pass_id = held.id and ${liveShopSql('b')}
+        ), '[]'::json) as coupons,
+        coalesce((
+          select json_object_agg(counted.business_id, counted.n)
+          from (
+            select v.business_id, count(*)::integer as n
+            from votes v join businesses b on b.id = v.business_id
+            where v.pass_id = held.id and ${liveShopSql('b')}
+            group by v.business_id
+          ) as counted
+        ), '{}'::json) as own_votes
+      from held`,
+  );
+  if (!row) throw notFound(NO_PASS_MESSAGE);
+  return {
+    passId: row.pass_id,
+    progress: {
+      coupons: row.coupons,
+      availableVotes: row.available_votes,
+      ownVotes: row.own_votes,
+    },
+  };
+}

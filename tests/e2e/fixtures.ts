@@ -222,8 +222,20 @@ export async function resetClock(page: Page) {
   await page.request.post('/api/testing/clock', { data: { offsetMs: 0 } });
 }
 
-/** Fails on every accessibility violation axe finds on the page as it stands. */
+/**
+ * Fails on every accessibility violation axe finds on the page as it stands, once the transitions
+ * running now have ended: a toast half faded in has the contrast of neither end.
+ */
 export async function expectAccessible(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        // A spinner or a live clock never ends: only what ends is waited for.
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => {})),
+    ),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(
     violations.map(

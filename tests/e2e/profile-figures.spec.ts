@@ -1,4 +1,4 @@
-import type { Page, Request } from '@playwright/test';
+import type { Page, Request, Response } from '@playwright/test';
 import { PROFILE_POLL_MS } from '#shared/constants.ts';
 import { rankOf } from '#shared/ranking.ts';
 import { seededCode } from './credentials.ts';
@@ -112,12 +112,13 @@ test('a redeem and a vote show the server’s new figures without refetching, an
   ).toHaveText(`#${rank}`);
 });
 
-/** The coupon's id, from the member's own answer (as the page holds it). */
+/** The coupon's id, from the member's own coupons (the spec's call, which names each shop). */
 async function couponIdOf(page: Page, shop: string) {
-  const progress = (await (await page.request.get('/api/user/progress')).json()) as {
-    coupons: { id: number; business: { name: string } }[];
-  };
-  const coupon = progress.coupons.find((candidate) => candidate.business.name === shop);
+  const coupons = (await (await page.request.get('/api/user/coupons')).json()) as {
+    id: number;
+    business: { name: string };
+  }[];
+  const coupon = coupons.find((candidate) => candidate.business.name === shop);
   if (!coupon) throw new Error(`no coupon for ${shop}`);
   return coupon.id;
 }
@@ -129,11 +130,22 @@ test('the profile refreshes with one request a tick', async ({ page }) => {
   await expect(page.getByText('0 votes available')).toBeVisible();
 
   const polling = recordApiRequests(page);
+  // Nothing of the member changed: each refresh asks with the answer's validator and is a 304
+  // without a body (docs/decisions/0032), and the page keeps showing what it holds.
+  const statuses: number[] = [];
+  const recordStatus = (response: Response) => {
+    if (new URL(response.url()).pathname === '/api/user/progress') statuses.push(response.status());
+  };
+  page.on('response', recordStatus);
   await page.waitForTimeout(PROFILE_POLL_MS * 2 + 500);
   polling.stop();
+  page.off('response', recordStatus);
   expect(polling.besidesPolling()).toEqual([]);
   expect(polling.seen.length).toBeGreaterThanOrEqual(2);
   expect(polling.seen.length).toBeLessThanOrEqual(3);
+  expect(statuses.length).toBeGreaterThanOrEqual(2);
+  expect(new Set(statuses)).toEqual(new Set([304]));
+  await expect(page.getByText('0 votes available')).toBeVisible();
 });
 
 test('the profile’s dialogs have a close button that says what it does', async ({ page }) => {

@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeFeed } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
 import { challenges } from '../db/schema.ts';
-import { matches } from '../public-reads/public-cache.ts';
+import { jsonWithValidator, type CachedJson } from '../public-reads/public-cache.ts';
+
+/** How a member's kept answer is sent (public-cache.ts sendJson): never by a shared cache. */
+export const MEMBER_ANSWER_CACHE_CONTROL = 'private, no-cache';
 
 /** How many answers one instance keeps: a few MB at most (a slim progress answer is ~1 KB). */
 export const MEMBER_ANSWER_ENTRIES = 50_000;
@@ -18,13 +19,7 @@ export const MEMBER_ANSWER_TTL_MS = 10 * 60_000;
 /** The member reads kept in memory; each name is one route's answer. */
 export type MemberAnswerName = 'progress' | 'pass';
 
-/** A member's answer as sent: its JSON text and that text's validator. */
-export interface MemberAnswer {
-  etag: string;
-  body: string;
-}
-
-interface KeptAnswer extends MemberAnswer {
+interface KeptAnswer extends CachedJson {
   passId: number;
   /** Monotonic milliseconds, for the lifetime. */
   keptAt: number;
@@ -49,10 +44,6 @@ export interface MemberAnswersOptions {
   maxEntries?: number;
   monotonicNow?: () => number;
 }
-
-/** A strong validator of the exact bytes: equal on every instance for equal answers. */
-export const etagOf = (body: string) =>
-  `"m-${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
 
 /**
  * What each pass holder was last sent by the reads /profile polls, kept on this instance so an
@@ -92,7 +83,7 @@ export class MemberAnswers {
     name: MemberAnswerName,
     userId: number,
     compute: () => Promise<ComputedMemberAnswer>,
-  ): Promise<MemberAnswer> {
+  ): Promise<CachedJson> {
     const key = `${name} ${userId}`;
     const usable = this.ttlMs > 0 && this.options.changes.listening();
     const now = this.options.clock().getTime();
@@ -102,8 +93,7 @@ export class MemberAnswers {
 
     const generation = this.generation;
     const computed = await compute();
-    const body = JSON.stringify(computed.body);
-    const answer = { etag: etagOf(body), body };
+    const answer = jsonWithValidator(JSON.stringify(computed.body));
     if (usable && this.options.changes.listening()) {
       const validUntil = await this.nextPhaseChange(now);
       if (generation === this.generation) this.keep(key, computed.passId, answer, now, validUntil);
@@ -113,9 +103,7 @@ export class MemberAnswers {
 
   private stillTrue(kept: KeptAnswer, now: number): boolean {
     return (
-      now >= kept.readAt &&
-      now < kept.validUntil &&
-      this.monotonicNow() - kept.keptAt < this.ttlMs
+      now >= kept.readAt && now < kept.validUntil && this.monotonicNow() - kept.keptAt < this.ttlMs
     );
   }
 
@@ -148,7 +136,7 @@ export class MemberAnswers {
   private keep(
     key: string,
     passId: number,
-    answer: MemberAnswer,
+    answer: CachedJson,
     readAt: number,
     validUntil: number,
   ) {
@@ -190,14 +178,4 @@ export class MemberAnswers {
   close() {
     this.stop();
   }
-}
-
-/**
- * Sends a member's answer: 304 without a body when the client already holds it, else the JSON
- * text as it was kept. Never stored by a shared cache; the page revalidates it itself.
- */
-export function sendMemberAnswer(request: FastifyRequest, reply: FastifyReply, answer: MemberAnswer) {
-  void reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
-  if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(answer.body);
 }

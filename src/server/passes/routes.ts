@@ -7,7 +7,8 @@ import type { AppDeps } from '../app-deps.ts';
 import { findCurrentBattle } from '../challenges/current-battle.ts';
 import { notFound } from '../errors.ts';
 import { requireMember, signedInUserId } from '../auth/guards.ts';
-import { sendMemberAnswer } from '../member-reads/member-answers.ts';
+import { MEMBER_ANSWER_CACHE_CONTROL } from '../member-reads/member-answers.ts';
+import { sendJson } from '../public-reads/public-cache.ts';
 import { NO_PASS_MESSAGE } from './refusal.ts';
 import { createTestPass, findPass, toPassDto } from './service.ts';
 
@@ -32,7 +33,7 @@ export async function passRoutes(
         if (!pass) throw notFound(NO_PASS_MESSAGE);
         return { passId: pass.id, body: passSchema.parse(toPassDto(pass)) };
       });
-      return sendMemberAnswer(request, reply, answer);
+      return sendJson(reply, answer, MEMBER_ANSWER_CACHE_CONTROL);
     },
   );
 

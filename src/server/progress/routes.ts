@@ -5,7 +5,8 @@ import { errorBodySchema } from '#shared/errors.ts';
 import { memberProgressSchema } from '#shared/progress.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { requireMember, signedInUserId } from '../auth/guards.ts';
-import { sendMemberAnswer } from '../member-reads/member-answers.ts';
+import { MEMBER_ANSWER_CACHE_CONTROL } from '../member-reads/member-answers.ts';
+import { sendJson } from '../public-reads/public-cache.ts';
 import { memberProgressOf } from './service.ts';
 
 /**
@@ -28,7 +29,7 @@ export async function progressRoutes(app: FastifyInstance, { db, clock, memberAn
         const { passId, progress } = await memberProgressOf(db, userId, clock());
         return { passId, body: memberProgressSchema.parse(progress) };
       });
-      return sendMemberAnswer(request, reply, answer);
+      return sendJson(reply, answer, MEMBER_ANSWER_CACHE_CONTROL);
     },
   );
 }

@@ -15,6 +15,12 @@ export interface CachedJson {
   etag: string;
 }
 
+/** JSON text with its strong validator (a hash of the text: equal on every instance for equal answers). */
+export const jsonWithValidator = (body: string): CachedJson => ({
+  body,
+  etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+});
+
 /** Entries held at once; past this, expired ones are swept, and a still-full cache serves uncached. */
 export const MAX_ENTRIES = 10_000;
 
@@ -41,10 +47,9 @@ export class PublicReadCache {
     schema: S,
     compute: () => Promise<z.input<S>>,
   ): Promise<CachedJson> {
-    return this.remember(key, async () => {
-      const body = JSON.stringify(schema.parse(await compute()));
-      return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
-    });
+    return this.remember(key, async () =>
+      jsonWithValidator(JSON.stringify(schema.parse(await compute()))),
+    );
   }
 
   /** The value stored under `key` while it lives (a computation under way counts), else undefined. */
@@ -112,10 +117,14 @@ export function matches(ifNoneMatch: string | undefined, etag: string) {
 
 /**
  * Sends cached JSON as is (a string payload skips serialization) with its ETag, or 304 without a
- * body when the browser already holds it.
+ * body when the browser already holds it. A member's own answer is `private`.
  */
-export function sendJson(reply: FastifyReply, { body, etag }: CachedJson) {
-  void reply.header('cache-control', PUBLIC_READ_CACHE_CONTROL).header('etag', etag);
+export function sendJson(
+  reply: FastifyReply,
+  { body, etag }: CachedJson,
+  cacheControl = PUBLIC_READ_CACHE_CONTROL,
+) {
+  void reply.header('cache-control', cacheControl).header('etag', etag);
   if (matches(reply.request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(body);
 }

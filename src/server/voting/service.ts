@@ -170,8 +170,7 @@ export async function visitedBusinesses(db: Db, passId: number): Promise<PublicB
 }
 
 type ResetOutcome =
-  | HeldPassRefusal
-  | { outcome: 'reset'; passId: number; removed: number; availableVotes: number };
+  HeldPassRefusal | { outcome: 'reset'; passId: number; removed: number; availableVotes: number };
 
 /**
  * docs/RULES.md rule 5 (testing only): one call of the reset_votes rule (src/server/db/rules/),

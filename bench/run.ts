@@ -1,5 +1,6 @@
 import { benchPublicReads } from './api-reads.ts';
 import { benchWrites } from './api-writes.ts';
+import { benchEvening } from './evening.ts';
 import { benchVotesExport } from './exports.ts';
 import { benchMessages } from './messages.ts';
 import { benchPages } from './pages.ts';
@@ -69,6 +70,8 @@ if (wants('growth')) {
     });
   }
 }
+
+if (wants('evening')) await benchEvening(serverUrl);
 
 if (wants('exports')) await benchVotesExport(3304);
 

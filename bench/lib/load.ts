@@ -22,6 +22,8 @@ export interface LoadResult {
   total: number;
   non2xx: number;
   errors: number;
+  /** Answers by HTTP status (a 304 is counted in non2xx by autocannon, and here by its code). */
+  statusCounts: Record<string, number>;
 }
 
 export interface LoadOptions {
@@ -32,6 +34,8 @@ export interface LoadOptions {
   amount?: number;
   requests?: Request[];
   headers?: Record<string, string>;
+  /** Requests per second over all connections at most (an arriving crowd, not a closed loop). */
+  overallRate?: number;
   /**
    * Answers at the start of the run left out of its throughput and latency: the run opens all its
    * connections and sends their first requests in the same instant, a burst no steady crowd makes.
@@ -62,6 +66,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
         ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? 10 }),
         ...(options.requests ? { requests: options.requests } : {}),
         ...(options.headers ? { headers: options.headers } : {}),
+        ...(options.overallRate ? { overallRate: options.overallRate } : {}),
       },
       (error, finished) => (error ? reject(error as Error) : resolve(finished)),
     );
@@ -83,6 +88,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
       total: result.requests.total,
       non2xx: result.non2xx,
       errors: result.errors,
+      statusCounts: statusCountsOf(result),
     };
   }
   latencies.sort((a, b) => a - b);
@@ -93,5 +99,13 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     total: latencies.length,
     non2xx: result.non2xx,
     errors: result.errors,
+    statusCounts: statusCountsOf(result),
   };
+}
+
+function statusCountsOf(result: autocannon.Result): Record<string, number> {
+  const stats = result.statusCodeStats as Record<string, { count: number } | undefined>;
+  return Object.fromEntries(
+    Object.entries(stats).map(([status, each]) => [status, each?.count ?? 0]),
+  );
 }

@@ -74,6 +74,8 @@ export interface BuildAppOptions {
   changes?: ChangeFeed;
   /** The PostgreSQL pool's connection counts for /metrics; absent on PGlite (one connection, no pool). */
   poolStats?: () => PoolStats;
+  /** Statements sent to the database so far (Database.queryCount), for /metrics. */
+  databaseStatements?: () => number;
   /** false: silent (tests); a stream: the same log lines written there. */
   logger?: false | { level?: string; stream?: NodeJS.WritableStream };
 }
@@ -174,6 +176,7 @@ export async function buildApp(options: BuildAppOptions) {
     token: config.metricsToken,
     poolStats: options.poolStats,
     pageRenders: () => deps.publicReads.renders(),
+    databaseStatements: options.databaseStatements,
   });
   await app.register(rateLimitPlugin, { db: deps.db, redisUrl: config.redisUrl });
   // The API description is generated from the same zod schemas that validate requests.

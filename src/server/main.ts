@@ -65,6 +65,7 @@ async function main() {
     changes,
     clock,
     ...(database.poolStats ? { poolStats: database.poolStats } : {}),
+    databaseStatements: () => database.queryCount(),
     config: {
       siteName: env.SITE_NAME,
       siteUrl,

@@ -55,6 +55,7 @@ export async function createTestContext(
       },
       clock,
       ...(database.poolStats ? { poolStats: database.poolStats } : {}),
+      databaseStatements: () => database.queryCount(),
       ...(options.payments ? { payments: options.payments } : {}),
       logger: false,
     });

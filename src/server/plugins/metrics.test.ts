@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { enqueueMail } from '../mail/outbox.ts';
 import { usingPostgres } from '#tests/helpers/test-db.ts';
-import { TestClient, useTestApp } from '#tests/helpers/test-app.ts';
+import { queriesDuring, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { couponOf, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 
@@ -128,6 +128,17 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     } else {
       expect(body).not.toContain('lb_db_pool_connections');
     }
+  });
+
+  it('counts the statements this instance sent to the database', async () => {
+    const before = sample((await scrape(`Bearer ${TOKEN}`)).body, 'lb_db_statements_total')!;
+    const { queries } = await queriesDuring(ctx.database, () =>
+      new TestClient(ctx.app).get('/api/challenge/active'),
+    );
+    // The scrape itself reads the figures of the gauges from the database too.
+    const after = sample((await scrape(`Bearer ${TOKEN}`)).body, 'lb_db_statements_total')!;
+    expect(queries).toBeGreaterThan(0);
+    expect(after - before).toBeGreaterThanOrEqual(queries);
   });
 
   it('is not in the API description', async () => {

@@ -14,6 +14,8 @@ export interface MetricsOptions {
   poolStats: (() => PoolStats) | undefined;
   /** Server renders of public pages this process has started (cache misses only). */
   pageRenders: () => number;
+  /** Statements this process has sent to the database (Database.queryCount), when counted. */
+  databaseStatements?: (() => number) | undefined;
 }
 
 /** Equal-length digests, so comparing them takes the same time whatever the token guessed. */
@@ -137,6 +139,19 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
       this.inc(pageRenders());
     },
   });
+
+  const { databaseStatements } = options;
+  if (databaseStatements) {
+    new Counter({
+      name: 'lb_db_statements_total',
+      help: 'Statements this instance sent to the database (what a request cost it)',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(databaseStatements());
+      },
+    });
+  }
 
   app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
     const labels = {

@@ -75,7 +75,8 @@ async function crowdOf(db: Db, challengeId: number, count: number): Promise<Even
   for (const row of rows) {
     let member = members.get(row.user_id);
     if (!member) {
-      const cookie = `lb.sid=${encodeURIComponent(signer.sign(`evening-${row.user_id}`))}`;
+      // With the signed-in hint a member's browser holds (src/shared/signed-in-hint.ts).
+      const cookie = `lb.sid=${encodeURIComponent(signer.sign(`evening-${row.user_id}`))}; lb.signed_in=1`;
       member = { userId: row.user_id, cookie, coupons: [], votesToCast: 0, votesCast: 0 };
       members.set(row.user_id, member);
     }

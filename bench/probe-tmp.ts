@@ -1,0 +1,13 @@
+import pg from 'pg';
+import { Signer } from '@fastify/cookie';
+import { load } from './lib/load.ts';
+const client = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/lb_bench_evening' }); await client.connect();
+const { rows } = await client.query(`select id from users where username = 'evening_5'`);
+await client.end();
+const cookie = `lb.sid=${encodeURIComponent(new Signer('bench-session-secret-bench-session-secret-0123456789').sign(`evening-${rows[0].id}`))}`;
+const first = await fetch('http://127.0.0.1:3392/api/user/progress', { headers: { cookie } });
+const etag = first.headers.get('etag')!;
+const r = await load({ url: 'http://127.0.0.1:3392/api/user/progress', connections: 32, duration: 8, headers: { cookie, 'if-none-match': etag } });
+console.log('poll', r.requestsPerSecond, r.statusCounts);
+const b = await load({ url: 'http://127.0.0.1:3392/api/businesses', connections: 32, duration: 8 });
+console.log('businesses', b.requestsPerSecond, b.statusCounts);

@@ -58,9 +58,12 @@ export async function render(url, transport, drawnAt, { drawnFor }) {
   if (drawnFor === 'member') {
     const session = await read('/api/session');
     if (!session || !session.user) return null;
-    const progress = await read('/api/user/progress');
+    // As the pass page does: each coupon's shop from the public shops answer (docs/decisions/0032).
+    const [progress, shops] = await Promise.all([read('/api/user/progress'), read('/api/businesses')]);
     const coupons = (progress ? progress.coupons : [])
-      .map((coupon) => '<li>' + escape(coupon.business.name) + '</li>')
+      .map((coupon) => (shops ?? []).find((shop) => shop.id === coupon.businessId))
+      .filter(Boolean)
+      .map((shop) => '<li>' + escape(shop.name) + '</li>')
       .join('');
     return {
       html: '<p>Rendered ' + escape(url) + ' for ' + escape(session.user.username) + '</p><ul>' + coupons + '</ul>',

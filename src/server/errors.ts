@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** Fields the answer carries beside `message`, for a client that acts on them. */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }

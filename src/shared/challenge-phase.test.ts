@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { challengePhase, nextPhaseChange } from './challenge-phase.ts';
+import { challengePhase, hasEnded, nextPhaseChange } from './challenge-phase.ts';
 
 const challenge = { startDate: '2026-11-12T15:00:00.000Z', endDate: '2026-12-12T15:00:00.000Z' };
 const at = (iso: string) => new Date(iso);
@@ -10,6 +10,11 @@ describe('challengePhase', () => {
     expect(challengePhase(challenge, at('2026-11-12T15:00:00.000Z'))).toBe('running');
     expect(challengePhase(challenge, at('2026-12-12T15:00:00.000Z'))).toBe('running');
     expect(challengePhase(challenge, at('2026-12-12T15:00:00.001Z'))).toBe('ended');
+  });
+
+  it('has ended only after the end instant: a vote at the end instant still counts', () => {
+    expect(hasEnded(challenge, at('2026-12-12T15:00:00.000Z'))).toBe(false);
+    expect(hasEnded(challenge, at('2026-12-12T15:00:00.001Z'))).toBe(true);
   });
 
   it('takes instants as dates, ISO strings or milliseconds alike', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasEnded } from './challenge-phase.ts';
 
 /** A challenge as the API sends it; instants are ISO 8601 strings (docs/RULES.md rule 11). */
 export const challengeSchema = z.object({
@@ -71,13 +72,16 @@ export function standingsFreezeAt(
   return new Date(Date.parse(challenge.endDate) - challenge.standingsFreezeHours * 3_600_000);
 }
 
-/** Whether the public sees frozen counts at `now`: from the freeze instant until the end. */
+/**
+ * Whether the public sees frozen counts at `now`: from the freeze instant until the battle has
+ * ended (its end instant included, while votes still count).
+ */
 export function standingsFrozen(
   challenge: Pick<ChallengeDto, 'endDate' | 'standingsFreezeHours'>,
   now: Date,
 ): boolean {
   const freezeAt = standingsFreezeAt(challenge);
-  return freezeAt !== null && now >= freezeAt && now < new Date(challenge.endDate);
+  return freezeAt !== null && now >= freezeAt && !hasEnded(challenge, now);
 }
 
 const reminderMessage = 'Reminder must be a whole number of hours, 0 or more';
@@ -153,5 +157,5 @@ export function challengeStatus(
   now: Date,
 ): ChallengeStatus {
   if (challenge.active) return 'Active';
-  return new Date(challenge.endDate) < now ? 'Ended' : 'Inactive';
+  return hasEnded(challenge, now) ? 'Ended' : 'Inactive';
 }

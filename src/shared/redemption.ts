@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicBusinessSchema } from './businesses.ts';
 import { REDEMPTION_CODE_PATTERN } from './constants.ts';
+import { errorBodySchema } from './errors.ts';
 
 /** A coupon as its holder sees it: the shop and whether it was used, never the shop's code (docs/RULES.md rule 3). */
 export const couponSchema = z.object({
@@ -27,6 +28,16 @@ export const redeemBodySchema = z.object({
   firstVisit: z.boolean({ error: 'First visit must be true or false' }).optional(),
 });
 export type RedeemBody = z.infer<typeof redeemBodySchema>;
+
+/**
+ * A refused redemption: the error body every API error has (`message`, for a wrong code the
+ * spec's 'Invalid redemption code'), and after a wrong code `triesLeft`, the wrong codes the pass
+ * may still give before the lock (docs/RULES.md rule 3), so the dialog can say so.
+ */
+export const redeemRefusalSchema = errorBodySchema.extend({
+  triesLeft: z.number().int().min(0).optional(),
+});
+export type RedeemRefusal = z.infer<typeof redeemRefusalSchema>;
 
 export const redeemResultSchema = z.object({
   message: z.string(),

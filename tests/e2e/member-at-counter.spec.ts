@@ -9,7 +9,7 @@ import {
   voteAsNewMember,
   showAllShops,
 } from './fixtures.ts';
-import { voteFor } from './vote.ts';
+import { voteFor, voteNowAfterRedeeming } from './vote.ts';
 
 /**
  * A member at the cashier, on a 390 px phone: the pass first, the redeem dialog on one screen
@@ -28,6 +28,20 @@ async function top(page: Page, locator: ReturnType<Page['getByRole']>) {
   if (!box) throw new Error('not on the page');
   return box.y;
 }
+
+/** Running CSS animations of the redemption's moving bar (RedeemedConfirmation.module.css). */
+const movingBars = (page: Page) =>
+  page.evaluate(
+    () =>
+      document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation instanceof CSSAnimation &&
+            animation.animationName.includes('sweep') &&
+            animation.playState === 'running',
+        ).length,
+  );
 
 const shoot = (page: Page, name: string) =>
   page.screenshot({ path: `.tmp/screens/member-${name}.png`, fullPage: name.endsWith('full') });
@@ -72,11 +86,16 @@ test('a member redeems and votes from a phone at the counter', async ({ page, co
   await expect(code).toBeInViewport({ ratio: 1 });
   await expect(confirm).toBeInViewport({ ratio: 1 });
 
-  // A wrong code is answered inside the dialog, not by a toast over it.
+  // A wrong code is answered inside the dialog, not by a toast over it: the field is cleared for
+  // the next try and says how many wrong codes the server still takes before it locks.
   const wrong = seededCode(SHOP) === '0000' ? '1111' : '0000';
   await code.fill(wrong);
   await confirm.click();
-  await expect(dialog.getByText('Invalid redemption code')).toBeVisible();
+  await expect(
+    dialog.getByText('Invalid redemption code. 4 tries left before redeeming locks'),
+  ).toBeVisible();
+  await expect(code).toHaveValue('');
+  await expect(code).toBeFocused();
   await expect(page.getByRole('alert')).toHaveCount(0);
   await shoot(page, 'redeem-wrong-code');
   const refused = consoleErrors.findIndex((text) => text.includes('status of 400'));
@@ -87,19 +106,42 @@ test('a member redeems and votes from a phone at the counter', async ({ page, co
   await confirm.click();
   await expect(dialog).toBeHidden();
   await page.setViewportSize({ width: 390, height: 844 });
-  // The toast sits at the bottom on a phone, clear of the header.
-  const toast = page.getByRole('alert').filter({ hasText: 'Coupon Redeemed' });
-  await expect(toast).toBeVisible();
-  expect(await top(page, toast)).toBeGreaterThan(844 / 2);
-  await shoot(page, 'redeemed-toast');
+  // The redemption fills the screen for the cashier: the shop, the coupon's value, the time with
+  // ticking seconds and a moving bar (a screenshot of an earlier one shows neither moving), and
+  // no toast over it.
+  const confirmation = page.getByRole('dialog', { name: 'Coupon Redeemed' });
+  await expect(confirmation.getByText(SHOP, { exact: true })).toBeInViewport();
+  // For the first seconds it is the cashier's alone.
+  await expect(confirmation.getByRole('link', { name: 'Vote now' })).toHaveCount(0);
+  await expect(confirmation.getByText('$5', { exact: true })).toBeInViewport();
+  const clock = confirmation.getByLabel('Time now');
+  await expect(clock).toHaveText(/^\d{1,2}:\d{2}:\d{2}/);
+  const shownAt = await clock.textContent();
+  await expect(clock).not.toHaveText(shownAt!);
+  expect(await movingBars(page)).toBe(1);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await shoot(page, 'redeemed-confirmation');
+  // Without motion the bar stands still and the clock keeps ticking.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await movingBars(page)).toBe(0);
+  const stillAt = await clock.textContent();
+  await expect(clock).not.toHaveText(stillAt!);
+  await page.emulateMedia({ reducedMotion: null });
   await expect(page.getByText(/^1 of \d+ coupons redeemed$/)).toBeAttached();
 
-  // A vote to cast, then all cast: the advice follows, in the right plural.
-  await page.getByRole('tab', { name: 'Your Votes' }).click();
+  // A few seconds later: 'Vote now', to 'Your Votes' with the vote to cast, then all cast: the
+  // advice follows, in the right plural.
+  await voteNowAfterRedeeming(page, SHOP);
+  await expect(page).toHaveURL('/profile?tab=votes');
   await expect(page.getByText('1 vote available')).toBeVisible();
   await expect(page.getByText('You have 1 vote to cast: choose a shop below.')).toBeVisible();
   await expect(page.getByText('You have not voted yet', { exact: false })).toHaveCount(0);
   await voteFor(page, SHOP);
+  // The toast sits at the bottom on a phone, clear of the header.
+  const toast = page.getByRole('alert').filter({ hasText: `Your vote for ${SHOP}` });
+  await expect(toast).toBeVisible();
+  expect(await top(page, toast)).toBeGreaterThan(844 / 2);
+  await shoot(page, 'voted-toast');
   await expect(page.getByText('0 votes available')).toBeVisible();
   await expect(
     page.getByText('You have cast all your votes. Redeem another coupon to earn one more.'),

@@ -11,7 +11,7 @@ import {
   uniqueName,
   showAllShops,
 } from './fixtures.ts';
-import { voteFor } from './vote.ts';
+import { closeRedeemedConfirmation, voteFor } from './vote.ts';
 
 const VISITED = 'Honest Bean Roasters';
 /** The one request /profile makes every 2 s. */
@@ -78,6 +78,7 @@ test('a redeem and a vote show the server’s new figures without refetching, an
     `POST /api/coupons/${await couponIdOf(page, VISITED)}/redeem`,
   ]);
 
+  await closeRedeemedConfirmation(page, VISITED);
   await page.getByRole('tab', { name: 'Your Votes' }).click();
   await expect(page.getByText('1 vote available')).toBeVisible();
   const voteCard = page.getByRole('article', { name: VISITED });

@@ -10,7 +10,7 @@ import {
   expectAccessible,
   showAllShops,
 } from './fixtures.ts';
-import { voteFor } from './vote.ts';
+import { closeRedeemedConfirmation, voteFor, voteNowAfterRedeeming } from './vote.ts';
 
 const wrongCodeFor = (shop: string) =>
   seededCode(shop)
@@ -78,6 +78,7 @@ test('a pass holder redeems at two shops, votes twice and the organizer sees the
     page.getByText(`Your $5 coupon at ${FIRST} has been redeemed.`, { exact: false }),
   ).toBeVisible();
   await expect(page.getByRole('article', { name: FIRST }).getByText('Redeemed')).toBeVisible();
+  await closeRedeemedConfirmation(page, FIRST);
 
   await redeem(page, SECOND, seededCode(SECOND));
   await expect(page.getByRole('article', { name: SECOND }).getByText('Redeemed')).toBeVisible();
@@ -87,7 +88,7 @@ test('a pass holder redeems at two shops, votes twice and the organizer sees the
   ).toBeVisible();
 
   // Two votes: one for a visited shop, one for a shop not visited.
-  await page.getByRole('tab', { name: 'Your Votes' }).click();
+  await voteNowAfterRedeeming(page, SECOND);
   await expect(page.getByText('2 votes available')).toBeVisible();
   const firstCard = page.getByRole('article', { name: FIRST });
   await expect(firstCard.getByText('Visited', { exact: true })).toBeVisible();

@@ -11,3 +11,25 @@ export async function voteFor(page: Page, shopName: string) {
   await confirm.getByRole('button', { name: 'Give my vote' }).click();
   await expect(confirm).toBeHidden();
 }
+
+const redeemedConfirmation = (page: Page) => page.getByRole('dialog', { name: 'Coupon Redeemed' });
+
+/**
+ * After a redemption the phone fills with what the cashier reads (the shop, $5, a ticking
+ * clock); a few seconds later 'Vote now' opens 'Your Votes' on /profile.
+ */
+export async function voteNowAfterRedeeming(page: Page, shopName: string) {
+  const confirmation = redeemedConfirmation(page);
+  await expect(confirmation.getByText(shopName, { exact: true })).toBeVisible();
+  await confirmation.getByRole('link', { name: 'Vote now' }).click();
+  await expect(confirmation).toBeHidden();
+  await expect(page.getByRole('tab', { name: 'Your Votes', selected: true })).toBeVisible();
+}
+
+/** The same confirmation, closed with 'Done' to stay where the redemption was made. */
+export async function closeRedeemedConfirmation(page: Page, shopName: string) {
+  const confirmation = redeemedConfirmation(page);
+  await expect(confirmation.getByText(shopName, { exact: true })).toBeVisible();
+  await confirmation.getByRole('button', { name: 'Done' }).click();
+  await expect(confirmation).toBeHidden();
+}

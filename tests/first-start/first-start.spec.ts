@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { devices, expect, test } from '@playwright/test';
-import { voteFor } from '../e2e/vote.ts';
+import { voteFor, voteNowAfterRedeeming } from '../e2e/vote.ts';
 import { FIRST_START_DIR } from './paths.ts';
 
 const SHOP = 'Honest Bean Roasters';
@@ -70,7 +70,7 @@ test("README's first start: the shops are in the first HTML, a member buys in th
   await dialog.getByRole('button', { name: 'Redeem', exact: true }).click();
   await expect(page.getByRole('article', { name: SHOP }).getByText('Redeemed')).toBeVisible();
 
-  await page.getByRole('tab', { name: 'Your Votes' }).click();
+  await voteNowAfterRedeeming(page, SHOP);
   await expect(page.getByText('1 vote available')).toBeVisible();
   await voteFor(page, SHOP);
   await expect(page.getByText(`Your vote for ${SHOP} has been recorded.`)).toBeVisible();

@@ -9,6 +9,7 @@ import {
   type businessPatchSchema,
   type PublicBusiness,
 } from '#shared/businesses.ts';
+import { hasEnded } from '#shared/challenge-phase.ts';
 import { WEBSITE_MESSAGE, webAddress } from '#shared/shop-import.ts';
 import type { CurrentCode } from '#shared/shop-side.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -19,7 +20,6 @@ import { badRequest, conflict, isUniqueViolation, notFound } from '../errors.ts'
 import { addCouponsForNewBusiness, lockChallengeForNewShops } from '../passes/issue.ts';
 import { sanitizeRichText } from './rich-text.ts';
 import { isLiveShop } from './live.ts';
-import { hasEnded } from '../challenges/service.ts';
 
 /** docs/RULES.md rule 23: an ended battle's shops are what its published results name. */
 export const ENDED_SHOPS_FIXED_MESSAGE =

@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { hasEnded } from '#shared/challenge-phase.ts';
 import type {
   ChallengeDto,
   challengeInputSchema,
@@ -35,14 +36,6 @@ export async function listChallenges(db: Db): Promise<Challenge[]> {
 /** The zone a new challenge runs in unless the organizer names one: this server's own. */
 export function serverTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
-/**
- * Whether the challenge's results are public at `now` (docs/RULES.md rules 17 and 23): from its
- * end instant on, as results/service.ts serves them.
- */
-export function hasEnded(challenge: Pick<Challenge, 'endDate'>, now: Date): boolean {
-  return now >= challenge.endDate;
 }
 
 function checkDates(startDate: Date, endDate: Date) {

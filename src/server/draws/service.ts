@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { hasEnded } from '#shared/challenge-phase.ts';
 import {
   bytesOfHex,
   drawEntriesCsv,
@@ -17,6 +18,7 @@ import {
 } from '#shared/draws.ts';
 import { paths } from '#shared/paths.ts';
 import type { PublicDraw } from '#shared/results.ts';
+import { challengeInPhase } from '../challenges/phase.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { queryRows } from '../db/rule-call.ts';
 import {
@@ -51,7 +53,7 @@ export async function createDraw(
   input: { challengeId: number; draw: DrawInput; createdBy: number; now: Date },
 ): Promise<CreatedDraw> {
   const challenge = await challengeOrNotFound(db, input.challengeId);
-  if (input.now >= challenge.endDate) throw conflict(DRAW_AFTER_END_MESSAGE);
+  if (hasEnded(challenge, input.now)) throw conflict(DRAW_AFTER_END_MESSAGE);
   const seed = randomBytes(SEED_BYTES).toString('hex');
   const [row] = await db
     .insert(prizeDraws)
@@ -198,7 +200,7 @@ export async function revealDraw(
       .from(challenges)
       .where(eq(challenges.id, locked.challengeId));
     if (!challenge) throw notFound('Challenge not found');
-    if (now < challenge.endDate) throw conflict(DRAW_NOT_YET_MESSAGE);
+    if (!hasEnded(challenge, now)) throw conflict(DRAW_NOT_YET_MESSAGE);
 
     const { entries, passIdOf } = await entriesOf(tx, locked, challenge);
     const entriesCsv = drawEntriesCsv(entries);
@@ -255,7 +257,7 @@ export async function revealDueDraws(db: Db, now: Date, mail: MailContext): Prom
     .select({ id: prizeDraws.id })
     .from(prizeDraws)
     .innerJoin(challenges, eq(challenges.id, prizeDraws.challengeId))
-    .where(and(isNull(prizeDraws.revealedAt), lte(challenges.endDate, now)))
+    .where(and(isNull(prizeDraws.revealedAt), challengeInPhase('ended', now)))
     .orderBy(asc(prizeDraws.id));
   for (const { id } of due) await revealDraw(db, id, now, mail);
   return due.length;

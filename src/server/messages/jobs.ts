@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { challengeInPhase } from '../challenges/phase.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { queryRows } from '../db/rule-call.ts';
 import { challenges, mailOutbox, saleAlerts } from '../db/schema.ts';
@@ -27,7 +28,7 @@ async function enqueueBulk(tx: Tx, mails: OutgoingMail[], now: Date) {
 
 /**
  * Reminders before the end (docs/RULES.md rule 20): from `reminderHoursBeforeEnd` hours before a challenge's
- * end until the end, each holder of an active pass with unused coupons (of live shops) or votes,
+ * end while it runs (its end instant included, as for a vote), each holder of an active pass with unused coupons (of live shops) or votes,
  * who has not unsubscribed, gets one reminder naming what is left. The pass_reminders key is
  * what makes it once per pass: the insert that claims it and the email share a transaction, so
  * two instances, or a retried run, never send a second. Returns how many were queued.
@@ -45,7 +46,7 @@ export async function queueReminders(db: Db, mail: MailContext, now: Date): Prom
       and(
         eq(challenges.active, true),
         gt(challenges.reminderHoursBeforeEnd, 0),
-        gt(challenges.endDate, now),
+        challengeInPhase('running', now),
         lte(
           sql`${challenges.endDate} - ${challenges.reminderHoursBeforeEnd} * interval '1 hour'`,
           now,
@@ -120,8 +121,7 @@ export async function queueSaleAlerts(db: Db, mail: MailContext, now: Date): Pro
     .where(
       and(
         eq(challenges.active, true),
-        lte(challenges.startDate, now),
-        gt(challenges.endDate, now),
+        challengeInPhase('running', now),
         isNull(saleAlerts.sentAt),
         isNull(saleAlerts.unsubscribedAt),
       ),

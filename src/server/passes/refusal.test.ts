@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { challengePhase } from '#shared/challenge-phase.ts';
 import { queryRows } from '../db/rule-call.ts';
 import { passes } from '../db/schema.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
@@ -10,24 +9,6 @@ import { useTestApp } from '#tests/helpers/test-app.ts';
 const ctx = useTestApp();
 
 describe('whether a pass may act now, decided once (db/rules/pass_refusal.sql)', () => {
-  it('the database and challengePhase agree at and around the start and end instants', async () => {
-    const start = new Date('2026-07-01T07:00:00.000Z');
-    const end = new Date('2026-07-31T06:59:59.999Z');
-    const instants = [-1, 0, 1].flatMap((offset) => [
-      new Date(start.getTime() + offset),
-      new Date(end.getTime() + offset),
-    ]);
-    for (const instant of instants) {
-      const [row] = await queryRows<{ phase: string }>(
-        ctx.db,
-        sql`select challenge_phase(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, ${instant.toISOString()}::timestamptz) as phase`,
-      );
-      expect(row?.phase, instant.toISOString()).toBe(
-        challengePhase({ startDate: start, endDate: end }, instant),
-      );
-    }
-  });
-
   it('redeem, vote and reset refuse with one wording, its dates in the challenge time zone', async () => {
     const challenge = await insertChallenge(ctx.db, ctx.clock.now(), {
       timeZone: 'America/New_York',

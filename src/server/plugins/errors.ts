@@ -8,7 +8,10 @@ import { AppError } from '../errors.ts';
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
+      return reply
+        .status(error.statusCode)
+        .headers(error.headers)
+        .send({ ...error.details, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((issue) => ({

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '#shared/challenges.ts';
-import { redeemBodySchema, redeemResultSchema } from '#shared/redemption.ts';
+import { redeemBodySchema, redeemRefusalSchema, redeemResultSchema } from '#shared/redemption.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { sessionIdOf } from '../auth/session.ts';
 import { redeemCoupon } from './service.ts';
@@ -17,7 +17,7 @@ export async function redeemRuleCallRoutes(
       schema: {
         params: idParamsSchema,
         body: redeemBodySchema,
-        response: { 200: redeemResultSchema },
+        response: { 200: redeemResultSchema, 400: redeemRefusalSchema },
       },
     },
     async (request) =>

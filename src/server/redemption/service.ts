@@ -2,14 +2,19 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PublicBusiness } from '#shared/businesses.ts';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import { countOf } from '#shared/plural.ts';
-import { INVALID_REDEMPTION_CODE, type CouponDto, type RedeemResult } from '#shared/redemption.ts';
+import {
+  INVALID_REDEMPTION_CODE,
+  type CouponDto,
+  type RedeemRefusal,
+  type RedeemResult,
+} from '#shared/redemption.ts';
 import type { ChangeFeed } from '../db/changes.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { callRule, rowFromJson, sqlIntArray } from '../db/rule-call.ts';
 import { businesses, coupons, type Business, type Coupon } from '../db/schema.ts';
 import { toPublicBusiness } from '../businesses/service.ts';
 import { memberIdSql, type MemberRef } from '../auth/session-member.ts';
-import { AppError, badRequest, conflict, notFound } from '../errors.ts';
+import { AppError, conflict, notFound } from '../errors.ts';
 import { requireHeldPass } from '../passes/holder.ts';
 import { heldPassRefusalError, type HeldPassRefusal } from '../passes/refusal.ts';
 import { formatMoney } from '#shared/money.ts';
@@ -81,7 +86,8 @@ function waitText(ms: number): string {
 
 type RedeemOutcome =
   | HeldPassRefusal
-  | { outcome: 'coupon-not-found' | 'wrong-code' }
+  | { outcome: 'coupon-not-found' }
+  | { outcome: 'wrong-code'; triesLeft: number }
   | { outcome: 'already-redeemed' | 'paused'; shopName: string }
   | { outcome: 'daily-cap'; shopName: string; dailyCap: number }
   | { outcome: 'locked'; retryAt: string }
@@ -161,8 +167,10 @@ export async function redeemCoupon(
         { 'retry-after': String(Math.ceil(waitMs / 1000)) },
       );
     }
-    case 'wrong-code':
-      throw badRequest(INVALID_REDEMPTION_CODE);
+    case 'wrong-code': {
+      const details: Omit<RedeemRefusal, 'message'> = { triesLeft: Math.max(0, result.triesLeft) };
+      throw new AppError(400, INVALID_REDEMPTION_CODE, {}, details);
+    }
     case 'redeemed': {
       const business = rowFromJson(businesses, result.business);
       const coupon = rowFromJson(coupons, result.coupon);

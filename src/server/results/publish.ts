@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { hasEnded } from '#shared/challenge-phase.ts';
 import { rankOf, shownRank } from '#shared/ranking.ts';
 import type { RankingRow } from '#shared/results.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -13,7 +14,6 @@ import {
   type PublishedResult,
 } from '../db/schema.ts';
 import { liveBusinessesOf } from '../challenges/current-battle.ts';
-import { hasEnded } from '../challenges/service.ts';
 import { writeCountedVotesCsv } from '../settlement/service.ts';
 
 /**
@@ -208,12 +208,15 @@ export async function publishedResultsOf(
   return publishedVersionsOf(db, challengeId);
 }
 
-/** The scheduler's job: version 1 of each battle ended by `now`, and each due correction. */
+/**
+ * The scheduler's job: version 1 of each battle ended by `now` (challenge_phase, the SQL side of
+ * hasEnded), and each due correction.
+ */
 export async function publishDueResults(db: Db, now: Date): Promise<number> {
   const due = await queryRows<{ id: number }>(
     db,
     sql`select c.id from challenges c
-      where c.end_date <= ${now.toISOString()}::timestamptz
+      where challenge_phase(c.start_date, c.end_date, ${now.toISOString()}::timestamptz) = 'ended'
         and coalesce((select max(covers_correction_id) from published_results r
               where r.challenge_id = c.id), -1)
           < coalesce((select max(id) from result_corrections k where k.challenge_id = c.id), 0)

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { hasEnded } from '#shared/challenge-phase.ts';
 import {
   RESULTS_METHOD,
   RESULTS_NOT_YET_MESSAGE,
@@ -9,7 +10,6 @@ import type { Db } from '../db/client.ts';
 import { challenges, type Challenge, type PublishedResult } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import { publicDrawsOf } from '../draws/service.ts';
-import { hasEnded } from '../challenges/service.ts';
 import { PUBLISHED_CHUNK_BYTES, publishedChunk, publishedResultsOf } from './publish.ts';
 
 /**

@@ -170,15 +170,14 @@ function RedeemHere({ shop, passesOnSale }: { shop: PublicBusiness; passesOnSale
           </>
         )}
       </Stack>
-      {!coupon.redeemed && (
-        <Suspense fallback={null}>
-          <RedeemCouponDialog
-            coupon={{ ...coupon, business: shop }}
-            opened={opened && !shop.paused && online}
-            onClose={close}
-          />
-        </Suspense>
-      )}
+      {/* Kept once redeemed: it shows the confirmation of the redemption it made. */}
+      <Suspense fallback={null}>
+        <RedeemCouponDialog
+          coupon={{ ...coupon, business: shop }}
+          opened={opened && !coupon.redeemed && !shop.paused && online}
+          onClose={close}
+        />
+      </Suspense>
     </Paper>
   );
 }

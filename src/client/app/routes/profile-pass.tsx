@@ -21,6 +21,7 @@ import { IconTicket, IconThumbUp } from '@tabler/icons-react';
 import { formatInstant } from '#shared/date-range.ts';
 import { countOf } from '#shared/plural.ts';
 import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { useCurrentBattle } from '#client/lib/current-battle.ts';
@@ -59,6 +60,9 @@ export function PassHolderView() {
   const { progress, stops, ...member } = usePassStops();
   const config = useSiteConfig();
   const phase = useChallengePhase(challenge.data);
+  // '?tab=votes' opens 'Your Votes' (the redemption's 'Vote now'); the pass is the default.
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'votes' ? 'votes' : 'pass';
 
   if (pass.isPending || challenge.isPending || member.isPending) return <PageLoader />;
   if (!pass.data || !challenge.data || !progress.data || !stops || member.isError) {
@@ -96,7 +100,11 @@ export function PassHolderView() {
             Coupons can no longer be redeemed and votes can no longer be cast.
           </Alert>
         )}
-        <Tabs defaultValue="pass" keepMounted={false}>
+        <Tabs
+          value={tab}
+          onChange={(next) => setParams(next === 'votes' ? { tab: next } : {}, { replace: true })}
+          keepMounted={false}
+        >
           <Tabs.List grow>
             <Tabs.Tab value="pass" leftSection={<IconTicket size={18} aria-hidden />}>
               Your Pass

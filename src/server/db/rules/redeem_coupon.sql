@@ -1,7 +1,7 @@
 -- docs/RULES.md rules 2 and 3, the one place a coupon is redeemed. Outcomes: signed-out, no-pass,
 -- coupon-not-found, refused (pass_refusal), already-redeemed,
 -- paused and daily-cap (with shopName, dailyCap), locked (with retryAt), wrong-code (the attempt is
--- recorded), redeemed. Earns a vote but moves no counter: votes are counted when cast. A shop with a
+-- recorded; with triesLeft, the wrong codes the fullest window still takes before the lock), redeemed. Earns a vote but moves no counter: votes are counted when cast. A shop with a
 -- daily cap is locked after the pass, as in every rule, so two members cannot both take its last
 -- coupon of the day.
 CREATE OR REPLACE FUNCTION public.redeem_coupon(p_user_id integer, p_coupon_id integer, p_code text, p_now timestamp with time zone, p_limit_attempts integer[], p_limit_seconds integer[])
@@ -62,7 +62,11 @@ BEGIN
 
   IF NOT shop_code_accepted(v_shop, v_challenge.time_zone, p_code, p_now) THEN
     INSERT INTO redemption_attempts (pass_id, coupon_id, attempted_at) VALUES (v_pass.id, v_coupon.id, p_now);
-    RETURN jsonb_build_object('outcome', 'wrong-code');
+    RETURN jsonb_build_object('outcome', 'wrong-code', 'triesLeft', (
+      SELECT min(window_limit.attempts - (
+        SELECT count(*) FROM redemption_attempts
+        WHERE pass_id = v_pass.id AND attempted_at > p_now - make_interval(secs => window_limit.seconds)))
+      FROM unnest(p_limit_attempts, p_limit_seconds) AS window_limit(attempts, seconds)));
   END IF;
 
   UPDATE coupons SET redeemed = true, redeemed_at = p_now WHERE id = v_coupon.id RETURNING * INTO v_coupon;

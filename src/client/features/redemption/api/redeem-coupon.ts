@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { notifications } from '@mantine/notifications';
 import type { MemberProgress } from '#shared/progress.ts';
-import type { RedeemResult } from '#shared/redemption.ts';
-import { api, errorText } from '#client/lib/api.ts';
+import { countOf } from '#shared/plural.ts';
+import type { RedeemRefusal, RedeemResult } from '#shared/redemption.ts';
+import { api, ApiError, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 
 export function redeemCoupon(input: {
@@ -18,6 +18,19 @@ export function redeemCoupon(input: {
 /** The server's message for a refused code; the dialog shows it beside the field. */
 export function redemptionErrorText(error: unknown): string {
   return errorText(error, 'Failed to redeem coupon');
+}
+
+/**
+ * After a wrong code, how many more the pass may give before the lock (the server's count,
+ * docs/RULES.md rule 3); null for any other refusal.
+ */
+export function triesLeftText(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  const { triesLeft } = (error.body ?? {}) as Partial<RedeemRefusal>;
+  if (typeof triesLeft !== 'number') return null;
+  return triesLeft > 0
+    ? `${countOf(triesLeft, 'try', 'tries')} left before redeeming locks`
+    : 'No tries left: redeeming is locked for a while';
 }
 
 /**
@@ -45,8 +58,8 @@ export function useRedeemCoupon() {
             availableVotes: result.availableVotes,
           },
       );
-      notifications.show({ color: 'teal', title: 'Coupon Redeemed', message: result.message });
     },
-    // A refusal (wrong code, lockout, paused shop) shows inside the open dialog, not as a toast.
+    // The dialog answers both: a full-screen confirmation for a redemption (no toast over it), a
+    // refusal (wrong code, lockout, paused shop) inside the open dialog.
   });
 }

@@ -65,13 +65,12 @@ export function CouponCard({ coupon }: { coupon: PassStop }) {
           </Button>
         </Group>
       </Stack>
-      {!coupon.redeemed && (
-        <RedeemCouponDialog
-          coupon={coupon}
-          opened={redeemOpened && online}
-          onClose={redeemDialog.close}
-        />
-      )}
+      {/* Kept once redeemed: it shows the confirmation of the redemption it made. */}
+      <RedeemCouponDialog
+        coupon={coupon}
+        opened={redeemOpened && online && !coupon.redeemed}
+        onClose={redeemDialog.close}
+      />
       <CouponDetailsDialog
         couponId={coupon.id}
         opened={detailsOpened}

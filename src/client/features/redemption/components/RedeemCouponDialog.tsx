@@ -3,11 +3,12 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Modal.css';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { COUPON_VALUE_DOLLARS, REDEMPTION_CODE_PATTERN } from '#shared/constants.ts';
 import type { PassStop } from '#client/lib/member-progress.ts';
-import { redemptionErrorText, useRedeemCoupon } from '../api/redeem-coupon.ts';
+import { redemptionErrorText, triesLeftText, useRedeemCoupon } from '../api/redeem-coupon.ts';
 import { formatMoney } from '#shared/money.ts';
+import { RedeemedConfirmation, type Redeemed } from './RedeemedConfirmation.tsx';
 
 export interface RedeemCouponDialogProps {
   coupon: PassStop;
@@ -17,7 +18,10 @@ export interface RedeemCouponDialogProps {
 
 /**
  * 'Redeem Coupon': the cashier's 4-digit code, typed on a phone's number pad (numeric input
- * mode, one-time-code autofill, at most 4 digits). The server checks it; its answer shows here.
+ * mode, one-time-code autofill, at most 4 digits). The server checks it; a refusal shows here,
+ * with the field cleared for the next try and the tries left before the lock; a redemption fills
+ * the screen for the cashier (RedeemedConfirmation). Its parent keeps it mounted after the coupon
+ * is redeemed, so that confirmation stays.
  */
 export function RedeemCouponDialog({ coupon, opened, onClose }: RedeemCouponDialogProps) {
   const redeem = useRedeemCoupon();
@@ -26,6 +30,8 @@ export function RedeemCouponDialog({ coupon, opened, onClose }: RedeemCouponDial
   // Optional, never asked for before redeeming: tapping the chosen answer again clears it.
   const [firstVisit, setFirstVisit] = useState<boolean | undefined>(undefined);
   const questionId = useId();
+  const codeInput = useRef<HTMLInputElement>(null);
+  const [redeemed, setRedeemed] = useState<Redeemed | null>(null);
 
   const close = () => {
     setCode('');
@@ -44,68 +50,85 @@ export function RedeemCouponDialog({ coupon, opened, onClose }: RedeemCouponDial
     setError(null);
     redeem.mutate(
       { couponId: coupon.id, redemptionCode: code, firstVisit },
-      { onSuccess: close, onError: (failure) => setError(redemptionErrorText(failure)) },
+      {
+        onSuccess: (result) => {
+          setRedeemed({ shopName: coupon.business.name, message: result.message });
+          close();
+        },
+        onError: (failure) => {
+          const triesLeft = triesLeftText(failure);
+          setError(`${redemptionErrorText(failure)}${triesLeft ? `. ${triesLeft}` : ''}`);
+          setCode('');
+          codeInput.current?.focus();
+        },
+      },
     );
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Redeem Coupon" centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Text>
-            Ask the cashier at <strong>{coupon.business.name}</strong> for the 4-digit code to use
-            your {formatMoney(COUPON_VALUE_DOLLARS)} coupon.
-          </Text>
-          <TextInput
-            label="Redemption Code"
-            description="4 digits"
-            value={code}
-            onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
-            error={error}
-            inputMode="numeric"
-            pattern="[0-9]*"
-            autoComplete="one-time-code"
-            maxLength={4}
-            required
-            withAsterisk={false}
-            data-autofocus
-            size="lg"
-            styles={{ input: { letterSpacing: '0.5em', textAlign: 'center' } }}
-          />
-          <Stack gap={6}>
-            <Text id={questionId} size="sm" fw={500}>
-              First time at {coupon.business.name}?{' '}
-              <Text span c="dimmed" size="sm">
-                (optional)
-              </Text>
+    <>
+      <RedeemedConfirmation redeemed={redeemed} onClose={() => setRedeemed(null)} />
+      <Modal opened={opened} onClose={close} title="Redeem Coupon" centered>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <Text>
+              Ask the cashier at <strong>{coupon.business.name}</strong> for the 4-digit code to use
+              your {formatMoney(COUPON_VALUE_DOLLARS)} coupon.
             </Text>
-            <Group gap="xs" role="group" aria-labelledby={questionId}>
-              {[
-                { answer: true, label: 'Yes' },
-                { answer: false, label: 'No' },
-              ].map(({ answer, label }) => (
-                <Button
-                  key={label}
-                  size="xs"
-                  variant={firstVisit === answer ? 'filled' : 'default'}
-                  aria-pressed={firstVisit === answer}
-                  onClick={() => setFirstVisit(firstVisit === answer ? undefined : answer)}
-                >
-                  {label}
-                </Button>
-              ))}
+            <TextInput
+              ref={codeInput}
+              label="Redemption Code"
+              description="4 digits"
+              value={code}
+              onChange={(event) =>
+                setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, 4))
+              }
+              error={error}
+              inputMode="numeric"
+              pattern="[0-9]*"
+              autoComplete="one-time-code"
+              maxLength={4}
+              required
+              withAsterisk={false}
+              data-autofocus
+              size="lg"
+              styles={{ input: { letterSpacing: '0.5em', textAlign: 'center' } }}
+            />
+            <Stack gap={6}>
+              <Text id={questionId} size="sm" fw={500}>
+                First time at {coupon.business.name}?{' '}
+                <Text span c="dimmed" size="sm">
+                  (optional)
+                </Text>
+              </Text>
+              <Group gap="xs" role="group" aria-labelledby={questionId}>
+                {[
+                  { answer: true, label: 'Yes' },
+                  { answer: false, label: 'No' },
+                ].map(({ answer, label }) => (
+                  <Button
+                    key={label}
+                    size="xs"
+                    variant={firstVisit === answer ? 'filled' : 'default'}
+                    aria-pressed={firstVisit === answer}
+                    onClick={() => setFirstVisit(firstVisit === answer ? undefined : answer)}
+                  >
+                    {label}
+                  </Button>
+                ))}
+              </Group>
+            </Stack>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={redeem.isPending}>
+                Redeem
+              </Button>
             </Group>
           </Stack>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={redeem.isPending}>
-              Redeem
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </form>
+      </Modal>
+    </>
   );
 }

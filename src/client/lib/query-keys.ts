@@ -28,6 +28,9 @@ export const queryKeys = {
     pass: (userId: number) => ['member', 'pass', userId],
     /** The member's coupons and votes: the one answer /profile polls. */
     progress: ['member', 'progress'],
+    /** GET /api/user/coupons and /api/user/available-votes: a pass holder's progress on the home page. */
+    coupons: ['member', 'coupons'],
+    availableVotes: ['member', 'available-votes'],
     couponBusiness: (couponId: number) => ['member', 'coupon-business', couponId],
     sandboxSession: (sessionId: string) => ['member', 'sandbox-session', sessionId],
     mailPreferences: ['member', 'mail-preferences'],

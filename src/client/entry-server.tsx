@@ -26,6 +26,7 @@ import { AppRoutes } from './app/router.tsx';
 /** Answers that are the same for every visitor. */
 const PUBLIC_ROOTS: unknown[] = [
   queryKeys.currentBattle,
+  queryKeys.publishedChallenges,
   queryKeys.businesses,
   queryKeys.voteCounts,
   queryKeys.siteConfig,

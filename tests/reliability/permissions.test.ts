@@ -113,6 +113,7 @@ const rows: Row[] = [
     url: () => '/api/challenge/active',
     expected: all(200),
   },
+  { method: 'GET', path: '/api/challenges', url: () => '/api/challenges', expected: all(200) },
   { method: 'GET', path: '/api/businesses', url: () => '/api/businesses', expected: all(200) },
   {
     method: 'GET',

@@ -12,6 +12,8 @@ export const queryKeys = {
   siteConfig: ['site-config'],
   /** GET /api/challenge/active: the current battle (docs/GLOSSARY.md). */
   currentBattle: ['challenge', 'active'],
+  /** GET /api/challenges: the published challenges, the schedule of /battles. */
+  publishedChallenges: ['challenges'],
   /** GET /api/businesses; one shop (GET /api/businesses/{id}) sits under it. */
   businesses: ['businesses'],
   business: (id: string) => ['businesses', id],

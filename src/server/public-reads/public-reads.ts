@@ -1,12 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { publicBusinessSchema, voteCountsSchema } from '#shared/businesses.ts';
-import { challengeSchema, type ChallengeDto } from '#shared/challenges.ts';
+import {
+  challengeSchema,
+  publishedChallengesSchema,
+  type ChallengeDto,
+} from '#shared/challenges.ts';
 import { siteConfigSchema, type SiteConfig } from '#shared/config.ts';
 import { pageParams } from '#shared/pages.ts';
 import { resultsSchema } from '#shared/results.ts';
 import { findCurrentBattle } from '../challenges/current-battle.ts';
-import { toChallengeDto } from '../challenges/service.ts';
+import { listPublishedChallenges, toChallengeDto } from '../challenges/service.ts';
 import { findPublicShop, listLiveBusinesses, toPublicBusiness } from '../businesses/service.ts';
 import type { ChangeFeed } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
@@ -98,6 +102,13 @@ export class PublicReads {
     return JSON.parse((await this.activeChallenge()).body) as ChallengeDto | null;
   }
 
+  /** GET /api/challenges: every published challenge, the schedule of /battles. */
+  publishedChallenges(): Promise<CachedJson> {
+    return this.cache.json('challenges', publishedChallengesSchema, () =>
+      listPublishedChallenges(this.deps.db),
+    );
+  }
+
   /** GET /api/businesses: the active challenge's live shops, no secrets. */
   liveShops(): Promise<CachedJson> {
     return this.cache.json('businesses', liveShopsSchema, async () => {
@@ -153,6 +164,8 @@ export class PublicReads {
           ? { status: 404, body: JSON.stringify({ message: NO_ACTIVE_CHALLENGE }) }
           : { status: 200, body };
       }
+      case '/api/challenges':
+        return { status: 200, body: (await this.publishedChallenges()).body };
       case '/api/businesses':
         return { status: 200, body: (await this.liveShops()).body };
       case '/api/votes':

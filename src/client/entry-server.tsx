@@ -27,6 +27,7 @@ import { AppRoutes } from './app/router.tsx';
 const PUBLIC_ROOTS: unknown[] = [
   queryKeys.currentBattle,
   queryKeys.publishedChallenges,
+  queryKeys.draws(0),
   queryKeys.businesses,
   queryKeys.voteCounts,
   queryKeys.siteConfig,

@@ -21,6 +21,8 @@ export const queryKeys = {
   voteCounts: ['votes'],
   /** GET /api/challenges/{id}/results: an ended battle's published results. */
   results: (challengeId: string) => ['results', challengeId],
+  /** GET /api/challenges/{id}/draws: a battle's prize draws, advertised beside the pass. */
+  draws: (challengeId: number) => ['draws', challengeId],
   /** A shop's private page (GET /api/shop/:token): no account, the token is the key. */
   shopPage: (token: string) => ['shop-page', token],
   /** The address an emailed email-change link would set (POST /api/email-change/preview). */
@@ -33,6 +35,8 @@ export const queryKeys = {
     /** GET /api/user/coupons and /api/user/available-votes: a pass holder's progress on the home page. */
     coupons: ['member', 'coupons'],
     availableVotes: ['member', 'available-votes'],
+    /** GET /api/user/draws: the member's pass pseudonym and draw entries. */
+    draws: ['member', 'draws'],
     couponBusiness: (couponId: number) => ['member', 'coupon-business', couponId],
     sandboxSession: (sessionId: string) => ['member', 'sandbox-session', sessionId],
     mailPreferences: ['member', 'mail-preferences'],

@@ -17,6 +17,7 @@ import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { usePassHolding, type PassHolding } from '#client/features/passes/api/get-pass-progress.ts';
 import { MyPassButton } from '#client/features/passes/components/MyPassButton.tsx';
+import { DrawAdvert } from '#client/features/draws/components/DrawAdvert.tsx';
 import { SaleAlertForm } from '#client/features/messages/components/SaleAlertForm.tsx';
 import { BattleWinners } from '#client/features/businesses/components/BattleWinners.tsx';
 import { ParticipatingShops } from '#client/features/businesses/components/ParticipatingShops.tsx';
@@ -162,6 +163,7 @@ export default function HomeRoute() {
               <PassPromoCard
                 challenge={current}
                 liveShopCount={shops.data?.length}
+                draws={<DrawAdvert challengeId={current.id} />}
                 action={
                   holding.kind === 'holder' ? (
                     <MyPassButton

@@ -25,6 +25,7 @@ import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
+import { MyDrawEntries } from '#client/features/draws/components/MyDrawEntries.tsx';
 import { useMemberProgress } from '#client/lib/member-progress.ts';
 import { useSiteConfig } from '#client/lib/site-config.ts';
 import { NextStop } from '#client/features/businesses/components/NextStop.tsx';
@@ -119,6 +120,7 @@ export function PassHolderView() {
             <VotesPanel progress={progress.data} votesPerShop={challenge.data.votesPerShop} />
           </Tabs.Panel>
         </Tabs>
+        <MyDrawEntries />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <StatCard label="Challenge Progress">
             <Text size="xl" fw={700}>

@@ -37,11 +37,14 @@ export function passBenefits(
 export function PassPromoCard({
   challenge,
   liveShopCount,
+  draws,
   action,
 }: {
   challenge: Pick<ChallengeDto, 'price' | 'startDate' | 'endDate'>;
   /** The challenge's shops not deleted; undefined while they load. */
   liveShopCount: number | undefined;
+  /** The battle's prize draws, above the button. */
+  draws: ReactNode;
   /** 'Buy Your Pass Now' while passes sell, a holder's 'My Battle Pass', or nothing. */
   action: ReactNode;
 }) {
@@ -73,6 +76,7 @@ export function PassPromoCard({
               <List.Item key={benefit}>{benefit}</List.Item>
             ))}
           </List>
+          {draws}
           {action}
         </Stack>
       </Card>

@@ -378,6 +378,12 @@ const rows: Row[] = [
   },
   {
     method: 'GET',
+    path: '/api/user/draws',
+    url: () => '/api/user/draws',
+    expected: passHolders(200),
+  },
+  {
+    method: 'GET',
     path: '/api/user/own-votes',
     url: () => '/api/user/own-votes',
     expected: passHolders(200),

@@ -26,6 +26,8 @@ import { AppRoutes } from './app/router.tsx';
 /** Answers that are the same for every visitor. */
 const PUBLIC_ROOTS: unknown[] = [
   queryKeys.currentBattle,
+  queryKeys.publishedChallenges,
+  queryKeys.draws(0),
   queryKeys.businesses,
   queryKeys.voteCounts,
   queryKeys.siteConfig,

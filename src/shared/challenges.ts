@@ -22,6 +22,9 @@ export const challengeSchema = z.object({
 });
 export type ChallengeDto = z.infer<typeof challengeSchema>;
 
+/** GET /api/challenges: the published challenges, earliest start first. */
+export const publishedChallengesSchema = z.array(challengeSchema);
+
 export const idParamsSchema = z.object({
   id: z.coerce.number().int('Invalid id').positive('Invalid id').max(2_147_483_647, 'Invalid id'),
 });

@@ -165,3 +165,23 @@ export async function checkDraw(
     problems.push('The recomputed winners differ from the published ones');
   return { matches: problems.length === 0, problems };
 }
+
+/**
+ * GET /api/user/draws: the member's pass as the published files name it (votes.csv, a draw's
+ * entries.csv), and their entries now in each draw of the battle (docs/RULES.md rule 19): one per
+ * redeemed coupon, or one for a pass that redeemed any, counted as the draw will count them.
+ */
+export const memberDrawsSchema = z.object({
+  pass: z.string(),
+  draws: z.array(
+    z.object({
+      id: z.number().int(),
+      prize: z.string(),
+      winnerCount: z.number().int(),
+      entries: drawEntriesSchema,
+      yourEntries: z.number().int(),
+      revealed: z.boolean(),
+    }),
+  ),
+});
+export type MemberDraws = z.infer<typeof memberDrawsSchema>;

@@ -10,6 +10,7 @@ import {
   resetClock,
   test,
   uniqueName,
+  withoutLaterBattles,
 } from './fixtures.ts';
 
 /**
@@ -51,6 +52,7 @@ test('before the start, while it runs and after the end, the home page, header, 
     { name: 'upcoming', offsetMs: Date.parse(challenge.startDate) - now - HOUR_MS },
     { name: 'ended', offsetMs: Date.parse(challenge.endDate) - now + HOUR_MS },
   ] as const;
+  const schedule = await withoutLaterBattles(browser, challenge);
 
   try {
     for (const phase of phases) {
@@ -121,5 +123,6 @@ test('before the start, while it runs and after the end, the home page, header, 
     }
   } finally {
     await resetClock(page);
+    await schedule.restore();
   }
 });

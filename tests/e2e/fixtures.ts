@@ -210,6 +210,42 @@ export async function battleWithAVote(
   return activeChallenge(page.request);
 }
 
+/**
+ * For a journey past `battle`'s end: the demo seed publishes the battles that follow it, and by
+ * docs/RULES.md rule 1 the next one is the current battle once it ends. They are drafts again
+ * until `restore` (after the clock is back) publishes them; `later` lists them, earliest first.
+ */
+export async function withoutLaterBattles(browser: Browser, battle: ChallengeDto) {
+  const context = await browser.newContext({ baseURL: workerOrigin() });
+  const admin = await context.newPage();
+  await signIn(admin, E2E_ADMIN.username, E2E_ADMIN.password);
+  const publish = async (challenge: ChallengeDto, active: boolean) => {
+    const patched = await admin.request.patch(`/api/admin/challenges/${String(challenge.id)}`, {
+      data: { active },
+    });
+    expect(patched.status()).toBe(200);
+  };
+  const all = (await (await admin.request.get('/api/admin/challenges')).json()) as ChallengeDto[];
+  const later = all
+    .filter(
+      (other) =>
+        other.active &&
+        other.id !== battle.id &&
+        Date.parse(other.startDate) > Date.parse(battle.endDate),
+    )
+    .sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate));
+  for (const challenge of later) await publish(challenge, false);
+  return {
+    later,
+    admin,
+    publish,
+    async restore() {
+      for (const challenge of later) await publish(challenge, true);
+      await context.close();
+    },
+  };
+}
+
 /** Moves the server's clock (the test clock) and the page's to `offsetMs` ahead of real time. */
 export async function moveClocks(page: Page, offsetMs: number) {
   const moved = await page.request.post('/api/testing/clock', { data: { offsetMs } });

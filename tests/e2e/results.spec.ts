@@ -8,6 +8,7 @@ import {
   resetClock,
   signIn,
   test,
+  withoutLaterBattles,
 } from './fixtures.ts';
 
 /**
@@ -28,6 +29,7 @@ test('after the end the results page shows the podium, the table and the votes f
   // Before the end nothing is published.
   const early = await page.request.get(`/api/challenges/${challenge.id}/results`);
   expect(early.status()).toBe(409);
+  const schedule = await withoutLaterBattles(browser, challenge);
 
   try {
     await moveClocks(page, Date.parse(challenge.endDate) - Date.now() + HOUR_MS);
@@ -62,6 +64,7 @@ test('after the end the results page shows the podium, the table and the votes f
     await expect(page.getByRole('table', { name: 'Ranking' })).toBeVisible();
   } finally {
     await resetClock(page);
+    await schedule.restore();
   }
 });
 
@@ -83,6 +86,7 @@ test('a prize draw made before the end is revealed after it and verifies in the 
   const draw = page.getByRole('region', { name: prize });
   await expect(draw).toContainText('Commitment:');
   await expect(draw).toContainText('Revealed automatically when the battle ends.');
+  const schedule = await withoutLaterBattles(browser, challenge);
 
   try {
     await moveClocks(page, Date.parse(challenge.endDate) - Date.now() + HOUR_MS);
@@ -105,5 +109,6 @@ test('a prize draw made before the end is revealed after it and verifies in the 
     await expectAccessible(page);
   } finally {
     await resetClock(page);
+    await schedule.restore();
   }
 });

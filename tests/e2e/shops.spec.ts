@@ -214,12 +214,12 @@ test('an organizer manages a challenge and shops; visitors see the shops on the 
 
   await visitor.goto('/battles');
   await expect(visitor.getByRole('heading', { name: 'Current Battles' })).toBeVisible();
-  const coffee = visitor.getByRole('article', { name: 'Coffee Battle' });
+  const coffee = visitor.getByRole('article', { name: SEEDED_CHALLENGE });
   await expect(coffee.getByText('Active')).toBeVisible();
-  await expect(coffee).toContainText(SEEDED_CHALLENGE);
+  await expect(coffee.getByRole('heading', { name: 'Coffee Battle' })).toBeVisible();
   await expect(
     visitor
-      .getByRole('article', { name: 'Taco Battle' })
+      .getByRole('article', { name: 'Huntsville Taco Battles' })
       .getByRole('button', { name: 'Coming Soon' }),
   ).toBeDisabled();
   await coffee.getByRole('link', { name: 'Join Battle' }).click();

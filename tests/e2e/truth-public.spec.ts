@@ -1,6 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
 import type { AdminBusiness, PublicBusiness } from '#shared/businesses.ts';
-import type { ChallengeDto } from '#shared/challenges.ts';
 import { formatInstant } from '#shared/date-range.ts';
 import { formatMoney, passWorthDollars } from '#shared/money.ts';
 import { paths } from '#shared/paths.ts';
@@ -16,6 +15,7 @@ import {
   signIn,
   test,
   uniqueName,
+  withoutLaterBattles,
 } from './fixtures.ts';
 
 /**
@@ -108,17 +108,12 @@ test("the pass's worth is the live shops times the coupon, and follows a shop ad
 test("an ended battle's home leads to its results and says whether a next battle is planned, selling nothing", async ({
   page,
   browser,
-  baseURL,
 }) => {
   const coffee = await activeChallenge(page.request);
-  const admin = await organizer(browser, baseURL);
-  const all = (await (await admin.request.get('/api/admin/challenges')).json()) as ChallengeDto[];
-  const next = all.find(
-    (candidate) =>
-      candidate.id !== coffee.id && Date.parse(candidate.startDate) > Date.parse(coffee.endDate),
-  );
+  // The seed publishes the battles after it; this journey starts with none planned.
+  const schedule = await withoutLaterBattles(browser, coffee);
+  const next = schedule.later[0];
   if (!next) throw new Error('the seed has no battle after the coffee battle');
-  expect(next.active).toBe(false);
 
   try {
     await moveClocks(page, Date.parse(coffee.endDate) - Date.now() + HOUR_MS);
@@ -139,10 +134,7 @@ test("an ended battle's home leads to its results and says whether a next battle
     await shoot(page, 'ended-home');
 
     // The organizers publish the next battle: the ended one's results page leads to it.
-    const published = await admin.request.patch(`/api/admin/challenges/${next.id}`, {
-      data: { active: true },
-    });
-    expect(published.status()).toBe(200);
+    await schedule.publish(next, true);
     await expect.poll(async () => (await activeChallenge(page.request)).id).toBe(next.id);
     await page.goto(paths.results(coffee.id));
     const link = page.getByRole('link', { name: `Next battle: ${next.title}` });
@@ -160,9 +152,8 @@ test("an ended battle's home leads to its results and says whether a next battle
     await expect(page.getByRole('link', { name: /Buy/ })).toHaveCount(0);
     await shoot(page, 'next-upcoming');
   } finally {
-    await admin.request.patch(`/api/admin/challenges/${next.id}`, { data: { active: false } });
-    await admin.context().close();
     await resetClock(page);
+    await schedule.restore();
   }
 });
 

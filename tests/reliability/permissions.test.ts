@@ -113,6 +113,7 @@ const rows: Row[] = [
     url: () => '/api/challenge/active',
     expected: all(200),
   },
+  { method: 'GET', path: '/api/challenges', url: () => '/api/challenges', expected: all(200) },
   { method: 'GET', path: '/api/businesses', url: () => '/api/businesses', expected: all(200) },
   {
     method: 'GET',
@@ -373,6 +374,12 @@ const rows: Row[] = [
     method: 'GET',
     path: '/api/user/available-votes',
     url: () => '/api/user/available-votes',
+    expected: passHolders(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/user/draws',
+    url: () => '/api/user/draws',
     expected: passHolders(200),
   },
   {

@@ -12,6 +12,8 @@ export const queryKeys = {
   siteConfig: ['site-config'],
   /** GET /api/challenge/active: the current battle (docs/GLOSSARY.md). */
   currentBattle: ['challenge', 'active'],
+  /** GET /api/challenges: the published challenges, the schedule of /battles. */
+  publishedChallenges: ['challenges'],
   /** GET /api/businesses; one shop (GET /api/businesses/{id}) sits under it. */
   businesses: ['businesses'],
   business: (id: string) => ['businesses', id],
@@ -19,6 +21,8 @@ export const queryKeys = {
   voteCounts: ['votes'],
   /** GET /api/challenges/{id}/results: an ended battle's published results. */
   results: (challengeId: string) => ['results', challengeId],
+  /** GET /api/challenges/{id}/draws: a battle's prize draws, advertised beside the pass. */
+  draws: (challengeId: number) => ['draws', challengeId],
   /** A shop's private page (GET /api/shop/:token): no account, the token is the key. */
   shopPage: (token: string) => ['shop-page', token],
   /** The address an emailed email-change link would set (POST /api/email-change/preview). */
@@ -28,6 +32,11 @@ export const queryKeys = {
     pass: (userId: number) => ['member', 'pass', userId],
     /** The member's coupons and votes: the one answer /profile polls. */
     progress: ['member', 'progress'],
+    /** GET /api/user/coupons and /api/user/available-votes: a pass holder's progress on the home page. */
+    coupons: ['member', 'coupons'],
+    availableVotes: ['member', 'available-votes'],
+    /** GET /api/user/draws: the member's pass pseudonym and draw entries. */
+    draws: ['member', 'draws'],
     couponBusiness: (couponId: number) => ['member', 'coupon-business', couponId],
     sandboxSession: (sessionId: string) => ['member', 'sandbox-session', sessionId],
     mailPreferences: ['member', 'mail-preferences'],

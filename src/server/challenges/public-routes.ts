@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { challengeSchema } from '#shared/challenges.ts';
+import { challengeSchema, publishedChallengesSchema } from '#shared/challenges.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { notFound } from '../errors.ts';
@@ -19,5 +19,11 @@ export async function challengePublicRoutes(app: FastifyInstance, { publicReads 
       if (cached.body === 'null') throw notFound(NO_ACTIVE_CHALLENGE);
       return sendJson(reply, cached);
     },
+  );
+
+  api.get(
+    '/api/challenges',
+    { schema: { response: { 200: publishedChallengesSchema } } },
+    async (_request, reply) => sendJson(reply, await publicReads.publishedChallenges()),
   );
 }

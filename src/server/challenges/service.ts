@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { hasEnded } from '#shared/challenge-phase.ts';
 import type {
@@ -31,6 +31,19 @@ export function toChallengeDto(challenge: Challenge): ChallengeDto {
 /** Every challenge for organizers, newest start first. */
 export async function listChallenges(db: Db): Promise<Challenge[]> {
   return db.select().from(challenges).orderBy(desc(challenges.startDate), desc(challenges.id));
+}
+
+/**
+ * GET /api/challenges: every published challenge (docs/GLOSSARY.md), the schedule /battles shows,
+ * earliest start first.
+ */
+export async function listPublishedChallenges(db: Db): Promise<ChallengeDto[]> {
+  const rows = await db
+    .select()
+    .from(challenges)
+    .where(eq(challenges.active, true))
+    .orderBy(asc(challenges.startDate), asc(challenges.id));
+  return rows.map(toChallengeDto);
 }
 
 /** The zone a new challenge runs in unless the organizer names one: this server's own. */

@@ -170,17 +170,26 @@ export async function seedDemoData(
         redemptionCode: codes[index]!,
       })),
     );
-    await tx.insert(challenges).values({
-      title: 'Huntsville Taco Battles',
-      description: 'Coming soon: the city-wide hunt for the best taco in Huntsville.',
-      startDate: new Date(now.getTime() + 40 * DAY_MS),
-      endDate: new Date(now.getTime() + 70 * DAY_MS),
-      price: 25,
-      active: false,
-      theme: 'taco',
-      votesPerShop: 1,
-      timeZone: HUNTSVILLE_TIME_ZONE,
-    });
+    // Published and upcoming: /battles shows them as 'Coming Soon' (docs/SPEC.md section 2).
+    const upcoming = { price: 25, active: true, votesPerShop: 1, timeZone: HUNTSVILLE_TIME_ZONE };
+    await tx.insert(challenges).values([
+      {
+        ...upcoming,
+        title: 'Huntsville Taco Battles',
+        description: 'Coming soon: the city-wide hunt for the best taco in Huntsville.',
+        startDate: new Date(now.getTime() + 40 * DAY_MS),
+        endDate: new Date(now.getTime() + 70 * DAY_MS),
+        theme: 'taco',
+      },
+      {
+        ...upcoming,
+        title: 'Huntsville Ice Cream Battles',
+        description: 'Coming soon: scoop by scoop, pick the sweetest shop in Huntsville.',
+        startDate: new Date(now.getTime() + 80 * DAY_MS),
+        endDate: new Date(now.getTime() + 110 * DAY_MS),
+        theme: 'ice-cream',
+      },
+    ]);
   });
   return { adminUsername, adminPassword, adminEmail };
 }

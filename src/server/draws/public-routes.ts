@@ -7,7 +7,8 @@ import { publicDrawSchema } from '#shared/results.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { csvHeaders } from '../settlement/routes.ts';
 import { sendStoredFile, storedFileOf, storedFileResponses } from '../public-reads/stored-file.ts';
-import { entriesCsvOf, publicDrawsOf } from './service.ts';
+import { sendJson } from '../public-reads/public-cache.ts';
+import { entriesCsvOf } from './service.ts';
 
 /** The refusals every draw route may answer with. */
 export const drawErrorResponses = {
@@ -20,7 +21,7 @@ export const drawErrorResponses = {
  * docs/RULES.md rules 19 and 23: the draws anyone may check, each from its commitment with its
  * creation time; the seed, entries file and reveal time once revealed. 404 for a draft's.
  */
-export async function drawPublicRoutes(app: FastifyInstance, { db }: AppDeps) {
+export async function drawPublicRoutes(app: FastifyInstance, { db, publicReads }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -31,7 +32,7 @@ export async function drawPublicRoutes(app: FastifyInstance, { db }: AppDeps) {
         response: { 200: z.array(publicDrawSchema), ...drawErrorResponses },
       },
     },
-    async (request) => publicDrawsOf(db, request.params.id),
+    async (request, reply) => sendJson(reply, await publicReads.draws(request.params.id)),
   );
 
   api.get(

@@ -15,6 +15,7 @@ import {
   type CreatedDraw,
   type DrawEntry,
   type DrawInput,
+  type MemberDraws,
 } from '#shared/draws.ts';
 import { paths } from '#shared/paths.ts';
 import type { PublicDraw } from '#shared/results.ts';
@@ -27,6 +28,7 @@ import {
   prizeDraws,
   users,
   type Challenge,
+  type Pass,
   type PrizeDraw,
 } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
@@ -100,6 +102,39 @@ export async function publicDrawsOf(db: Db, challengeId: number): Promise<Public
   const challenge = await challengeOrNotFound(db, challengeId);
   if (!challenge.active) throw notFound('Challenge not found');
   return (await drawsOf(db, challengeId)).map(toPublicDraw);
+}
+
+/**
+ * GET /api/user/draws: the member's pass pseudonym and their entries in each draw of its
+ * battle, counted as entriesOf will count them at the reveal (a counted pass, live shops,
+ * coupons redeemed by the end).
+ */
+export async function memberDrawsOf(
+  db: Db,
+  pass: Pass,
+  challenge: Challenge,
+): Promise<MemberDraws> {
+  const [row] = await queryRows<{ pass: string; redeemed: number }>(
+    db,
+    sql`select ${passPseudonymSql(sql`c.audit_salt`, sql`p.id`)} as pass,
+        (select count(*)::int from coupons k join businesses b on b.id = k.business_id
+          where k.pass_id = p.id and b.challenge_id = c.id and p.active and ${liveShopSql('b')}
+            and k.redeemed and k.redeemed_at <= c.end_date) as redeemed
+      from passes p join challenges c on c.id = p.challenge_id
+      where p.id = ${pass.id}`,
+  );
+  const redeemed = Number(row?.redeemed ?? 0);
+  return {
+    pass: row?.pass ?? '',
+    draws: (await drawsOf(db, challenge.id)).map((draw) => ({
+      id: draw.id,
+      prize: draw.prize,
+      winnerCount: draw.winnerCount,
+      entries: draw.entries,
+      yourEntries: draw.entries === 'coupons' ? redeemed : Math.min(redeemed, 1),
+      revealed: draw.revealedAt !== null,
+    })),
+  };
 }
 
 async function drawsOf(db: Db, challengeId: number) {

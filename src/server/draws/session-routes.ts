@@ -2,18 +2,40 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '#shared/challenges.ts';
-import { adminDrawSchema, createdDrawSchema, drawInputSchema } from '#shared/draws.ts';
+import {
+  adminDrawSchema,
+  createdDrawSchema,
+  drawInputSchema,
+  memberDrawsSchema,
+} from '#shared/draws.ts';
+import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { mailContextOf } from '../mail/messages.ts';
-import { guardAdminScope, signedInUserId } from '../auth/guards.ts';
+import { guardAdminScope, requireMember, signedInUserId } from '../auth/guards.ts';
+import { requireHeldPass } from '../passes/holder.ts';
 import { clearPublicReadsEverywhere } from '../public-reads/public-reads.ts';
 import { drawErrorResponses } from './public-routes.ts';
-import { adminDrawsOf, createDraw, revealDrawForAdmin } from './service.ts';
+import { adminDrawsOf, createDraw, memberDrawsOf, revealDrawForAdmin } from './service.ts';
 
-/** The organizer's draws: create before the end, see winners' accounts, reveal after the end. */
+/**
+ * The organizer's draws: create before the end, see winners' accounts, reveal after the end. A
+ * member's own entries and pass pseudonym, so they can find themselves in the published files.
+ */
 export async function drawSessionRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, clock, config } = deps;
   const mail = mailContextOf(config);
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/user/draws',
+    {
+      preHandler: requireMember,
+      schema: { response: { 200: memberDrawsSchema, 404: errorBodySchema } },
+    },
+    async (request) => {
+      const { pass, challenge } = await requireHeldPass(db, signedInUserId(request), clock());
+      return memberDrawsOf(db, pass, challenge);
+    },
+  );
   await app.register(async (admin) => {
     const api = admin.withTypeProvider<ZodTypeProvider>();
     guardAdminScope(admin, db);

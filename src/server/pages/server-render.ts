@@ -82,12 +82,13 @@ const pageOf = (url: string) => {
 
 /**
  * The visitor's own answers a page that reads the session may render with: the sign-in check and
- * the member's pass, coupons and votes, and email settings (what /profile asks for).
+ * the member's pass, coupons and votes, draw entries and email settings (what /profile asks for).
  */
 const VISITOR_READS = new Set([
   '/api/session',
   '/api/user/pass',
   '/api/user/progress',
+  '/api/user/draws',
   '/api/profile/mail-preferences',
 ]);
 

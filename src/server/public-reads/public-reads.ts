@@ -1,12 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { publicBusinessSchema, voteCountsSchema } from '#shared/businesses.ts';
-import { challengeSchema, type ChallengeDto } from '#shared/challenges.ts';
+import {
+  challengeSchema,
+  publishedChallengesSchema,
+  type ChallengeDto,
+} from '#shared/challenges.ts';
 import { siteConfigSchema, type SiteConfig } from '#shared/config.ts';
 import { pageParams } from '#shared/pages.ts';
-import { resultsSchema } from '#shared/results.ts';
+import { publicDrawSchema, resultsSchema } from '#shared/results.ts';
 import { findCurrentBattle } from '../challenges/current-battle.ts';
-import { toChallengeDto } from '../challenges/service.ts';
+import { publicDrawsOf } from '../draws/service.ts';
+import { AppError } from '../errors.ts';
+import { listPublishedChallenges, toChallengeDto } from '../challenges/service.ts';
 import { findPublicShop, listLiveBusinesses, toPublicBusiness } from '../businesses/service.ts';
 import type { ChangeFeed } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
@@ -19,6 +25,7 @@ import { MAX_ENTRIES, PublicReadCache, type CachedJson } from './public-cache.ts
 /** The active challenge's answer, or null; built once, since a zod schema is costly to construct. */
 const activeChallengeBodySchema = challengeSchema.nullable();
 const liveShopsSchema = z.array(publicBusinessSchema);
+const publicDrawsSchema = z.array(publicDrawSchema);
 
 /** What GET /api/challenge/active says when no challenge is set up (docs/RULES.md rule 1). */
 export const NO_ACTIVE_CHALLENGE = 'No active challenge available.';
@@ -28,6 +35,9 @@ export const SHOP_NOT_FOUND = 'Shop not found';
 
 /** A shop page's API path; its id follows the page's own rule (#shared/pages.ts). */
 const ONE_SHOP_PATH = new RegExp(`^/api/businesses/(${pageParams.id.source})$`);
+
+/** A challenge's draws' API path (the pages advertise the current battle's). */
+const DRAWS_PATH = new RegExp(`^/api/challenges/(${pageParams.id.source})/draws$`);
 
 /** The largest id PostgreSQL's integer column holds; a longer one names no shop. */
 const MAX_ID = 2_147_483_647;
@@ -98,6 +108,13 @@ export class PublicReads {
     return JSON.parse((await this.activeChallenge()).body) as ChallengeDto | null;
   }
 
+  /** GET /api/challenges: every published challenge, the schedule of /battles. */
+  publishedChallenges(): Promise<CachedJson> {
+    return this.cache.json('challenges', publishedChallengesSchema, () =>
+      listPublishedChallenges(this.deps.db),
+    );
+  }
+
   /** GET /api/businesses: the active challenge's live shops, no secrets. */
   liveShops(): Promise<CachedJson> {
     return this.cache.json('businesses', liveShopsSchema, async () => {
@@ -136,6 +153,16 @@ export class PublicReads {
     );
   }
 
+  /**
+   * GET /api/challenges/{id}/draws: a published challenge's prize draws, from each commitment
+   * (docs/RULES.md rule 23); a draft's or an unknown id is refused (AppError 404).
+   */
+  draws(challengeId: number): Promise<CachedJson> {
+    return this.cache.json(`draws:${String(challengeId)}`, publicDrawsSchema, () =>
+      publicDrawsOf(this.deps.db, challengeId),
+    );
+  }
+
   /** GET /api/config. */
   siteConfig(): Promise<CachedJson> {
     return this.cache.json('config', siteConfigSchema, async () => this.deps.siteConfig);
@@ -153,6 +180,8 @@ export class PublicReads {
           ? { status: 404, body: JSON.stringify({ message: NO_ACTIVE_CHALLENGE }) }
           : { status: 200, body };
       }
+      case '/api/challenges':
+        return { status: 200, body: (await this.publishedChallenges()).body };
       case '/api/businesses':
         return { status: 200, body: (await this.liveShops()).body };
       case '/api/votes':
@@ -160,9 +189,22 @@ export class PublicReads {
       case '/api/config':
         return { status: 200, body: (await this.siteConfig()).body };
       default: {
+        const drawsOf = DRAWS_PATH.exec(apiPath)?.[1];
+        if (drawsOf !== undefined) return this.drawsAnswer(Number(drawsOf));
         const shopId = ONE_SHOP_PATH.exec(apiPath)?.[1];
         return shopId === undefined ? undefined : this.liveShop(Number(shopId));
       }
+    }
+  }
+
+  private async drawsAnswer(challengeId: number): Promise<PublicAnswer> {
+    if (challengeId > MAX_ID)
+      return { status: 404, body: JSON.stringify({ message: 'Challenge not found' }) };
+    try {
+      return { status: 200, body: (await this.draws(challengeId)).body };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return { status: error.statusCode, body: JSON.stringify({ message: error.message }) };
     }
   }
 

@@ -14,32 +14,135 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconCoffee, IconIceCream, IconPepper } from '@tabler/icons-react';
+import {
+  IconCoffee,
+  IconIceCream,
+  IconPepper,
+  IconTrophy,
+  type TablerIcon,
+} from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { COUPON_VALUE_DOLLARS, FALLBACK_CHALLENGE_TITLE } from '#shared/constants.ts';
+import { challengePhase, type ChallengePhase } from '#shared/challenge-phase.ts';
+import type { ChallengeDto } from '#shared/challenges.ts';
+import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
+import { formatChallengeDates } from '#shared/date-range.ts';
 import { paths } from '#shared/paths.ts';
 import { Hero } from '#client/components/marketing/Hero.tsx';
 import { HowItWorks } from '#client/components/marketing/HowItWorks.tsx';
+import { PageLoader } from '#client/components/PageLoader.tsx';
+import { SaleAlertForm } from '#client/features/messages/components/SaleAlertForm.tsx';
+import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { useCurrentBattle } from '#client/lib/current-battle.ts';
+import { pageNow } from '#client/lib/drawn-at.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
+import { usePublishedChallenges } from '#client/lib/published-challenges.ts';
 import { formatMoney } from '#shared/money.ts';
 
 const HOW_IT_WORKS_ID = 'how-it-works';
 
-const comingSoon = [
-  { name: 'Taco Battle', icon: IconPepper, text: 'Find the best tacos in town.' },
-  { name: 'Ice Cream Battle', icon: IconIceCream, text: 'Scoop by scoop, pick the sweetest shop.' },
-];
+const themeIcons: Record<string, TablerIcon> = {
+  coffee: IconCoffee,
+  taco: IconPepper,
+  'ice-cream': IconIceCream,
+};
+
+/** 'ice-cream' → 'Ice Cream Battle', the spec's names of the battle cards. */
+const themeName = (theme: string) =>
+  `${theme
+    .split(/[-_\s]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ')} Battle`;
+
+const badges: Record<ChallengePhase, { label: string; color: string }> = {
+  running: { label: 'Active', color: 'coffee.7' },
+  upcoming: { label: 'Coming Soon', color: 'gray.7' },
+  ended: { label: 'Ended', color: 'dark.4' },
+};
+
+/** Running battles first, then those to come, then those that ended: each in order of start. */
+const PHASE_ORDER: Record<ChallengePhase, number> = { running: 0, upcoming: 1, ended: 2 };
+
+/**
+ * One published battle on the schedule, in its phase now: the current one to join, one to come
+ * with its sale alert, one that ended with its results.
+ */
+function BattleCard({ battle, isCurrent }: { battle: ChallengeDto; isCurrent: boolean }) {
+  const phase = useChallengePhase(battle) ?? 'upcoming';
+  const [alerting, setAlerting] = useState(false);
+  const Icon = themeIcons[battle.theme] ?? IconTrophy;
+  const badge = badges[phase];
+  return (
+    <Card withBorder radius="md" padding="lg" component="article" aria-label={battle.title}>
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between">
+          <Icon
+            size={36}
+            aria-hidden
+            color={`var(--mantine-color-${phase === 'running' ? 'coffee-8' : 'gray-7'})`}
+          />
+          <Badge color={badge.color}>{badge.label}</Badge>
+        </Group>
+        <Title order={3} fz="lg">
+          {themeName(battle.theme)}
+        </Title>
+        <Text fw={600}>{battle.title}</Text>
+        <Text size="sm" c="dimmed">
+          {formatChallengeDates(battle.startDate, battle.endDate, battle.timeZone)}
+        </Text>
+        <Text c="dimmed" style={{ flexGrow: 1 }}>
+          {battle.description}
+        </Text>
+        {phase === 'running' && isCurrent && (
+          <Button component={Link} to={paths.coffeeBattle} fullWidth>
+            Join Battle
+          </Button>
+        )}
+        {phase === 'upcoming' && (
+          <>
+            <Button fullWidth disabled>
+              Coming Soon
+            </Button>
+            {alerting ? (
+              <SaleAlertForm challengeId={battle.id} />
+            ) : (
+              <Button
+                variant="subtle"
+                fullWidth
+                onClick={() => {
+                  setAlerting(true);
+                }}
+              >
+                Tell me when it starts
+              </Button>
+            )}
+          </>
+        )}
+        {phase === 'ended' && (
+          <Button component={Link} to={paths.results(battle.id)} variant="light" fullWidth>
+            See the results
+          </Button>
+        )}
+      </Stack>
+    </Card>
+  );
+}
 
 /**
  * /battles: the landing variant of the spec (500px hero, Current Battles, How It Works),
  * whose path the spec leaves open. 'Join Current Battle' and 'Join Battle' lead to the coffee
- * battle's page, /battles/coffee, as the spec's route table and hero buttons say.
+ * battle's page, /battles/coffee, as the spec's route table and hero buttons say. Its battle
+ * cards are the schedule: every published battle, none written into the page (the spec's
+ * 'Coming Soon' taco and ice-cream cards are the demo seed's upcoming battles).
  */
 export default function BattlesRoute() {
-  const challenge = useCurrentBattle();
-  const coffeeTitle = challenge.data?.title ?? FALLBACK_CHALLENGE_TITLE;
+  const current = useCurrentBattle();
+  const published = usePublishedChallenges();
   usePageMeta(pages.battles);
+  const battles = [...(published.data ?? [])].sort(
+    (a, b) => PHASE_ORDER[challengePhase(a, pageNow())] - PHASE_ORDER[challengePhase(b, pageNow())],
+  );
 
   return (
     <>
@@ -77,52 +180,27 @@ export default function BattlesRoute() {
         <Title order={2} ta="center" mb="xl" id="current-battles-title">
           Current Battles
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-          <Card withBorder radius="md" padding="lg" component="article" aria-label="Coffee Battle">
-            <Stack gap="sm" h="100%">
-              <Group justify="space-between">
-                <IconCoffee size={36} aria-hidden color="var(--mantine-color-coffee-8)" />
-                <Badge color="coffee.7">Active</Badge>
-              </Group>
-              <Title order={3} fz="lg">
-                Coffee Battle
-              </Title>
-              <Text c="dimmed" style={{ flexGrow: 1 }}>
-                {coffeeTitle}: redeem a {formatMoney(COUPON_VALUE_DOLLARS)} coupon at every
-                participating coffee shop and vote for the best.
-              </Text>
-              <Button component={Link} to={paths.coffeeBattle} fullWidth>
-                Join Battle
-              </Button>
-            </Stack>
-          </Card>
-          {comingSoon.map(({ name, icon: Icon, text }) => (
-            <Card
-              key={name}
-              withBorder
-              radius="md"
-              padding="lg"
-              component="article"
-              aria-label={name}
-            >
-              <Stack gap="sm" h="100%">
-                <Group justify="space-between">
-                  <Icon size={36} aria-hidden color="var(--mantine-color-gray-7)" />
-                  <Badge color="gray.7">Coming Soon</Badge>
-                </Group>
-                <Title order={3} fz="lg">
-                  {name}
-                </Title>
-                <Text c="dimmed" style={{ flexGrow: 1 }}>
-                  {text}
-                </Text>
-                <Button fullWidth disabled>
-                  Coming Soon
-                </Button>
-              </Stack>
-            </Card>
-          ))}
-        </SimpleGrid>
+        {published.isPending ? (
+          <PageLoader label="Loading the battles" />
+        ) : published.isError ? (
+          <Text ta="center" c="dimmed" role="alert">
+            The battles could not be loaded. Please try again later.
+          </Text>
+        ) : battles.length === 0 ? (
+          <Text ta="center" c="dimmed">
+            No battles are published yet. Please check back later.
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+            {battles.map((battle) => (
+              <BattleCard
+                key={battle.id}
+                battle={battle}
+                isCurrent={battle.id === current.data?.id}
+              />
+            ))}
+          </SimpleGrid>
+        )}
       </Container>
       <Box bg="coffee.0" style={{ scrollMarginTop: 72 }} id={HOW_IT_WORKS_ID}>
         <HowItWorks id="landing-how-it-works" />

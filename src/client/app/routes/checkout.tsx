@@ -8,6 +8,7 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { formatInstant } from '#shared/date-range.ts';
 import { paths } from '#shared/paths.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
+import { DrawAdvert } from '#client/features/draws/components/DrawAdvert.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { LoginForm } from '#client/features/auth/components/LoginForm.tsx';
 import { RegisterForm } from '#client/features/auth/components/RegisterForm.tsx';
@@ -106,10 +107,11 @@ function CheckoutMain() {
             Passes go on sale when it starts on{' '}
             {formatInstant(challenge.data.startDate, challenge.data.timeZone)}.
           </Alert>
-        ) : user ? (
-          <PurchaseButtonCard username={user.username} />
         ) : (
-          <SignInToBuyCard />
+          <Stack gap="lg">
+            <DrawAdvert challengeId={challenge.data.id} />
+            {user ? <PurchaseButtonCard username={user.username} /> : <SignInToBuyCard />}
+          </Stack>
         )
       }
     />

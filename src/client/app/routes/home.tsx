@@ -14,6 +14,10 @@ import { PassPromoCard } from '#client/components/marketing/PassPromoCard.tsx';
 import { ShareSection } from '#client/components/marketing/ShareSection.tsx';
 import { NextBattle } from '#client/components/NextBattle.tsx';
 import { PageLoader } from '#client/components/PageLoader.tsx';
+import { useUser } from '#client/features/auth/api/get-user.ts';
+import { usePassHolding, type PassHolding } from '#client/features/passes/api/get-pass-progress.ts';
+import { MyPassButton } from '#client/features/passes/components/MyPassButton.tsx';
+import { DrawAdvert } from '#client/features/draws/components/DrawAdvert.tsx';
 import { SaleAlertForm } from '#client/features/messages/components/SaleAlertForm.tsx';
 import { BattleWinners } from '#client/features/businesses/components/BattleWinners.tsx';
 import { ParticipatingShops } from '#client/features/businesses/components/ParticipatingShops.tsx';
@@ -24,6 +28,18 @@ import { usePageMeta } from '#client/lib/page-meta.ts';
 
 export const ABOUT_SECTION_ID = 'about';
 
+/**
+ * A buy button while it is not yet known whether the reader holds a pass: kept in its place but
+ * unseen, under the signed-in hint until the account is known (src/shared/signed-in-hint.ts),
+ * then until its pass is, so a pass holder never sees 'Buy' flash (docs/RULES.md rule 22).
+ */
+function buyButtonWhile(holding: PassHolding, userPending: boolean) {
+  if (holding.kind !== 'unknown') return {};
+  return userPending
+    ? { 'data-signed-out-action': true }
+    : { style: { visibility: 'hidden' as const }, 'aria-hidden': true, tabIndex: -1 };
+}
+
 /** / and /battles/coffee: home of the current battle (docs/GLOSSARY.md). */
 export default function HomeRoute() {
   const challenge = useCurrentBattle();
@@ -32,6 +48,9 @@ export default function HomeRoute() {
   const phase = useChallengePhase(current);
   // Passes sell only while the battle runs; shown while loading, as it usually does.
   const onSale = challenge.isPending || phase === 'running';
+  const { user, isPending: userPending } = useUser();
+  const holding = usePassHolding(user?.id ?? null, userPending);
+  const votingOpen = phase === 'running';
   // The same answer as the shop list below: the pass's worth counts its live shops (rule 21).
   const shops = useBusinesses({ enabled: current !== null });
   usePageMeta({
@@ -52,10 +71,26 @@ export default function HomeRoute() {
         }
         actions={
           <>
-            {onSale && (
-              <Button component={Link} to={paths.checkout} variant="white" size="md">
-                Buy Battle Pass
-              </Button>
+            {holding.kind === 'holder' ? (
+              <MyPassButton
+                progress={holding.progress}
+                votingOpen={votingOpen}
+                variant="white"
+                size="md"
+                progressColor="coffee.1"
+              />
+            ) : (
+              onSale && (
+                <Button
+                  component={Link}
+                  to={paths.checkout}
+                  variant="white"
+                  size="md"
+                  {...buyButtonWhile(holding, userPending)}
+                >
+                  Buy Battle Pass
+                </Button>
+              )
             )}
             <Button
               component="a"
@@ -128,7 +163,29 @@ export default function HomeRoute() {
               <PassPromoCard
                 challenge={current}
                 liveShopCount={shops.data?.length}
-                onSale={onSale}
+                draws={<DrawAdvert challengeId={current.id} />}
+                action={
+                  holding.kind === 'holder' ? (
+                    <MyPassButton
+                      progress={holding.progress}
+                      votingOpen={votingOpen}
+                      size="lg"
+                      fullWidth
+                    />
+                  ) : (
+                    onSale && (
+                      <Button
+                        component={Link}
+                        to={paths.checkout}
+                        size="lg"
+                        fullWidth
+                        {...buyButtonWhile(holding, userPending)}
+                      >
+                        Buy Your Pass Now
+                      </Button>
+                    )
+                  )
+                }
               />
             </Box>
           )}
@@ -141,7 +198,7 @@ export default function HomeRoute() {
             days={current ? challengeDays(current.startDate, current.endDate) : null}
           />
           <Box bg="coffee.0">
-            <ShareSection title={title} onSale={onSale} />
+            <ShareSection title={title} onSale={onSale && holding.kind !== 'holder'} />
           </Box>
         </>
       )}

@@ -26,6 +26,7 @@ import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
+import { MyDrawEntries } from '#client/features/draws/components/MyDrawEntries.tsx';
 import { usePassStops } from '#client/lib/member-progress.ts';
 import { useSiteConfig } from '#client/lib/site-config.ts';
 import { NextStop } from '#client/features/businesses/components/NextStop.tsx';
@@ -131,6 +132,7 @@ export function PassHolderView() {
             />
           </Tabs.Panel>
         </Tabs>
+        <MyDrawEntries />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <StatCard label="Challenge Progress">
             <Text size="xl" fw={700}>

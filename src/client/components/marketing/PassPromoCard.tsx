@@ -1,13 +1,12 @@
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/ThemeIcon.css';
-import { Button, Card, Container, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Card, Container, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import type { ChallengeDto } from '#shared/challenges.ts';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import { challengeDays } from '#shared/date-range.ts';
-import { paths } from '#shared/paths.ts';
 import { formatMoney, passWorthDollars } from '#shared/money.ts';
 import { countOf } from '#shared/plural.ts';
 
@@ -33,17 +32,21 @@ export function passBenefits(
 
 /**
  * The pass promo card (docs/SPEC.md section 2): the benefits and the challenge's own price (the
- * one checkout charges); the buy button only while passes are on sale (the battle runs).
+ * one checkout charges), above the page's pass button.
  */
 export function PassPromoCard({
   challenge,
   liveShopCount,
-  onSale,
+  draws,
+  action,
 }: {
   challenge: Pick<ChallengeDto, 'price' | 'startDate' | 'endDate'>;
   /** The challenge's shops not deleted; undefined while they load. */
   liveShopCount: number | undefined;
-  onSale: boolean;
+  /** The battle's prize draws, above the button. */
+  draws: ReactNode;
+  /** 'Buy Your Pass Now' while passes sell, a holder's 'My Battle Pass', or nothing. */
+  action: ReactNode;
 }) {
   return (
     <Container
@@ -73,11 +76,8 @@ export function PassPromoCard({
               <List.Item key={benefit}>{benefit}</List.Item>
             ))}
           </List>
-          {onSale && (
-            <Button component={Link} to={paths.checkout} size="lg" fullWidth>
-              Buy Your Pass Now
-            </Button>
-          )}
+          {draws}
+          {action}
         </Stack>
       </Card>
     </Container>

@@ -23,7 +23,7 @@ import { usePageMeta } from '#client/lib/page-meta.ts';
  */
 export default function AdminDrawsRoute() {
   usePageMeta(pages.adminDraws);
-  const { list, selected, choose, notReady } = useChosenChallenge();
+  const { list, selected, choose, notReady, currentId } = useChosenChallenge();
   const draws = useAdminDraws(selected?.id ?? null);
   const newHeadingId = useId();
   const listHeadingId = useId();
@@ -40,7 +40,12 @@ export default function AdminDrawsRoute() {
         seed&apos;s SHA-256 now. After the end the seed, the entries and the winners are published
         on the results page, where anyone can verify them.
       </Text>
-      <ChallengeSelect challenges={list} selected={selected} onSelect={choose} />
+      <ChallengeSelect
+        challenges={list}
+        currentId={currentId}
+        selected={selected}
+        onSelect={choose}
+      />
       {!selected ? (
         <Text c="dimmed">Create a challenge first.</Text>
       ) : (

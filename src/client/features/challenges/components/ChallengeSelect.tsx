@@ -4,13 +4,18 @@ import '@mantine/core/styles/Combobox.css';
 import { Select } from '@mantine/core';
 import type { ChallengeDto } from '#shared/challenges.ts';
 
-/** The organizer pages' challenge picker: every challenge, the active one marked. */
+/**
+ * The organizer pages' challenge picker: every challenge, the current battle (docs/GLOSSARY.md)
+ * marked ' (Active)' as the spec says.
+ */
 export function ChallengeSelect({
   challenges,
+  currentId,
   selected,
   onSelect,
 }: {
   challenges: ChallengeDto[];
+  currentId: number | null;
   selected: ChallengeDto | null;
   onSelect: (challengeId: number) => void;
 }) {
@@ -20,7 +25,7 @@ export function ChallengeSelect({
       placeholder="Select a Challenge"
       data={challenges.map((challenge) => ({
         value: String(challenge.id),
-        label: `${challenge.title}${challenge.active ? ' (Active)' : ''}`,
+        label: `${challenge.title}${challenge.id === currentId ? ' (Active)' : ''}`,
       }))}
       value={selected ? String(selected.id) : null}
       onChange={(value) => {

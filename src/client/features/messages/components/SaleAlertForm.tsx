@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Paper.css';
+import { useId } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { saleAlertInputSchema } from '#shared/messages.ts';
@@ -14,21 +15,16 @@ import { useSaleAlert } from '../api/messages.ts';
  */
 export function SaleAlertForm({ challengeId }: { challengeId: number }) {
   const alert = useSaleAlert(challengeId);
+  // /battles may show one for each upcoming battle.
+  const headingId = useId();
   const form = useForm<{ email: string }>({
     mode: 'uncontrolled',
     initialValues: { email: '' },
     validate: zodResolver(saleAlertInputSchema),
   });
   return (
-    <Stack
-      gap="sm"
-      mt="lg"
-      maw={520}
-      mx="auto"
-      component="section"
-      aria-labelledby="sale-alert-heading"
-    >
-      <Title order={2} size="h4" id="sale-alert-heading" ta="center">
+    <Stack gap="sm" mt="lg" maw={520} mx="auto" component="section" aria-labelledby={headingId}>
+      <Title order={2} size="h4" id={headingId} ta="center">
         Tell me when passes go on sale
       </Title>
       {alert.isSuccess ? (

@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MemberDraws } from '#shared/draws.ts';
+import type { PublicDraw } from '#shared/results.ts';
+import { PUBLIC_DATA_STALE_MS } from '#shared/constants.ts';
+import { api } from '#client/lib/api.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
+
+/** A battle's prize draws (public from each commitment, docs/RULES.md rule 23). */
+export const publicDrawsQueryOptions = (challengeId: number) =>
+  queryOptions({
+    queryKey: queryKeys.draws(challengeId),
+    queryFn: ({ signal }) =>
+      api.get<PublicDraw[]>(`/api/challenges/${String(challengeId)}/draws`, { signal }),
+    staleTime: PUBLIC_DATA_STALE_MS,
+  });
+
+/** The draws still to be drawn: what the pages selling or showing a pass advertise. */
+export function useCommittedDraws(challengeId: number | null) {
+  const query = useQuery({
+    ...publicDrawsQueryOptions(challengeId ?? 0),
+    enabled: challengeId !== null,
+  });
+  return (query.data ?? []).filter((draw) => draw.revealedAt === null);
+}
+
+/** The member's pass pseudonym and entries (GET /api/user/draws), asked again on each visit. */
+export function useMemberDraws() {
+  return useQuery({
+    queryKey: queryKeys.member.draws,
+    queryFn: ({ signal }) => api.get<MemberDraws>('/api/user/draws', { signal }),
+    staleTime: 0,
+  });
+}

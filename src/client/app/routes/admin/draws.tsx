@@ -45,15 +45,17 @@ export default function AdminDrawsRoute() {
           battle ends; once it is over the winners are drawn, shown here and emailed. Nobody, the
           organizers included, can choose or change them.
         </Text>
-        <Text component="details" size="sm" c="dimmed">
+        <Text component="details" size="sm">
           <Text component="summary" size="sm" fw={600} style={{ cursor: 'pointer' }}>
             How anyone can check a draw
           </Text>
-          When a draw is created the server picks a secret random seed and publishes its SHA-256
-          (the commitment) at once. After the end it publishes the seed, the entries file and the
-          winners on the results page: the seed matches the commitment, and the winners follow from
-          the seed and the entries by HMAC-SHA256, so anyone can recompute them there with
-          &lsquo;Verify&rsquo;.
+          <Text size="sm" c="dimmed" mt={4}>
+            When a draw is created the server picks a secret random seed and publishes its SHA-256
+            (the commitment) at once. After the end it publishes the seed, the entries file and the
+            winners on the results page: the seed matches the commitment, and the winners follow
+            from the seed and the entries by HMAC-SHA256, so anyone can recompute them there with
+            &lsquo;Verify&rsquo;.
+          </Text>
         </Text>
       </Stack>
       <ChallengeSelect challenges={list} selected={selected} onSelect={choose} />

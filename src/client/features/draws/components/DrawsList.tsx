@@ -75,7 +75,8 @@ export function DrawsList({
             ) : draw.winnerAccounts.length === 0 ? (
               <Text size="sm">Revealed: there were no entries, so no winners.</Text>
             ) : (
-              <Table.ScrollContainer minWidth={420}>
+              // Focusable, so the table scrolls by keyboard on a phone (axe: scrollable-region-focusable).
+              <Table.ScrollContainer minWidth={420} type="native" tabIndex={0}>
                 <Table aria-label={`Winners of ${draw.prize}`}>
                   <Table.Thead>
                     <Table.Tr>

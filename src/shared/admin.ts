@@ -55,8 +55,23 @@ export const recentPurchaseSchema = z.object({
   price: z.number().int(),
 });
 
+/**
+ * The current battle's money at a glance: passes bought through a payment that stands (not a test
+ * pass, not refunded or disputed) and what they brought in, and the shops' account as the
+ * settlement has it (docs/decisions/0013, 0032: a voided payout is not paid).
+ */
+export const moneySchema = z.object({
+  passesSold: z.number().int(),
+  grossCents: z.number().int(),
+  paidToShopsDollars: z.number().int(),
+  owedToShopsDollars: z.number().int(),
+});
+export type Money = z.infer<typeof moneySchema>;
+
 export const dashboardSchema = z.object({
   activeChallenge: challengeSchema.nullable(),
+  /** Null without a current battle. */
+  money: moneySchema.nullable(),
   totals: z.object({
     passes: z.number().int(),
     businesses: z.number().int(),

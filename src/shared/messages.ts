@@ -34,6 +34,16 @@ export const messageInputSchema = z.object({
 });
 export type MessageInput = z.infer<typeof messageInputSchema>;
 
+/** POST /api/admin/challenges/:id/messages/test: the same message, to the organizer alone. */
+export const messageTestInputSchema = messageInputSchema.omit({ audience: true });
+export type MessageTestInput = z.infer<typeof messageTestInputSchema>;
+
+/** 202: the test is queued to the signed-in organizer's own address, named here. */
+export const messageTestQueuedSchema = z.object({ to: z.string() });
+
+/** A test's subject says it is one, so it is never taken for the real message. */
+export const testSubject = (subject: string) => `[Test] ${subject}`;
+
 /** 202: the message is queued, one email per recipient. */
 export const messageQueuedSchema = z.object({ id: z.number().int(), recipients: z.number().int() });
 

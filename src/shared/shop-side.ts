@@ -30,6 +30,11 @@ export const payoutSchema = z.object({
   /** ISO 8601. */
   paidAt: z.string(),
   note: z.string().nullable(),
+  /**
+   * A payout recorded in error is voided, never deleted (docs/decisions/0033): it stays listed
+   * with when (ISO 8601) and why, and no longer counts as paid. Null while it stands.
+   */
+  voided: z.object({ at: z.string(), reason: z.string() }).nullable(),
 });
 export type Payout = z.infer<typeof payoutSchema>;
 
@@ -136,6 +141,25 @@ export const payoutCreateSchema = z.object({
     .transform((value) => (value ? value : null)),
 });
 export type PayoutCreateInput = z.input<typeof payoutCreateSchema>;
+
+/** POST /api/admin/challenges/:id/payouts/:payoutId/void: the reason is kept beside the payout. */
+export const payoutVoidSchema = z.object({
+  reason: z
+    .string({ error: 'Give a reason for voiding the payout' })
+    .trim()
+    .min(1, 'Give a reason for voiding the payout')
+    .max(500, 'Reason is too long (at most 500 characters)'),
+});
+export type PayoutVoidInput = z.infer<typeof payoutVoidSchema>;
+
+export const payoutParamsSchema = z.object({
+  id: z.coerce.number().int('Invalid id').positive('Invalid id').max(2_147_483_647, 'Invalid id'),
+  payoutId: z.coerce
+    .number()
+    .int('Invalid id')
+    .positive('Invalid id')
+    .max(2_147_483_647, 'Invalid id'),
+});
 
 /** POST /api/admin/challenges/:id/businesses/import: a CSV of shops, previewed or imported whole. */
 export const shopImportRequestSchema = z.object({

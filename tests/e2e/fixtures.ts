@@ -4,6 +4,7 @@ import {
   test as base,
   type APIRequestContext,
   type Browser,
+  type Locator,
   type Page,
 } from '@playwright/test';
 import type { AdminBusiness } from '#shared/businesses.ts';
@@ -279,6 +280,24 @@ export async function expectAccessible(page: Page) {
         `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
     ),
   ).toEqual([]);
+}
+
+/**
+ * A switch's or radio's label sits beside its control, on the same line: Mantine lays them out
+ * with InlineInput.css, and a page that misses it drops the label below the control.
+ */
+export async function expectLabelBeside(control: Locator, label: Locator) {
+  await expect(label).toBeVisible();
+  // Mantine draws the control in the element after the input: a radio's icon, a switch's track.
+  const drawn = await control.locator('xpath=following-sibling::*[1]').boundingBox();
+  const text = await label.boundingBox();
+  if (!drawn || !text) throw new Error('the control or its label is not laid out');
+  expect(text.x, 'the label starts right of the control').toBeGreaterThanOrEqual(
+    drawn.x + drawn.width - 1,
+  );
+  expect(text.y, 'the label starts beside the control, not below it').toBeLessThan(
+    drawn.y + drawn.height,
+  );
 }
 
 export async function activeChallenge(request: APIRequestContext): Promise<ChallengeDto> {

@@ -74,8 +74,29 @@ test('an organizer writes to pass holders, and a member unsubscribes with one cl
       preview.getByRole('link', { name: 'https://example.com/saturday' }),
     ).toHaveAttribute('href', 'https://example.com/saturday');
     await expectAccessible(organizer);
+
+    // A test copy goes to the organizer alone, marked as a test.
+    await organizer.getByRole('button', { name: 'Send a test to me' }).click();
+    await expect(
+      organizer.getByText(`A test copy is on its way to ${E2E_ADMIN.email}.`),
+    ).toBeVisible();
+
+    // Sending asks first, naming how many members it reaches; Cancel sends nothing.
+    const reach = await organizer
+      .getByRole('status')
+      .filter({ hasText: /^This message reaches \d+ members?\.$/ })
+      .innerText();
+    const members = /reaches (\d+ members?)\./.exec(reach)![1]!;
     await organizer.getByRole('button', { name: 'Send Message' }).click();
-    await expect(organizer.getByText(/^Queued for \d+ members?\.$/)).toBeVisible();
+    const confirm = organizer.getByRole('dialog', { name: `Send to ${members}?` });
+    await expect(confirm).toContainText('To: No coupon redeemed yet');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(organizer.getByText(/^Queued for/)).toBeHidden();
+    await organizer.getByRole('button', { name: 'Send Message' }).click();
+    await expectAccessible(organizer);
+    await confirm.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(organizer.getByText(`Queued for ${members}.`)).toBeVisible();
     const row = organizer
       .getByRole('table', { name: 'Messages sent' })
       .getByRole('row', { name: new RegExp(subject) });
@@ -84,6 +105,10 @@ test('an organizer writes to pass holders, and a member unsubscribes with one cl
     await expect(row.getByRole('cell', { name: /^\d+$/ }).first()).toBeVisible();
     if (!isPhone(organizer))
       await expect(row.getByRole('cell', { name: 'No coupon redeemed yet' })).toBeVisible();
+
+    // The organizer's test copy reads as the members' does.
+    const test = await openMail(organizer, E2E_ADMIN.email, `[Test] ${subject}`);
+    await expect(test.getByText('Bring a friend on Saturday.', { exact: false })).toBeVisible();
 
     // The member's copy: the text, a clickable link, and the unsubscribe headers and link.
     const mail = await openMail(organizer, email, subject);

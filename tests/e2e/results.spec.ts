@@ -77,6 +77,16 @@ test('a prize draw made before the end is revealed after it and verifies in the 
 
   await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
   await page.goto('/admin/draws');
+  // Plain words first; the cryptography waits in a details block.
+  await expect(
+    page.getByText('A prize draw picks winners by chance among the members who took part.', {
+      exact: false,
+    }),
+  ).toBeVisible();
+  const howToCheck = page.getByText('How anyone can check a draw');
+  await expect(page.getByText(/HMAC-SHA256/)).toBeHidden();
+  await howToCheck.click();
+  await expect(page.getByText(/HMAC-SHA256/)).toBeVisible();
   const prize = `Coffee for a month ${Date.now()}`;
   const form = page.getByRole('form', { name: 'New prize draw' });
   await form.getByLabel('Prize').fill(prize);
@@ -85,7 +95,13 @@ test('a prize draw made before the end is revealed after it and verifies in the 
   await form.getByRole('button', { name: 'Create draw' }).click();
   const draw = page.getByRole('region', { name: prize });
   await expect(draw).toContainText('Commitment:');
-  await expect(draw).toContainText('Revealed automatically when the battle ends.');
+  // Until the end 'Reveal now' is there, disabled, and says why.
+  const early = draw.getByRole('button', { name: 'Reveal now' });
+  await expect(early).toBeDisabled();
+  await expect(early).toHaveAccessibleDescription(
+    /^Revealed automatically when the battle ends \(.+\); not before\.$/,
+  );
+  await expectAccessible(page);
   const schedule = await withoutLaterBattles(browser, challenge);
 
   try {
@@ -96,6 +112,9 @@ test('a prize draw made before the end is revealed after it and verifies in the 
     const revealNow = revealed.getByRole('button', { name: 'Reveal now' });
     const winners = revealed.getByRole('table', { name: `Winners of ${prize}` });
     await expect(revealNow.or(winners)).toBeVisible();
+    // After the end no new draw is offered, and the page says why.
+    await expect(page.getByText('This battle has ended, so no new draw can be made')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create draw' })).toHaveCount(0);
     // A reveal that the job made meanwhile is answered the same (idempotent).
     if (await revealNow.isVisible()) await revealNow.click();
     await expect(winners.getByRole('cell', { name: /@example\.com$/ })).toBeVisible();

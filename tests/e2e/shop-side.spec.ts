@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import type { LeaderboardPage } from '#shared/admin.ts';
+import type { Dashboard, LeaderboardPage } from '#shared/admin.ts';
 import type { AdminBusiness } from '#shared/businesses.ts';
 import type { CouponDto } from '#shared/redemption.ts';
+import { formatMoney } from '#shared/money.ts';
 import { INVALID_REDEMPTION_CODE } from '#shared/redemption.ts';
 import { E2E_ADMIN } from './credentials.ts';
 import {
@@ -471,4 +472,83 @@ test('an organizer records a payout in one dialog; the settlement and the shop p
     path: `/tmp/payouts-shop-page-${test.info().project.name}.png`,
     fullPage: true,
   });
+});
+
+test("a payout recorded in error is voided with a reason: it stays listed, and the settlement, the dashboard's money and the shop page follow", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  const shop = await createShop(page, 'Struck Velvet ');
+  await redeemAndVote(browser, page, shop);
+  const shopUrl = await issueShopLink(page, shop);
+
+  /** The dashboard's money at a glance, each figure as the page shows it and as the API has it. */
+  const expectMoney = async () => {
+    const { money } = (await (await page.request.get('/api/admin/dashboard')).json()) as Dashboard;
+    await page.goto('/admin');
+    const glance = page.getByRole('region', { name: 'Money at a glance' });
+    await expect(glance.getByRole('region', { name: 'Passes sold' })).toContainText(
+      String(money!.passesSold),
+    );
+    await expect(glance.getByRole('region', { name: 'Gross' })).toContainText(
+      formatMoney(money!.grossCents / 100, { cents: true }),
+    );
+    await expect(glance.getByRole('region', { name: 'Owed to shops' })).toContainText(
+      formatMoney(money!.owedToShopsDollars),
+    );
+    await expect(glance.getByRole('region', { name: 'Paid to shops' })).toContainText(
+      formatMoney(money!.paidToShopsDollars),
+    );
+    return money!;
+  };
+  const before = await expectMoney();
+
+  await page.goto('/admin/settlement');
+  const row = page.getByRole('table').first().getByRole('row').filter({ hasText: shop.name });
+  await row.getByRole('button', { name: `Pay ${shop.name}` }).click();
+  const pay = page.getByRole('dialog', { name: 'Record payout' });
+  await pay.getByRole('button', { name: 'Record payout' }).click();
+  await expect(pay).toBeHidden();
+  await expect(row.locator('td').nth(PAID_COLUMN)).toHaveText('$5');
+
+  const paid = await expectMoney();
+  expect(paid.paidToShopsDollars).toBe(before.paidToShopsDollars + 5);
+  expect(paid.owedToShopsDollars).toBe(before.owedToShopsDollars - 5);
+
+  // Voiding asks for a reason; the payout stays listed, voided, with it.
+  await page.goto('/admin/settlement');
+  const payouts = page.getByRole('table', { name: 'Payouts', exact: true });
+  const payout = payouts.getByRole('row').filter({ hasText: shop.name });
+  await payout.getByRole('button', { name: `Void $5 to ${shop.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Void payout' });
+  await dialog.getByRole('button', { name: 'Void payout' }).click();
+  await expect(dialog.getByText('Give a reason for voiding the payout')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Recorded twice');
+  await page.screenshot({ path: `/tmp/void-dialog-${test.info().project.name}.png` });
+  await dialog.getByRole('button', { name: 'Void payout' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`$5 to ${shop.name} no longer counts as paid.`)).toBeVisible();
+  await expect(payout).toContainText('Voided');
+  await expect(payout).toContainText('Recorded twice');
+  await expect(payout.getByRole('button', { name: /^Void / })).toHaveCount(0);
+  await expect(row.locator('td').nth(PAID_COLUMN)).toHaveText('$0');
+  await expect(row.locator('td').nth(OWED_COLUMN)).toHaveText('$5');
+  await page.screenshot({
+    path: `/tmp/void-settlement-${test.info().project.name}.png`,
+    fullPage: true,
+  });
+
+  const voided = await expectMoney();
+  expect(voided.paidToShopsDollars).toBe(before.paidToShopsDollars);
+  expect(voided.owedToShopsDollars).toBe(before.owedToShopsDollars);
+
+  // The shop sees the payout and why it no longer counts.
+  await page.context().clearCookies();
+  await page.goto(shopUrl);
+  await expect(page.getByRole('region', { name: 'Paid to date' })).toContainText('$0');
+  await expect(page.getByRole('region', { name: 'Owed now' })).toContainText('$5');
+  await expect(page.getByRole('region', { name: 'Payouts' }).getByRole('row').nth(1)).toContainText(
+    'Voided: Recorded twice',
+  );
 });

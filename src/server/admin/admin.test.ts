@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { passes, payments } from '#server/db/schema.ts';
 import { DAY_MS, insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { markRedeemed, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 import { signedInAdmin, signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
@@ -24,6 +26,7 @@ describe('admin reads', () => {
     const { client } = await signedInAdmin(ctx.app, ctx.db);
     expect((await client.get('/api/admin/dashboard')).json()).toEqual({
       activeChallenge: null,
+      money: null,
       totals: { passes: 0, businesses: 0, votes: 0, challenges: 0 },
       passesTrend: null,
       votesTrend: null,
@@ -112,5 +115,62 @@ describe('admin reads', () => {
     expect(passList).toHaveLength(6);
     expect(passList.at(-1).userId).toBe(user.id);
     expect((await client.get('/api/passes/challenge/999999')).statusCode).toBe(404);
+  });
+
+  it("show the current battle's money at a glance, as the settlement counts it", async () => {
+    const now = ctx.clock.now();
+    // The latest start among running battles: the current one, whatever earlier tests made.
+    const challenge = await insertChallenge(ctx.db, now, {
+      title: 'Money',
+      price: 30,
+      startDate: new Date(now.getTime() - 60_000),
+      endDate: new Date(now.getTime() + 30 * DAY_MS),
+    });
+    const shop = await insertBusiness(ctx.db, challenge.id, { name: 'Till' });
+    /** A pass holder whose pass came with a payment in this state. */
+    const holderWithPayment = async (status: 'paid' | 'refunded') => {
+      const holder = await signedInPassHolder(ctx, challenge.id);
+      const [payment] = await ctx.db
+        .insert(payments)
+        .values({
+          provider: 'sandbox',
+          providerSessionId: `session_${holder.pass.id}`,
+          userId: holder.user.id,
+          challengeId: challenge.id,
+          amountCents: 3000,
+          status,
+        })
+        .returning();
+      await ctx.db
+        .update(passes)
+        .set({ paymentId: payment!.id })
+        .where(eq(passes.id, holder.pass.id));
+      return holder;
+    };
+    const buyers = [await holderWithPayment('paid'), await holderWithPayment('paid')];
+    await holderWithPayment('refunded');
+    await signedInPassHolder(ctx, challenge.id); // a test pass: nothing sold
+    for (const buyer of buyers) await markRedeemed(ctx, buyer.pass, [shop.id]);
+
+    const { client } = await signedInAdmin(ctx.app, ctx.db);
+    const payoutsUrl = `/api/admin/challenges/${challenge.id}/payouts`;
+    const kept = await client.post(payoutsUrl, { shopId: shop.id, amountDollars: 5 });
+    const voided = await client.post(payoutsUrl, { shopId: shop.id, amountDollars: 5 });
+    expect(
+      (await client.post(`${payoutsUrl}/${voided.json().id}/void`, { reason: 'Twice' })).statusCode,
+    ).toBe(200);
+    expect(kept.statusCode).toBe(201);
+
+    const dashboard = (await client.get('/api/admin/dashboard')).json();
+    expect(dashboard.money).toEqual({
+      passesSold: 2,
+      grossCents: 6000,
+      paidToShopsDollars: 5,
+      owedToShopsDollars: 5,
+    });
+    const settlement = (
+      await client.get(`/api/admin/challenges/${challenge.id}/settlement`)
+    ).json();
+    expect(settlement.totals).toMatchObject({ paidDollars: 5, owedDollars: 5 });
   });
 });

@@ -22,6 +22,7 @@ import { findCurrentBattle, liveBusinessesOf } from '../challenges/current-battl
 import { toChallengeDto } from '../challenges/service.ts';
 import { notFound } from '../errors.ts';
 import { toPassDto } from '../passes/service.ts';
+import { moneyAtAGlance } from '../settlement/service.ts';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -131,6 +132,7 @@ export async function dashboard(db: Db, now: Date): Promise<Dashboard> {
   if (!current) {
     return {
       activeChallenge: null,
+      money: null,
       totals: { passes: 0, businesses: 0, votes: 0, challenges: challengesTotal },
       passesTrend: null,
       votesTrend: null,
@@ -141,7 +143,7 @@ export async function dashboard(db: Db, now: Date): Promise<Dashboard> {
   const passesOf = eq(passes.challengeId, current.id);
   const weekAgo = new Date(now.getTime() - WEEK_MS);
   const twoWeeksAgo = new Date(now.getTime() - 2 * WEEK_MS);
-  const [passesTotal, thisWeek, lastWeek, shopTotals, recent, { standings }, votesTrend] =
+  const [passesTotal, thisWeek, lastWeek, shopTotals, recent, { standings }, votesTrend, money] =
     await Promise.all([
       db.$count(passes, passesOf),
       db.$count(passes, and(passesOf, gte(passes.purchaseDate, weekAgo))),
@@ -161,9 +163,11 @@ export async function dashboard(db: Db, now: Date): Promise<Dashboard> {
         .limit(RECENT_PURCHASES_SHOWN),
       standingsOf(db, current.id),
       votesTrendOf(db, current, now),
+      moneyAtAGlance(db, current.id),
     ]);
   return {
     activeChallenge: toChallengeDto(current),
+    money,
     totals: {
       passes: passesTotal,
       businesses: shopTotals[0]?.shops ?? 0,

@@ -278,6 +278,7 @@ export const voteDays = pgTable(
  * Money the organizer paid a shop against its redeemed coupons (docs/decisions/0013). What is still
  * owed is the coupons' value minus these; a payout is checked against that under the shop row's
  * lock (src/server/settlement/payouts.ts), so the payouts never add up to more than was earned.
+ * A payout is never deleted or rewritten, only voided once (rules/guard_payout_record.sql).
  */
 export const payouts = pgTable(
   'payouts',
@@ -294,10 +295,21 @@ export const payouts = pgTable(
     paidBy: integer('paid_by')
       .notNull()
       .references(() => users.id),
+    /**
+     * A payout recorded in error is voided, never deleted (docs/decisions/0033): when, by whom and
+     * why stay beside it, and the settlement no longer counts it. All three or none.
+     */
+    voidedAt: instant('voided_at'),
+    voidedBy: integer('voided_by').references(() => users.id),
+    voidReason: text('void_reason'),
   },
   (t) => [
     index('payouts_business_paid_at_idx').on(t.businessId, t.paidAt),
     check('payouts_amount_positive', sql`${t.amountDollars} > 0`),
+    check(
+      'payouts_void_complete',
+      sql`(${t.voidedAt} is null) = (${t.voidedBy} is null) and (${t.voidedAt} is null) = (${t.voidReason} is null)`,
+    ),
   ],
 );
 

@@ -229,6 +229,86 @@ describe('organizer messages', () => {
   });
 });
 
+describe("'Send a test to me'", () => {
+  const testUrl = (challengeId: number) => `/api/admin/challenges/${challengeId}/messages/test`;
+
+  it('is for organizers only: 401 signed out, 403 for a member, nothing queued', async () => {
+    const challenge = await insertChallenge(ctx.db, ctx.clock.now());
+    const body = { subject: 'Hi', text: 'Hello' };
+    expect((await new TestClient(ctx.app).post(testUrl(challenge.id), body)).statusCode).toBe(401);
+    const { client: member } = await signedInMember(ctx.app);
+    expect((await member.post(testUrl(challenge.id), body)).statusCode).toBe(403);
+    expect(await ctx.db.$count(mailOutbox, eq(mailOutbox.subject, '[Test] Hi'))).toBe(0);
+  });
+
+  it("goes to the organizer's own address only, as members read it, and is not a message sent", async () => {
+    const challenge = await insertChallenge(ctx.db, ctx.clock.now(), { title: 'Test Battle' });
+    const holder = await signedInPassHolder(ctx, challenge.id);
+    const { client, user } = await signedInAdmin(ctx.app, ctx.db);
+    const own = await emailOf(user.id);
+    // An address in the body is no way to mail someone else: the contract has no such field.
+    const sent = await client.post(testUrl(challenge.id), {
+      subject: 'Double stamps',
+      text: 'Bring a friend: https://example.com/events',
+      audience: 'all',
+      to: 'stranger@example.com',
+    });
+    expect(sent.statusCode, sent.body).toBe(202);
+    expect(sent.json()).toEqual({ to: own });
+    const queued = await ctx.db
+      .select({ to: mailOutbox.toAddress, bulk: mailOutbox.bulk })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, '[Test] Double stamps'));
+    expect(queued).toEqual([{ to: own, bulk: false }]);
+    await deliverMail(ctx.db, ctx.clock.now);
+    const [mail] = await mailboxOf(ctx, own);
+    expect(mail?.subject).toBe('[Test] Double stamps');
+    expect(mail?.text).toContain('Bring a friend: https://example.com/events');
+    expect(mail?.text).toContain('You get this as a holder of the Test Battle Battle Pass.');
+    expect(mail?.links).toContain(
+      `http://localhost/api/email/unsubscribe?token=${await tokenOf(user.id)}`,
+    );
+    const holderMail = await mailboxOf(ctx, await emailOf(holder.user.id));
+    expect(holderMail.filter((one) => one.subject.includes('Double stamps'))).toEqual([]);
+    expect(await mailboxOf(ctx, 'stranger@example.com')).toEqual([]);
+    expect((await client.get(`/api/admin/challenges/${challenge.id}/messages`)).json()).toEqual([]);
+  });
+
+  it('checks the message like a real one, and 404s for an unknown challenge', async () => {
+    const challenge = await insertChallenge(ctx.db, ctx.clock.now());
+    const before = await ctx.db.$count(mailOutbox);
+    const empty = await organizer.post(testUrl(challenge.id), { subject: 'a', text: ' ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('Message is required');
+    const split = await organizer.post(testUrl(challenge.id), { subject: 'a\nBcc: x', text: 'x' });
+    expect(split.json().message).toBe('Subject must be one line');
+    const missing = await organizer.post(testUrl(999999), { subject: 'a', text: 'x' });
+    expect(missing.statusCode).toBe(404);
+    expect(await ctx.db.$count(mailOutbox)).toBe(before);
+  });
+
+  it('is rate-limited per organizer: 10 in 15 minutes, then 429 with Retry-After', async () => {
+    const challenge = await insertChallenge(ctx.db, ctx.clock.now());
+    const { client, user } = await signedInAdmin(ctx.app, ctx.db);
+    const body = { subject: 'Limit', text: 'Check' };
+    for (let attempt = 0; attempt < 10; attempt += 1)
+      expect((await client.post(testUrl(challenge.id), body)).statusCode).toBe(202);
+    const refused = await client.post(testUrl(challenge.id), body);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().message).toMatch(/^Too many attempts/);
+    const own = await emailOf(user.id);
+    expect(
+      await ctx.db.$count(
+        mailOutbox,
+        and(eq(mailOutbox.toAddress, own), eq(mailOutbox.subject, '[Test] Limit')),
+      ),
+    ).toBe(10);
+    // Another organizer has an allowance of their own.
+    expect((await organizer.post(testUrl(challenge.id), body)).statusCode).toBe(202);
+  });
+});
+
 describe('one-click unsubscribe', () => {
   it('stops organizer mail with no session and no Origin, and never account mail', async () => {
     const challenge = await insertChallenge(ctx.db, ctx.clock.now());

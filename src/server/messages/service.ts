@@ -1,11 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Audience, AudienceCounts, MessageInput, MessageSummary } from '#shared/messages.ts';
+import {
+  testSubject,
+  type Audience,
+  type AudienceCounts,
+  type MessageInput,
+  type MessageSummary,
+  type MessageTestInput,
+} from '#shared/messages.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rule-call.ts';
 import { challenges, organizerMessages, saleAlerts, users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { organizerMessageMail, type MailContext } from '../mail/messages.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 
 /**
  * Who an audience is, as a condition on `p` (passes) and `u` (users): always holders of an active
@@ -115,6 +123,40 @@ export async function sendMessage(
       .where(eq(organizerMessages.id, message.id));
     return { id: message.id, recipients };
   });
+}
+
+/**
+ * 'Send a test to me': the message exactly as members get it (their footer, the organizer's own
+ * unsubscribe link), to the signed-in organizer's own address and nobody else's, its subject
+ * marked as a test. Not bulk, so it arrives at once; counted like account mail against an
+ * unconfirmed address's daily allowance (docs/decisions/0029), and the route limits requests.
+ */
+export async function sendTestMessage(
+  db: Db,
+  mail: MailContext,
+  input: MessageTestInput & { challengeId: number; organizerId: number },
+  now: Date,
+): Promise<{ to: string }> {
+  const challenge = await requireChallenge(db, input.challengeId);
+  const [organizer] = await db
+    .select({ email: users.email, mailToken: users.mailToken })
+    .from(users)
+    .where(eq(users.id, input.organizerId));
+  if (!organizer) throw notFound('Account not found');
+  const message = organizerMessageMail(
+    mail,
+    {
+      to: organizer.email,
+      subject: testSubject(input.subject),
+      text: input.text,
+      challengeTitle: challenge.title,
+    },
+    organizer.mailToken,
+  );
+  await db.transaction((tx) =>
+    enqueueMail(tx, message, now, { kind: 'account', perDay: mail.unconfirmedPerDay }),
+  );
+  return { to: organizer.email };
 }
 
 /** The challenge's messages, newest first, with delivered and failed counts from the outbox. */

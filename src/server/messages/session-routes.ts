@@ -9,13 +9,16 @@ import {
   messageHistorySchema,
   messageInputSchema,
   messageQueuedSchema,
+  messageTestInputSchema,
+  messageTestQueuedSchema,
 } from '#shared/messages.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { mailContextOf } from '../mail/messages.ts';
 import { guardAdminScope, requireMember, signedInUserId } from '../auth/guards.ts';
-import { audienceCounts, messageHistory, sendMessage } from './service.ts';
+import { limitPer } from '../plugins/rate-limits.ts';
+import { audienceCounts, messageHistory, sendMessage, sendTestMessage } from './service.ts';
 
 /** The member's own 'Emails from the organizer' switch (/profile). */
 export async function mailPreferenceRoutes(app: FastifyInstance, { db }: AppDeps) {
@@ -76,6 +79,39 @@ export async function messageAdminRoutes(app: FastifyInstance, { db, clock, conf
             ...request.body,
             challengeId: request.params.id,
             sentBy: signedInUserId(request),
+          },
+          clock(),
+        );
+        return reply.status(202).send(queued);
+      },
+    );
+
+    api.post(
+      '/api/admin/challenges/:id/messages/test',
+      {
+        preHandler: limitPer(admin, 'testMessagePerAccount', (_body, request) =>
+          String(signedInUserId(request)),
+        ),
+        schema: {
+          params: idParamsSchema,
+          body: messageTestInputSchema,
+          response: {
+            202: messageTestQueuedSchema,
+            400: errorBodySchema,
+            429: errorBodySchema,
+            ...refusals,
+          },
+        },
+      },
+      async (request, reply) => {
+        const queued = await sendTestMessage(
+          db,
+          mailContextOf(config),
+          {
+            subject: request.body.subject,
+            text: request.body.text,
+            challengeId: request.params.id,
+            organizerId: signedInUserId(request),
           },
           clock(),
         );

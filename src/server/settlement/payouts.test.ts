@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Payout, Settlement, ShopPage } from '#shared/shop-side.ts';
 import { payouts, type Business, type Challenge } from '#server/db/schema.ts';
@@ -64,6 +64,7 @@ describe('payouts', () => {
       amountDollars: 10,
       paidAt: ctx.clock.now().toISOString(),
       note: 'Cheque 1042',
+      voided: null,
     });
 
     const { settlement, row } = await settlementRow(shop);
@@ -110,12 +111,14 @@ describe('payouts', () => {
         amountDollars: 5,
         paidAt: second.json<Payout>().paidAt,
         note: null,
+        voided: null,
       },
       {
         id: first.json<Payout>().id,
         amountDollars: 10,
         paidAt: first.json<Payout>().paidAt,
         note: 'Cheque 1042',
+        voided: null,
       },
     ]);
 
@@ -203,5 +206,127 @@ describe('payouts', () => {
     );
     expect(splitAnswers.filter((answer) => answer.statusCode === 201)).toHaveLength(2);
     expect((await settlementRow(split)).row).toMatchObject({ paidDollars: 8, owedDollars: 2 });
+  });
+});
+
+describe('voiding a payout', () => {
+  const voidUrl = (payoutId: number, challengeId = challenge.id) =>
+    `${payoutsUrl(challengeId)}/${payoutId}/void`;
+
+  it('keeps it in the history with when and why, and the settlement owes the shop again', async () => {
+    const shop = await shopWithRedemptions(2, 'Voided Velvet');
+    const paid = (await pay(shop, 10, 'Cheque 7')).json<Payout>();
+    expect((await settlementRow(shop)).row).toMatchObject({ paidDollars: 10, owedDollars: 0 });
+    const before = (await settlementRow(shop)).settlement.totals;
+
+    ctx.clock.advance(60 * 60 * 1000);
+    const voided = await admin.post(voidUrl(paid.id), { reason: '  Cheque bounced ' });
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(voided.json()).toEqual({
+      ...paid,
+      voided: { at: ctx.clock.now().toISOString(), reason: 'Cheque bounced' },
+    });
+
+    const { settlement, row } = await settlementRow(shop);
+    expect(row).toMatchObject({ earnedDollars: 10, paidDollars: 0, owedDollars: 10 });
+    expect(settlement.totals.paidDollars).toBe(before.paidDollars - 10);
+    expect(settlement.totals.owedDollars).toBe(before.owedDollars + 10);
+    const csv = await admin.get(`/api/admin/challenges/${challenge.id}/settlement.csv`);
+    const rows = parse<Record<string, string>>(csv.body, { columns: true });
+    expect(rows.find((each) => each.shop_id === String(shop.id))).toMatchObject({
+      paid_usd: '0',
+      owed_usd: '10',
+    });
+    // Still listed, as voided, for the organizer and on the shop's own page.
+    expect(await payoutsOf(shop)).toEqual([voided.json()]);
+    const link = await admin.post(`/api/admin/businesses/${shop.id}/shop-link`);
+    const token = link.json<{ url: string }>().url.split('/shop/')[1]!;
+    const page = (await new TestClient(ctx.app).get(`/api/shop/${token}`)).json<ShopPage>();
+    expect(page).toMatchObject({ paidDollars: 0, owedDollars: 10 });
+    expect(page.payouts).toEqual([
+      expect.objectContaining({ id: paid.id, voided: voided.json<Payout>().voided }),
+    ]);
+    // Who voided it is on record.
+    const [record] = await ctx.db.select().from(payouts).where(eq(payouts.id, paid.id));
+    expect(record?.voidedBy).toEqual(expect.any(Number));
+    expect(record?.paidBy).toEqual(record?.voidedBy);
+
+    // What is owed again can be paid again.
+    expect((await pay(shop, 10)).statusCode).toBe(201);
+    expect((await settlementRow(shop)).row).toMatchObject({ paidDollars: 10, owedDollars: 0 });
+  });
+
+  it('is idempotent: voiding again answers the payout as voided first, the first reason kept', async () => {
+    const shop = await shopWithRedemptions(1);
+    const paid = (await pay(shop, 5)).json<Payout>();
+    const first = await admin.post(voidUrl(paid.id), { reason: 'Wrong shop' });
+    ctx.clock.advance(60_000);
+    const again = await admin.post(voidUrl(paid.id), { reason: 'Another reason' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect((await settlementRow(shop)).row).toMatchObject({ paidDollars: 0, owedDollars: 5 });
+    // Two organizers at once: one void, the same answer to both.
+    const raced = (await pay(shop, 5)).json<Payout>();
+    const answers = await Promise.all(
+      ['One', 'Two', 'Three'].map((reason) => admin.post(voidUrl(raced.id), { reason })),
+    );
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    expect((await settlementRow(shop)).row).toMatchObject({ paidDollars: 0, owedDollars: 5 });
+  });
+
+  it('needs a reason, and a payout of that challenge', async () => {
+    const shop = await shopWithRedemptions(1);
+    const paid = (await pay(shop, 5)).json<Payout>();
+    for (const body of [{}, { reason: '   ' }]) {
+      const refused = await admin.post(voidUrl(paid.id), body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe('Give a reason for voiding the payout');
+    }
+    const long = await admin.post(voidUrl(paid.id), { reason: 'x'.repeat(501) });
+    expect(long.json().message).toBe('Reason is too long (at most 500 characters)');
+    const other = await insertChallenge(ctx.db, ctx.clock.now(), { active: false });
+    const elsewhere = await admin.post(voidUrl(paid.id, other.id), { reason: 'Wrong battle' });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json()).toEqual({ message: 'Payout not found' });
+    expect((await admin.post(voidUrl(2_000_000), { reason: 'None' })).statusCode).toBe(404);
+    expect((await payoutsOf(shop))[0]?.voided).toBeNull();
+  });
+
+  it('is for organizers only: 401 signed out, 403 for a member, nothing voided', async () => {
+    const shop = await shopWithRedemptions(1);
+    const paid = (await pay(shop, 5)).json<Payout>();
+    const member = await signedInMember(ctx.app);
+    const body = { reason: 'Mine now' };
+    expect((await new TestClient(ctx.app).post(voidUrl(paid.id), body)).statusCode).toBe(401);
+    expect((await member.client.post(voidUrl(paid.id), body)).statusCode).toBe(403);
+    expect((await payoutsOf(shop))[0]?.voided).toBeNull();
+  });
+
+  it('the database keeps every payout as recorded: no delete, no rewrite, one void', async () => {
+    const shop = await shopWithRedemptions(1);
+    const paid = (await pay(shop, 5)).json<Payout>();
+    // Drizzle wraps the database's error; its cause is the trigger's message.
+    const refused = async (statement: PromiseLike<unknown>) => {
+      const error = await Promise.resolve(statement).then(
+        () => null,
+        (failure: unknown) => failure as { cause?: { message?: string } },
+      );
+      expect(error?.cause?.message).toMatch(/never deleted|kept as recorded/);
+    };
+    await refused(ctx.db.delete(payouts).where(eq(payouts.id, paid.id)));
+    await refused(ctx.db.update(payouts).set({ amountDollars: 1 }).where(eq(payouts.id, paid.id)));
+    await refused(ctx.db.update(payouts).set({ note: 'edited' }).where(eq(payouts.id, paid.id)));
+    expect((await admin.post(voidUrl(paid.id), { reason: 'Typo' })).statusCode).toBe(200);
+    await refused(
+      ctx.db
+        .update(payouts)
+        .set({ voidedAt: null, voidedBy: null, voidReason: null })
+        .where(eq(payouts.id, paid.id)),
+    );
+    await expect(
+      ctx.db.execute(sql`update payouts set void_reason = null where id = ${paid.id}`),
+    ).rejects.toThrow();
+    const [kept] = await ctx.db.select().from(payouts).where(eq(payouts.id, paid.id));
+    expect(kept).toMatchObject({ amountDollars: 5, note: null, voidReason: 'Typo' });
   });
 });

@@ -1,7 +1,7 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import { formatMoney } from '#shared/money.ts';
-import type { Payout, payoutCreateSchema } from '#shared/shop-side.ts';
+import type { Payout, payoutCreateSchema, PayoutVoidInput } from '#shared/shop-side.ts';
 import type { z } from 'zod';
 import type { Db, Tx } from '../db/client.ts';
 import { queryRows } from '../db/rule-call.ts';
@@ -22,9 +22,10 @@ export const firstVisitsSql = (shopId: SQL) =>
     and k.first_visit)::int`;
 export const earnedDollarsSql = (shopId: SQL) =>
   sql<number>`(${redeemedCouponsSql(shopId)} * ${COUPON_VALUE_DOLLARS})::int`;
+/** A voided payout (docs/decisions/0033) stays on record but is not money paid. */
 export const paidDollarsSql = (shopId: SQL) =>
   sql<number>`(select coalesce(sum(p.amount_dollars), 0) from payouts p
-    where p.business_id = ${shopId})::int`;
+    where p.business_id = ${shopId} and p.voided_at is null)::int`;
 
 export async function challengeOf(db: Db | Tx, challengeId: number) {
   const [challenge] = await db
@@ -41,6 +42,10 @@ const toPayout = (row: PayoutRow): Payout => ({
   amountDollars: row.amountDollars,
   paidAt: row.paidAt.toISOString(),
   note: row.note,
+  voided:
+    row.voidedAt && row.voidReason !== null
+      ? { at: row.voidedAt.toISOString(), reason: row.voidReason }
+      : null,
 });
 
 /**
@@ -90,6 +95,45 @@ export async function recordPayout(
       .returning();
     if (!row) throw new Error('payout insert returned no row');
     return toPayout(row);
+  });
+}
+
+/**
+ * Voids a payout recorded in error (docs/decisions/0033): it stays in the history with when, by
+ * whom and why, and the settlement stops counting it, so the shop is owed that much again. One
+ * conditional UPDATE is the whole change, so two organizers voiding at once void it once; voiding
+ * a voided payout answers it as it stands, the first reason kept. The database refuses every
+ * other change to a payout and every delete (rules/guard_payout_record.sql).
+ */
+export async function voidPayout(
+  db: Db,
+  challengeId: number,
+  payoutId: number,
+  input: PayoutVoidInput,
+  voidedBy: number,
+  now: Date,
+): Promise<Payout> {
+  return db.transaction(async (tx) => {
+    await challengeOf(tx, challengeId);
+    const ofChallenge = and(
+      eq(payouts.id, payoutId),
+      inArray(
+        payouts.businessId,
+        tx
+          .select({ id: businesses.id })
+          .from(businesses)
+          .where(eq(businesses.challengeId, challengeId)),
+      ),
+    );
+    const [voided] = await tx
+      .update(payouts)
+      .set({ voidedAt: now, voidedBy, voidReason: input.reason })
+      .where(and(ofChallenge, isNull(payouts.voidedAt)))
+      .returning();
+    if (voided) return toPayout(voided);
+    const [existing] = await tx.select().from(payouts).where(ofChallenge);
+    if (!existing) throw notFound('Payout not found');
+    return toPayout(existing);
   });
 }
 

@@ -4,10 +4,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '#shared/challenges.ts';
 import { errorBodySchema } from '#shared/errors.ts';
-import { payoutCreateSchema, payoutSchema, settlementSchema } from '#shared/shop-side.ts';
+import {
+  payoutCreateSchema,
+  payoutParamsSchema,
+  payoutSchema,
+  payoutVoidSchema,
+  settlementSchema,
+} from '#shared/shop-side.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { guardAdminScope, signedInUserId } from '../auth/guards.ts';
-import { listPayouts, recordPayout } from './payouts.ts';
+import { listPayouts, recordPayout, voidPayout } from './payouts.ts';
 import { settlementCsv, settlementOf, votesCsvStream } from './service.ts';
 
 export const csvHeaders = (filename: string) => ({
@@ -61,6 +67,26 @@ export async function settlementRoutes(app: FastifyInstance, { db, clock }: AppD
         );
         return reply.status(201).send(payout);
       },
+    );
+
+    api.post(
+      '/api/admin/challenges/:id/payouts/:payoutId/void',
+      {
+        schema: {
+          params: payoutParamsSchema,
+          body: payoutVoidSchema,
+          response: { 200: payoutSchema, 400: errorBodySchema, 404: errorBodySchema },
+        },
+      },
+      async (request) =>
+        voidPayout(
+          db,
+          request.params.id,
+          request.params.payoutId,
+          request.body,
+          signedInUserId(request),
+          clock(),
+        ),
     );
 
     api.get(

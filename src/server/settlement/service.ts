@@ -3,11 +3,18 @@ import { PassThrough, type Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
+import type { Money } from '#shared/admin.ts';
 import type { Settlement } from '#shared/shop-side.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { queryRows } from '../db/rule-call.ts';
 import { businesses } from '../db/schema.ts';
-import { challengeOf, firstVisitsSql, paidDollarsSql, redeemedCouponsSql } from './payouts.ts';
+import {
+  challengeOf,
+  earnedDollarsSql,
+  firstVisitsSql,
+  paidDollarsSql,
+  redeemedCouponsSql,
+} from './payouts.ts';
 import { liveShopSql } from '../businesses/live.ts';
 
 /**
@@ -54,6 +61,39 @@ export async function settlementOf(db: Db, challengeId: number, now: Date): Prom
       owedDollars: sum((row) => row.owedDollars),
       votes: sum((row) => row.votes),
     },
+  };
+}
+
+/**
+ * The dashboard's money at a glance for one challenge, in one statement: passes whose payment
+ * stands ('paid'; a refund or dispute takes it out), their gross, and the shops' paid and owed
+ * from the same per-shop definitions as the settlement, so the two always agree.
+ */
+export async function moneyAtAGlance(db: Db, challengeId: number): Promise<Money> {
+  const shopId = sql`b.id`;
+  const [row] = await queryRows<{
+    passes_sold: number | string;
+    gross_cents: number | string;
+    earned: number | string;
+    paid: number | string;
+  }>(
+    db,
+    sql`select
+      (select count(*) from passes p join payments y on y.id = p.payment_id
+        where p.challenge_id = ${challengeId} and y.status = 'paid') as passes_sold,
+      (select coalesce(sum(y.amount_cents), 0) from passes p join payments y on y.id = p.payment_id
+        where p.challenge_id = ${challengeId} and y.status = 'paid') as gross_cents,
+      (select coalesce(sum(${earnedDollarsSql(shopId)}), 0) from businesses b
+        where b.challenge_id = ${challengeId}) as earned,
+      (select coalesce(sum(${paidDollarsSql(shopId)}), 0) from businesses b
+        where b.challenge_id = ${challengeId}) as paid`,
+  );
+  const paid = Number(row?.paid ?? 0);
+  return {
+    passesSold: Number(row?.passes_sold ?? 0),
+    grossCents: Number(row?.gross_cents ?? 0),
+    paidToShopsDollars: paid,
+    owedToShopsDollars: Number(row?.earned ?? 0) - paid,
   };
 }
 

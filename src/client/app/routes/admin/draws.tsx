@@ -15,16 +15,20 @@ import { useAdminDraws } from '#client/features/draws/api/draws.ts';
 import { DrawForm } from '#client/features/draws/components/DrawForm.tsx';
 import { DrawsList } from '#client/features/draws/components/DrawsList.tsx';
 import { errorText } from '#client/lib/api.ts';
+import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
 /**
  * /admin/draws: create a challenge's prize draws before it ends and see them revealed after, with
- * the winners' accounts (docs/RULES.md rule 19). Behind RequireAdmin.
+ * the winners' accounts (docs/RULES.md rule 19). Plain words first, the cryptography in a details
+ * block. Behind RequireAdmin.
  */
 export default function AdminDrawsRoute() {
   usePageMeta(pages.adminDraws);
   const { list, selected, choose, notReady, currentId } = useChosenChallenge();
   const draws = useAdminDraws(selected?.id ?? null);
+  // The server refuses a draw after the end and a reveal before it; the page says so first.
+  const ended = useChallengePhase(selected) === 'ended';
   const newHeadingId = useId();
   const listHeadingId = useId();
 
@@ -35,11 +39,25 @@ export default function AdminDrawsRoute() {
       <Title order={1} fz={{ base: 24, sm: 30 }}>
         Prize draws
       </Title>
-      <Text size="sm" c="dimmed">
-        A draw is fixed before the battle ends: the server keeps its seed secret and publishes the
-        seed&apos;s SHA-256 now. After the end the seed, the entries and the winners are published
-        on the results page, where anyone can verify them.
-      </Text>
+      <Stack gap={4}>
+        <Text size="sm">
+          A prize draw picks winners by chance among the members who took part. Create it before the
+          battle ends; once it is over the winners are drawn, shown here and emailed. Nobody, the
+          organizers included, can choose or change them.
+        </Text>
+        <Text component="details" size="sm">
+          <Text component="summary" size="sm" fw={600} style={{ cursor: 'pointer' }}>
+            How anyone can check a draw
+          </Text>
+          <Text size="sm" c="dimmed" mt={4}>
+            When a draw is created the server picks a secret random seed and publishes its SHA-256
+            (the commitment) at once. After the end it publishes the seed, the entries file and the
+            winners on the results page: the seed matches the commitment, and the winners follow
+            from the seed and the entries by HMAC-SHA256, so anyone can recompute them there with
+            &lsquo;Verify&rsquo;.
+          </Text>
+        </Text>
+      </Stack>
       <ChallengeSelect
         challenges={list}
         currentId={currentId}
@@ -54,7 +72,14 @@ export default function AdminDrawsRoute() {
             <Title order={2} fz="lg" id={newHeadingId} mb="sm">
               New prize draw
             </Title>
-            <DrawForm key={selected.id} challengeId={selected.id} />
+            {ended ? (
+              <Text>
+                This battle has ended, so no new draw can be made: a draw is fixed before anyone
+                knows who took part.
+              </Text>
+            ) : (
+              <DrawForm key={selected.id} challengeId={selected.id} />
+            )}
           </Card>
           <Stack gap="xs" component="section" aria-labelledby={listHeadingId}>
             <Title order={2} fz="lg" id={listHeadingId}>
@@ -67,7 +92,7 @@ export default function AdminDrawsRoute() {
                 {errorText(draws.error, 'Failed to fetch the draws.')}
               </Alert>
             ) : (
-              <DrawsList challengeId={selected.id} draws={draws.data} />
+              <DrawsList challenge={selected} ended={ended} draws={draws.data} />
             )}
             <Anchor component={Link} to={paths.results(selected.id)} size="sm">
               Public results page

@@ -25,7 +25,8 @@ import { usePageMeta } from '#client/lib/page-meta.ts';
 
 /**
  * /admin/settlement: what each shop earned, was paid and is owed now, with 'Pay' to record a
- * payout, the payouts made, and the CSV exports. Behind RequireAdmin.
+ * payout, the payouts made (each can be voided with a reason), and the CSV exports. Behind
+ * RequireAdmin.
  */
 export default function AdminSettlementRoute() {
   usePageMeta(pages.adminSettlement);
@@ -94,6 +95,7 @@ export default function AdminSettlementRoute() {
               </Alert>
             ) : payouts.data && settlement.data ? (
               <PayoutsTable
+                challengeId={selected.id}
                 payouts={payouts.data}
                 settlement={settlement.data}
                 timeZone={selected.timeZone}

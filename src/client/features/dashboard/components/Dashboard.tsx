@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Dashboard as DashboardData, WeeklyTrend } from '#shared/admin.ts';
+import type { Dashboard as DashboardData, Money, WeeklyTrend } from '#shared/admin.ts';
 import type { ChallengeDto } from '#shared/challenges.ts';
 import { paths } from '#shared/paths.ts';
 import { countOf } from '#shared/plural.ts';
@@ -39,7 +39,15 @@ function trendText(trend: WeeklyTrend): string {
   return `${sign}${trend.percentChange}% vs last week (${trend.thisWeek} this week)`;
 }
 
-function StatCard({ label, value, note }: { label: string; value: number; note?: ReactNode }) {
+function StatCard({
+  label,
+  value,
+  note,
+}: {
+  label: string;
+  value: number | string;
+  note?: ReactNode;
+}) {
   return (
     <Card withBorder padding="md" component="section" aria-label={label}>
       <Text size="sm" c="dimmed" fw={600}>
@@ -116,6 +124,7 @@ function DashboardBody({ data }: { data: DashboardData }) {
         />
         <StatCard label="All Challenges" value={totals.challenges} />
       </SimpleGrid>
+      {data.money && <MoneyAtAGlance money={data.money} />}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder padding="md" component="section" aria-labelledby="top-shops">
           <Title order={2} size="h4" id="top-shops">
@@ -169,6 +178,31 @@ function DashboardBody({ data }: { data: DashboardData }) {
             </Table>
           )}
         </Card>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/**
+ * The current battle's money: what passes brought in, and the shops' account as the settlement
+ * page has it (a voided payout is not paid, docs/decisions/0033).
+ */
+function MoneyAtAGlance({ money }: { money: Money }) {
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="money-at-a-glance">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2} size="h4" id="money-at-a-glance">
+          Money at a glance
+        </Title>
+        <Button variant="default" size="xs" component={Link} to={paths.adminSettlement}>
+          Settle with shops
+        </Button>
+      </Group>
+      <SimpleGrid cols={{ base: 2, md: 4 }}>
+        <StatCard label="Passes sold" value={money.passesSold} note="Paid, not refunded" />
+        <StatCard label="Gross" value={formatMoney(money.grossCents / 100, { cents: true })} />
+        <StatCard label="Owed to shops" value={formatMoney(money.owedToShopsDollars)} />
+        <StatCard label="Paid to shops" value={formatMoney(money.paidToShopsDollars)} />
       </SimpleGrid>
     </Stack>
   );

@@ -2,6 +2,9 @@ import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Table.css';
 import { Button, Code, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { useId } from 'react';
+import type { ChallengeDto } from '#shared/challenges.ts';
+import { formatInstant } from '#shared/date-range.ts';
 import type { AdminDraw } from '#shared/draws.ts';
 import { countOf } from '#shared/plural.ts';
 import { useRevealDraw } from '../api/draws.ts';
@@ -9,11 +12,22 @@ import { useRevealDraw } from '../api/draws.ts';
 const hashStyle = { wordBreak: 'break-all' } as const;
 
 /**
- * A challenge's draws for organizers: the commitment from the start; after the reveal, the
- * winners with their usernames and emails, to hand out the prizes.
+ * A challenge's draws for organizers: the commitment from the start (in a details block); 'Reveal
+ * now' disabled with its reason until the end; after the reveal, the winners with their
+ * usernames and emails, to hand out the prizes.
  */
-export function DrawsList({ challengeId, draws }: { challengeId: number; draws: AdminDraw[] }) {
-  const reveal = useRevealDraw(challengeId);
+export function DrawsList({
+  challenge,
+  ended,
+  draws,
+}: {
+  challenge: Pick<ChallengeDto, 'id' | 'endDate' | 'timeZone'>;
+  /** The battle is over: the reveal is open (the server refuses it before). */
+  ended: boolean;
+  draws: AdminDraw[];
+}) {
+  const reveal = useRevealDraw(challenge.id);
+  const revealReasonId = useId();
   if (draws.length === 0) return <Text c="dimmed">No prize draws yet.</Text>;
   return (
     <Stack gap="sm">
@@ -34,15 +48,24 @@ export function DrawsList({ challengeId, draws }: { challengeId: number; draws: 
                 {draw.entries === 'coupons' ? 'redeemed coupon' : 'pass'}
               </Text>
             </Group>
-            <Text size="sm">
+            <Text component="details" size="sm">
+              <Text component="summary" size="sm" c="dimmed" style={{ cursor: 'pointer' }}>
+                Proof for checking
+              </Text>
               Commitment: <Code style={hashStyle}>{draw.commitment}</Code>
             </Text>
             {draw.winnerAccounts === null ? (
               <Group>
-                <Text size="sm">Revealed automatically when the battle ends.</Text>
+                <Text size="sm" id={`${revealReasonId}-${draw.id}`}>
+                  {ended
+                    ? 'The battle has ended: the winners are drawn automatically within a minute, or now.'
+                    : `Revealed automatically when the battle ends (${formatInstant(challenge.endDate, challenge.timeZone)}); not before.`}
+                </Text>
                 <Button
                   size="xs"
                   variant="light"
+                  disabled={!ended}
+                  aria-describedby={`${revealReasonId}-${draw.id}`}
                   loading={reveal.isPending && reveal.variables === draw.id}
                   onClick={() => reveal.mutate(draw.id)}
                 >
@@ -52,7 +75,8 @@ export function DrawsList({ challengeId, draws }: { challengeId: number; draws: 
             ) : draw.winnerAccounts.length === 0 ? (
               <Text size="sm">Revealed: there were no entries, so no winners.</Text>
             ) : (
-              <Table.ScrollContainer minWidth={420}>
+              // Focusable, so the table scrolls by keyboard on a phone (axe: scrollable-region-focusable).
+              <Table.ScrollContainer minWidth={420} type="native" tabIndex={0}>
                 <Table aria-label={`Winners of ${draw.prize}`}>
                   <Table.Thead>
                     <Table.Tr>

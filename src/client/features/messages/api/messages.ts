@@ -5,6 +5,7 @@ import type {
   MailPreferences,
   MessageInput,
   MessageSummary,
+  MessageTestInput,
 } from '#shared/messages.ts';
 import { countOf } from '#shared/plural.ts';
 import { api, errorText } from '#client/lib/api.ts';
@@ -59,6 +60,28 @@ export function useSendMessage(challengeId: number) {
         color: 'red',
         title: 'Message Not Sent',
         message: errorText(error, 'Failed to send the message'),
+      });
+    },
+  });
+}
+
+/** 'Send a test to me': the server mails the signed-in organizer only, and names the address. */
+export function useSendTestMessage(challengeId: number) {
+  return useMutation({
+    mutationFn: (body: MessageTestInput) =>
+      api.post<{ to: string }>(`${messagesUrl(challengeId)}/test`, { body }),
+    onSuccess: ({ to }) => {
+      notifications.show({
+        color: 'teal',
+        title: 'Test Sent',
+        message: `A test copy is on its way to ${to}.`,
+      });
+    },
+    onError: (error) => {
+      notifications.show({
+        color: 'red',
+        title: 'Test Not Sent',
+        message: errorText(error, 'Failed to send the test'),
       });
     },
   });

@@ -1,9 +1,14 @@
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
 import {
   Button,
   Group,
+  Modal,
   Paper,
   Radio,
   Stack,
@@ -23,12 +28,13 @@ import {
 } from '#shared/messages.ts';
 import { countOf } from '#shared/plural.ts';
 import { zodResolver } from '#client/lib/schema-resolver.ts';
-import { useSendMessage } from '../api/messages.ts';
+import { useSendMessage, useSendTestMessage } from '../api/messages.ts';
 import { LinkedText } from './LinkedText.tsx';
 
 /**
  * Compose, choose the audience (each shows how many it reaches now), preview as members will
- * read it, send. Plain text only: links are made clickable, nothing else.
+ * read it, send a test to oneself, and send after confirming how many members it reaches.
+ * Plain text only: links are made clickable, nothing else.
  */
 export function MessageComposer({
   challengeId,
@@ -40,7 +46,9 @@ export function MessageComposer({
   counts: AudienceCounts | undefined;
 }) {
   const send = useSendMessage(challengeId);
+  const sendTest = useSendTestMessage(challengeId);
   const [previewing, setPreviewing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const form = useForm<MessageInput>({
     initialValues: { subject: '', text: '', audience: 'all' },
     validate: zodResolver(messageInputSchema),
@@ -52,14 +60,8 @@ export function MessageComposer({
     <form
       noValidate
       aria-label="New message"
-      onSubmit={form.onSubmit((values) => {
-        send.mutate(values, {
-          onSuccess: () => {
-            form.reset();
-            setPreviewing(false);
-          },
-        });
-      })}
+      // Sending asks first: a message to hundreds cannot be taken back.
+      onSubmit={form.onSubmit(() => setConfirming(true))}
     >
       <Stack gap="md" maw={640}>
         <TextInput
@@ -128,11 +130,54 @@ export function MessageComposer({
           <Button variant="default" onClick={() => setPreviewing((shown) => !shown)}>
             {previewing ? 'Hide Preview' : 'Preview'}
           </Button>
-          <Button type="submit" loading={send.isPending} disabled={reach === 0}>
+          <Button
+            variant="default"
+            loading={sendTest.isPending}
+            onClick={() => {
+              const subject = form.validateField('subject');
+              const text = form.validateField('text');
+              if (subject.hasError || text.hasError) return;
+              sendTest.mutate({ subject: form.values.subject, text: form.values.text });
+            }}
+          >
+            Send a test to me
+          </Button>
+          <Button type="submit" loading={send.isPending} disabled={!reach}>
             Send Message
           </Button>
         </Group>
       </Stack>
+      <Modal
+        opened={confirming && reach !== undefined}
+        onClose={() => setConfirming(false)}
+        title={`Send to ${countOf(reach ?? 0, 'member')}?`}
+        centered
+      >
+        <Stack gap="xs">
+          <Text style={{ overflowWrap: 'anywhere' }}>Subject: {form.values.subject.trim()}</Text>
+          <Text>To: {AUDIENCE_LABELS[form.values.audience]}</Text>
+          <Text>A sent message cannot be taken back.</Text>
+        </Stack>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+          <Button
+            data-autofocus
+            onClick={() => {
+              setConfirming(false);
+              send.mutate(form.getValues(), {
+                onSuccess: () => {
+                  form.reset();
+                  setPreviewing(false);
+                },
+              });
+            }}
+          >
+            Send
+          </Button>
+        </Group>
+      </Modal>
     </form>
   );
 }

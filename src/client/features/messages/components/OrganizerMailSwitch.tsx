@@ -1,3 +1,4 @@
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Switch.css';
 import { Card, Container, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMailPreferences, useSetMailPreferences } from '../api/messages.ts';

@@ -1,7 +1,13 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { formatMoney } from '#shared/money.ts';
-import type { Payout, PayoutCreateInput } from '#shared/shop-side.ts';
+import type { Payout, PayoutCreateInput, PayoutVoidInput } from '#shared/shop-side.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 
@@ -28,6 +34,15 @@ export function usePayouts(challengeId: number | null) {
   return useQuery({ ...payoutsQueryOptions(challengeId ?? 0), enabled: challengeId !== null });
 }
 
+/** A payout changes the settlement, the payouts list and the dashboard's money at a glance. */
+async function refreshAccounts(queryClient: QueryClient, challengeId: number) {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.admin.settlement(challengeId) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.admin.payouts(challengeId) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.admin.dashboard }),
+  ]);
+}
+
 /** Records a payout; the settlement's paid and owed figures and the payouts list refresh. */
 export function useRecordPayout(challengeId: number) {
   const queryClient = useQueryClient();
@@ -42,10 +57,7 @@ export function useRecordPayout(challengeId: number) {
         title: 'Payout Recorded',
         message: `${formatMoney(payout.amountDollars)} paid to ${shopName}.`,
       });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.admin.settlement(challengeId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.admin.payouts(challengeId) }),
-      ]);
+      await refreshAccounts(queryClient, challengeId);
     },
     onError: async (error) => {
       notifications.show({
@@ -55,6 +67,33 @@ export function useRecordPayout(challengeId: number) {
       });
       // What is owed may have changed (another organizer paid): show the current figures.
       await queryClient.invalidateQueries({ queryKey: queryKeys.admin.settlement(challengeId) });
+    },
+  });
+}
+
+/**
+ * Voids a payout recorded in error (docs/decisions/0033): it stays listed with the reason, and the
+ * shop is owed its amount again. Voiding twice answers the first void.
+ */
+export function useVoidPayout(challengeId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ payoutId, reason }: PayoutVoidInput & { payoutId: number; shopName: string }) =>
+      api.post<Payout>(`${payoutsUrl(challengeId)}/${payoutId}/void`, { body: { reason } }),
+    onSuccess: async (payout, { shopName }) => {
+      notifications.show({
+        color: 'teal',
+        title: 'Payout Voided',
+        message: `${formatMoney(payout.amountDollars)} to ${shopName} no longer counts as paid.`,
+      });
+      await refreshAccounts(queryClient, challengeId);
+    },
+    onError: (error) => {
+      notifications.show({
+        color: 'red',
+        title: 'Payout Not Voided',
+        message: errorText(error, 'Failed to void the payout'),
+      });
     },
   });
 }

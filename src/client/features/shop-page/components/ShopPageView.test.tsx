@@ -22,8 +22,14 @@ const page: ShopPage = {
   paidDollars: 1000,
   owedDollars: 250,
   payouts: [
-    { id: 2, amountDollars: 400, paidAt: '2026-11-21T23:30:00.000Z', note: 'Cheque 1042' },
-    { id: 1, amountDollars: 600, paidAt: '2026-11-14T16:00:00.000Z', note: null },
+    {
+      id: 2,
+      amountDollars: 400,
+      paidAt: '2026-11-21T23:30:00.000Z',
+      note: 'Cheque 1042',
+      voided: null,
+    },
+    { id: 1, amountDollars: 600, paidAt: '2026-11-14T16:00:00.000Z', note: null, voided: null },
   ],
   currentCode: { code: '4821', rotation: 'daily', validUntil: '2026-11-23T06:00:00.000Z' },
   paused: false,

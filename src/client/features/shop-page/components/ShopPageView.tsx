@@ -151,8 +151,16 @@ export function ShopPageView({ token, page }: { token: string; page: ShopPage })
               {page.payouts.map((payout) => (
                 <Table.Tr key={payout.id}>
                   <Table.Td>{shopTime(payout.paidAt, challenge.timeZone, true)}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(payout.amountDollars)}</Table.Td>
-                  <Table.Td>{payout.note}</Table.Td>
+                  <Table.Td
+                    ta="right"
+                    style={payout.voided ? { textDecoration: 'line-through' } : undefined}
+                  >
+                    {formatMoney(payout.amountDollars)}
+                  </Table.Td>
+                  <Table.Td>
+                    {/* A voided payout stays listed with its reason (docs/decisions/0033). */}
+                    {payout.voided ? `Voided: ${payout.voided.reason}` : payout.note}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

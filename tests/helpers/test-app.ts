@@ -102,7 +102,16 @@ export async function secondInstance(ctx: TestContext) {
   const database = usingPostgres ? await ctx.database.reopen() : ctx.database;
   const changes = await database.openChangeFeed();
   const app = await ctx.buildApp(database.db, changes);
-  return { app, changes, database };
+  return {
+    app,
+    changes,
+    database,
+    /** Closes this instance (its app and its feed); `ctx.close()` closes the database. */
+    close: async () => {
+      await app.close();
+      await changes.close();
+    },
+  };
 }
 
 /** A second app with other settings for one test, closed when the test is done. */

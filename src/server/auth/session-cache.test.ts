@@ -29,8 +29,7 @@ describe('signed-in sessions kept in memory on each instance', () => {
     other = await secondInstance(ctx);
   }, SECOND_APP_TIMEOUT_MS);
   afterAll(async () => {
-    await other.app.close();
-    await other.changes.close();
+    await other.close();
     await ctx.close();
   });
 

@@ -39,8 +39,7 @@ describe('change notifications between instances', () => {
     challenge = await insertChallenge(ctx.db, ctx.clock.now(), { title: 'Before' });
   }, SECOND_APP_TIMEOUT_MS);
   afterAll(async () => {
-    await other.app.close();
-    await other.changes.close();
+    await other.close();
     await ctx.close();
   });
 

@@ -257,8 +257,7 @@ describe('member answers across two instances', () => {
     shop = await insertBusiness(ctx.db, challenge.id, { redemptionCode: '5111' });
   }, SECOND_APP_TIMEOUT_MS);
   afterAll(async () => {
-    await other.app.close();
-    await other.changes.close();
+    await other.close();
     await ctx.close();
   });
 

@@ -154,8 +154,9 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorateRequest('currentUser', null);
   // An organizer's change on any instance clears this one's public answers and pages
   // (docs/decisions/0016); so does a lost connection to the notifications, which may have missed some.
+  // A member's own changes (sessions, a pass's redeem or vote) move no public answer.
   const stopClearingCache = deps.changes.subscribe((change) => {
-    if (change.kind !== 'voteCounts') deps.publicReads.clear();
+    if (change.kind === 'publicReads' || change.kind === 'everything') deps.publicReads.clear();
   });
   app.addHook('onClose', async () => {
     stopClearingCache();

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { businesses } from '../db/schema.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
-import { signedInAdmin, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
+import {
+  queriesDuring,
+  signedInAdmin,
+  signedInMember,
+  TestClient,
+  useTestApp,
+} from '#tests/helpers/test-app.ts';
 import { PublicReadCache } from './public-cache.ts';
 
 const ctx = useTestApp({ publicCacheTtlMs: 60_000 });
@@ -30,6 +36,23 @@ describe('public read cache', () => {
     expect(patched.statusCode).toBe(200);
     expect((await visitor.get('/api/businesses')).json()).toMatchObject([{ name: 'Renamed' }]);
     expect((await visitor.get('/api/votes')).json()).toEqual({ [shop.id]: 3 });
+  });
+
+  it("keeps public answers through a member's own changes: a pass's write, a sign-out", async () => {
+    const challenge = await insertChallenge(ctx.db, ctx.clock.now());
+    await insertBusiness(ctx.db, challenge.id, { name: 'Kept Café' });
+    const visitor = new TestClient(ctx.app);
+    expect((await visitor.get('/api/businesses')).statusCode).toBe(200);
+
+    ctx.changes.announcePassChange(1);
+    const member = await signedInMember(ctx.app);
+    expect((await member.client.post('/api/logout')).statusCode).toBe(200);
+    const { answer, queries } = await queriesDuring(ctx.database, () =>
+      visitor.get('/api/businesses'),
+    );
+    expect(answer.statusCode).toBe(200);
+    // Only a public change (an organizer's write, a lost feed) clears them.
+    expect(queries).toBe(0);
   });
 
   it('computes a missing entry once for concurrent readers and forgets failures', async () => {

@@ -225,6 +225,13 @@ const rows: Row[] = [
     expected: adminOnly(200),
   },
   {
+    method: 'POST',
+    path: '/api/admin/challenges/{id}/messages/test',
+    url: () => `/api/admin/challenges/${challengeId}/messages/test`,
+    body: () => ({ subject: 'Matrix test', text: 'Hello' }),
+    expected: adminOnly(202),
+  },
+  {
     method: 'GET',
     path: '/api/admin/challenges/{id}/messages/audiences',
     url: () => `/api/admin/challenges/${challengeId}/messages/audiences`,
@@ -427,6 +434,14 @@ const rows: Row[] = [
     path: '/api/admin/challenges/{id}/payouts',
     url: () => `/api/admin/challenges/${challengeId}/payouts`,
     expected: adminOnly(200),
+  },
+  // Who may void: the organizer alone (a payout of no such id is theirs to be told is missing).
+  {
+    method: 'POST',
+    path: '/api/admin/challenges/{id}/payouts/{payoutId}/void',
+    url: () => `/api/admin/challenges/${challengeId}/payouts/999999/void`,
+    body: () => ({ reason: 'Matrix void' }),
+    expected: adminOnly(404),
   },
   // The holder has one vote now; the other member none yet (409: nothing to spend).
   {

@@ -19,6 +19,29 @@ afterEach(() => {
 });
 
 describe('api', () => {
+  it('asks again with the validator it holds, answers a 304 with the kept answer, and a write drops it', async () => {
+    const fetchMock = vi.fn<typeof fetch>();
+    vi.stubGlobal('fetch', fetchMock);
+    const withEtag = new Response(JSON.stringify({ n: 1 }), {
+      headers: { 'content-type': 'application/json', etag: '"v1"' },
+    });
+    fetchMock.mockResolvedValueOnce(withEtag);
+    expect(await api.get('/api/user/progress')).toEqual({ n: 1 });
+
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 304 }));
+    expect(await api.get('/api/user/progress')).toEqual({ n: 1 });
+    const sent = fetchMock.mock.calls[1]?.[1]?.headers as Record<string, string>;
+    expect(sent['If-None-Match']).toBe('"v1"');
+
+    // The page's own write: its answer is written into the page's cache, so nothing kept is offered.
+    fetchMock.mockResolvedValueOnce(json({ message: 'ok' }));
+    await api.post('/api/vote', { body: { businessId: 1 } });
+    fetchMock.mockResolvedValueOnce(json({ n: 2 }));
+    expect(await api.get('/api/user/progress')).toEqual({ n: 2 });
+    const after = fetchMock.mock.calls[3]?.[1]?.headers as Record<string, string>;
+    expect(after['If-None-Match']).toBeUndefined();
+  });
+
   it('sends JSON with cookies and returns the JSON answer', async () => {
     const fetchMock = stubFetch(json({ id: 1 }));
     const result = await api.post<{ id: number }>('/api/thing', { body: { a: 1 } });

@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import type { PublicBusiness } from '#shared/businesses.ts';
 import { PROFILE_POLL_MS } from '#shared/constants.ts';
 import type { CouponState, MemberProgress } from '#shared/progress.ts';
@@ -43,24 +42,19 @@ export function passStopsOf(coupons: CouponState[], shops: PublicBusiness[]): Pa
 
 /**
  * The member's progress with each coupon's shop taken from the public shops answer the page
- * already holds (cached, and kept offline), which the progress answer no longer repeats. A coupon
- * of a shop that list does not know yet (added since it was read) asks for the list again, once
- * per progress answer newer than the list.
+ * already holds (cached, and kept offline), which the progress answer no longer repeats. While a
+ * coupon's shop is missing from that list (added since it was read), the list is asked again at
+ * the progress's pace; declared to the query, not done from an effect.
  */
 export function usePassStops() {
   const progress = useMemberProgress();
-  const shops = useBusinesses({ enabled: true });
   const coupons = progress.data?.coupons;
+  const shops = useBusinesses({
+    enabled: true,
+    refreshWhile: (held) =>
+      coupons !== undefined && passStopsOf(coupons, held).length < coupons.length,
+  });
   const stops = coupons && shops.data ? passStopsOf(coupons, shops.data) : undefined;
-  const listOlder =
-    coupons !== undefined &&
-    stops !== undefined &&
-    stops.length < coupons.length &&
-    shops.dataUpdatedAt < progress.dataUpdatedAt;
-  const { refetch, isFetching } = shops;
-  useEffect(() => {
-    if (listOlder && !isFetching) void refetch();
-  }, [listOlder, isFetching, refetch]);
   return {
     progress,
     stops,

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicBusiness } from '#shared/businesses.ts';
-import { PUBLIC_DATA_STALE_MS } from '#shared/constants.ts';
+import { PROFILE_POLL_MS, PUBLIC_DATA_STALE_MS } from '#shared/constants.ts';
 import { api } from './api.ts';
 import { queryKeys } from './query-keys.ts';
 
@@ -8,8 +8,18 @@ export function getBusinesses(signal?: AbortSignal) {
   return api.get<PublicBusiness[]>('/api/businesses', { signal });
 }
 
-/** docs/SPEC.md section 7: only asked when a challenge exists; cached 60 s, one retry. */
-export function useBusinesses({ enabled }: { enabled: boolean }) {
+/**
+ * docs/SPEC.md section 7: only asked when a challenge exists; cached 60 s, one retry. `refreshWhile`:
+ * asked again every `PROFILE_POLL_MS` while it says the list held is not enough (a pass's coupon
+ * of a shop added since).
+ */
+export function useBusinesses({
+  enabled,
+  refreshWhile,
+}: {
+  enabled: boolean;
+  refreshWhile?: (shops: PublicBusiness[]) => boolean;
+}) {
   return useQuery(
     queryOptions({
       queryKey: queryKeys.businesses,
@@ -17,6 +27,10 @@ export function useBusinesses({ enabled }: { enabled: boolean }) {
       staleTime: PUBLIC_DATA_STALE_MS,
       retry: 1,
       enabled,
+      refetchInterval: (query) =>
+        refreshWhile && query.state.data && refreshWhile(query.state.data)
+          ? PROFILE_POLL_MS
+          : false,
     }),
   );
 }

@@ -8,7 +8,7 @@ import { jsonWithValidator, type CachedJson } from '../public-reads/public-cache
 export const MEMBER_ANSWER_CACHE_CONTROL = 'private, no-cache';
 
 /** How many answers one instance keeps: a few MB at most (a slim progress answer is ~1 KB). */
-export const MEMBER_ANSWER_ENTRIES = 50_000;
+const MEMBER_ANSWER_ENTRIES = 50_000;
 
 /**
  * The backstop: an answer is sent again from the database after this long even when nothing was
@@ -168,11 +168,6 @@ export class MemberAnswers {
     this.kept.clear();
     this.keysOfPass.clear();
     this.phaseChange = undefined;
-  }
-
-  /** How many answers are kept (tests). */
-  size(): number {
-    return this.kept.size;
   }
 
   close() {

@@ -21,6 +21,7 @@ import {
 import { findCurrentBattle, liveBusinessesOf } from '../challenges/current-battle.ts';
 import { toChallengeDto } from '../challenges/service.ts';
 import { notFound } from '../errors.ts';
+import { requireChallenge } from '../challenges/require.ts';
 import { toPassDto } from '../passes/service.ts';
 import { moneyAtAGlance } from '../settlement/service.ts';
 
@@ -187,11 +188,7 @@ export async function dashboard(db: Db, now: Date): Promise<Dashboard> {
 
 /** GET /api/passes/challenge/:challengeId: every pass of a challenge, newest first. */
 export async function passesOfChallenge(db: Db, challengeId: number): Promise<PassDto[]> {
-  const [challenge] = await db
-    .select({ id: challenges.id })
-    .from(challenges)
-    .where(eq(challenges.id, challengeId));
-  if (!challenge) throw notFound('Challenge not found');
+  await requireChallenge(db, challengeId);
   const rows = await db
     .select()
     .from(passes)

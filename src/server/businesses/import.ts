@@ -2,8 +2,9 @@ import { and, eq, max } from 'drizzle-orm';
 import { checkShopRows, readShopCsv } from '#shared/shop-import.ts';
 import type { ShopImportResult } from '#shared/shop-side.ts';
 import type { Db } from '../db/client.ts';
-import { businesses, challenges } from '../db/schema.ts';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../errors.ts';
+import { businesses } from '../db/schema.ts';
+import { badRequest, conflict, isUniqueViolation } from '../errors.ts';
+import { requireChallenge } from '../challenges/require.ts';
 import { insertBusinessInTx, refuseIfEnded } from './service.ts';
 import { isLiveShop } from './live.ts';
 
@@ -20,12 +21,7 @@ export async function importShops(
   input: { csv: string; commit: boolean; validOnly?: boolean },
   now: Date,
 ): Promise<ShopImportResult> {
-  const [challenge] = await db
-    .select({ id: challenges.id, endDate: challenges.endDate })
-    .from(challenges)
-    .where(eq(challenges.id, challengeId));
-  if (!challenge) throw notFound('Challenge not found');
-  refuseIfEnded(challenge, now);
+  refuseIfEnded(await requireChallenge(db, challengeId), now);
   const file = readShopCsv(input.csv);
   if (!file.ok) throw badRequest(file.message);
 

@@ -17,6 +17,7 @@ import { changedFields } from '../db/changed-fields.ts';
 import { callRule } from '../db/rule-call.ts';
 import { businesses, challenges, type Business } from '../db/schema.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../errors.ts';
+import { requireChallenge } from '../challenges/require.ts';
 import { addCouponsForNewBusiness, lockChallengeForNewShops } from '../passes/issue.ts';
 import { sanitizeRichText } from './rich-text.ts';
 import { isLiveShop } from './live.ts';
@@ -189,12 +190,7 @@ export async function insertBusinessInTx(
   now: Date,
 ): Promise<Business> {
   const fields = storedFields(input);
-  const [challenge] = await tx
-    .select({ id: challenges.id, endDate: challenges.endDate })
-    .from(challenges)
-    .where(eq(challenges.id, input.challengeId));
-  if (!challenge) throw notFound('Challenge not found');
-  refuseIfEnded(challenge, now);
+  refuseIfEnded(await requireChallenge(tx, input.challengeId), now);
   await lockChallengeForNewShops(tx, input.challengeId);
   const redemptionCode = input.redemptionCode ?? (await unusedCode(tx, input.challengeId));
   const [created] = await tx
@@ -286,10 +282,6 @@ export async function deleteBusiness(db: Db, id: number, now: Date): Promise<voi
 
 /** Every live shop of a challenge with its code, for organizers. */
 export async function listBusinessesForAdmin(db: Db, challengeId: number): Promise<Business[]> {
-  const [challenge] = await db
-    .select({ id: challenges.id })
-    .from(challenges)
-    .where(eq(challenges.id, challengeId));
-  if (!challenge) throw notFound('Challenge not found');
+  await requireChallenge(db, challengeId);
   return listLiveBusinesses(db, challengeId);
 }

@@ -10,6 +10,7 @@ import { changedFields } from '../db/changed-fields.ts';
 import type { Db } from '../db/client.ts';
 import { challenges, type Challenge } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
+import { requireChallenge } from './require.ts';
 
 export function toChallengeDto(challenge: Challenge): ChallengeDto {
   return {
@@ -87,8 +88,7 @@ export async function updateChallenge(
   now: Date,
 ): Promise<{ challenge: Challenge; written: boolean }> {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(challenges).where(eq(challenges.id, id)).for('update');
-    if (!current) throw notFound('Challenge not found');
+    const current = await requireChallenge(tx, id, { lock: true });
     const startDate = patch.startDate === undefined ? current.startDate : new Date(patch.startDate);
     const endDate = patch.endDate === undefined ? current.endDate : new Date(patch.endDate);
     const moved =

@@ -5,7 +5,7 @@ import { idParamsSchema } from '#shared/challenges.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import { publicDrawSchema } from '#shared/results.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { csvHeaders } from '../settlement/routes.ts';
+import { csvHeaders } from '../audit-trail/csv.ts';
 import { sendStoredFile, storedFileOf, storedFileResponses } from '../public-reads/stored-file.ts';
 import { sendJson } from '../public-reads/public-cache.ts';
 import { entriesCsvOf } from './service.ts';

@@ -34,17 +34,12 @@ import {
 import { conflict, notFound } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { drawWinnerMail, type MailContext } from '../mail/messages.ts';
-import { passPseudonymSql } from '../settlement/service.ts';
-import { liveShopSql } from '../businesses/live.ts';
+import { passPseudonymSql } from '../audit-trail/pseudonym.ts';
+import { countedRedemptionSql } from '../voting/counted.ts';
+import { requireChallenge, requirePublishedChallenge } from '../challenges/require.ts';
 
 /** 32 bytes, as docs/RULES.md rule 19 publishes it. */
 const SEED_BYTES = 32;
-
-async function challengeOrNotFound(db: Db, challengeId: number): Promise<Challenge> {
-  const [challenge] = await db.select().from(challenges).where(eq(challenges.id, challengeId));
-  if (!challenge) throw notFound('Challenge not found');
-  return challenge;
-}
 
 /**
  * POST /api/admin/challenges/{id}/draws: the seed is drawn here and stays in the database; only
@@ -54,7 +49,7 @@ export async function createDraw(
   db: Db,
   input: { challengeId: number; draw: DrawInput; createdBy: number; now: Date },
 ): Promise<CreatedDraw> {
-  const challenge = await challengeOrNotFound(db, input.challengeId);
+  const challenge = await requireChallenge(db, input.challengeId);
   if (hasEnded(challenge, input.now)) throw conflict(DRAW_AFTER_END_MESSAGE);
   const seed = randomBytes(SEED_BYTES).toString('hex');
   const [row] = await db
@@ -99,8 +94,7 @@ export function toPublicDraw(draw: PrizeDraw): PublicDraw {
  * draft 404 (docs/decisions/0028). Public from each draw's commitment (docs/RULES.md rule 23).
  */
 export async function publicDrawsOf(db: Db, challengeId: number): Promise<PublicDraw[]> {
-  const challenge = await challengeOrNotFound(db, challengeId);
-  if (!challenge.active) throw notFound('Challenge not found');
+  await requirePublishedChallenge(db, challengeId);
   return (await drawsOf(db, challengeId)).map(toPublicDraw);
 }
 
@@ -118,8 +112,8 @@ export async function memberDrawsOf(
     db,
     sql`select ${passPseudonymSql(sql`c.audit_salt`, sql`p.id`)} as pass,
         (select count(*)::int from coupons k join businesses b on b.id = k.business_id
-          where k.pass_id = p.id and b.challenge_id = c.id and p.active and ${liveShopSql('b')}
-            and k.redeemed and k.redeemed_at <= c.end_date) as redeemed
+          where k.pass_id = p.id and b.challenge_id = c.id
+            and ${countedRedemptionSql('k', 'p', 'b', sql`c.end_date`)}) as redeemed
       from passes p join challenges c on c.id = p.challenge_id
       where p.id = ${pass.id}`,
   );
@@ -147,7 +141,7 @@ async function drawsOf(db: Db, challengeId: number) {
 
 /** The organizer's view: each draw with its winners' usernames and emails once revealed. */
 export async function adminDrawsOf(db: Db, challengeId: number): Promise<AdminDraw[]> {
-  await challengeOrNotFound(db, challengeId);
+  await requireChallenge(db, challengeId);
   const draws = await drawsOf(db, challengeId);
   const passIds = draws.flatMap((draw) => draw.winnerPassIds ?? []);
   const accounts = new Map(
@@ -194,8 +188,7 @@ async function entriesOf(tx: Tx, draw: PrizeDraw, challenge: Challenge) {
       join businesses b on b.id = k.business_id
       join challenges c on c.id = p.challenge_id
     where p.challenge_id = ${challenge.id} and b.challenge_id = ${challenge.id}
-      and p.active and ${liveShopSql('b')} and k.redeemed
-      and k.redeemed_at <= ${challenge.endDate.toISOString()}::timestamptz`;
+      and ${countedRedemptionSql('k', 'p', 'b', sql`${challenge.endDate.toISOString()}::timestamptz`)}`;
   const rows = await queryRows<{ pass_id: number; pass: string }>(
     tx,
     draw.entries === 'coupons'
@@ -230,11 +223,7 @@ export async function revealDraw(
       .for('update');
     if (!locked) throw notFound(DRAW_NOT_FOUND_MESSAGE);
     if (locked.revealedAt) return locked;
-    const [challenge] = await tx
-      .select()
-      .from(challenges)
-      .where(eq(challenges.id, locked.challengeId));
-    if (!challenge) throw notFound('Challenge not found');
+    const challenge = await requireChallenge(tx, locked.challengeId);
     if (!hasEnded(challenge, now)) throw conflict(DRAW_NOT_YET_MESSAGE);
 
     const { entries, passIdOf } = await entriesOf(tx, locked, challenge);

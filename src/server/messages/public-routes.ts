@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,9 +10,10 @@ import {
   saleAlertInputSchema,
 } from '#shared/messages.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { challenges, saleAlerts } from '../db/schema.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { saleAlerts } from '../db/schema.ts';
+import { badRequest } from '../errors.ts';
 import { limitPerAddress } from '../plugins/rate-limits.ts';
+import { requirePublishedChallenge } from '../challenges/require.ts';
 import { tokenKnown, unsubscribe } from './service.ts';
 import { escapeHtml } from '../text.ts';
 
@@ -68,11 +68,7 @@ export async function messagePublicRoutes(app: FastifyInstance, { db, clock, con
     },
     async (request, reply) => {
       const now = clock();
-      const [challenge] = await db
-        .select()
-        .from(challenges)
-        .where(eq(challenges.id, request.params.id));
-      if (!challenge?.active) throw notFound('Challenge not found');
+      const challenge = await requirePublishedChallenge(db, request.params.id);
       const phase = challengePhase(challenge, now);
       if (phase !== 'upcoming')
         throw badRequest(

@@ -10,10 +10,11 @@ import {
 } from '#shared/messages.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rule-call.ts';
-import { challenges, organizerMessages, saleAlerts, users } from '../db/schema.ts';
+import { organizerMessages, saleAlerts, users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { organizerMessageMail, type MailContext } from '../mail/messages.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { requireChallenge } from '../challenges/require.ts';
 
 /**
  * Who an audience is, as a condition on `p` (passes) and `u` (users): always holders of an active
@@ -37,15 +38,6 @@ function audienceCondition(audience: Audience): SQL {
 const holders = (challengeId: number) =>
   sql`from passes p join users u on u.id = p.user_id
       where p.challenge_id = ${challengeId} and p.active and u.organizer_mail`;
-
-async function requireChallenge(db: Db, challengeId: number) {
-  const [challenge] = await db
-    .select({ id: challenges.id, title: challenges.title })
-    .from(challenges)
-    .where(eq(challenges.id, challengeId));
-  if (!challenge) throw notFound('Challenge not found');
-  return challenge;
-}
 
 /** How many members each audience reaches right now: one pass over the challenge's holders. */
 export async function audienceCounts(db: Db, challengeId: number): Promise<AudienceCounts> {

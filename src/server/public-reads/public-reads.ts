@@ -10,6 +10,7 @@ import { siteConfigSchema, type SiteConfig } from '#shared/config.ts';
 import { pageParams } from '#shared/pages.ts';
 import { publicDrawSchema, resultsSchema } from '#shared/results.ts';
 import { findCurrentBattle } from '../challenges/current-battle.ts';
+import { CHALLENGE_NOT_FOUND } from '../challenges/require.ts';
 import { publicDrawsOf } from '../draws/service.ts';
 import { AppError } from '../errors.ts';
 import { listPublishedChallenges, toChallengeDto } from '../challenges/service.ts';
@@ -199,7 +200,7 @@ export class PublicReads {
 
   private async drawsAnswer(challengeId: number): Promise<PublicAnswer> {
     if (challengeId > MAX_ID)
-      return { status: 404, body: JSON.stringify({ message: 'Challenge not found' }) };
+      return { status: 404, body: JSON.stringify({ message: CHALLENGE_NOT_FOUND }) };
     try {
       return { status: 200, body: (await this.draws(challengeId)).body };
     } catch (error) {

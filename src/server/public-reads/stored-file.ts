@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema } from '#shared/errors.ts';
-import type { StoredFile } from '../results/service.ts';
+import type { StoredFile } from '../audit-trail/published-file.ts';
 import { matches } from './public-cache.ts';
 
 /** The answers `sendStoredFile` gives, for a route's response schema. */

@@ -14,7 +14,8 @@ import {
   type PublishedResult,
 } from '../db/schema.ts';
 import { liveBusinessesOf } from '../challenges/current-battle.ts';
-import { writeCountedVotesCsv } from '../settlement/service.ts';
+import { writeCountedVotesCsv } from '../audit-trail/votes-file.ts';
+import { countedRedemptionSql } from '../voting/counted.ts';
 
 /**
  * docs/RULES.md rule 23, docs/decisions/0028: a battle's results are stored once when it ends
@@ -162,7 +163,7 @@ async function rankingOf(
       name: businesses.name,
       redeemers: sql<number>`(select count(distinct p.user_id) from coupons k
         join passes p on p.id = k.pass_id
-        where k.business_id = "businesses"."id" and k.redeemed and p.active)::int`,
+        where k.business_id = "businesses"."id" and ${countedRedemptionSql('k', 'p', '"businesses"')})::int`,
     })
     .from(businesses)
     .where(liveBusinessesOf(challengeId))

@@ -6,7 +6,7 @@ import { errorBodySchema } from '#shared/errors.ts';
 import { resultsSchema } from '#shared/results.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { sendJson } from '../public-reads/public-cache.ts';
-import { csvHeaders } from '../settlement/routes.ts';
+import { csvHeaders } from '../audit-trail/csv.ts';
 import { endedChallenge, publishedVotesCsv } from './service.ts';
 import { sendStoredFile, storedFileResponses } from '../public-reads/stored-file.ts';
 

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { hasEnded } from '#shared/challenge-phase.ts';
 import {
   RESULTS_METHOD,
@@ -7,35 +6,16 @@ import {
   type Results,
 } from '#shared/results.ts';
 import type { Db } from '../db/client.ts';
-import { challenges, type Challenge, type PublishedResult } from '../db/schema.ts';
+import type { Challenge, PublishedResult } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
+import { requirePublishedChallenge } from '../challenges/require.ts';
+import type { StoredFile } from '../audit-trail/published-file.ts';
 import { publicDrawsOf } from '../draws/service.ts';
 import { PUBLISHED_CHUNK_BYTES, publishedChunk, publishedResultsOf } from './publish.ts';
 
-/**
- * A published challenge (docs/decisions/0028): a draft (`active` false) is unknown to the public,
- * so its results and draws answer 404 like a missing one.
- */
-/**
- * A published file as stored (docs/decisions/0028): its SHA-256, its size, and its bytes in rows
- * of `chunkBytes` (the last one shorter), read one row at a time.
- */
-export interface StoredFile {
-  sha256: string;
-  size: number;
-  chunkBytes: number;
-  chunk(seq: number): Promise<Buffer>;
-}
-
-export async function publishedChallenge(db: Db, challengeId: number): Promise<Challenge> {
-  const [challenge] = await db.select().from(challenges).where(eq(challenges.id, challengeId));
-  if (!challenge?.active) throw notFound('Challenge not found');
-  return challenge;
-}
-
 /** docs/RULES.md rule 17: a published challenge whose results are public at `now`: it has ended. */
 export async function endedChallenge(db: Db, challengeId: number, now: Date): Promise<Challenge> {
-  const challenge = await publishedChallenge(db, challengeId);
+  const challenge = await requirePublishedChallenge(db, challengeId);
   if (!hasEnded(challenge, now)) throw conflict(RESULTS_NOT_YET_MESSAGE);
   return challenge;
 }

@@ -3,10 +3,11 @@ import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { Payout, payoutCreateSchema, PayoutVoidInput } from '#shared/shop-side.ts';
 import type { z } from 'zod';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rule-call.ts';
-import { businesses, challenges, payouts, type Payout as PayoutRow } from '../db/schema.ts';
+import { businesses, payouts, type Payout as PayoutRow } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
+import { requireChallenge } from '../challenges/require.ts';
 
 /**
  * A shop's account with the program (docs/decisions/0013): it earns the coupon value for every
@@ -26,15 +27,6 @@ export const earnedDollarsSql = (shopId: SQL) =>
 export const paidDollarsSql = (shopId: SQL) =>
   sql<number>`(select coalesce(sum(p.amount_dollars), 0) from payouts p
     where p.business_id = ${shopId} and p.voided_at is null)::int`;
-
-export async function challengeOf(db: Db | Tx, challengeId: number) {
-  const [challenge] = await db
-    .select({ id: challenges.id, title: challenges.title })
-    .from(challenges)
-    .where(eq(challenges.id, challengeId));
-  if (!challenge) throw notFound('Challenge not found');
-  return challenge;
-}
 
 const toPayout = (row: PayoutRow): Payout => ({
   id: row.id,
@@ -63,7 +55,7 @@ export async function recordPayout(
   now: Date,
 ): Promise<Payout> {
   return db.transaction(async (tx) => {
-    await challengeOf(tx, challengeId);
+    await requireChallenge(tx, challengeId);
     const [shop] = await tx
       .select({ id: businesses.id, name: businesses.name })
       .from(businesses)
@@ -114,7 +106,7 @@ export async function voidPayout(
   now: Date,
 ): Promise<Payout> {
   return db.transaction(async (tx) => {
-    await challengeOf(tx, challengeId);
+    await requireChallenge(tx, challengeId);
     const ofChallenge = and(
       eq(payouts.id, payoutId),
       inArray(
@@ -139,7 +131,7 @@ export async function voidPayout(
 
 /** Every payout of the challenge's shops, newest first (the latest is what an organizer checks). */
 export async function listPayouts(db: Db, challengeId: number): Promise<Payout[]> {
-  await challengeOf(db, challengeId);
+  await requireChallenge(db, challengeId);
   const rows = await db
     .select({ payout: payouts })
     .from(payouts)

@@ -14,13 +14,9 @@ import {
 import type { AppDeps } from '../app-deps.ts';
 import { guardAdminScope, signedInUserId } from '../auth/guards.ts';
 import { listPayouts, recordPayout, voidPayout } from './payouts.ts';
-import { settlementCsv, settlementOf, votesCsvStream } from './service.ts';
-
-export const csvHeaders = (filename: string) => ({
-  'content-type': 'text/csv; charset=utf-8',
-  'content-disposition': `attachment; filename="${filename}"`,
-  'cache-control': 'no-store',
-});
+import { settlementCsv, settlementOf } from './service.ts';
+import { csvHeaders } from '../audit-trail/csv.ts';
+import { votesCsvStream } from '../audit-trail/votes-file.ts';
 
 /**
  * The organizer's statement to pay shops from, the payouts made against it, and the votes file

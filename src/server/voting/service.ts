@@ -13,6 +13,7 @@ import { conflict, notFound } from '../errors.ts';
 import { callRule } from '../db/rule-call.ts';
 import { heldPassRefusalError, type HeldPassRefusal } from '../passes/refusal.ts';
 import { isLiveShop } from '../businesses/live.ts';
+import { countedVoteSql } from './counted.ts';
 
 /**
  * Vote totals per live shop. They are read from the counter each vote keeps in the same
@@ -32,7 +33,7 @@ export async function voteCountsAsOf(db: Db, challengeId: number, asOf: Date): P
     .select({
       id: businesses.id,
       votes: sql<number>`(select count(*) from votes v join passes p on p.id = v.pass_id
-        where v.business_id = "businesses"."id" and p.active
+        where v.business_id = "businesses"."id" and ${countedVoteSql('p', '"businesses"')}
           and v.voted_at < ${asOf.toISOString()}::timestamptz)::int`,
     })
     .from(businesses)
@@ -55,8 +56,11 @@ export async function publicVoteCounts(db: Db, now: Date): Promise<VoteCounts> {
     : voteCountsForChallenge(db, challenge.id);
 }
 
-/** Votes of a pass that still count: those for shops that were not deleted (rule 8). */
-const countedVotesOf = (passId: number) => and(eq(votes.passId, passId), isLiveShop);
+/**
+ * A pass's own votes that stand: those for live shops (rule 8; a deleted shop's return to their
+ * voters), whether or not the pass is counted (a counted vote needs both, voting/counted.ts).
+ */
+const standingVotesOf = (passId: number) => and(eq(votes.passId, passId), isLiveShop);
 
 /**
  * docs/RULES.md rule 2: each redeemed coupon earns one vote; available = redeemed − cast, never
@@ -130,7 +134,7 @@ export async function ownVoteCounts(db: Db, passId: number): Promise<VoteCounts>
     .select({ businessId: votes.businessId, n: count() })
     .from(votes)
     .innerJoin(businesses, eq(businesses.id, votes.businessId))
-    .where(countedVotesOf(passId))
+    .where(standingVotesOf(passId))
     .groupBy(votes.businessId);
   return Object.fromEntries(rows.map((row) => [String(row.businessId), row.n]));
 }

@@ -105,6 +105,7 @@ async function main() {
         siteUrl,
         mailUnconfirmedPerDay: env.MAIL_UNCONFIRMED_PER_DAY,
       }),
+      changes,
     }),
     clock.now,
     app.log,

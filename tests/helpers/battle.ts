@@ -3,10 +3,13 @@ import type { Db } from '#server/db/client.ts';
 import type { Business, Challenge } from '#server/db/schema.ts';
 import { seedDemoData } from '#server/db/seed.ts';
 import { insertBusiness, insertChallenge } from './fixtures.ts';
+import { passHoldersWhoRedeemed } from './pass-holders.ts';
 import type { TestContext } from './test-app.ts';
 
 type ChallengeFields = Parameters<typeof insertChallenge>[2];
 type ShopFields = Parameters<typeof insertBusiness>[2];
+
+const HOUR_MS = 3_600_000;
 
 /**
  * A challenge with its shops, straight in the database: running around `now` unless its fields
@@ -35,6 +38,32 @@ export async function insertRunningBattle(
     );
   }
   return { challenge, shops: inserted };
+}
+
+/**
+ * A battle running on the test clock for an hour more (started a minute after the last one, so it
+ * is the one its members vote in), two holders voting 2 + 1 times at its two shops.
+ */
+export async function insertVotedBattle(context: TestContext) {
+  context.clock.set(new Date(context.clock.now().getTime() + 60_000));
+  const { challenge, shops } = await insertRunningBattle(context.db, context.clock.now(), {
+    challenge: { votesPerShop: null, endDate: new Date(context.clock.now().getTime() + HOUR_MS) },
+    shops: 2,
+  });
+  const [first, second] = shops as [Business, Business];
+  const holders = await passHoldersWhoRedeemed(context, challenge.id, [
+    [first.id, second.id],
+    [first.id],
+  ]);
+  for (const [holder, shop] of [
+    [holders[0]!, first],
+    [holders[0]!, second],
+    [holders[1]!, first],
+  ] as const) {
+    const answer = await holder.client.post('/api/vote', { businessId: shop.id });
+    if (answer.statusCode !== 200) throw new Error(`vote failed: ${answer.body}`);
+  }
+  return { challenge, shops: [first, second] as const, holders };
 }
 
 /** The demo seed's battle, running at the test clock's now: what a visitor of a new site finds. */

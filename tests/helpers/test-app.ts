@@ -7,12 +7,19 @@ import { createOrPromoteAdmin } from '#server/auth/service.ts';
 import type { ChangeFeed } from '#server/db/changes.ts';
 import type { Database, Db } from '#server/db/client.ts';
 import type { PaymentProvider } from '#server/payments/provider.ts';
+import { PublicReads } from '#server/public-reads/public-reads.ts';
 import { createTestDatabase, usingPostgres, type TestDatabase } from './test-db.ts';
 
 export const TEST_ORIGIN = 'http://localhost';
 
 /** What periodicJobs needs beyond the database, as main.ts gives it (mail links to the test site). */
 export const TEST_JOB_OPTIONS = { mail: { siteName: 'Local Battles', baseUrl: TEST_ORIGIN } };
+
+/** periodicJobs' deps for a test app: its mail context, and its change feed for public changes. */
+export const testJobDeps = (context: { changes: ChangeFeed }) => ({
+  ...TEST_JOB_OPTIONS,
+  changes: context.changes,
+});
 
 /** For a test that opens a second app on its own database: slow on a loaded machine. */
 export const SECOND_APP_TIMEOUT_MS = 90_000;
@@ -208,6 +215,31 @@ export function sameCookieOn(app: FastifyInstance, client: TestClient) {
   const copy = new TestClient(app);
   copy.cookie = client.cookie;
   return copy;
+}
+
+/**
+ * The public reads on the test's database and clock, apart from any app: `ttlMs` their interval,
+ * `monotonicNow` a clock for that interval the test steps (performance.now() by default).
+ */
+export function testPublicReads(
+  context: Pick<TestContext, 'db' | 'clock'>,
+  ttlMs: number,
+  monotonicNow?: () => number,
+) {
+  return new PublicReads({
+    db: context.db,
+    clock: context.clock.now,
+    ttlMs,
+    siteConfig: {
+      siteName: 'Local Battles',
+      paymentMode: 'sandbox',
+      testToolsEnabled: false,
+      sandboxMailbox: false,
+      publicUrl: 'http://localhost',
+      map: { tileUrl: 'https://tile.example/{z}/{x}/{y}.png', attribution: 'Tiles' },
+    },
+    ...(monotonicNow ? { monotonicNow } : {}),
+  });
 }
 
 /** The statements `database` received while `act` ran, and what `act` answered. */

@@ -13,6 +13,7 @@ import {
   signedInMember,
   SECOND_APP_TIMEOUT_MS,
   TEST_JOB_OPTIONS,
+  testJobDeps,
   TestClient,
   useTestApp,
 } from '#tests/helpers/test-app.ts';
@@ -314,7 +315,7 @@ describe('the reveal under concurrency and on the scheduler', () => {
 
   it('the scheduler reveals a draw once the server clock passes the end', async () => {
     const { battle, created } = await freshDraw('passes');
-    const job = periodicJobs(ctx.db, TEST_JOB_OPTIONS).find((each) => each.name === 'draw-reveal')!;
+    const job = periodicJobs(ctx.db, testJobDeps(ctx)).find((each) => each.name === 'draw-reveal')!;
     const scheduler = new Scheduler(ctx.db, [job], ctx.clock.now, { warn: () => {} });
     const shown = async () =>
       (await visitor.get(`/api/challenges/${battle.id}/draws`))

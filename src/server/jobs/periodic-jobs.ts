@@ -1,4 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
+import type { ChangeFeed } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
 import { payments, rateLimitCounters, sessions } from '../db/schema.ts';
 import { revealDueDraws } from '../draws/service.ts';
@@ -12,17 +13,25 @@ const HOUR_MS = 60 * MINUTE_MS;
 /** Stripe's default lifetime of a Checkout Session; the sandbox page's sessions live as long. */
 export const SANDBOX_CHECKOUT_LIFETIME_MS = 24 * HOUR_MS;
 
+export interface PeriodicJobDeps {
+  mail: MailContext;
+  /** The app's change feed: a job's committed public change clears every instance's public reads. */
+  changes: Pick<ChangeFeed, 'announcePublicChange'>;
+}
+
 /** The periodic work of the site, each run once per interval across instances (scheduler.ts). */
-export function periodicJobs(db: Db, { mail }: { mail: MailContext }): PeriodicJob[] {
+export function periodicJobs(db: Db, { mail, changes }: PeriodicJobDeps): PeriodicJob[] {
   return [
     {
       // docs/RULES.md rule 19: a battle's draws are revealed within a minute of its end, on the
       // server clock's `now` (so a moved test clock reveals them too); revealDraw locks each draw,
-      // so an organizer's reveal at the same moment changes nothing twice.
+      // so an organizer's reveal at the same moment changes nothing twice. Once committed, the
+      // reveal is announced like the organizer's (draws/session-routes.ts): the public draws list,
+      // the results and the pages that show them are read again at once, on every instance.
       name: 'draw-reveal',
       intervalMs: MINUTE_MS,
       run: async (now) => {
-        await revealDueDraws(db, now, mail);
+        if ((await revealDueDraws(db, now, mail)) > 0) await changes.announcePublicChange();
       },
     },
     {

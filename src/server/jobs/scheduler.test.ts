@@ -5,7 +5,7 @@ import { payments, scheduledJobs, sessions } from '../db/schema.ts';
 import { insertChallenge } from '#tests/helpers/fixtures.ts';
 import { usingPostgres } from '#tests/helpers/test-db.ts';
 import {
-  TEST_JOB_OPTIONS,
+  testJobDeps,
   signedInMember,
   SECOND_APP_TIMEOUT_MS,
   TEST_ORIGIN,
@@ -119,11 +119,11 @@ describe('the scheduler on the server clock', () => {
       // The server's one clock (clock.ts), as main.ts hands it to the app and the scheduler.
       const scheduler = new Scheduler(
         movable.db,
-        periodicJobs(movable.db, TEST_JOB_OPTIONS),
+        periodicJobs(movable.db, testJobDeps(movable)),
         movable.clock.now,
         silent,
       );
-      const expiry = periodicJobs(movable.db, TEST_JOB_OPTIONS).find(
+      const expiry = periodicJobs(movable.db, testJobDeps(movable)).find(
         (job) => job.name === 'sandbox-checkout-expiry',
       )!;
       const status = async () =>
@@ -151,7 +151,7 @@ describe('the scheduler on the server clock', () => {
 
 describe('the periodic jobs', () => {
   const job = (name: string) =>
-    periodicJobs(ctx.db, TEST_JOB_OPTIONS).find((each) => each.name === name)!;
+    periodicJobs(ctx.db, testJobDeps(ctx)).find((each) => each.name === name)!;
 
   it('session-sweep deletes expired sessions only', async () => {
     const now = ctx.clock.now();

@@ -20,6 +20,7 @@ import {
   SECOND_APP_TIMEOUT_MS,
   signedInMember,
   TEST_JOB_OPTIONS,
+  testJobDeps,
   TEST_ORIGIN,
   TestClient,
   useTestApp,
@@ -567,7 +568,7 @@ describe('the pass-reminders job on the server clock', () => {
         });
         await insertBusiness(movable.db, challenge.id);
         const holder = await signedInPassHolder(movable, challenge.id);
-        const job = periodicJobs(movable.db, TEST_JOB_OPTIONS).find(
+        const job = periodicJobs(movable.db, testJobDeps(movable)).find(
           (each) => each.name === 'pass-reminders',
         )!;
         const scheduler = new Scheduler(movable.db, [job], movable.clock.now, { warn: () => {} });

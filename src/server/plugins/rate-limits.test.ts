@@ -7,7 +7,7 @@ import { rateLimitCounters } from '../db/schema.ts';
 import { periodicJobs } from '../jobs/periodic-jobs.ts';
 import { queryRows, usingPostgres } from '#tests/helpers/test-db.ts';
 import {
-  TEST_JOB_OPTIONS,
+  testJobDeps,
   createTestContext,
   SECOND_APP_TIMEOUT_MS,
   signedInMember,
@@ -217,7 +217,7 @@ describe('the database store', () => {
     await ctx.db.execute(
       sql`update rate_limit_counters set window_ends_at = now() - interval '1 second' where key = ${ended}`,
     );
-    const sweep = periodicJobs(ctx.db, TEST_JOB_OPTIONS).find(
+    const sweep = periodicJobs(ctx.db, testJobDeps(ctx)).find(
       (job) => job.name === 'rate-limit-sweep',
     )!;
     await sweep.run(ctx.clock.now());

@@ -21,6 +21,13 @@ export const jsonWithValidator = (body: string): CachedJson => ({
   etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
 });
 
+/**
+ * An answer checked against its route's answer schema as every other answer is (unknown keys
+ * stripped, so nothing unlisted such as a redemption code can leave), as JSON with its validator.
+ */
+export const checkedJson = <S extends z.ZodType>(schema: S, value: z.input<S>): CachedJson =>
+  jsonWithValidator(JSON.stringify(schema.parse(value)));
+
 /** Entries held at once; past this, expired ones are swept, and a still-full cache serves uncached. */
 export const MAX_ENTRIES = 10_000;
 
@@ -35,27 +42,25 @@ export class PublicReadCache {
     { expiresAt: number; value: Promise<unknown>; settled?: { value: unknown } }
   >();
 
-  constructor(readonly ttlMs: number) {}
+  /** `now` is monotonic milliseconds (tests step it instead of waiting). */
+  constructor(
+    readonly ttlMs: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
-  /**
-   * The JSON of `compute()`, checked against the route's answer schema as every other answer is
-   * (unknown keys stripped, so nothing unlisted such as a redemption code can leave), once per
-   * computation rather than per request.
-   */
+  /** The checked JSON of `compute()` (`checkedJson`), once per computation rather than per request. */
   json<S extends z.ZodType>(
     key: string,
     schema: S,
     compute: () => Promise<z.input<S>>,
   ): Promise<CachedJson> {
-    return this.remember(key, async () =>
-      jsonWithValidator(JSON.stringify(schema.parse(await compute()))),
-    );
+    return this.remember(key, async () => checkedJson(schema, await compute()));
   }
 
   /** The value stored under `key` while it lives (a computation under way counts), else undefined. */
   peek<T>(key: string): Promise<T> | undefined {
     const hit = this.entries.get(key);
-    return hit && hit.expiresAt > performance.now() ? (hit.value as Promise<T>) : undefined;
+    return hit && hit.expiresAt > this.now() ? (hit.value as Promise<T>) : undefined;
   }
 
   /**
@@ -64,7 +69,7 @@ export class PublicReadCache {
    */
   peekSettled<T>(key: string): T | undefined {
     const hit = this.entries.get(key);
-    return hit?.settled && hit.expiresAt > performance.now() ? (hit.settled.value as T) : undefined;
+    return hit?.settled && hit.expiresAt > this.now() ? (hit.settled.value as T) : undefined;
   }
 
   /**
@@ -77,7 +82,7 @@ export class PublicReadCache {
     if (this.ttlMs <= 0) return compute();
     const hit = this.peek<T>(key);
     if (hit) return hit;
-    const now = performance.now();
+    const now = this.now();
     // Keys such as page paths come from visitors: the map never grows past a bound.
     if (this.entries.size >= MAX_ENTRIES) this.forgetExpired(now);
     if (this.entries.size >= MAX_ENTRIES) return compute();
@@ -91,7 +96,7 @@ export class PublicReadCache {
     value.then(
       (computed) => {
         entry.settled = { value: computed };
-        entry.expiresAt = performance.now() + this.ttlMs;
+        entry.expiresAt = this.now() + this.ttlMs;
       },
       () => {
         if (this.entries.get(key) === entry) this.entries.delete(key);

@@ -1,26 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
-import { TestClient, useTestApp } from '#tests/helpers/test-app.ts';
+import { TestClient, testPublicReads, useTestApp } from '#tests/helpers/test-app.ts';
 import { businesses, challenges } from '../db/schema.ts';
-import { answerText, PublicReads } from './public-reads.ts';
+import { answerText } from './public-reads.ts';
 
 const ctx = useTestApp();
 
-const readsWithTtl = (ttlMs: number) =>
-  new PublicReads({
-    db: ctx.db,
-    clock: ctx.clock.now,
-    ttlMs,
-    siteConfig: {
-      siteName: 'Local Battles',
-      paymentMode: 'sandbox',
-      testToolsEnabled: false,
-      sandboxMailbox: false,
-      publicUrl: 'http://localhost',
-      map: { tileUrl: 'https://tile.example/{z}/{x}/{y}.png', attribution: 'Tiles' },
-    },
-  });
+const readsWithTtl = (ttlMs: number) => testPublicReads(ctx, ttlMs);
 
 describe('public reads', () => {
   it('renders a page once for concurrent visits, keeps it, and forgets a failed render', async () => {

@@ -17,11 +17,10 @@ import { listPublishedChallenges, toChallengeDto } from '../challenges/service.t
 import { findPublicShop, listLiveBusinesses, toPublicBusiness } from '../businesses/service.ts';
 import type { ChangeFeed } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
-import type { Challenge } from '../db/schema.ts';
 import { compressPage, type EncodedPage } from '../pages/page-encodings.ts';
-import { resultsOf } from '../results/service.ts';
+import { resultsOf, resultsStampOf } from '../results/service.ts';
 import { publicVoteCounts } from '../voting/service.ts';
-import { MAX_ENTRIES, PublicReadCache, type CachedJson } from './public-cache.ts';
+import { checkedJson, MAX_ENTRIES, PublicReadCache, type CachedJson } from './public-cache.ts';
 
 /** The active challenge's answer, or null; built once, since a zod schema is costly to construct. */
 const activeChallengeBodySchema = challengeSchema.nullable();
@@ -73,6 +72,8 @@ export interface PublicReadsDeps {
   ttlMs: number;
   /** GET /api/config's answer: fixed for the process's life. */
   siteConfig: SiteConfig;
+  /** Monotonic milliseconds for the answers' lifetimes; performance.now() unless a test steps it. */
+  monotonicNow?: () => number;
 }
 
 /**
@@ -89,11 +90,13 @@ export class PublicReads {
     string,
     { page: EncodedPage; drawnFrom: DrawnFrom; minute: number }
   >();
+  /** Each ended challenge's last results answer and the stamp it was computed at. */
+  private readonly keptResults = new Map<number, { stamp: string; answer: CachedJson }>();
   /** Counts organizer changes (`clear`): a render under way during one is not offered again. */
   private generation = 0;
 
   constructor(private readonly deps: PublicReadsDeps) {
-    this.cache = new PublicReadCache(deps.ttlMs);
+    this.cache = new PublicReadCache(deps.ttlMs, deps.monotonicNow);
   }
 
   /** GET /api/challenge/active: the challenge of docs/RULES.md rule 1, or `null` when none. */
@@ -146,12 +149,26 @@ export class PublicReads {
 
   /**
    * GET /api/challenges/{id}/results of an ended challenge, as stored (results/publish.ts); the
-   * first ask after the end or a correction stores the due version.
+   * first ask after the end or a correction stores the due version. 404 for a draft, 409 before
+   * the end (AppError). Computed once per change (docs/decisions/0037): when its interval ends the
+   * answer is checked against its stamp (resultsStampOf) and kept while the stamp is the same, so
+   * a crowd costs a check an interval, not the answer's JSON and hash.
    */
-  results(ended: Challenge): Promise<CachedJson> {
-    return this.cache.json(`results:${ended.id}`, resultsSchema, () =>
-      resultsOf(this.deps.db, ended, this.deps.clock()),
-    );
+  results(challengeId: number): Promise<CachedJson> {
+    return this.cache.remember(`results:${String(challengeId)}`, async () => {
+      const { db, clock } = this.deps;
+      const generation = this.generation;
+      const { challenge, stamp } = await resultsStampOf(db, challengeId, clock());
+      const earlier = this.keptResults.get(challengeId);
+      if (earlier?.stamp === stamp) return earlier.answer;
+      const answer = checkedJson(resultsSchema, await resultsOf(db, challenge, clock()));
+      // Only ended published challenges get here, yet ids come from visitors: bounded all the same.
+      if (this.deps.ttlMs > 0 && generation === this.generation) {
+        if (this.keptResults.size >= MAX_ENTRIES) this.keptResults.clear();
+        this.keptResults.set(challengeId, { stamp, answer });
+      }
+      return answer;
+    });
   }
 
   /**
@@ -277,6 +294,7 @@ export class PublicReads {
   clear() {
     this.cache.clear();
     this.lastDrawn.clear();
+    this.keptResults.clear();
     this.generation += 1;
   }
 }

@@ -5,13 +5,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedDraw } from '#shared/draws.ts';
 import type { PublicDraw, Results } from '#shared/results.ts';
 import { DAY_MS, insertChallenge } from '#tests/helpers/fixtures.ts';
-import { insertRunningBattle } from '#tests/helpers/battle.ts';
-import { passHoldersWhoRedeemed } from '#tests/helpers/pass-holders.ts';
+import { insertVotedBattle } from '#tests/helpers/battle.ts';
 import { usingPostgres } from '#tests/helpers/test-db.ts';
 import {
   signedInAdmin,
   SECOND_APP_TIMEOUT_MS,
-  TEST_JOB_OPTIONS,
+  testJobDeps,
   TestClient,
   useTestApp,
 } from '#tests/helpers/test-app.ts';
@@ -43,30 +42,9 @@ beforeAll(async () => {
   visitor = new TestClient(ctx.app);
 });
 
-/**
- * A battle running on the test clock for an hour more (started after the last one, so it is the
- * one its members vote in), two holders
- * voting 2 + 1 times; `ended` moves the clock past its end.
- */
+/** insertVotedBattle, with a draw of that prize if given; `ended` moves the clock past its end. */
 async function votedBattle(options: { ended?: boolean; draw?: string } = {}) {
-  ctx.clock.set(new Date(ctx.clock.now().getTime() + 60_000));
-  const { challenge, shops } = await insertRunningBattle(ctx.db, ctx.clock.now(), {
-    challenge: { votesPerShop: null, endDate: new Date(ctx.clock.now().getTime() + HOUR_MS) },
-    shops: 2,
-  });
-  const [first, second] = shops as [Business, Business];
-  const holders = await passHoldersWhoRedeemed(ctx, challenge.id, [
-    [first.id, second.id],
-    [first.id],
-  ]);
-  for (const [holder, shop] of [
-    [holders[0]!, first],
-    [holders[0]!, second],
-    [holders[1]!, first],
-  ] as const) {
-    const answer = await holder.client.post('/api/vote', { businessId: shop.id });
-    expect(answer.statusCode, answer.body).toBe(200);
-  }
+  const { challenge, shops, holders } = await insertVotedBattle(ctx);
   let draw: CreatedDraw | undefined;
   if (options.draw) {
     const answer = await admin.post(`/api/admin/challenges/${challenge.id}/draws`, {
@@ -78,7 +56,7 @@ async function votedBattle(options: { ended?: boolean; draw?: string } = {}) {
     draw = answer.json<CreatedDraw>();
   }
   if (options.ended !== false) ctx.clock.set(new Date(challenge.endDate.getTime() + 1000));
-  return { challenge, shops: [first, second] as const, holders, draw };
+  return { challenge, shops, holders, draw };
 }
 
 const resultsOf = async (challenge: Challenge) => {
@@ -355,7 +333,7 @@ it(
     const { challenge } = await votedBattle();
     const dbs: Db[] = [ctx.db, usingPostgres ? (await ctx.database.reopen()).db : ctx.db];
     const runs = dbs.map((db) =>
-      periodicJobs(db, TEST_JOB_OPTIONS).find((job) => job.name === 'results-publish')!,
+      periodicJobs(db, testJobDeps(ctx)).find((job) => job.name === 'results-publish')!,
     );
     await Promise.all([...runs, ...runs].map((job) => job.run(ctx.clock.now())));
     const stored = await ctx.db

@@ -35,8 +35,7 @@ export async function resultsPublicRoutes(
     '/api/challenges/:id/results',
     { schema: { params: idParamsSchema, response: { 200: resultsSchema, ...errors } } },
     async (request, reply) => {
-      const challenge = await endedChallenge(db, request.params.id, clock());
-      return sendJson(reply, await publicReads.results(challenge));
+      return sendJson(reply, await publicReads.results(request.params.id));
     },
   );
 

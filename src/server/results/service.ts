@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { hasEnded } from '#shared/challenge-phase.ts';
 import {
   RESULTS_METHOD,
@@ -6,6 +7,7 @@ import {
   type Results,
 } from '#shared/results.ts';
 import type { Db } from '../db/client.ts';
+import { queryRows } from '../db/rule-call.ts';
 import type { Challenge, PublishedResult } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import { requirePublishedChallenge } from '../challenges/require.ts';
@@ -18,6 +20,30 @@ export async function endedChallenge(db: Db, challengeId: number, now: Date): Pr
   const challenge = await requirePublishedChallenge(db, challengeId);
   if (!hasEnded(challenge, now)) throw conflict(RESULTS_NOT_YET_MESSAGE);
   return challenge;
+}
+
+/**
+ * What GET /api/challenges/{id}/results is computed from, so it is computed once per change
+ * (docs/decisions/0037): the ended challenge (refused as `endedChallenge` refuses) and a stamp that
+ * moves with everything its answer shows. The stored versions move only with a recorded correction
+ * (the computation stores the version it makes due, publish.ts; nothing rewrites one), the draws
+ * with their creation and reveal (none is deleted), and the challenge with its own fields.
+ */
+export async function resultsStampOf(
+  db: Db,
+  challengeId: number,
+  now: Date,
+): Promise<{ challenge: Challenge; stamp: string }> {
+  const challenge = await endedChallenge(db, challengeId, now);
+  const [row] = await queryRows<{ stamp: string }>(
+    db,
+    sql`select concat_ws(' ',
+        (select max(id) from result_corrections where challenge_id = ${challengeId}),
+        (select count(*) || '/' || count(revealed_at) from prize_draws
+          where challenge_id = ${challengeId})) as stamp`,
+  );
+  const shown = [challenge.endDate.toISOString(), challenge.timeZone, row?.stamp ?? ''];
+  return { challenge, stamp: shown.join(' ') };
 }
 
 function toPublishedVersion(stored: PublishedResult): PublishedVersion {

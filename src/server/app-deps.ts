@@ -19,6 +19,8 @@ export interface AppConfig {
   mailToSandbox: boolean;
   /** MAIL_UNCONFIRMED_PER_DAY: mails a day to an address nobody has confirmed (docs/decisions/0029). */
   mailUnconfirmedPerDay: number;
+  /** CONTACT_EMAIL, else MAIL_FROM's address: where members write to the organizers (env.ts). */
+  contactEmail?: string | undefined;
   clientDir: string;
   logLevel: string;
   /**

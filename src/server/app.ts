@@ -27,7 +27,11 @@ import { SiteUrl } from './site-url.ts';
 import { healthRoutes } from './health/routes.ts';
 import { sitemapRoutes } from './sitemap/routes.ts';
 import { sandboxMailboxRoutes } from './mail/routes.ts';
-import { messagePublicRoutes, UNSUBSCRIBE_PATH } from './messages/public-routes.ts';
+import {
+  messagePublicRoutes,
+  RESUBSCRIBE_PATH,
+  UNSUBSCRIBE_PATH,
+} from './messages/public-routes.ts';
 import { mailPreferenceRoutes, messageAdminRoutes } from './messages/session-routes.ts';
 import { passRoutes } from './passes/routes.ts';
 import { redeemRuleCallRoutes } from './redemption/rule-call-routes.ts';
@@ -169,7 +173,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(securityPlugin, {
     publicOrigin: config.siteUrl.origin,
     // The webhook is signed; one-click unsubscribe comes from mail providers, its token its key.
-    csrfExemptPaths: ['/api/stripe/webhook', UNSUBSCRIBE_PATH],
+    // Resubscribe's token is its only key too (no session is read), and its form is sent from a
+    // page whose no-referrer policy makes the browser send `Origin: null`.
+    csrfExemptPaths: ['/api/stripe/webhook', UNSUBSCRIBE_PATH, RESUBSCRIBE_PATH],
     mapTileSource,
   });
   await app.register(metricsPlugin, {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readEnv, testToolsEnabled, tileImageSource } from './env.ts';
+import {
+  ConfigError,
+  organizerContact,
+  readEnv,
+  testToolsEnabled,
+  tileImageSource,
+} from './env.ts';
 
 describe('readEnv', () => {
   it('applies the documented defaults', () => {
@@ -151,6 +157,22 @@ describe('readEnv', () => {
       'organizer@example.com',
     );
     expect(readEnv({ ADMIN_EMAIL: '' }).ADMIN_EMAIL).toBeUndefined();
+  });
+
+  it("names the organizers' contact: CONTACT_EMAIL, else the sender's address, else none", () => {
+    expect(organizerContact(readEnv({}))).toBeUndefined();
+    expect(organizerContact(readEnv({ MAIL_FROM: 'Local Battles <battles@example.com>' }))).toBe(
+      'battles@example.com',
+    );
+    expect(organizerContact(readEnv({ MAIL_FROM: 'battles@example.com' }))).toBe(
+      'battles@example.com',
+    );
+    expect(
+      organizerContact(
+        readEnv({ MAIL_FROM: 'battles@example.com', CONTACT_EMAIL: 'help@example.com' }),
+      ),
+    ).toBe('help@example.com');
+    expect(() => readEnv({ CONTACT_EMAIL: 'help' })).toThrowError(/CONTACT_EMAIL/);
   });
 
   it('accepts SMTP settings and requires a sender with them', () => {

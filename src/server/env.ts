@@ -167,6 +167,11 @@ const envSchema = z.object({
       }
       return parsed;
     }),
+  /** Where members write to the organizers (receipts name it); unset, MAIL_FROM's address. */
+  CONTACT_EMAIL: z
+    .email('must be an email address such as help@example.com')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** The seeded organizer's address; unset, a random one is made up and printed with the password. */
   ADMIN_EMAIL: z
     .email('must be an email address such as organizer@example.com')
@@ -260,4 +265,17 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
 export function testToolsEnabled(env: Env): boolean {
   if (env.NODE_ENV === 'production') return env.ENABLE_TEST_TOOLS === true;
   return env.ENABLE_TEST_TOOLS ?? !env.STRIPE_SECRET_KEY;
+}
+
+/**
+ * The organizers' address members may write to: CONTACT_EMAIL, else the sender's address (where
+ * replies to every email go), else none (mail kept in the sandbox mailbox names no address).
+ */
+export function organizerContact(
+  env: Pick<Env, 'CONTACT_EMAIL' | 'MAIL_FROM'>,
+): string | undefined {
+  if (env.CONTACT_EMAIL) return env.CONTACT_EMAIL;
+  const from = env.MAIL_FROM;
+  if (!from) return undefined;
+  return /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
 }

@@ -3,7 +3,7 @@ import { ServerClock } from './clock/clock.ts';
 import type { ChangeFeedLog } from './db/changes.ts';
 import { DatabaseInUseError, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
-import { ConfigError, readEnv, testToolsEnabled as testToolsOf } from './env.ts';
+import { ConfigError, organizerContact, readEnv, testToolsEnabled as testToolsOf } from './env.ts';
 import { periodicJobs } from './jobs/periodic-jobs.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { mailContextOf } from './mail/messages.ts';
@@ -73,6 +73,7 @@ async function main() {
       testToolsEnabled,
       mailToSandbox: !(env.SMTP_URL && env.MAIL_FROM),
       mailUnconfirmedPerDay: env.MAIL_UNCONFIRMED_PER_DAY,
+      contactEmail: organizerContact(env),
       testClockEnabled: env.TEST_CLOCK === true,
       logLevel: env.LOG_LEVEL,
       trustProxy: env.TRUST_PROXY,
@@ -104,6 +105,7 @@ async function main() {
         siteName: env.SITE_NAME,
         siteUrl,
         mailUnconfirmedPerDay: env.MAIL_UNCONFIRMED_PER_DAY,
+        contactEmail: organizerContact(env),
       }),
     }),
     clock.now,

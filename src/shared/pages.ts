@@ -129,6 +129,18 @@ export const pages = {
     readsSession: true,
   },
   sandboxMailbox: { path: '/sandbox/mailbox', kind: 'app', title: 'Sandbox Mailbox' },
+  /**
+   * An unsubscribe link's page (docs/RULES.md rule 20), opened from an email with its token:
+   * unsubscribe, resubscribe. Drawn on the server for each visit (its forms work without script)
+   * and never kept: the address carries the member's token.
+   */
+  emailUnsubscribe: {
+    path: '/email/unsubscribe',
+    kind: 'app',
+    serverModule: 'app/routes/email-unsubscribe.tsx',
+    title: 'Email Preferences',
+    readsQuery: true,
+  },
   admin: { path: '/admin', kind: 'app', title: ADMIN },
   adminChallenges: {
     path: '/admin/challenges',

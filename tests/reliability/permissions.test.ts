@@ -564,6 +564,20 @@ const rows: Row[] = [
     expected: all(201),
   },
   { method: 'POST', path: '/api/logout', url: () => '/api/logout', expected: all(200) },
+  // Outside the API description (forms and links from emails): the token is the only authority,
+  // a session none, so an unknown token is unknown to everyone.
+  {
+    method: 'GET',
+    path: '/api/email/unsubscribe',
+    url: () => `/api/email/unsubscribe?token=${'0'.repeat(64)}`,
+    expected: all(303),
+  },
+  {
+    method: 'POST',
+    path: '/api/email/resubscribe',
+    url: () => `/api/email/resubscribe?token=${'0'.repeat(64)}`,
+    expected: all(404),
+  },
 ];
 
 /** The stream's text up to its first message; the stream is then dropped. */

@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { paths } from '#shared/paths.ts';
 import { Header } from '#client/components/Header.tsx';
 import { NetworkNotices } from '#client/components/NetworkNotices.tsx';
 import { PageLoader } from '#client/components/PageLoader.tsx';
@@ -54,6 +55,7 @@ export function RootLayout() {
         userPending={isPending}
         hasPass={hasPass}
         passesOnSale={challenge.isPending || phase === 'running'}
+        resultsPath={challenge.data ? paths.results(challenge.data.id) : null}
         onLogout={() => {
           logout.mutate();
         }}

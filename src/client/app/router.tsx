@@ -62,6 +62,7 @@ const AuthResetRoute = lazy(() => import('./routes/auth-reset.tsx'));
 const AuthVerifyEmailRoute = lazy(() => import('./routes/auth-verify-email.tsx'));
 const BusinessRoute = serverRenderedPage(pages.business.serverModule);
 const CheckoutRoute = serverRenderedPage(pages.checkout.serverModule);
+const EmailUnsubscribeRoute = serverRenderedPage(pages.emailUnsubscribe.serverModule);
 const ProfileRoute = serverRenderedPage(pages.profile.serverModule);
 const loadSandboxCheckout = () => import('./routes/sandbox-checkout.tsx');
 const SandboxMailboxRoute = lazy(() => import('./routes/sandbox-mailbox.tsx'));
@@ -103,6 +104,7 @@ export function AppRoutes() {
         <Route path={pages.authVerifyEmail.path} element={<AuthVerifyEmailRoute />} />
         <Route path={pages.business.path} element={<BusinessRoute />} />
         <Route path={pages.checkout.path} element={<CheckoutRoute />} />
+        <Route path={pages.emailUnsubscribe.path} element={<EmailUnsubscribeRoute />} />
         <Route path={pages.shopPage.path} element={<ShopRoute />} />
         <Route path={pages.shopCard.path} element={<ShopCardRoute />} />
         <Route element={<RequireUser />}>

@@ -221,6 +221,29 @@ export async function unsubscribe(db: Db, token: string, now: Date): Promise<boo
   return true;
 }
 
+/**
+ * Undoes `unsubscribe` from the same link ('Resubscribe'): a member's organizer mail on again, or
+ * the address's sale alerts pending again. Answers whether the token was known.
+ */
+export async function resubscribe(db: Db, token: string): Promise<boolean> {
+  const members = await db
+    .update(users)
+    .set({ organizerMail: true })
+    .where(eq(users.mailToken, token))
+    .returning({ id: users.id });
+  if (members.length > 0) return true;
+  const [alert] = await db
+    .select({ email: saleAlerts.email })
+    .from(saleAlerts)
+    .where(eq(saleAlerts.token, token));
+  if (!alert) return false;
+  await db
+    .update(saleAlerts)
+    .set({ unsubscribedAt: null })
+    .where(sql`lower(${saleAlerts.email}) = lower(${alert.email})`);
+  return true;
+}
+
 /** Whether a token is one of ours, for the confirm page (GET changes nothing). */
 export async function tokenKnown(db: Db, token: string): Promise<boolean> {
   const [member] = await db.select({ id: users.id }).from(users).where(eq(users.mailToken, token));

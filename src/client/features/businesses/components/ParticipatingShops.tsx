@@ -146,7 +146,9 @@ export function ParticipatingShops({
         <Text role="status" ta="center" size="sm" mb="md" mih="1.5em">
           {locationNote(location, 'the shops stay in their usual order')}
         </Text>
-        {mapShown && (
+        {/* With nothing open, the alert below says so: an empty map would only say that none
+            of the shops is on it. */}
+        {mapShown && listed.length > 0 && (
           <LazyShopsMap
             label="Map of the participating coffee shops"
             shops={mapShops}

@@ -59,6 +59,11 @@ export interface PageDescription {
    * session gets it drawn for everyone, the account left for the browser to ask.
    */
   readonly drawnSignedOut?: boolean;
+  /**
+   * The service worker never keeps a copy, for reasons of its own (an emailed token in the
+   * address); offline it gets the app's shell. Pages drawn signed out are never kept either.
+   */
+  readonly neverKept?: boolean;
 }
 
 const ADMIN = 'Admin Dashboard';
@@ -140,6 +145,7 @@ export const pages = {
     serverModule: 'app/routes/email-unsubscribe.tsx',
     title: 'Email Preferences',
     readsQuery: true,
+    neverKept: true,
   },
   admin: { path: '/admin', kind: 'app', title: ADMIN },
   adminChallenges: {

@@ -55,7 +55,7 @@ export function useOfflineSince(offline: boolean): Date | null {
 
 /**
  * The pages the server draws with the member's account (#shared/pages.ts `readsSession`), none
- * with parameters. Pages drawn signed out are never kept (PAGES_DRAWN_SIGNED_OUT).
+ * with parameters. Pages drawn signed out are never kept (PAGES_NEVER_KEPT).
  */
 const accountPages = Object.values(pages)
   .filter((page: PageDescription) => page.readsSession)

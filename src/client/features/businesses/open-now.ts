@@ -1,4 +1,4 @@
-import { DEFAULT_HOURS } from '#shared/constants.ts';
+import { openingHours } from '#client/lib/opening-hours.ts';
 
 /**
  * 'Open now' from a shop's opening hours (docs/decisions/0019-server-rendered-public-pages-and-offline-pass.md). Hours are free text the organizer typed as
@@ -7,23 +7,7 @@ import { DEFAULT_HOURS } from '#shared/constants.ts';
  */
 export type OpenNow = 'open' | 'closed' | 'unknown';
 
-/** Stored hours (a JSON object of label → range), or the spec's defaults when none or unreadable. */
-export function openingHours(hours: string | null): [string, string][] {
-  if (hours) {
-    try {
-      const parsed: unknown = JSON.parse(hours);
-      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
-        const entries = Object.entries(parsed).filter(
-          (entry): entry is [string, string] => typeof entry[1] === 'string',
-        );
-        if (entries.length > 0) return entries;
-      }
-    } catch {
-      // Unreadable hours fall back to the defaults below.
-    }
-  }
-  return Object.entries(DEFAULT_HOURS);
-}
+export { openingHours };
 
 const DAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const WEEKDAYS = [1, 2, 3, 4, 5];

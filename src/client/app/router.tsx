@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import { pageAt, pages } from '#shared/pages.ts';
 import { NotFound } from '#client/components/NotFound.tsx';
 import { RequireAdmin, RequireUser } from './guards.tsx';
-import { RootLayout } from './layout.tsx';
+import { RootLayout, ShopLayout } from './layout.tsx';
 
 /*
  * Each page is its own module, loaded when first visited: public pages never download admin
@@ -103,8 +103,6 @@ export function AppRoutes() {
         <Route path={pages.authVerifyEmail.path} element={<AuthVerifyEmailRoute />} />
         <Route path={pages.business.path} element={<BusinessRoute />} />
         <Route path={pages.checkout.path} element={<CheckoutRoute />} />
-        <Route path={pages.shopPage.path} element={<ShopRoute />} />
-        <Route path={pages.shopCard.path} element={<ShopCardRoute />} />
         <Route element={<RequireUser />}>
           {/* Everyone's reset links are in it: organizers only (docs/RULES.md rule 5); the page
               itself tells a member so. */}
@@ -125,6 +123,11 @@ export function AppRoutes() {
           <Route path={pages.cashierCard.path} element={<CashierCardRoute />} />
         </Route>
         <Route path="*" element={<NotFound />} />
+      </Route>
+      {/* A shop's own pages: their own header, no member's buttons (ShopLayout). */}
+      <Route element={<ShopLayout />}>
+        <Route path={pages.shopPage.path} element={<ShopRoute />} />
+        <Route path={pages.shopCard.path} element={<ShopCardRoute />} />
       </Route>
     </Routes>
   );

@@ -3,7 +3,7 @@ import type { PublicBusiness } from '#shared/businesses.ts';
 import type { ChallengeDto } from '#shared/challenges.ts';
 import type { MailboxMessage } from '#shared/mail.ts';
 import type { Results } from '#shared/results.ts';
-import { shopOpenNow } from '#client/features/businesses/open-now.ts';
+import { shopOpenNow } from '#shared/hours.ts';
 import { E2E_ADMIN, e2ePort } from './credentials.ts';
 import {
   activeChallenge,

@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import { pageAt, pages } from '#shared/pages.ts';
 import { NotFound } from '#client/components/NotFound.tsx';
 import { RequireAdmin, RequireUser } from './guards.tsx';
-import { RootLayout } from './layout.tsx';
+import { RootLayout, ShopLayout } from './layout.tsx';
 
 /*
  * Each page is its own module, loaded when first visited: public pages never download admin
@@ -105,8 +105,6 @@ export function AppRoutes() {
         <Route path={pages.business.path} element={<BusinessRoute />} />
         <Route path={pages.checkout.path} element={<CheckoutRoute />} />
         <Route path={pages.emailUnsubscribe.path} element={<EmailUnsubscribeRoute />} />
-        <Route path={pages.shopPage.path} element={<ShopRoute />} />
-        <Route path={pages.shopCard.path} element={<ShopCardRoute />} />
         <Route element={<RequireUser />}>
           {/* Everyone's reset links are in it: organizers only (docs/RULES.md rule 5); the page
               itself tells a member so. */}
@@ -127,6 +125,11 @@ export function AppRoutes() {
           <Route path={pages.cashierCard.path} element={<CashierCardRoute />} />
         </Route>
         <Route path="*" element={<NotFound />} />
+      </Route>
+      {/* A shop's own pages: their own header, no member's buttons (ShopLayout). */}
+      <Route element={<ShopLayout />}>
+        <Route path={pages.shopPage.path} element={<ShopRoute />} />
+        <Route path={pages.shopCard.path} element={<ShopCardRoute />} />
       </Route>
     </Routes>
   );

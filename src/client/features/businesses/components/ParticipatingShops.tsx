@@ -16,7 +16,7 @@ import { useNow } from '#client/lib/use-now.ts';
 import { useVisitorLocation } from '#client/lib/visitor-location.ts';
 import { useVoteCounts } from '../api/get-vote-counts.ts';
 import { distanceFrom, locationNote } from '../near-me.ts';
-import { shopOpenNow } from '../open-now.ts';
+import { shopOpenNow } from '#shared/hours.ts';
 
 export const SHOPS_SECTION_ID = 'shops';
 

@@ -8,7 +8,7 @@ import { paths } from '#shared/paths.ts';
 import { Spinner } from '#client/components/PageLoader.tsx';
 import { isApiError } from '#client/lib/api.ts';
 import { HELD_SHOP_NOTE } from '#client/lib/offline.ts';
-import { openingHours } from '#client/lib/opening-hours.ts';
+import { openingHours } from '#shared/hours.ts';
 import { useCouponBusiness } from '../api/get-coupon-business.ts';
 
 /**

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Image.css';
 import { Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import type { PassStop } from '#client/lib/member-progress.ts';
 import { useOnline } from '#client/lib/offline.ts';
@@ -18,6 +18,26 @@ const FALLBACK_IMAGE = '/images/shop-fallback.svg';
 export type CouponMoment = 'redeemable' | 'not-yet' | 'ended';
 
 /**
+ * One of the card's dialogs, mounted at its first opening and kept from then on (for its closing
+ * transition, and the redemption's confirmation). A closed Mantine modal is not free: each follows
+ * the reduced-motion preference with listeners of its own, and three per card made a pass of eight
+ * shops hold eighty, which one change of the preference set off all at once.
+ */
+function useCardDialog() {
+  const [opened, { open, close }] = useDisclosure(false);
+  const [mounted, setMounted] = useState(false);
+  return {
+    opened,
+    mounted,
+    open: () => {
+      setMounted(true);
+      open();
+    },
+    close,
+  };
+}
+
+/**
  * One shop's coupon on 'Your Pass': Available or Redeemed, with Redeem Coupon and View Details.
  * After the end an unused coupon reads 'Not used', greyed, and a paused shop's coupon says so:
  * neither offers Redeem (the server would refuse it, docs/RULES.md rule 3). Offline the button
@@ -25,8 +45,8 @@ export type CouponMoment = 'redeemable' | 'not-yet' | 'ended';
  */
 export function CouponCard({ coupon, moment }: { coupon: PassStop; moment: CouponMoment }) {
   const titleId = useId();
-  const [redeemOpened, redeemDialog] = useDisclosure(false);
-  const [detailsOpened, detailsDialog] = useDisclosure(false);
+  const redeemDialog = useCardDialog();
+  const detailsDialog = useCardDialog();
   const online = useOnline();
   const { business } = coupon;
   const unused = moment === 'ended' && !coupon.redeemed;
@@ -81,17 +101,21 @@ export function CouponCard({ coupon, moment }: { coupon: PassStop; moment: Coupo
         </Group>
       </Stack>
       {/* Kept once redeemed: it shows the confirmation of the redemption it made. */}
-      <RedeemCouponDialog
-        coupon={coupon}
-        opened={redeemOpened && online && !coupon.redeemed}
-        onClose={redeemDialog.close}
-      />
-      <CouponDetailsDialog
-        couponId={coupon.id}
-        held={business}
-        opened={detailsOpened}
-        onClose={detailsDialog.close}
-      />
+      {redeemDialog.mounted && (
+        <RedeemCouponDialog
+          coupon={coupon}
+          opened={redeemDialog.opened && online && !coupon.redeemed}
+          onClose={redeemDialog.close}
+        />
+      )}
+      {detailsDialog.mounted && (
+        <CouponDetailsDialog
+          couponId={coupon.id}
+          held={business}
+          opened={detailsDialog.opened}
+          onClose={detailsDialog.close}
+        />
+      )}
     </Card>
   );
 }

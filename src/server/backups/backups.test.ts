@@ -10,7 +10,9 @@ import { seededBattle } from '#tests/helpers/battle.ts';
 import { signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 import { signedInAdmin, useTestApp, type TestClient } from '#tests/helpers/test-app.ts';
 import { adminUrl, queryRows, usingPostgres, withDatabase } from '#tests/helpers/test-db.ts';
+import { buildApp } from '#server/app.ts';
 import { checkData } from './check-data.ts';
+import { Backups } from './service.ts';
 import { restoreBackup, RestoreRefusedError } from './restore.ts';
 import { verifiedManifest } from './snapshot.ts';
 
@@ -249,4 +251,72 @@ describe('check-data', () => {
       'each active pass holds a coupon per live shop',
     ]);
   });
+});
+
+describe('the server’s backups', () => {
+  it('keeps the newest BACKUP_KEEP and calls the last one overdue after twice the interval', async () => {
+    const hour = 60 * 60 * 1000;
+    let now = Date.now();
+    const dir = fs.mkdtempSync(path.join(scratch, 'kept-'));
+    const backups = new Backups(
+      ctx.database,
+      { dir, keep: 2, intervalMs: hour, databaseUrl: ctx.database.url },
+      () => new Date(now),
+    );
+    expect(await backups.status()).toMatchObject({ last: null, count: 0, stale: true });
+    const taken = [];
+    for (let index = 0; index < 3; index += 1) taken.push(await backups.take());
+    const status = await backups.status();
+    expect(status).toMatchObject({ count: 2, keep: 2, stale: false });
+    expect(status.last?.file).toBe(taken[2]!.file);
+    expect(fs.existsSync(path.join(dir, taken[0]!.file))).toBe(false);
+    now += 2 * hour - 60_000;
+    expect((await backups.status()).stale).toBe(false);
+    now += 2 * 60_000;
+    expect((await backups.status()).stale).toBe(true);
+    expect(backups.job()).toMatchObject({ name: 'backup', intervalMs: hour });
+    expect(
+      new Backups(ctx.database, { dir, keep: 2, intervalMs: null }).job(),
+      'no schedule with BACKUP_EVERY=off',
+    ).toBeNull();
+  }, 60_000);
+
+  it('takes a backup for `npm run backup` with the local token, and for nobody else without a session', async () => {
+    const localToken = 'local-token-'.padEnd(43, 'x');
+    const backups = new Backups(ctx.database, {
+      dir: fs.mkdtempSync(path.join(scratch, 'token-')),
+      keep: 2,
+      intervalMs: null,
+      databaseUrl: ctx.database.url,
+      localToken,
+    });
+    const app = await buildApp({
+      db: ctx.db,
+      backups,
+      config: { clientDir: '/nonexistent' },
+      logger: false,
+    });
+    try {
+      const post = (authorization?: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/admin/backups',
+          headers: authorization ? { authorization } : {},
+        });
+      expect((await post()).statusCode).toBe(401);
+      expect((await post(`Bearer ${localToken}x`)).statusCode).toBe(401);
+      expect((await post(`Bearer ${localToken.slice(1)}`)).statusCode).toBe(401);
+      const taken = await post(`Bearer ${localToken}`);
+      expect(taken.statusCode, taken.body).toBe(201);
+      // The token takes backups; reading them stays the organizer's.
+      const read = await app.inject({
+        method: 'GET',
+        url: '/api/admin/backups',
+        headers: { authorization: `Bearer ${localToken}` },
+      });
+      expect(read.statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
 });

@@ -1,5 +1,6 @@
 import type { Signer } from '@fastify/cookie';
 import type { SessionCache } from './auth/session-cache.ts';
+import type { Backups } from './backups/service.ts';
 import type { ChangeFeed } from './db/changes.ts';
 import type { MemberAnswers } from './member-reads/member-answers.ts';
 import type { Db } from './db/client.ts';
@@ -75,4 +76,6 @@ export interface AppDeps {
   memberAnswers: MemberAnswers;
   /** Signs session cookies (SESSION_SECRET, else a secret shared through the database). */
   sessionSigner: Signer;
+  /** The server's backups (backups/service.ts); null when the app was built without them. */
+  backups: Backups | null;
 }

@@ -5,6 +5,8 @@ import Fastify from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { adminRoutes } from './admin/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { backupRoutes } from './backups/routes.ts';
+import type { Backups } from './backups/service.ts';
 import { publicPageHeadTags, publicShopPageFound } from './businesses/head-tags.ts';
 import { businessPublicRoutes, shopPageRoutes } from './businesses/public-routes.ts';
 import { businessSessionRoutes } from './businesses/session-routes.ts';
@@ -80,6 +82,8 @@ export interface BuildAppOptions {
   poolStats?: () => PoolStats;
   /** Statements sent to the database so far (Database.queryCount), for /metrics. */
   databaseStatements?: () => number;
+  /** The server's backups (BACKUP_DIR, docs/decisions/0038); without them the backup API answers 503. */
+  backups?: Backups;
   /** false: silent (tests); a stream: the same log lines written there. */
   logger?: false | { level?: string; stream?: NodeJS.WritableStream };
 }
@@ -132,6 +136,7 @@ export async function buildApp(options: BuildAppOptions) {
       ttlMs: config.memberAnswerTtlMs,
     }),
     sessionSigner: new Signer(config.sessionSecret ?? (await sharedSessionSecret(options.db))),
+    backups: options.backups ?? null,
   };
 
   const app = Fastify({
@@ -229,6 +234,7 @@ export async function buildApp(options: BuildAppOptions) {
     await withSession.register(progressRoutes, deps);
     await withSession.register(adminRoutes, deps);
     await withSession.register(settlementRoutes, deps);
+    await withSession.register(backupRoutes, deps);
     await withSession.register(drawSessionRoutes, deps);
     await withSession.register(sandboxMailboxRoutes, deps);
     await withSession.register(mailPreferenceRoutes, deps);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  backupIntervalMs,
   ConfigError,
   organizerContact,
   readEnv,
@@ -223,6 +224,24 @@ describe('readEnv', () => {
       ['DB_STATEMENT_TIMEOUT_MS', '-1'],
       ['DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 'soon'],
       ['DB_ACQUIRE_TIMEOUT_MS', '2.5'],
+    ] as const)
+      expect(() => readEnv({ [name]: value })).toThrowError(new RegExp(`\\b${name}\\b`));
+  });
+  it('backs up daily with the embedded database and not with PostgreSQL unless BACKUP_EVERY says', () => {
+    const day = 24 * 60 * 60 * 1000;
+    expect(readEnv({})).toMatchObject({ BACKUP_DIR: './backups', BACKUP_KEEP: 14 });
+    expect(backupIntervalMs(readEnv({}))).toBe(day);
+    const postgres = { DATABASE_URL: 'postgres://localhost/battles' };
+    expect(backupIntervalMs(readEnv(postgres))).toBeNull();
+    expect(backupIntervalMs(readEnv({ ...postgres, BACKUP_EVERY: '6h' }))).toBe(day / 4);
+    expect(backupIntervalMs(readEnv({ BACKUP_EVERY: 'off' }))).toBeNull();
+    expect(backupIntervalMs(readEnv({ BACKUP_EVERY: '30m' }))).toBe(30 * 60_000);
+    for (const [name, value] of [
+      ['BACKUP_EVERY', 'daily'],
+      ['BACKUP_EVERY', '5m'],
+      ['BACKUP_EVERY', '0d'],
+      ['BACKUP_KEEP', '0'],
+      ['BACKUP_DIR', ''],
     ] as const)
       expect(() => readEnv({ [name]: value })).toThrowError(new RegExp(`\\b${name}\\b`));
   });

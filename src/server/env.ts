@@ -23,6 +23,28 @@ export const DEFAULT_POOL_TIMEOUTS = {
   acquireMs: 10_000,
 };
 
+/** Backups kept in BACKUP_DIR (docs/decisions/0038). */
+export const DEFAULT_BACKUP_KEEP = 14;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** BACKUP_EVERY's default with the embedded database; with PostgreSQL the default is off. */
+export const DEFAULT_EMBEDDED_BACKUP_EVERY_MS = DAY_MS;
+const DURATION_UNITS_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: DAY_MS };
+
+/**
+ * BACKUP_EVERY: `off`, or a whole number of minutes, hours or days (`30m`, `6h`, `1d`); unset or
+ * empty, undefined (the default for the database in use). null when the value is none of these.
+ */
+export function parseBackupEvery(value: string | undefined): number | 'off' | undefined | null {
+  const trimmed = value?.trim().toLowerCase() ?? '';
+  if (trimmed === '') return undefined;
+  if (trimmed === 'off') return 'off';
+  const match = /^(\d+)\s*([mhd])$/.exec(trimmed);
+  if (!match || Number(match[1]) === 0) return null;
+  const intervalMs = Number(match[1]) * DURATION_UNITS_MS[match[2]!]!;
+  // At least a quarter of an hour: a snapshot copies the whole database.
+  return intervalMs >= 15 * 60_000 ? intervalMs : null;
+}
+
 /** The only reader of process.env: every setting is validated once, at start. */
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -86,6 +108,24 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Where backups go (docs/decisions/0038). */
+  BACKUP_DIR: z.string().min(1).default('./backups'),
+  BACKUP_EVERY: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const parsed = parseBackupEvery(value);
+      if (parsed === null) {
+        context.addIssue({
+          code: 'custom',
+          message:
+            'must be off, or a number of minutes, hours or days such as 6h or 1d (at least 15m)',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_BACKUP_KEEP),
   /** PostgreSQL pool limits (docs/DEPLOY.md, "Database"): milliseconds, 0 turns one off. */
   DB_STATEMENT_TIMEOUT_MS: z.coerce
     .number()
@@ -256,6 +296,16 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   }
   return env;
+}
+
+/**
+ * The interval of scheduled backups in milliseconds, or null for none: BACKUP_EVERY, else daily
+ * with the embedded database and off with PostgreSQL (which has its own archiving, docs/DEPLOY.md).
+ */
+export function backupIntervalMs(env: Env): number | null {
+  if (env.BACKUP_EVERY === 'off') return null;
+  if (env.BACKUP_EVERY !== undefined) return env.BACKUP_EVERY;
+  return env.DATABASE_URL ? null : DEFAULT_EMBEDDED_BACKUP_EVERY_MS;
 }
 
 /**

@@ -1,9 +1,17 @@
 import { buildApp } from './app.ts';
+import { writeLocalBackupToken } from './backups/local-server.ts';
+import { Backups } from './backups/service.ts';
 import { ServerClock } from './clock/clock.ts';
 import type { ChangeFeedLog } from './db/changes.ts';
 import { DatabaseInUseError, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
-import { ConfigError, organizerContact, readEnv, testToolsEnabled as testToolsOf } from './env.ts';
+import {
+  backupIntervalMs,
+  ConfigError,
+  organizerContact,
+  readEnv,
+  testToolsEnabled as testToolsOf,
+} from './env.ts';
 import { periodicJobs } from './jobs/periodic-jobs.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { mailContextOf } from './mail/messages.ts';
@@ -59,8 +67,18 @@ async function main() {
     host: env.HOST,
     port: env.PORT,
   });
+  // docs/decisions/0038: only this process may open the embedded database, so it takes the
+  // backups, and `npm run backup` asks it with the token it leaves beside the data.
+  const backups = new Backups(database, {
+    dir: env.BACKUP_DIR,
+    keep: env.BACKUP_KEEP,
+    intervalMs: backupIntervalMs(env),
+    databaseUrl: env.DATABASE_URL,
+    localToken: database.kind === 'pglite' ? writeLocalBackupToken(env.DATA_DIR) : undefined,
+  });
   const app = await buildApp({
     db: database.db,
+    backups,
     payments,
     changes,
     clock,
@@ -100,14 +118,17 @@ async function main() {
   );
   const scheduler = new Scheduler(
     database.db,
-    periodicJobs(database.db, {
-      mail: mailContextOf({
-        siteName: env.SITE_NAME,
-        siteUrl,
-        mailUnconfirmedPerDay: env.MAIL_UNCONFIRMED_PER_DAY,
-        contactEmail: organizerContact(env),
+    [
+      ...periodicJobs(database.db, {
+        mail: mailContextOf({
+          siteName: env.SITE_NAME,
+          siteUrl,
+          mailUnconfirmedPerDay: env.MAIL_UNCONFIRMED_PER_DAY,
+          contactEmail: organizerContact(env),
+        }),
       }),
-    }),
+      ...[backups.job()].filter((job) => job !== null),
+    ],
     clock.now,
     app.log,
   );

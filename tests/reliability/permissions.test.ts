@@ -317,6 +317,19 @@ const rows: Row[] = [
     body: () => ({ csv: 'name,address,description\nMatrix Import,1 Main St,d', commit: false }),
     expected: adminOnly(200),
   },
+  // docs/decisions/0038: backups are the organizer's alone (the token of `npm run backup` aside).
+  {
+    method: 'GET',
+    path: '/api/admin/backups',
+    url: () => '/api/admin/backups',
+    expected: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/backups',
+    url: () => '/api/admin/backups',
+    expected: adminOnly(201),
+  },
   {
     method: 'GET',
     path: '/api/admin/challenges/{id}/settlement',

@@ -1,0 +1,33 @@
+import { checkData, dataCheckReport } from '#server/backups/check-data.ts';
+import { DatabaseInUseError, openDatabase } from '#server/db/client.ts';
+import { readEnv } from '#server/env.ts';
+
+/**
+ * `npm run check-data`: the money-and-votes invariants (src/server/backups/check-data.ts); exit
+ * code 0 when all hold, 1 otherwise. The embedded database can be checked only while the server
+ * is stopped (one process may open it).
+ */
+const env = readEnv();
+let database;
+try {
+  database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolSize: 1,
+  });
+} catch (error) {
+  if (error instanceof DatabaseInUseError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+let ok = false;
+try {
+  const check = await checkData(database.db);
+  process.stdout.write(`${dataCheckReport(check)}\n`);
+  ok = check.ok;
+} finally {
+  await database.close();
+}
+process.exit(ok ? 0 : 1);

@@ -3,19 +3,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { embeddedDatabaseHolder, readLocalBackupToken } from '#server/backups/local-server.ts';
 import { pruneBackups, takeBackup, type BackupManifest } from '#server/backups/snapshot.ts';
-import { DatabaseInUseError, openDatabase } from '#server/db/client.ts';
 import { readEnv } from '#server/env.ts';
+import { fail, openCommandDatabase } from './command-line.ts';
 
 /**
  * `npm run backup [--out FILE]` (docs/decisions/0038): PostgreSQL is dumped directly; the embedded
  * database is snapshotted by the server that holds it when one runs, else directly.
  */
 const usage = 'Usage: npm run backup [-- --out FILE]';
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
 
 let out: string | undefined;
 try {
@@ -79,17 +74,7 @@ if (holder !== null) {
 } else {
   if (!env.DATABASE_URL && !fs.existsSync(path.join(path.resolve(env.DATA_DIR), 'pglite')))
     fail(`There is no embedded database in ${env.DATA_DIR} to back up.`);
-  let database;
-  try {
-    database = await openDatabase({
-      databaseUrl: env.DATABASE_URL,
-      dataDir: env.DATA_DIR,
-      poolSize: 1,
-    });
-  } catch (error) {
-    if (error instanceof DatabaseInUseError) fail(error.message);
-    throw error;
-  }
+  const database = await openCommandDatabase(env);
   try {
     const { manifest, path: file } = await takeBackup(database, {
       dir: env.BACKUP_DIR,

@@ -1,6 +1,6 @@
 import { checkData, dataCheckReport } from '#server/backups/check-data.ts';
-import { DatabaseInUseError, openDatabase } from '#server/db/client.ts';
 import { readEnv } from '#server/env.ts';
+import { openCommandDatabase } from './command-line.ts';
 
 /**
  * `npm run check-data`: the money-and-votes invariants (src/server/backups/check-data.ts); exit
@@ -8,20 +8,7 @@ import { readEnv } from '#server/env.ts';
  * is stopped (one process may open it).
  */
 const env = readEnv();
-let database;
-try {
-  database = await openDatabase({
-    databaseUrl: env.DATABASE_URL,
-    dataDir: env.DATA_DIR,
-    poolSize: 1,
-  });
-} catch (error) {
-  if (error instanceof DatabaseInUseError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
-  throw error;
-}
+const database = await openCommandDatabase(env);
 let ok = false;
 try {
   const check = await checkData(database.db);

@@ -3,14 +3,10 @@ import { dataCheckReport } from '#server/backups/check-data.ts';
 import { restoreBackup, RestoreRefusedError } from '#server/backups/restore.ts';
 import { DatabaseInUseError } from '#server/db/client.ts';
 import { readEnv } from '#server/env.ts';
+import { fail } from './command-line.ts';
 
 /** `npm run restore FILE [--force]` (docs/decisions/0038). */
 const usage = 'Usage: npm run restore -- FILE [--force]';
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
 
 let parsed;
 try {

@@ -177,7 +177,7 @@ async function unsubscribeRoutes(
     RESUBSCRIBE_PATH,
     { schema: { hide: true, querystring: tokenQuerySchema } },
     async (request, reply) => {
-      const known = await resubscribe(db, request.query.token);
+      const known = await resubscribe(db, request.query.token, clock());
       if (fromBrowser(request)) {
         return toPreferencesPage(
           reply,

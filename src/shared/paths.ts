@@ -13,6 +13,7 @@ export const paths = {
   checkout: pages.checkout.path,
   sandboxCheckout: (sessionId: string) => pageAddress(pages.sandboxCheckout.path, { sessionId }),
   profile: pages.profile.path,
+  privacy: pages.privacy.path,
   sandboxMailbox: pages.sandboxMailbox.path,
   /** The sandbox mailbox opened on one address's mail. */
   sandboxMailboxOf: (email: string) =>

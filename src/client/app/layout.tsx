@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
+import { pages } from '#shared/pages.ts';
 import { Header } from '#client/components/Header.tsx';
 import { NetworkNotices } from '#client/components/NetworkNotices.tsx';
 import { PageLoader } from '#client/components/PageLoader.tsx';
@@ -28,7 +29,8 @@ function PageHydrated() {
 }
 
 /**
- * Every page: skip link, header (auth and pass features meet here), the page. While a page's
+ * Every page: skip link, header (auth and pass features meet here), the page, and a footer with
+ * the privacy page (docs/decisions/0039). While a page's
  * module downloads, the page before it stays (navigations are transitions); on the first visit
  * a spinner shows below the header.
  */
@@ -68,6 +70,9 @@ export function RootLayout() {
           </Suspense>
         </RouteError>
       </main>
+      <footer className={classes.footer}>
+        <Link to={pages.privacy.path}>Privacy</Link>
+      </footer>
     </div>
   );
 }

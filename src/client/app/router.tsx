@@ -65,6 +65,7 @@ const CheckoutRoute = serverRenderedPage(pages.checkout.serverModule);
 const ProfileRoute = serverRenderedPage(pages.profile.serverModule);
 const loadSandboxCheckout = () => import('./routes/sandbox-checkout.tsx');
 const SandboxMailboxRoute = lazy(() => import('./routes/sandbox-mailbox.tsx'));
+const PrivacyRoute = lazy(() => import('./routes/privacy.tsx'));
 const SandboxCheckoutRoute = lazy(loadSandboxCheckout);
 
 // Signed-in pages render only after the sign-in check answers; when a visit starts on one,
@@ -105,6 +106,7 @@ export function AppRoutes() {
         <Route path={pages.checkout.path} element={<CheckoutRoute />} />
         <Route path={pages.shopPage.path} element={<ShopRoute />} />
         <Route path={pages.shopCard.path} element={<ShopCardRoute />} />
+        <Route path={pages.privacy.path} element={<PrivacyRoute />} />
         <Route element={<RequireUser />}>
           {/* Everyone's reset links are in it: organizers only (docs/RULES.md rule 5); the page
               itself tells a member so. */}

@@ -54,6 +54,14 @@ export interface AppConfig {
   pageRenderLimit: PageRenderLimit;
   /** MAP_TILE_URL and MAP_ATTRIBUTION: where the map's tiles come from, and whose they are. */
   map: { tileUrl: string; attribution: string };
+  /** The privacy page's facts (docs/decisions/0039); the site's name and no relay when unset. */
+  privacy?: {
+    operatorName?: string | undefined;
+    operatorContact?: string | undefined;
+    mailRelay?: string | undefined;
+  };
+  /** MAIL_RETENTION_DAYS: sent mail's record is kept this long (jobs/retention.ts). */
+  mailRetentionDays?: number;
   /** METRICS_TOKEN: GET /metrics answers only with this bearer token; unset, it is off (404). */
   metricsToken?: string | undefined;
 }

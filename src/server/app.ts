@@ -7,6 +7,7 @@ import { adminRoutes } from './admin/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { backupRoutes } from './backups/routes.ts';
 import type { Backups } from './backups/service.ts';
+import { memberDataRoutes } from './member-data/routes.ts';
 import { publicPageHeadTags, publicShopPageFound } from './businesses/head-tags.ts';
 import { businessPublicRoutes, shopPageRoutes } from './businesses/public-routes.ts';
 import { businessSessionRoutes } from './businesses/session-routes.ts';
@@ -225,6 +226,7 @@ export async function buildApp(options: BuildAppOptions) {
       cache: deps.sessionCache,
     });
     await withSession.register(authRoutes, deps);
+    await withSession.register(memberDataRoutes, deps);
     await withSession.register(challengeSessionRoutes, deps);
     await withSession.register(businessSessionRoutes, deps);
     await withSession.register(passRoutes, deps);

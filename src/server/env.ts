@@ -11,6 +11,8 @@ export const DEFAULT_STREAMS_PER_INSTANCE = 5000;
 export const DEFAULT_MAIL_RATE_PER_SECOND = 10;
 /** Mails a day to an address nobody has confirmed (docs/decisions/0029). */
 export const DEFAULT_MAIL_UNCONFIRMED_PER_DAY = 3;
+/** Days a sent email's record (address, subject) is kept; bodies go at sending (mail/outbox.ts). */
+export const DEFAULT_MAIL_RETENTION_DAYS = 30;
 
 /**
  * The PostgreSQL pool's limits: a statement that runs longer, a transaction left idle longer (a
@@ -246,6 +248,25 @@ const envSchema = z.object({
     .max(300, 'must be at most 300 characters')
     .optional()
     .transform((value) => value || DEFAULT_MAP_ATTRIBUTION),
+  /** The privacy page's operator: who runs the site, and how to reach them (docs/decisions/0039). */
+  OPERATOR_NAME: z
+    .string()
+    .trim()
+    .max(200, 'must be at most 200 characters')
+    .optional()
+    .transform((value) => value || undefined),
+  OPERATOR_CONTACT: z
+    .string()
+    .trim()
+    .max(300, 'must be at most 300 characters')
+    .optional()
+    .transform((value) => value || undefined),
+  MAIL_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .default(DEFAULT_MAIL_RETENTION_DAYS),
   SEED_DEMO: booleanFlag,
   ENABLE_TEST_TOOLS: booleanFlag,
   /** Browser tests only: POST /api/testing/clock moves the server's clock. */

@@ -100,6 +100,13 @@ async function main() {
       streamsPerAddress: env.STREAMS_PER_ADDRESS,
       streamsPerInstance: env.STREAMS_PER_INSTANCE,
       map: { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_ATTRIBUTION },
+      privacy: {
+        operatorName: env.OPERATOR_NAME,
+        // Unset, the privacy page gives the organizers' address (the one receipts name).
+        operatorContact: env.OPERATOR_CONTACT ?? organizerContact(env),
+        mailRelay: env.SMTP_URL && env.MAIL_FROM ? new URL(env.SMTP_URL).hostname : undefined,
+      },
+      mailRetentionDays: env.MAIL_RETENTION_DAYS,
     },
   });
   log = app.log;
@@ -120,6 +127,7 @@ async function main() {
     database.db,
     [
       ...periodicJobs(database.db, {
+        mailRetentionDays: env.MAIL_RETENTION_DAYS,
         mail: mailContextOf({
           siteName: env.SITE_NAME,
           siteUrl,

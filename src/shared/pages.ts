@@ -133,6 +133,14 @@ export const pages = {
     title: 'My Profile',
     readsSession: true,
   },
+  /** What the site collects, why, for how long, who processes it (docs/decisions/0039). */
+  privacy: {
+    path: '/privacy',
+    kind: 'app',
+    title: 'Privacy',
+    description:
+      'What we collect about you, why, how long we keep it, who processes it, and how to delete it.',
+  },
   sandboxMailbox: { path: '/sandbox/mailbox', kind: 'app', title: 'Sandbox Mailbox' },
   /**
    * An unsubscribe link's page (docs/RULES.md rule 20), opened from an email with its token:

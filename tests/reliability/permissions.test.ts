@@ -149,6 +149,21 @@ const rows: Row[] = [
     expected: { ...all(200), anonymous: 401 },
   },
   { method: 'GET', path: '/api/session', url: () => '/api/session', expected: all(200) },
+  // docs/decisions/0039: each member downloads their own data; deleting needs the password (a
+  // wrong one here, so nobody is deleted).
+  {
+    method: 'GET',
+    path: '/api/user/export',
+    url: () => '/api/user/export',
+    expected: { ...all(200), anonymous: 401 },
+  },
+  {
+    method: 'POST',
+    path: '/api/user/delete',
+    url: () => '/api/user/delete',
+    body: () => ({ password: 'wrong-password' }),
+    expected: { ...all(400), anonymous: 401 },
+  },
   {
     method: 'GET',
     path: '/api/admin/challenges',

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
+import { pages } from '#shared/pages.ts';
 import { paths } from '#shared/paths.ts';
 import { Header } from '#client/components/Header.tsx';
 import { ShopHeader } from '#client/components/ShopHeader.tsx';
@@ -30,7 +31,8 @@ function PageHydrated() {
 }
 
 /**
- * Every page: skip link, header (auth and pass features meet here), the page. While a page's
+ * Every page: skip link, header (auth and pass features meet here), the page, and a footer with
+ * the privacy page (docs/decisions/0039). While a page's
  * module downloads, the page before it stays (navigations are transitions); on the first visit
  * a spinner shows below the header.
  */
@@ -92,6 +94,9 @@ function PageFrame({ header }: { header: ReactNode }) {
           </Suspense>
         </RouteError>
       </main>
+      <footer className={classes.footer}>
+        <Link to={pages.privacy.path}>Privacy</Link>
+      </footer>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { revealDueDraws } from '../draws/service.ts';
 import type { MailContext } from '../mail/messages.ts';
 import { queueReminders, queueSaleAlerts } from '../messages/jobs.ts';
 import { publishDueResults } from '../results/publish.ts';
+import { purgeEndedData } from './retention.ts';
 import type { PeriodicJob } from './scheduler.ts';
 
 const MINUTE_MS = 60_000;
@@ -13,7 +14,10 @@ const HOUR_MS = 60 * MINUTE_MS;
 export const SANDBOX_CHECKOUT_LIFETIME_MS = 24 * HOUR_MS;
 
 /** The periodic work of the site, each run once per interval across instances (scheduler.ts). */
-export function periodicJobs(db: Db, { mail }: { mail: MailContext }): PeriodicJob[] {
+export function periodicJobs(
+  db: Db,
+  { mail, mailRetentionDays }: { mail: MailContext; mailRetentionDays?: number },
+): PeriodicJob[] {
   return [
     {
       // docs/RULES.md rule 19: a battle's draws are revealed within a minute of its end, on the
@@ -55,6 +59,14 @@ export function periodicJobs(db: Db, { mail }: { mail: MailContext }): PeriodicJ
       intervalMs: HOUR_MS,
       run: async (now) => {
         await db.delete(sessions).where(lt(sessions.expiresAt, now));
+      },
+    },
+    {
+      // Expired link tokens and sent mail past MAIL_RETENTION_DAYS (docs/decisions/0039).
+      name: 'data-retention',
+      intervalMs: HOUR_MS,
+      run: async (now) => {
+        await purgeEndedData(db, now, { mailRetentionDays });
       },
     },
     {

@@ -230,6 +230,19 @@ export function passSwitchedOffMail(
   );
 }
 
+/**
+ * To the old address once an account is deleted (member-data/deletion.ts), so an owner whose
+ * session was taken over learns of it. It names no username: the account's name is erased too.
+ */
+export function accountDeletedMail(context: MailContext, email: string): OutgoingMail {
+  return compose(context, email, `Your ${context.siteName} account was deleted`, [
+    `The ${context.siteName} account that used this email address was deleted just now, after its password was entered.`,
+    'Its name, email address and password are erased. Its passes, coupons, votes and payments stay without them, so battle results and shop settlements do not change.',
+    'If you did not do this, reply to the organizers of your battle.',
+    { label: 'How we handle your data', path: '/privacy' },
+  ]);
+}
+
 /** docs/RULES.md rule 19: written in the reveal's own transaction (draws/service.ts). */
 export function drawWinnerMail(
   context: MailContext,

@@ -19,6 +19,12 @@ const readsWithTtl = (ttlMs: number) =>
       sandboxMailbox: false,
       publicUrl: 'http://localhost',
       map: { tileUrl: 'https://tile.example/{z}/{x}/{y}.png', attribution: 'Tiles' },
+      privacy: {
+        operatorName: 'Local Battles',
+        operatorContact: null,
+        mailRelay: null,
+        mailRetentionDays: 30,
+      },
     },
   });
 

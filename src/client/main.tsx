@@ -48,7 +48,9 @@ const app = (
 const rootOptions = {
   onUncaughtError(error: unknown, info: { componentStack?: string | undefined }) {
     reportError(error);
-    console.error(`The error above was thrown in:${info.componentStack ?? ' (no component stack)'}`);
+    console.error(
+      `The error above was thrown in:${info.componentStack ?? ' (no component stack)'}`,
+    );
   },
 };
 if (serverState) {

@@ -89,7 +89,7 @@ export function MemberDataCard() {
                   {...form.getInputProps('password')}
                 />
                 <Group gap="sm">
-                  <Button type="submit" color="red" loading={remove.isPending}>
+                  <Button type="submit" color="red.9" loading={remove.isPending}>
                     Delete My Account Forever
                   </Button>
                   <Button variant="default" onClick={() => setDeleting(false)}>
@@ -99,7 +99,12 @@ export function MemberDataCard() {
               </Stack>
             </form>
           ) : (
-            <Button variant="outline" color="red" w="fit-content" onClick={() => setDeleting(true)}>
+            <Button
+              variant="outline"
+              color="red.9"
+              w="fit-content"
+              onClick={() => setDeleting(true)}
+            >
               Delete My Account
             </Button>
           )}

@@ -33,6 +33,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DATA_DIR: `${FIRST_START_DIR}/data`,
+      // The first start takes its first backup (docs/decisions/0038): beside the data, not in ./backups.
+      BACKUP_DIR: `${FIRST_START_DIR}/backups`,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
     },

@@ -6,7 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import {
   OFFLINE_API_CACHE,
   OFFLINE_PAGES_CACHE,
-  PAGES_DRAWN_SIGNED_OUT,
+  PAGES_NEVER_KEPT,
   SERVICE_WORKER_API,
 } from './src/shared/offline.ts';
 import { APP_ENTRY, DOCUMENT_SCRIPT } from './src/shared/server-render.ts';
@@ -100,7 +100,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           directoryIndex: null,
           runtimeCaching: [
             {
-              urlPattern: PAGES_DRAWN_SIGNED_OUT,
+              urlPattern: PAGES_NEVER_KEPT,
               handler: 'NetworkOnly',
               options: { precacheFallback: { fallbackURL: '/index.html' } },
             },

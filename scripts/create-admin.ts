@@ -2,15 +2,10 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { emailSchema, passwordSchema, usernameSchema } from '#shared/auth.ts';
 import { createOrPromoteAdmin } from '#server/auth/service.ts';
-import { DatabaseInUseError, openDatabase } from '#server/db/client.ts';
 import { readEnv } from '#server/env.ts';
+import { fail, openCommandDatabase } from './command-line.ts';
 
 const usage = 'Usage: npm run create-admin -- --username U --password P --email E';
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
 
 let values;
 try {
@@ -34,17 +29,7 @@ if (!input.success) {
 }
 
 const env = readEnv();
-let database;
-try {
-  database = await openDatabase({
-    databaseUrl: env.DATABASE_URL,
-    dataDir: env.DATA_DIR,
-    poolSize: 1,
-  });
-} catch (error) {
-  if (error instanceof DatabaseInUseError) fail(`${error.message}\nNothing was changed.`);
-  throw error;
-}
+const database = await openCommandDatabase(env, 'Nothing was changed.');
 try {
   await database.migrate();
   const { user, created } = await createOrPromoteAdmin(database.db, input.data);

@@ -41,6 +41,18 @@ const app = (
     <App queryClient={queryClient} accountInHtml={accountInHtml} />
   </StrictMode>
 );
+/**
+ * React's own report of an error nothing caught (window.reportError), followed by the components
+ * it was thrown in: what locates an error seen once in a full browser run.
+ */
+const rootOptions = {
+  onUncaughtError(error: unknown, info: { componentStack?: string | undefined }) {
+    reportError(error);
+    console.error(
+      `The error above was thrown in:${info.componentStack ?? ' (no component stack)'}`,
+    );
+  },
+};
 if (serverState) {
   // A drawn app page's buttons wait for the app's code (not preloaded, ADR 0027); a public page's
   // own script holds its taps already (src/client/document).
@@ -52,11 +64,11 @@ if (serverState) {
     drawPagesAt(Number(serverStateElement?.getAttribute(DRAWN_AT_ATTRIBUTE)) || undefined);
     window.addEventListener(PAGE_HYDRATED_EVENT, () => drawPagesAt(undefined), { once: true });
     startTransition(() => {
-      hydrateRoot(container, app);
+      hydrateRoot(container, app, rootOptions);
     });
   });
 } else {
-  createRoot(container).render(app);
+  createRoot(container, rootOptions).render(app);
 }
 
 // Back online after kept answers stood in for the network (src/client/lib/saved-answers.ts):

@@ -1,5 +1,6 @@
 import type { Signer } from '@fastify/cookie';
 import type { SessionCache } from './auth/session-cache.ts';
+import type { Backups } from './backups/service.ts';
 import type { ChangeFeed } from './db/changes.ts';
 import type { MemberAnswers } from './member-reads/member-answers.ts';
 import type { Db } from './db/client.ts';
@@ -19,6 +20,8 @@ export interface AppConfig {
   mailToSandbox: boolean;
   /** MAIL_UNCONFIRMED_PER_DAY: mails a day to an address nobody has confirmed (docs/decisions/0029). */
   mailUnconfirmedPerDay: number;
+  /** CONTACT_EMAIL, else MAIL_FROM's address: where members write to the organizers (env.ts). */
+  contactEmail?: string | undefined;
   clientDir: string;
   logLevel: string;
   /**
@@ -51,6 +54,14 @@ export interface AppConfig {
   pageRenderLimit: PageRenderLimit;
   /** MAP_TILE_URL and MAP_ATTRIBUTION: where the map's tiles come from, and whose they are. */
   map: { tileUrl: string; attribution: string };
+  /** The privacy page's facts (docs/decisions/0039); the site's name and no relay when unset. */
+  privacy?: {
+    operatorName?: string | undefined;
+    operatorContact?: string | undefined;
+    mailRelay?: string | undefined;
+  };
+  /** MAIL_RETENTION_DAYS: sent mail's record is kept this long (jobs/retention.ts). */
+  mailRetentionDays?: number;
   /** METRICS_TOKEN: GET /metrics answers only with this bearer token; unset, it is off (404). */
   metricsToken?: string | undefined;
 }
@@ -73,4 +84,6 @@ export interface AppDeps {
   memberAnswers: MemberAnswers;
   /** Signs session cookies (SESSION_SECRET, else a secret shared through the database). */
   sessionSigner: Signer;
+  /** The server's backups (backups/service.ts); null when the app was built without them. */
+  backups: Backups | null;
 }

@@ -5,6 +5,9 @@ import Fastify from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { adminRoutes } from './admin/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { backupRoutes } from './backups/routes.ts';
+import type { Backups } from './backups/service.ts';
+import { memberDataRoutes } from './member-data/routes.ts';
 import { publicPageHeadTags, publicShopPageFound } from './businesses/head-tags.ts';
 import { businessPublicRoutes, shopPageRoutes } from './businesses/public-routes.ts';
 import { businessSessionRoutes } from './businesses/session-routes.ts';
@@ -27,7 +30,11 @@ import { SiteUrl } from './site-url.ts';
 import { healthRoutes } from './health/routes.ts';
 import { sitemapRoutes } from './sitemap/routes.ts';
 import { sandboxMailboxRoutes } from './mail/routes.ts';
-import { messagePublicRoutes, UNSUBSCRIBE_PATH } from './messages/public-routes.ts';
+import {
+  messagePublicRoutes,
+  RESUBSCRIBE_PATH,
+  UNSUBSCRIBE_PATH,
+} from './messages/public-routes.ts';
 import { mailPreferenceRoutes, messageAdminRoutes } from './messages/session-routes.ts';
 import { passRoutes } from './passes/routes.ts';
 import { redeemRuleCallRoutes } from './redemption/rule-call-routes.ts';
@@ -76,6 +83,8 @@ export interface BuildAppOptions {
   poolStats?: () => PoolStats;
   /** Statements sent to the database so far (Database.queryCount), for /metrics. */
   databaseStatements?: () => number;
+  /** The server's backups (BACKUP_DIR, docs/decisions/0038); without them the backup API answers 503. */
+  backups?: Backups;
   /** false: silent (tests); a stream: the same log lines written there. */
   logger?: false | { level?: string; stream?: NodeJS.WritableStream };
 }
@@ -128,6 +137,7 @@ export async function buildApp(options: BuildAppOptions) {
       ttlMs: config.memberAnswerTtlMs,
     }),
     sessionSigner: new Signer(config.sessionSecret ?? (await sharedSessionSecret(options.db))),
+    backups: options.backups ?? null,
   };
 
   const app = Fastify({
@@ -169,7 +179,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(securityPlugin, {
     publicOrigin: config.siteUrl.origin,
     // The webhook is signed; one-click unsubscribe comes from mail providers, its token its key.
-    csrfExemptPaths: ['/api/stripe/webhook', UNSUBSCRIBE_PATH],
+    // Resubscribe's token is its only key too (no session is read), and its form is sent from a
+    // page whose no-referrer policy makes the browser send `Origin: null`.
+    csrfExemptPaths: ['/api/stripe/webhook', UNSUBSCRIBE_PATH, RESUBSCRIBE_PATH],
     mapTileSource,
   });
   await app.register(metricsPlugin, {
@@ -214,6 +226,7 @@ export async function buildApp(options: BuildAppOptions) {
       cache: deps.sessionCache,
     });
     await withSession.register(authRoutes, deps);
+    await withSession.register(memberDataRoutes, deps);
     await withSession.register(challengeSessionRoutes, deps);
     await withSession.register(businessSessionRoutes, deps);
     await withSession.register(passRoutes, deps);
@@ -223,6 +236,7 @@ export async function buildApp(options: BuildAppOptions) {
     await withSession.register(progressRoutes, deps);
     await withSession.register(adminRoutes, deps);
     await withSession.register(settlementRoutes, deps);
+    await withSession.register(backupRoutes, deps);
     await withSession.register(drawSessionRoutes, deps);
     await withSession.register(sandboxMailboxRoutes, deps);
     await withSession.register(mailPreferenceRoutes, deps);

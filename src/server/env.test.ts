@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readEnv, testToolsEnabled, tileImageSource } from './env.ts';
+import {
+  backupIntervalMs,
+  ConfigError,
+  organizerContact,
+  readEnv,
+  testToolsEnabled,
+  tileImageSource,
+} from './env.ts';
 
 describe('readEnv', () => {
   it('applies the documented defaults', () => {
@@ -153,6 +160,22 @@ describe('readEnv', () => {
     expect(readEnv({ ADMIN_EMAIL: '' }).ADMIN_EMAIL).toBeUndefined();
   });
 
+  it("names the organizers' contact: CONTACT_EMAIL, else the sender's address, else none", () => {
+    expect(organizerContact(readEnv({}))).toBeUndefined();
+    expect(organizerContact(readEnv({ MAIL_FROM: 'Local Battles <battles@example.com>' }))).toBe(
+      'battles@example.com',
+    );
+    expect(organizerContact(readEnv({ MAIL_FROM: 'battles@example.com' }))).toBe(
+      'battles@example.com',
+    );
+    expect(
+      organizerContact(
+        readEnv({ MAIL_FROM: 'battles@example.com', CONTACT_EMAIL: 'help@example.com' }),
+      ),
+    ).toBe('help@example.com');
+    expect(() => readEnv({ CONTACT_EMAIL: 'help' })).toThrowError(/CONTACT_EMAIL/);
+  });
+
   it('accepts SMTP settings and requires a sender with them', () => {
     expect(() => readEnv({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toThrowError(/MAIL_FROM/);
     const env = readEnv({
@@ -201,6 +224,24 @@ describe('readEnv', () => {
       ['DB_STATEMENT_TIMEOUT_MS', '-1'],
       ['DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 'soon'],
       ['DB_ACQUIRE_TIMEOUT_MS', '2.5'],
+    ] as const)
+      expect(() => readEnv({ [name]: value })).toThrowError(new RegExp(`\\b${name}\\b`));
+  });
+  it('backs up daily with the embedded database and not with PostgreSQL unless BACKUP_EVERY says', () => {
+    const day = 24 * 60 * 60 * 1000;
+    expect(readEnv({})).toMatchObject({ BACKUP_DIR: './backups', BACKUP_KEEP: 14 });
+    expect(backupIntervalMs(readEnv({}))).toBe(day);
+    const postgres = { DATABASE_URL: 'postgres://localhost/battles' };
+    expect(backupIntervalMs(readEnv(postgres))).toBeNull();
+    expect(backupIntervalMs(readEnv({ ...postgres, BACKUP_EVERY: '6h' }))).toBe(day / 4);
+    expect(backupIntervalMs(readEnv({ BACKUP_EVERY: 'off' }))).toBeNull();
+    expect(backupIntervalMs(readEnv({ BACKUP_EVERY: '30m' }))).toBe(30 * 60_000);
+    for (const [name, value] of [
+      ['BACKUP_EVERY', 'daily'],
+      ['BACKUP_EVERY', '5m'],
+      ['BACKUP_EVERY', '0d'],
+      ['BACKUP_KEEP', '0'],
+      ['BACKUP_DIR', ''],
     ] as const)
       expect(() => readEnv({ [name]: value })).toThrowError(new RegExp(`\\b${name}\\b`));
   });

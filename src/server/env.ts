@@ -11,6 +11,8 @@ export const DEFAULT_STREAMS_PER_INSTANCE = 5000;
 export const DEFAULT_MAIL_RATE_PER_SECOND = 10;
 /** Mails a day to an address nobody has confirmed (docs/decisions/0029). */
 export const DEFAULT_MAIL_UNCONFIRMED_PER_DAY = 3;
+/** Days a sent email's record (address, subject) is kept; bodies go at sending (mail/outbox.ts). */
+export const DEFAULT_MAIL_RETENTION_DAYS = 30;
 
 /**
  * The PostgreSQL pool's limits: a statement that runs longer, a transaction left idle longer (a
@@ -22,6 +24,28 @@ export const DEFAULT_POOL_TIMEOUTS = {
   idleInTransactionMs: 30_000,
   acquireMs: 10_000,
 };
+
+/** Backups kept in BACKUP_DIR (docs/decisions/0038). */
+export const DEFAULT_BACKUP_KEEP = 14;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** BACKUP_EVERY's default with the embedded database; with PostgreSQL the default is off. */
+export const DEFAULT_EMBEDDED_BACKUP_EVERY_MS = DAY_MS;
+const DURATION_UNITS_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: DAY_MS };
+
+/**
+ * BACKUP_EVERY: `off`, or a whole number of minutes, hours or days (`30m`, `6h`, `1d`); unset or
+ * empty, undefined (the default for the database in use). null when the value is none of these.
+ */
+export function parseBackupEvery(value: string | undefined): number | 'off' | undefined | null {
+  const trimmed = value?.trim().toLowerCase() ?? '';
+  if (trimmed === '') return undefined;
+  if (trimmed === 'off') return 'off';
+  const match = /^(\d+)\s*([mhd])$/.exec(trimmed);
+  if (!match || Number(match[1]) === 0) return null;
+  const intervalMs = Number(match[1]) * DURATION_UNITS_MS[match[2]!]!;
+  // At least a quarter of an hour: a snapshot copies the whole database.
+  return intervalMs >= 15 * 60_000 ? intervalMs : null;
+}
 
 /** The only reader of process.env: every setting is validated once, at start. */
 const booleanFlag = z
@@ -86,6 +110,24 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Where backups go (docs/decisions/0038). */
+  BACKUP_DIR: z.string().min(1).default('./backups'),
+  BACKUP_EVERY: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const parsed = parseBackupEvery(value);
+      if (parsed === null) {
+        context.addIssue({
+          code: 'custom',
+          message:
+            'must be off, or a number of minutes, hours or days such as 6h or 1d (at least 15m)',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_BACKUP_KEEP),
   /** PostgreSQL pool limits (docs/DEPLOY.md, "Database"): milliseconds, 0 turns one off. */
   DB_STATEMENT_TIMEOUT_MS: z.coerce
     .number()
@@ -167,6 +209,11 @@ const envSchema = z.object({
       }
       return parsed;
     }),
+  /** Where members write to the organizers (receipts name it); unset, MAIL_FROM's address. */
+  CONTACT_EMAIL: z
+    .email('must be an email address such as help@example.com')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** The seeded organizer's address; unset, a random one is made up and printed with the password. */
   ADMIN_EMAIL: z
     .email('must be an email address such as organizer@example.com')
@@ -201,6 +248,25 @@ const envSchema = z.object({
     .max(300, 'must be at most 300 characters')
     .optional()
     .transform((value) => value || DEFAULT_MAP_ATTRIBUTION),
+  /** The privacy page's operator: who runs the site, and how to reach them (docs/decisions/0039). */
+  OPERATOR_NAME: z
+    .string()
+    .trim()
+    .max(200, 'must be at most 200 characters')
+    .optional()
+    .transform((value) => value || undefined),
+  OPERATOR_CONTACT: z
+    .string()
+    .trim()
+    .max(300, 'must be at most 300 characters')
+    .optional()
+    .transform((value) => value || undefined),
+  MAIL_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .default(DEFAULT_MAIL_RETENTION_DAYS),
   SEED_DEMO: booleanFlag,
   ENABLE_TEST_TOOLS: booleanFlag,
   /** Browser tests only: POST /api/testing/clock moves the server's clock. */
@@ -254,10 +320,33 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
 }
 
 /**
+ * The interval of scheduled backups in milliseconds, or null for none: BACKUP_EVERY, else daily
+ * with the embedded database and off with PostgreSQL (which has its own archiving, docs/DEPLOY.md).
+ */
+export function backupIntervalMs(env: Env): number | null {
+  if (env.BACKUP_EVERY === 'off') return null;
+  if (env.BACKUP_EVERY !== undefined) return env.BACKUP_EVERY;
+  return env.DATABASE_URL ? null : DEFAULT_EMBEDDED_BACKUP_EVERY_MS;
+}
+
+/**
  * docs/RULES.md rule 5: test tools are on by default in development without Stripe; with
  * NODE_ENV=production only when ENABLE_TEST_TOOLS=true is set explicitly.
  */
 export function testToolsEnabled(env: Env): boolean {
   if (env.NODE_ENV === 'production') return env.ENABLE_TEST_TOOLS === true;
   return env.ENABLE_TEST_TOOLS ?? !env.STRIPE_SECRET_KEY;
+}
+
+/**
+ * The organizers' address members may write to: CONTACT_EMAIL, else the sender's address (where
+ * replies to every email go), else none (mail kept in the sandbox mailbox names no address).
+ */
+export function organizerContact(
+  env: Pick<Env, 'CONTACT_EMAIL' | 'MAIL_FROM'>,
+): string | undefined {
+  if (env.CONTACT_EMAIL) return env.CONTACT_EMAIL;
+  const from = env.MAIL_FROM;
+  if (!from) return undefined;
+  return /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
 }

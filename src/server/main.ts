@@ -1,9 +1,17 @@
 import { buildApp } from './app.ts';
+import { writeLocalBackupToken } from './backups/local-server.ts';
+import { Backups } from './backups/service.ts';
 import { ServerClock } from './clock/clock.ts';
 import type { ChangeFeedLog } from './db/changes.ts';
 import { DatabaseInUseError, openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
-import { ConfigError, readEnv, testToolsEnabled as testToolsOf } from './env.ts';
+import {
+  backupIntervalMs,
+  ConfigError,
+  organizerContact,
+  readEnv,
+  testToolsEnabled as testToolsOf,
+} from './env.ts';
 import { periodicJobs } from './jobs/periodic-jobs.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { mailContextOf } from './mail/messages.ts';
@@ -59,8 +67,18 @@ async function main() {
     host: env.HOST,
     port: env.PORT,
   });
+  // docs/decisions/0038: only this process may open the embedded database, so it takes the
+  // backups, and `npm run backup` asks it with the token it leaves beside the data.
+  const backups = new Backups(database, {
+    dir: env.BACKUP_DIR,
+    keep: env.BACKUP_KEEP,
+    intervalMs: backupIntervalMs(env),
+    databaseUrl: env.DATABASE_URL,
+    localToken: database.kind === 'pglite' ? writeLocalBackupToken(env.DATA_DIR) : undefined,
+  });
   const app = await buildApp({
     db: database.db,
+    backups,
     payments,
     changes,
     clock,
@@ -73,6 +91,7 @@ async function main() {
       testToolsEnabled,
       mailToSandbox: !(env.SMTP_URL && env.MAIL_FROM),
       mailUnconfirmedPerDay: env.MAIL_UNCONFIRMED_PER_DAY,
+      contactEmail: organizerContact(env),
       testClockEnabled: env.TEST_CLOCK === true,
       logLevel: env.LOG_LEVEL,
       trustProxy: env.TRUST_PROXY,
@@ -81,6 +100,13 @@ async function main() {
       streamsPerAddress: env.STREAMS_PER_ADDRESS,
       streamsPerInstance: env.STREAMS_PER_INSTANCE,
       map: { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_ATTRIBUTION },
+      privacy: {
+        operatorName: env.OPERATOR_NAME,
+        // Unset, the privacy page gives the organizers' address (the one receipts name).
+        operatorContact: env.OPERATOR_CONTACT ?? organizerContact(env),
+        mailRelay: env.SMTP_URL && env.MAIL_FROM ? new URL(env.SMTP_URL).hostname : undefined,
+      },
+      mailRetentionDays: env.MAIL_RETENTION_DAYS,
     },
   });
   log = app.log;
@@ -99,14 +125,19 @@ async function main() {
   );
   const scheduler = new Scheduler(
     database.db,
-    periodicJobs(database.db, {
-      mail: mailContextOf({
-        siteName: env.SITE_NAME,
-        siteUrl,
-        mailUnconfirmedPerDay: env.MAIL_UNCONFIRMED_PER_DAY,
+    [
+      ...periodicJobs(database.db, {
+        mailRetentionDays: env.MAIL_RETENTION_DAYS,
+        mail: mailContextOf({
+          siteName: env.SITE_NAME,
+          siteUrl,
+          mailUnconfirmedPerDay: env.MAIL_UNCONFIRMED_PER_DAY,
+          contactEmail: organizerContact(env),
+        }),
+        changes,
       }),
-      changes,
-    }),
+      ...[backups.job()].filter((job) => job !== null),
+    ],
     clock.now,
     app.log,
   );

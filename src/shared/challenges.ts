@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasEnded } from './challenge-phase.ts';
+import { challengePhase, hasEnded } from './challenge-phase.ts';
 
 /** A challenge as the API sends it; instants are ISO 8601 strings (docs/RULES.md rule 11). */
 export const challengeSchema = z.object({
@@ -153,12 +153,25 @@ export type ChallengeInput = z.input<typeof challengeInputSchema>;
 export const challengePatchSchema = challengeFieldsSchema.partial();
 export type ChallengePatchInput = z.input<typeof challengePatchSchema>;
 
-/** Admin status label (docs/SPEC.md section 4): Active, Ended (inactive and over), else Inactive. */
-export type ChallengeStatus = 'Active' | 'Ended' | 'Inactive';
+/**
+ * Admin status label (docs/SPEC.md section 4), the dashboard's words for the same moments
+ * (docs/decisions/0036-one-word-per-thing.md): the spec's Active only for the published challenge
+ * while it runs, Upcoming before its start, Ended after its end (published or not), and the
+ * spec's Inactive for one not published.
+ */
+export type ChallengeStatus = 'Active' | 'Upcoming' | 'Ended' | 'Inactive';
 export function challengeStatus(
-  challenge: Pick<ChallengeDto, 'active' | 'endDate'>,
-  now: Date,
+  challenge: Pick<ChallengeDto, 'active' | 'startDate' | 'endDate'>,
+  now: Date | number,
 ): ChallengeStatus {
-  if (challenge.active) return 'Active';
-  return hasEnded(challenge, now) ? 'Ended' : 'Inactive';
+  const phase = challengePhase(challenge, now);
+  if (phase === 'ended') return 'Ended';
+  if (!challenge.active) return 'Inactive';
+  return phase === 'upcoming' ? 'Upcoming' : 'Active';
 }
+
+/** ' (Active)' after a title in the organizer's challenge pickers, only while its status is Active. */
+export const activeMark = (
+  challenge: Pick<ChallengeDto, 'active' | 'startDate' | 'endDate'>,
+  now: Date | number,
+) => (challengeStatus(challenge, now) === 'Active' ? ' (Active)' : '');

@@ -16,5 +16,16 @@ export const siteConfigSchema = z.object({
   publicUrl: z.string(),
   /** The map's tiles (a Leaflet URL template) and their attribution, shown as plain text (docs/decisions/0023-map.md). */
   map: z.object({ tileUrl: z.string(), attribution: z.string() }),
+  /**
+   * What the privacy page names (docs/decisions/0039): who runs the site and how to reach them
+   * (OPERATOR_NAME, OPERATOR_CONTACT), the mail relay's host (null: mail stays on the site), and
+   * how many days sent mail is kept (MAIL_RETENTION_DAYS).
+   */
+  privacy: z.object({
+    operatorName: z.string(),
+    operatorContact: z.string().nullable(),
+    mailRelay: z.string().nullable(),
+    mailRetentionDays: z.number().int(),
+  }),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

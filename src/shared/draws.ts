@@ -181,6 +181,8 @@ export const memberDrawsSchema = z.object({
       entries: drawEntriesSchema,
       yourEntries: z.number().int(),
       revealed: z.boolean(),
+      /** Whether this pass is among the winners; false until the draw is revealed. */
+      youWon: z.boolean(),
     }),
   ),
 });

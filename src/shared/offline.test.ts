@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OFFLINE_READABLE_API, PAGES_DRAWN_SIGNED_OUT, SERVICE_WORKER_API } from './offline.ts';
+import { OFFLINE_READABLE_API, PAGES_NEVER_KEPT, SERVICE_WORKER_API } from './offline.ts';
 
 const READ_OFFLINE = [
   '/api/user',
@@ -44,13 +44,19 @@ describe('the answers kept for reading offline (docs/decisions/0019)', () => {
   });
 });
 
-describe('pages drawn signed out are never kept by the service worker', () => {
-  it('matches /auth and /checkout with any query, and no other page nor answer', () => {
-    for (const url of ['/auth', '/auth?tab=register', '/checkout', '/checkout?payment=success']) {
-      expect(PAGES_DRAWN_SIGNED_OUT.test(`https://battles.example${url}`), url).toBe(true);
+describe('pages the service worker never keeps', () => {
+  it('matches /auth, /checkout and the unsubscribe page with any query, and no other page nor answer', () => {
+    for (const url of [
+      '/auth',
+      '/auth?tab=register',
+      '/checkout',
+      '/checkout?payment=success',
+      '/email/unsubscribe?token=abc',
+    ]) {
+      expect(PAGES_NEVER_KEPT.test(`https://battles.example${url}`), url).toBe(true);
     }
     for (const url of ['/', '/profile', '/auth/reset', '/checkout/sandbox/cs_1', '/api/checkout']) {
-      expect(PAGES_DRAWN_SIGNED_OUT.test(`https://battles.example${url}`), url).toBe(false);
+      expect(PAGES_NEVER_KEPT.test(`https://battles.example${url}`), url).toBe(false);
     }
   });
 });

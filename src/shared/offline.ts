@@ -31,15 +31,16 @@ export const OFFLINE_READABLE_API = answersTo(`session|${READ_ANSWERS}`);
 export const SERVICE_WORKER_API = answersTo(READ_ANSWERS);
 
 /**
- * Pages the server draws signed out for a visitor without a session (#shared/pages.ts
- * `drawnSignedOut`: /auth, /checkout), whose copies the service worker never keeps (vite.config.ts):
- * offline such a copy would offer a sign-in form that cannot work. Offline they get the app's
- * shell, which asks who is signed in and says the page needs the network. Matches the page's full
- * address (the worker's routes test `url.href`); none has parameters.
+ * Pages whose copies the service worker never keeps (vite.config.ts): those the server draws
+ * signed out for a visitor without a session (#shared/pages.ts `drawnSignedOut`: /auth,
+ * /checkout), as offline such a copy would offer a sign-in form that cannot work; and those
+ * marked `neverKept` (the unsubscribe page, whose address carries the member's token). Offline they
+ * get the app's shell, which says the page needs the network. Matches the page's full address
+ * (the worker's routes test `url.href`), with or without a query.
  */
-export const PAGES_DRAWN_SIGNED_OUT = new RegExp(
+export const PAGES_NEVER_KEPT = new RegExp(
   String.raw`^https?://[^/]+(?:${Object.values(pages)
-    .filter((page: PageDescription) => page.drawnSignedOut)
+    .filter((page: PageDescription) => page.drawnSignedOut || page.neverKept)
     .map((page) => page.path)
     .join('|')})(?:[?#]|$)`,
 );

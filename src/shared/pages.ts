@@ -59,6 +59,11 @@ export interface PageDescription {
    * session gets it drawn for everyone, the account left for the browser to ask.
    */
   readonly drawnSignedOut?: boolean;
+  /**
+   * The service worker never keeps a copy, for reasons of its own (an emailed token in the
+   * address); offline it gets the app's shell. Pages drawn signed out are never kept either.
+   */
+  readonly neverKept?: boolean;
 }
 
 const ADMIN = 'Admin Dashboard';
@@ -128,7 +133,28 @@ export const pages = {
     title: 'My Profile',
     readsSession: true,
   },
+  /** What the site collects, why, for how long, who processes it (docs/decisions/0039). */
+  privacy: {
+    path: '/privacy',
+    kind: 'app',
+    title: 'Privacy',
+    description:
+      'What we collect about you, why, how long we keep it, who processes it, and how to delete it.',
+  },
   sandboxMailbox: { path: '/sandbox/mailbox', kind: 'app', title: 'Sandbox Mailbox' },
+  /**
+   * An unsubscribe link's page (docs/RULES.md rule 20), opened from an email with its token:
+   * unsubscribe, resubscribe. Drawn on the server for each visit (its forms work without script)
+   * and never kept: the address carries the member's token.
+   */
+  emailUnsubscribe: {
+    path: '/email/unsubscribe',
+    kind: 'app',
+    serverModule: 'app/routes/email-unsubscribe.tsx',
+    title: 'Email Preferences',
+    readsQuery: true,
+    neverKept: true,
+  },
   admin: { path: '/admin', kind: 'app', title: ADMIN },
   adminChallenges: {
     path: '/admin/challenges',

@@ -1,8 +1,12 @@
+import type { UnsubscribeOutcome } from './messages.ts';
 import { pageAddress, pages } from './pages.ts';
 
 /** Links to the site's pages (described in #shared/pages.ts), for the web app and the server. */
 export const paths = {
   home: pages.home.path,
+  /** The home page's sections (the spec's '/#shops'), as the phone drawer links them. */
+  homeShops: `${pages.home.path}#shops`,
+  homeFaq: `${pages.home.path}#faq`,
   battles: pages.battles.path,
   coffeeBattle: pages.coffeeBattle.path,
   results: (challengeId: number | string) => pageAddress(pages.results.path, { id: challengeId }),
@@ -13,7 +17,16 @@ export const paths = {
   checkout: pages.checkout.path,
   sandboxCheckout: (sessionId: string) => pageAddress(pages.sandboxCheckout.path, { sessionId }),
   profile: pages.profile.path,
+  privacy: pages.privacy.path,
   sandboxMailbox: pages.sandboxMailbox.path,
+  /** The email preferences page of an unsubscribe link, after `done` when a form was sent. */
+  emailUnsubscribe: (token: string | null, done?: UnsubscribeOutcome) => {
+    const query = new URLSearchParams();
+    if (token !== null) query.set('token', token);
+    if (done) query.set('done', done);
+    const search = query.toString();
+    return search ? `${pages.emailUnsubscribe.path}?${search}` : pages.emailUnsubscribe.path;
+  },
   /** The sandbox mailbox opened on one address's mail. */
   sandboxMailboxOf: (email: string) =>
     `${pages.sandboxMailbox.path}?to=${encodeURIComponent(email)}`,

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 
+/**
+ * A payment's receipt number as the receipt email states it ('LB-000042'): the payment's own id,
+ * so the organizer finds the payment a member quotes.
+ */
+export function receiptNumber(paymentId: number): string {
+  return `LB-${String(paymentId).padStart(6, '0')}`;
+}
+
 /** POST /api/create-checkout-session: where to send the browser (Stripe Checkout or the sandbox page). */
 export const checkoutSessionSchema = z.object({ url: z.string() });
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;

@@ -1,4 +1,5 @@
-import { businessCreateSchema, checkHours, HOURS_MESSAGE } from './businesses.ts';
+import { businessCreateSchema, checkHours } from './businesses.ts';
+import { hoursFromWeek, weekFromWords } from './hours.ts';
 import { SHOP_IMPORT_COLUMNS, type ShopImportColumn, type ShopImportRow } from './shop-side.ts';
 
 /**
@@ -170,6 +171,32 @@ function whole(text: string | undefined): number | null {
   return /^\+?\d+$/.test(text) ? Number(text) : Number.NaN;
 }
 
+export const HOURS_WORDS_EXAMPLE = 'Mon-Fri 6:30am-8:00pm; Sat 7:00am-8:00pm; Sun Closed';
+
+/**
+ * A row's hours as stored: the words the shop dialog's picker shows ('Mon-Fri 6:30am-8:00pm;
+ * Sat 7:00am-8:00pm', src/shared/hours.ts), kept as the picker would save them, or the stored
+ * JSON object itself. What cannot be read is named with its line.
+ */
+export function importedHours(
+  text: string,
+  line: number,
+): { ok: true; stored: string | null } | { ok: false; message: string } {
+  if (text.trim().startsWith('{')) {
+    const check = checkHours(text);
+    return check.valid
+      ? { ok: true, stored: check.stored }
+      : { ok: false, message: `Line ${line}: ${check.message}` };
+  }
+  const read = weekFromWords(text);
+  return read.ok
+    ? { ok: true, stored: hoursFromWeek(read.week) }
+    : {
+        ok: false,
+        message: `Line ${line}: the hours "${read.part}" cannot be read. Write them as the shop dialog shows them, e.g. ${HOURS_WORDS_EXAMPLE}`,
+      };
+}
+
 /** The import column a field of the shop contract is read from. */
 const COLUMN_OF: Record<string, ShopImportColumn> = {
   redemptionCode: 'code',
@@ -209,9 +236,9 @@ export function checkShopRows(
     if (droppedZero) add('code', droppedZero);
     let hours: string | null = null;
     if (record.hours) {
-      const check = checkHours(record.hours);
-      if (check.valid) hours = check.stored;
-      else add('hours', HOURS_MESSAGE);
+      const read = importedHours(record.hours, line);
+      if (read.ok) hours = read.stored;
+      else add('hours', read.message);
     }
     const fields = businessCreateSchema.safeParse({
       challengeId: context.challengeId,
@@ -272,7 +299,7 @@ export const SHOP_IMPORT_TEMPLATE = [
     'beanthere.example.com',
     '"Espresso, pastries and a quiet corner"',
     '0123',
-    '"{""Monday - Friday"": ""6:30am - 8:00pm"", ""Saturday"": ""7:00am - 8:00pm""}"',
+    HOURS_WORDS_EXAMPLE,
     'off',
     '',
     '34.7304',

@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { formatMoney } from './money.ts';
 
 /**
+ * The one name and explanation of the figure the member's 'First time at {shop}?' answer feeds,
+ * wherever the organizer or a shop sees it (docs/decisions/0036-one-word-per-thing.md).
+ */
+export const FIRST_VISITS = {
+  label: 'First visits',
+  explanation: 'Coupons redeemed by members who said it was their first time at the shop.',
+} as const;
+
+/**
  * The shops' side of the program (docs/decisions/0013): the shop's private page, its code
  * rotation, the organizer's settlement and exports, and the shop import. Amounts are whole
  * dollars, as the site shows prices.
@@ -45,7 +54,7 @@ export const shopPageSchema = z.object({
   couponValueDollars: z.number().int(),
   redeemedToday: z.number().int(),
   redeemedTotal: z.number().int(),
-  /** New customers: redemptions whose member said it was their first time at the shop. */
+  /** First visits (FIRST_VISITS): redemptions whose member said it was their first time at the shop. */
   firstVisits: z.number().int(),
   /** The coupons' value (redeemedTotal × couponValueDollars), what was paid, and the rest. */
   earnedDollars: z.number().int(),

@@ -71,7 +71,11 @@ export const test = testAllowingPageErrors.extend<{ consoleErrors: string[] }>({
       // Uncaught errors, and React's recoverable ones: a hydration mismatch (the server's HTML
       // not matching the browser's first render) reaches here through window.reportError,
       // React 19's default report in production builds.
-      page.on('pageerror', (error) => errors.push(error.message));
+      // With the page's address and the stack (minified frames map to the build's sources), so a
+      // failure that shows once in a full run says where it was thrown.
+      page.on('pageerror', (error) =>
+        errors.push(`${error.message}\n  at ${page.url()}\n${error.stack ?? ''}`),
+      );
       await use(errors);
       expect(errors, 'errors logged by the page').toEqual([]);
     },

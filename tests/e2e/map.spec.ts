@@ -6,6 +6,7 @@ import { E2E_ADMIN, e2ePort, seededCode } from './credentials.ts';
 import {
   expect,
   expectAccessible,
+  isPhone,
   MAP_TILES,
   nextLocal,
   registerWithPass,
@@ -318,4 +319,57 @@ test("a member's map shows visited and still-to-visit coupons, and Next stop nam
   );
   await nextStop.getByRole('link', { name: 'Rocket City Espresso' }).click();
   await expect(page.getByRole('heading', { name: 'Rocket City Espresso', level: 1 })).toBeVisible();
+});
+
+/** The zoom level a tile was asked for ('…/12/1083/1635.png' → 12). */
+const zoomOf = (tileUrl: string) => Number(new URL(tileUrl).pathname.split('/')[1]);
+
+test("the shop dialog's map leaves the wheel and one finger to the page: it zooms with Ctrl + wheel or two fingers, and says so", async ({
+  page,
+  mapTiles,
+}) => {
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  await page.goto('/admin/businesses');
+  await page.getByRole('button', { name: 'Add New Business' }).click();
+  const dialog = page.getByRole('dialog');
+  const map = dialog.getByRole('region', { name: /^Map: tap where the shop is/ });
+  await map.scrollIntoViewIfNeeded();
+  await expect.poll(() => mapTiles.length).toBeGreaterThan(0);
+  const opened = Math.max(...mapTiles.map(zoomOf));
+  const hint = map.getByText('Use Ctrl + scroll to zoom');
+  await expect(hint).toBeHidden();
+
+  // A plain wheel over the map scrolls the dialog, and the map only says how to zoom.
+  const before = (await map.boundingBox())!;
+  await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
+  await page.mouse.wheel(0, 120);
+  await expect(hint).toBeVisible();
+  await expect.poll(async () => (await map.boundingBox())!.y).toBeLessThan(before.y);
+  expect(mapTiles.map(zoomOf).filter((zoom) => zoom > opened)).toEqual([]);
+  // The hint goes by itself.
+  await expect(hint).toBeHidden();
+
+  // Ctrl + wheel (a trackpad's pinch arrives the same way) zooms the map in.
+  const after = (await map.boundingBox())!;
+  await page.mouse.move(after.x + after.width / 2, after.y + after.height / 2);
+  await page.keyboard.down('Control');
+  await page.mouse.wheel(0, -120);
+  await page.keyboard.up('Control');
+  await expect.poll(() => Math.max(...mapTiles.map(zoomOf))).toBeGreaterThan(opened);
+  await expect(hint).toBeHidden();
+
+  if (isPhone(page)) {
+    // One finger moving over the map is the page's; the map says two fingers move it.
+    const cdp = await page.context().newCDPSession(page);
+    const box = (await map.boundingBox())!;
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x, y: y - 60 }],
+    });
+    await expect(map.getByText('Use two fingers to move the map')).toBeVisible();
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  }
 });

@@ -30,6 +30,11 @@ if (serverUrl) {
   process.env.DATA_DIR = dataDir;
 }
 
+// Backups (docs/decisions/0038) of this worker's server only, never the checkout's ./backups.
+const backupDir = path.resolve(`.tmp/e2e-backups-${port}`);
+fs.rmSync(backupDir, { recursive: true, force: true });
+process.env.BACKUP_DIR = backupDir;
+
 const database = await openDatabase({
   databaseUrl: process.env.DATABASE_URL,
   dataDir: process.env.DATA_DIR,

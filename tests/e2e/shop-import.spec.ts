@@ -127,3 +127,46 @@ test('an import with bad rows says what to fix, then imports the ready rows and 
     Sunday: 'Closed',
   });
 });
+
+test('the hours column takes the words the hours picker shows, and a row whose hours cannot be read is named', async ({
+  page,
+}) => {
+  const [worded, vague] = [uniqueName('Worded Brew'), uniqueName('Vague Bean')];
+  const words = 'Mon-Fri 6:30am-8:00pm; Sat 7:00am-8:00pm; Sun Closed';
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  await page.goto('/admin/businesses');
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import Shops from CSV' });
+  await dialog
+    .getByRole('textbox', { name: 'Or paste the CSV' })
+    .fill(
+      [
+        'name,address,description,hours',
+        `${worded},1 Words Way,Espresso,${words}`,
+        `${vague},2 Words Way,Tea,Mon-Fri 9 till late`,
+      ].join('\n'),
+    );
+  await expect(dialog.getByRole('status')).toHaveText('1 row ready, 1 row needs fixing');
+  await expect(
+    dialog.getByRole('list', { name: 'Line 3 needs fixing' }).getByRole('listitem'),
+  ).toHaveText([
+    `Line 3: the hours "Mon-Fri 9 till late" cannot be read. Write them as the shop dialog shows them, e.g. ${words}`,
+  ]);
+  await dialog.getByRole('button', { name: 'Import 1 ready shop, leave out 1 row' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The shop dialog's picker reads the imported week and shows it in the same words.
+  await page.getByRole('button', { name: `Actions for ${worded}` }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const form = page.getByRole('dialog', { name: 'Edit Business' });
+  const hours = form.getByRole('group', { name: 'Opening hours' });
+  await hours.scrollIntoViewIfNeeded();
+  await expect(hours.getByLabel('Monday opens at')).toHaveValue('06:30');
+  await expect(hours.getByLabel('Saturday closes at')).toHaveValue('20:00');
+  await expect(hours.getByRole('switch', { name: 'Sunday' })).not.toBeChecked();
+  await expect(hours.getByText(`In a CSV import: ${words}`)).toBeVisible();
+  await form.getByRole('button', { name: 'Cancel' }).click();
+
+  const shop = (await shopsOfActiveChallenge(page)).find((each) => each.name === worded)!;
+  await page.request.delete(`/api/admin/businesses/${shop.id}`);
+});

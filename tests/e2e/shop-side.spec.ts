@@ -11,6 +11,7 @@ import {
   activeChallenge,
   createShop,
   expect,
+  isPhone,
   registerWithPass,
   resetClock,
   signIn,
@@ -161,6 +162,12 @@ test('a member opens the QR link and redeems with the code from the shop page, w
   await page.context().clearCookies();
   await page.goto(shopUrl);
   await expect(page.getByRole('heading', { name: shop.name, level: 1 })).toBeVisible();
+  // The shop's own header: whose page this is, none of the member's buttons.
+  const banner = page.getByRole('banner');
+  await expect(banner.getByText('Shop page', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Buy Pass' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Open navigation' })).toHaveCount(0);
   const code = await codeOnShopPage(page, 'Redemption code');
   expect(code).toBe(shop.redemptionCode);
   await expect(page.getByRole('region', { name: 'Redeemed today' })).toContainText('0');
@@ -192,7 +199,11 @@ test('a member opens the QR link and redeems with the code from the shop page, w
   await page.reload();
   await expect(page.getByRole('region', { name: 'Redeemed today' })).toContainText('1');
   await expect(page.getByRole('region', { name: 'Redeemed this challenge' })).toContainText('1');
-  await expect(page.getByRole('region', { name: 'New customers' })).toContainText('1');
+  const firstVisits = page.getByRole('region', { name: 'First visits' });
+  await expect(firstVisits).toContainText('1');
+  await expect(firstVisits).toHaveAccessibleDescription(
+    'Coupons redeemed by members who said it was their first time at the shop.',
+  );
   await expect(page.getByRole('region', { name: 'Paid to date' })).toContainText('$0');
   await expect(page.getByRole('region', { name: 'Owed now' })).toContainText('$5');
   const recent = page.getByRole('region', { name: 'Last redemptions' });
@@ -222,12 +233,13 @@ test('a shop pauses itself: members see it is not accepting coupons and cannot r
   await member.waitForTimeout(1100);
   await member.goto(`/business/${shop.id}?redeem=1`);
   await expect(member.getByText('Temporarily not accepting coupons')).toBeVisible();
-  await expect(member.getByRole('button', { name: 'Redeem Coupon' })).toBeDisabled();
+  // A paused shop offers no redeem at all (issue 38).
+  await expect(member.getByRole('button', { name: 'Redeem Coupon' })).toHaveCount(0);
   await expect(member.getByRole('dialog', { name: 'Redeem Coupon' })).toBeHidden();
   await member.goto('/profile');
   const coupon = member.getByRole('article', { name: shop.name });
   await expect(coupon.getByText('Temporarily not accepting coupons')).toBeVisible();
-  await expect(coupon.getByRole('button', { name: 'Redeem Coupon' })).toBeDisabled();
+  await expect(coupon.getByRole('button', { name: 'Redeem Coupon' })).toHaveCount(0);
   await member.context().close();
 
   await pauseSwitch.click();
@@ -345,6 +357,15 @@ test('settlement: the CSV totals equal the redeemed coupons × $5 and what the p
   await expect(footerCells.nth(PAID_COLUMN)).toHaveText(money(Number(total.paid_usd)));
   await expect(footerCells.nth(OWED_COLUMN)).toHaveText(money(Number(total.owed_usd)));
   await expect(table.locator('tbody').getByRole('row')).toHaveCount(shops.length);
+  // 'First visits', the shop page's word too, with its one line of explanation where it shows.
+  if (!isPhone(page)) {
+    await expect(table.getByRole('columnheader', { name: 'First visits' })).toBeVisible();
+    await expect(
+      table.getByText(
+        'First visits: coupons redeemed by members who said it was their first time at the shop.',
+      ),
+    ).toBeVisible();
+  }
 });
 
 test("the votes CSV recounts to the leaderboard's numbers", async ({ page, browser }) => {

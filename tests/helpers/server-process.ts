@@ -81,6 +81,8 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
       SESSION_SECRET: BENCH_SESSION_SECRET,
+      // A started embedded server takes its first backup (docs/decisions/0038): never into ./backups.
+      BACKUP_DIR: `.tmp/server-backups-${port}`,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

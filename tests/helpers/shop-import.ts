@@ -1,4 +1,4 @@
-import { HOURS_MESSAGE } from '#shared/businesses.ts';
+import { HOURS_WORDS_EXAMPLE } from '#shared/shop-import.ts';
 import type { ShopImportRow } from '#shared/shop-side.ts';
 
 /**
@@ -36,7 +36,10 @@ export const FLAWED_IMPORT_ERRORS: [number, ShopImportRow['errors']][] = [
         message:
           'Code must be 4 digits; a spreadsheet may have dropped a leading zero: write it as 0123',
       },
-      { column: 'hours', message: HOURS_MESSAGE },
+      {
+        column: 'hours',
+        message: `Line 3: the hours "not json" cannot be read. Write them as the shop dialog shows them, e.g. ${HOURS_WORDS_EXAMPLE}`,
+      },
       { column: 'codeRotation', message: 'Code rotation must be off, daily or hourly' },
       { column: 'dailyCap', message: 'Daily cap must be a whole number of at least 1, or none' },
       { column: 'latitude', message: 'Latitude must be a number from -90 to 90' },

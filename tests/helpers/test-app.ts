@@ -1,9 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { AppConfig } from '#server/app-deps.ts';
 import { ServerClock } from '#server/clock/clock.ts';
 import { buildApp } from '#server/app.ts';
 import { createOrPromoteAdmin } from '#server/auth/service.ts';
+import { Backups } from '#server/backups/service.ts';
 import type { ChangeFeed } from '#server/db/changes.ts';
 import type { Database, Db } from '#server/db/client.ts';
 import type { PaymentProvider } from '#server/payments/provider.ts';
@@ -32,6 +36,8 @@ export interface TestContext {
   clock: ServerClock;
   /** The first app's change feed. */
   changes: ChangeFeed;
+  /** The apps' backups, into a directory of this context's own (removed on close). */
+  backups: Backups;
   /**
    * Builds another app on the same database, as a second server instance would be; with its own
    * change feed (`database.openChangeFeed()`) it hears other instances' changes.
@@ -49,6 +55,13 @@ export async function createTestContext(
   const apps: FastifyInstance[] = [];
   // The first app hears the database's change notifications, as a server does.
   const changes = await database.openChangeFeed();
+  const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-backups-'));
+  const backups = new Backups(database, {
+    dir: backupDir,
+    keep: 3,
+    intervalMs: 24 * 60 * 60 * 1000,
+    databaseUrl: database.url,
+  });
   const build = async (db: Db = database.db, appChanges?: ChangeFeed) => {
     const app = await buildApp({
       db,
@@ -64,6 +77,7 @@ export async function createTestContext(
       ...(database.poolStats ? { poolStats: database.poolStats } : {}),
       databaseStatements: () => database.queryCount(),
       ...(options.payments ? { payments: options.payments } : {}),
+      backups,
       logger: false,
     });
     apps.push(app);
@@ -76,11 +90,13 @@ export async function createTestContext(
     database,
     clock,
     changes,
+    backups,
     buildApp: build,
     close: async () => {
       await Promise.all(apps.map((each) => each.close()));
       await changes.close();
       await database.close();
+      fs.rmSync(backupDir, { recursive: true, force: true });
     },
   };
 }
@@ -237,6 +253,12 @@ export function testPublicReads(
       sandboxMailbox: false,
       publicUrl: 'http://localhost',
       map: { tileUrl: 'https://tile.example/{z}/{x}/{y}.png', attribution: 'Tiles' },
+      privacy: {
+        operatorName: 'Local Battles',
+        operatorContact: null,
+        mailRelay: null,
+        mailRetentionDays: 30,
+      },
     },
     ...(monotonicNow ? { monotonicNow } : {}),
   });

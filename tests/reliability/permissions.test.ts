@@ -149,6 +149,21 @@ const rows: Row[] = [
     expected: { ...all(200), anonymous: 401 },
   },
   { method: 'GET', path: '/api/session', url: () => '/api/session', expected: all(200) },
+  // docs/decisions/0039: each member downloads their own data; deleting needs the password (a
+  // wrong one here, so nobody is deleted).
+  {
+    method: 'GET',
+    path: '/api/user/export',
+    url: () => '/api/user/export',
+    expected: { ...all(200), anonymous: 401 },
+  },
+  {
+    method: 'POST',
+    path: '/api/user/delete',
+    url: () => '/api/user/delete',
+    body: () => ({ password: 'wrong-password' }),
+    expected: { ...all(400), anonymous: 401 },
+  },
   {
     method: 'GET',
     path: '/api/admin/challenges',
@@ -316,6 +331,19 @@ const rows: Row[] = [
     url: () => `/api/admin/challenges/${challengeId}/businesses/import`,
     body: () => ({ csv: 'name,address,description\nMatrix Import,1 Main St,d', commit: false }),
     expected: adminOnly(200),
+  },
+  // docs/decisions/0038: backups are the organizer's alone (the token of `npm run backup` aside).
+  {
+    method: 'GET',
+    path: '/api/admin/backups',
+    url: () => '/api/admin/backups',
+    expected: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/backups',
+    url: () => '/api/admin/backups',
+    expected: adminOnly(201),
   },
   {
     method: 'GET',
@@ -564,6 +592,20 @@ const rows: Row[] = [
     expected: all(201),
   },
   { method: 'POST', path: '/api/logout', url: () => '/api/logout', expected: all(200) },
+  // Outside the API description (forms and links from emails): the token is the only authority,
+  // a session none, so an unknown token is unknown to everyone.
+  {
+    method: 'GET',
+    path: '/api/email/unsubscribe',
+    url: () => `/api/email/unsubscribe?token=${'0'.repeat(64)}`,
+    expected: all(303),
+  },
+  {
+    method: 'POST',
+    path: '/api/email/resubscribe',
+    url: () => `/api/email/resubscribe?token=${'0'.repeat(64)}`,
+    expected: all(404),
+  },
 ];
 
 /** The stream's text up to its first message; the stream is then dropped. */

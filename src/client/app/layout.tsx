@@ -1,6 +1,9 @@
-import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { pages } from '#shared/pages.ts';
+import { paths } from '#shared/paths.ts';
 import { Header } from '#client/components/Header.tsx';
+import { ShopHeader } from '#client/components/ShopHeader.tsx';
 import { NetworkNotices } from '#client/components/NetworkNotices.tsx';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { RouteError } from '#client/components/RouteError.tsx';
@@ -28,7 +31,8 @@ function PageHydrated() {
 }
 
 /**
- * Every page: skip link, header (auth and pass features meet here), the page. While a page's
+ * Every page: skip link, header (auth and pass features meet here), the page, and a footer with
+ * the privacy page (docs/decisions/0039). While a page's
  * module downloads, the page before it stays (navigations are transitions); on the first visit
  * a spinner shows below the header.
  */
@@ -38,27 +42,49 @@ export function RootLayout() {
   const challenge = useCurrentBattle();
   const phase = useChallengePhase(challenge.data);
   const logout = useLogout();
-  const { pathname } = useLocation();
   useScrollOnNavigate();
   useEffect(() => {
     if (!isPending) dropSignedInMark();
   }, [isPending]);
 
   return (
+    <PageFrame
+      header={
+        <Header
+          user={user}
+          userPending={isPending}
+          hasPass={hasPass}
+          passesOnSale={challenge.isPending || phase === 'running'}
+          resultsPath={challenge.data ? paths.results(challenge.data.id) : null}
+          onLogout={() => {
+            logout.mutate();
+          }}
+          loggingOut={logout.isPending}
+        />
+      }
+    />
+  );
+}
+
+/**
+ * A shop's own pages (/shop/:token and its card): their own header, the site's name and 'Shop
+ * page', with no 'Buy Pass' or 'Sign In' (docs/decisions/0036-one-word-per-thing.md). The shop's
+ * link is its key; nothing on these pages asks for an account.
+ */
+export function ShopLayout() {
+  useScrollOnNavigate();
+  return <PageFrame header={<ShopHeader />} />;
+}
+
+/** What every page has around its header: the skip link, the offline notices, the page. */
+function PageFrame({ header }: { header: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
     <div className={classes.shell}>
       <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
         Skip to main content
       </a>
-      <Header
-        user={user}
-        userPending={isPending}
-        hasPass={hasPass}
-        passesOnSale={challenge.isPending || phase === 'running'}
-        onLogout={() => {
-          logout.mutate();
-        }}
-        loggingOut={logout.isPending}
-      />
+      {header}
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
         <NetworkNotices />
         <RouteError resetKey={pathname}>
@@ -68,6 +94,9 @@ export function RootLayout() {
           </Suspense>
         </RouteError>
       </main>
+      <footer className={classes.footer}>
+        <Link to={pages.privacy.path}>Privacy</Link>
+      </footer>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import { pageAt, pages } from '#shared/pages.ts';
 import { NotFound } from '#client/components/NotFound.tsx';
 import { RequireAdmin, RequireUser } from './guards.tsx';
-import { RootLayout } from './layout.tsx';
+import { RootLayout, ShopLayout } from './layout.tsx';
 
 /*
  * Each page is its own module, loaded when first visited: public pages never download admin
@@ -62,9 +62,11 @@ const AuthResetRoute = lazy(() => import('./routes/auth-reset.tsx'));
 const AuthVerifyEmailRoute = lazy(() => import('./routes/auth-verify-email.tsx'));
 const BusinessRoute = serverRenderedPage(pages.business.serverModule);
 const CheckoutRoute = serverRenderedPage(pages.checkout.serverModule);
+const EmailUnsubscribeRoute = serverRenderedPage(pages.emailUnsubscribe.serverModule);
 const ProfileRoute = serverRenderedPage(pages.profile.serverModule);
 const loadSandboxCheckout = () => import('./routes/sandbox-checkout.tsx');
 const SandboxMailboxRoute = lazy(() => import('./routes/sandbox-mailbox.tsx'));
+const PrivacyRoute = lazy(() => import('./routes/privacy.tsx'));
 const SandboxCheckoutRoute = lazy(loadSandboxCheckout);
 
 // Signed-in pages render only after the sign-in check answers; when a visit starts on one,
@@ -103,8 +105,8 @@ export function AppRoutes() {
         <Route path={pages.authVerifyEmail.path} element={<AuthVerifyEmailRoute />} />
         <Route path={pages.business.path} element={<BusinessRoute />} />
         <Route path={pages.checkout.path} element={<CheckoutRoute />} />
-        <Route path={pages.shopPage.path} element={<ShopRoute />} />
-        <Route path={pages.shopCard.path} element={<ShopCardRoute />} />
+        <Route path={pages.emailUnsubscribe.path} element={<EmailUnsubscribeRoute />} />
+        <Route path={pages.privacy.path} element={<PrivacyRoute />} />
         <Route element={<RequireUser />}>
           {/* Everyone's reset links are in it: organizers only (docs/RULES.md rule 5); the page
               itself tells a member so. */}
@@ -125,6 +127,11 @@ export function AppRoutes() {
           <Route path={pages.cashierCard.path} element={<CashierCardRoute />} />
         </Route>
         <Route path="*" element={<NotFound />} />
+      </Route>
+      {/* A shop's own pages: their own header, no member's buttons (ShopLayout). */}
+      <Route element={<ShopLayout />}>
+        <Route path={pages.shopPage.path} element={<ShopRoute />} />
+        <Route path={pages.shopCard.path} element={<ShopCardRoute />} />
       </Route>
     </Routes>
   );

@@ -34,6 +34,8 @@ export interface HeaderProps {
   hasPass: boolean;
   /** Whether passes are sold now (the battle runs): without it and without a pass, no pass button. */
   passesOnSale: boolean;
+  /** The current battle's results page (published once it ends), linked from the phone drawer. */
+  resultsPath: string | null;
   onLogout: () => void;
   loggingOut: boolean;
 }
@@ -48,6 +50,7 @@ export function Header({
   userPending,
   hasPass,
   passesOnSale,
+  resultsPath,
   onLogout,
   loggingOut,
 }: HeaderProps) {
@@ -150,6 +153,7 @@ export function Header({
       <NavigationDrawer
         id={NAVIGATION_DRAWER_ID}
         passLink={passLink}
+        resultsPath={resultsPath}
         user={user}
         userPending={userPending}
         onLogout={onLogout}

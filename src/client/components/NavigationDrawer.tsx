@@ -1,10 +1,13 @@
 import { useRef } from 'react';
 import { Button, CloseButton, Stack, Text, Title } from '@mantine/core';
 import {
+  IconBuildingStore,
+  IconHelpCircle,
   IconLayoutDashboard,
   IconLogin2,
   IconLogout,
   IconTicket,
+  IconTrophy,
   IconUser,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -28,6 +31,7 @@ export interface NavigationDrawerProps extends Omit<HeaderProps, 'hasPass' | 'pa
 export function NavigationDrawer({
   id,
   passLink,
+  resultsPath,
   user,
   userPending,
   onLogout,
@@ -103,6 +107,21 @@ export function NavigationDrawer({
               Sign In
             </Link>
           )}
+          {/* The home page's sections and the results, for a phone with no header links. */}
+          <Link to={paths.homeShops} className={classes.link} onClick={close}>
+            <IconBuildingStore size={18} aria-hidden />
+            Shops
+          </Link>
+          {resultsPath && (
+            <Link to={resultsPath} className={classes.link} onClick={close}>
+              <IconTrophy size={18} aria-hidden />
+              Results
+            </Link>
+          )}
+          <Link to={paths.homeFaq} className={classes.link} onClick={close}>
+            <IconHelpCircle size={18} aria-hidden />
+            FAQ
+          </Link>
           {passLink && (
             <Button
               component={Link}

@@ -16,6 +16,11 @@ function subscribeToNetwork(onChange: () => void) {
 export const REDEEM_NEEDS_NETWORK = 'You are offline: redeeming a coupon needs the network.';
 export const VOTE_NEEDS_NETWORK = 'You are offline: voting needs the network.';
 
+/** Offline, a shop is shown as the device last saved it (the shops list the pass reads). */
+export const HELD_SHOP_NOTE = 'You are offline: these are the details this device last saved.';
+/** Offline, for a shop the device holds nothing of: what it waits for, not 'not found'. */
+export const SHOP_NOT_HELD = 'You are offline, and this shop was not saved on this device.';
+
 /** Whether the browser has a network; the server's HTML assumes it has. */
 export function useOnline(): boolean {
   return useSyncExternalStore(
@@ -55,7 +60,7 @@ export function useOfflineSince(offline: boolean): Date | null {
 
 /**
  * The pages the server draws with the member's account (#shared/pages.ts `readsSession`), none
- * with parameters. Pages drawn signed out are never kept (PAGES_DRAWN_SIGNED_OUT).
+ * with parameters. Pages drawn signed out are never kept (PAGES_NEVER_KEPT).
  */
 const accountPages = Object.values(pages)
   .filter((page: PageDescription) => page.readsSession)

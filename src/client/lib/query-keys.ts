@@ -51,6 +51,7 @@ export const queryKeys = {
       'businesses',
     ],
     dashboard: ['admin', 'dashboard'],
+    backups: ['admin', 'backups'],
     leaderboard: (challengeId: number | null) => ['admin', 'leaderboard', challengeId],
     settlement: (challengeId: number) => ['admin', 'challenges', challengeId, 'settlement'],
     payouts: (challengeId: number) => ['admin', 'challenges', challengeId, 'payouts'],

@@ -101,6 +101,45 @@ describe('shop import: messages, new columns and the ready rows alone', () => {
     ]);
   });
 
+  it("takes hours in the picker's words or as JSON, stores them as the picker saves them, and names the row it cannot read", async () => {
+    const csv = [
+      'name,address,description,hours',
+      'Worded Brew,1 Elm St,Coffee,Mon-Fri 6:30am-8:00pm; Sat 7:00am-8:00pm; Sun Closed',
+      'Comma Cup,2 Elm St,Coffee,"Mon-Fri 6:30am-8:00pm, Sat 7:00am-8:00pm"',
+      'Json Java,3 Elm St,Coffee,"{""Monday - Friday"": ""7:00am - 3:00pm""}"',
+      'Vague Bean,4 Elm St,Coffee,Mon-Fri 9 till late',
+    ].join('\n');
+    const preview = (await importCsv(csv, { commit: false })).json<ShopImportResult>();
+    expect(preview.rows.map((row) => [row.line, row.errors])).toEqual([
+      [2, []],
+      [3, []],
+      [4, []],
+      [
+        5,
+        [
+          {
+            column: 'hours',
+            message:
+              'Line 5: the hours "Mon-Fri 9 till late" cannot be read. Write them as the shop dialog shows them, e.g. Mon-Fri 6:30am-8:00pm; Sat 7:00am-8:00pm; Sun Closed',
+          },
+        ],
+      ],
+    ]);
+    const answer = await importCsv(csv, { commit: true, validOnly: true });
+    expect(answer.json<ShopImportResult>()).toMatchObject({ imported: 3 });
+    const hoursOf = async (name: string) =>
+      (await shopsOf()).find((shop) => shop.name === name)?.hours;
+    const pickerSaves = JSON.stringify({
+      'Monday - Friday': '6:30am - 8:00pm',
+      Saturday: '7:00am - 8:00pm',
+      Sunday: 'Closed',
+    });
+    expect(await hoursOf('Worded Brew')).toBe(pickerSaves);
+    expect(await hoursOf('Comma Cup')).toBe(pickerSaves);
+    expect(await hoursOf('Json Java')).toBe('{"Monday - Friday":"7:00am - 3:00pm"}');
+    expect(await hoursOf('Vague Bean')).toBeUndefined();
+  });
+
   it('refuses a file with a short row, changing nothing', async () => {
     const before = (await shopsOf()).length;
     const answer = await importCsv('name,address,description\nA,B\nC,D,E', {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { challengeStatus } from '#shared/challenges.ts';
+import { activeMark, challengeStatus } from '#shared/challenges.ts';
 import { DAY_MS } from '#tests/helpers/fixtures.ts';
 import { signedInAdmin, signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
 
@@ -166,13 +166,28 @@ describe('admin challenges API', () => {
   });
 });
 
-describe('challengeStatus (docs/SPEC.md section 4)', () => {
+describe('challengeStatus (docs/SPEC.md section 4, docs/decisions/0036-one-word-per-thing.md)', () => {
   const now = new Date('2026-07-15T00:00:00Z');
-  it('is Active when active, Ended when inactive and past, else Inactive', () => {
-    expect(challengeStatus({ active: true, endDate: '2026-01-01T00:00:00Z' }, now)).toBe('Active');
-    expect(challengeStatus({ active: false, endDate: '2026-07-14T00:00:00Z' }, now)).toBe('Ended');
-    expect(challengeStatus({ active: false, endDate: '2026-08-01T00:00:00Z' }, now)).toBe(
-      'Inactive',
-    );
+  const dates = {
+    upcoming: { startDate: '2026-08-01T00:00:00Z', endDate: '2026-09-01T00:00:00Z' },
+    running: { startDate: '2026-07-01T00:00:00Z', endDate: '2026-08-01T00:00:00Z' },
+    ended: { startDate: '2026-06-01T00:00:00Z', endDate: '2026-07-14T00:00:00Z' },
+  };
+  it('is Active only while published and running, Upcoming before, Ended after, else Inactive', () => {
+    const status = (active: boolean, phase: keyof typeof dates) =>
+      challengeStatus({ active, ...dates[phase] }, now);
+    expect(status(true, 'running')).toBe('Active');
+    expect(status(true, 'upcoming')).toBe('Upcoming');
+    expect(status(true, 'ended')).toBe('Ended');
+    expect(status(false, 'ended')).toBe('Ended');
+    expect(status(false, 'running')).toBe('Inactive');
+    expect(status(false, 'upcoming')).toBe('Inactive');
+  });
+
+  it("marks a picker's title ' (Active)' only while its status is Active", () => {
+    expect(activeMark({ active: true, ...dates.running }, now)).toBe(' (Active)');
+    expect(activeMark({ active: true, ...dates.upcoming }, now)).toBe('');
+    expect(activeMark({ active: true, ...dates.ended }, now)).toBe('');
+    expect(activeMark({ active: false, ...dates.running }, now)).toBe('');
   });
 });

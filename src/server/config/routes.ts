@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { siteConfigSchema } from '#shared/config.ts';
 import type { AppDeps } from '../app-deps.ts';
+import { DEFAULT_MAIL_RETENTION_DAYS } from '../env.ts';
 import { sendJson } from '../public-reads/public-cache.ts';
 
 /**
@@ -27,5 +28,11 @@ export function siteConfigOf({ config, payments }: Pick<AppDeps, 'config' | 'pay
     sandboxMailbox: config.mailToSandbox && config.testToolsEnabled,
     publicUrl: config.siteUrl.origin,
     map: config.map,
+    privacy: {
+      operatorName: config.privacy?.operatorName ?? config.siteName,
+      operatorContact: config.privacy?.operatorContact ?? null,
+      mailRelay: config.privacy?.mailRelay ?? null,
+      mailRetentionDays: config.mailRetentionDays ?? DEFAULT_MAIL_RETENTION_DAYS,
+    },
   };
 }

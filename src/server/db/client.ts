@@ -40,6 +40,11 @@ export interface Database {
    */
   queryCount(): number;
   migrate(): Promise<void>;
+  /**
+   * The embedded database's own client (PGlite only): backups take its data directory between
+   * transactions (src/server/backups/snapshot.ts).
+   */
+  pglite?: PGlite;
   /** This instance's change notifications (./changes.ts); close the feed before the database. */
   openChangeFeed(log?: ChangeFeedLog): Promise<ChangeFeed>;
   close(): Promise<void>;
@@ -61,7 +66,7 @@ export class DatabaseInUseError extends Error {
 }
 
 /** PGlite allows one process per data directory; a lock file makes a second opener fail clearly. */
-function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, 'local-battles.lock');
   try {
@@ -182,6 +187,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     queryCount,
     migrate: async () => {
       await migratePglite(drizzlePglite(client), { migrationsFolder });

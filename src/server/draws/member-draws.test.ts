@@ -41,9 +41,11 @@ describe('GET /api/user/draws: a member finds themselves in the draws and the pu
       return answer.json<MemberDraws>();
     };
     const mine = await entriesOf(two!.client);
-    expect(mine.draws.map((draw) => [draw.prize, draw.yourEntries, draw.revealed])).toEqual([
-      ['A month of coffee', 2, false],
-      ['A mug', 1, false],
+    expect(
+      mine.draws.map((draw) => [draw.prize, draw.yourEntries, draw.revealed, draw.youWon]),
+    ).toEqual([
+      ['A month of coffee', 2, false, false],
+      ['A mug', 1, false, false],
     ]);
     expect(mine.pass).toMatch(/^[0-9a-f]{16}$/);
     expect((await entriesOf(none!.client)).draws.map((draw) => draw.yourEntries)).toEqual([0, 0]);
@@ -70,6 +72,16 @@ describe('GET /api/user/draws: a member finds themselves in the draws and the pu
     expect(
       coupons.body.split('\r\n').filter((line) => line.endsWith(`,${mine.pass}`)),
     ).toHaveLength(2);
-    expect((await entriesOf(two!.client)).draws.every((draw) => draw.revealed)).toBe(true);
+    // The only counted pass with entries wins each one-winner draw; the others are told they did not.
+    expect(
+      (await entriesOf(two!.client)).draws.map((draw) => [draw.revealed, draw.youWon]),
+    ).toEqual([
+      [true, true],
+      [true, true],
+    ]);
+    expect((await entriesOf(none!.client)).draws.map((draw) => draw.youWon)).toEqual([
+      false,
+      false,
+    ]);
   });
 });

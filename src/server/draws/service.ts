@@ -127,6 +127,8 @@ export async function memberDrawsOf(
       entries: draw.entries,
       yourEntries: draw.entries === 'coupons' ? redeemed : Math.min(redeemed, 1),
       revealed: draw.revealedAt !== null,
+      // A pass wins at most once per draw (drawWinners takes each pass once).
+      youWon: draw.revealedAt !== null && (draw.winnerPassIds ?? []).includes(pass.id),
     })),
   };
 }

@@ -6,6 +6,7 @@ import { revealDueDraws } from '../draws/service.ts';
 import type { MailContext } from '../mail/messages.ts';
 import { queueReminders, queueSaleAlerts } from '../messages/jobs.ts';
 import { publishDueResults } from '../results/publish.ts';
+import { purgeEndedData } from './retention.ts';
 import type { PeriodicJob } from './scheduler.ts';
 
 const MINUTE_MS = 60_000;
@@ -17,10 +18,15 @@ export interface PeriodicJobDeps {
   mail: MailContext;
   /** The app's change feed: a job's committed public change clears every instance's public reads. */
   changes: Pick<ChangeFeed, 'announcePublicChange'>;
+  /** How long sent mail is kept (MAIL_RETENTION_DAYS, docs/decisions/0039). */
+  mailRetentionDays?: number;
 }
 
 /** The periodic work of the site, each run once per interval across instances (scheduler.ts). */
-export function periodicJobs(db: Db, { mail, changes }: PeriodicJobDeps): PeriodicJob[] {
+export function periodicJobs(
+  db: Db,
+  { mail, changes, mailRetentionDays }: PeriodicJobDeps,
+): PeriodicJob[] {
   return [
     {
       // docs/RULES.md rule 19: a battle's draws are revealed within a minute of its end, on the
@@ -64,6 +70,14 @@ export function periodicJobs(db: Db, { mail, changes }: PeriodicJobDeps): Period
       intervalMs: HOUR_MS,
       run: async (now) => {
         await db.delete(sessions).where(lt(sessions.expiresAt, now));
+      },
+    },
+    {
+      // Expired link tokens and sent mail past MAIL_RETENTION_DAYS (docs/decisions/0039).
+      name: 'data-retention',
+      intervalMs: HOUR_MS,
+      run: async (now) => {
+        await purgeEndedData(db, now, { mailRetentionDays });
       },
     },
     {

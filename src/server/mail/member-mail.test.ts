@@ -1,15 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { mailOutbox } from '#server/db/schema.ts';
+import { mailOutbox, payments } from '#server/db/schema.ts';
 import { useStripeTestApp } from '#tests/helpers/stripe-stub.ts';
 import { deliverMail, mailboxOf } from '#tests/helpers/mail.ts';
 import { signedInMember, TestClient } from '#tests/helpers/test-app.ts';
 import { insertRunningBattle } from '#tests/helpers/battle.ts';
 
-const { ctx, stub } = useStripeTestApp({ testToolsEnabled: true });
+const { ctx, stub } = useStripeTestApp({
+  testToolsEnabled: true,
+  contactEmail: 'help@coffee-battle.example',
+});
+
+let battleEnd: Date;
 
 beforeAll(async () => {
-  await insertRunningBattle(ctx.db, ctx.clock.now(), {
+  const { challenge } = await insertRunningBattle(ctx.db, ctx.clock.now(), {
     challenge: {
       title: 'Mail Coffee Battle',
       price: 25,
@@ -22,6 +27,7 @@ beforeAll(async () => {
       { name: 'Closed Cafe', position: 0, deletedAt: new Date() },
     ],
   });
+  battleEnd = challenge.endDate;
 });
 
 let eventSequence = 0;
@@ -130,6 +136,39 @@ describe('purchase receipt', () => {
     expect(receipt?.text).toContain('- Brew Haven\n- Bean There');
     expect(receipt?.text).not.toContain('Closed Cafe');
     expect(receipt?.links).toEqual(['http://localhost/profile']);
+  });
+
+  it("carries a receipt number, the battle's end, how to redeem and the organizers' address", async () => {
+    const { email, sessionId } = await paidBuyer();
+    await completed(sessionId);
+    await deliverMail(ctx.db, ctx.clock.now);
+    const [receipt] = (await mailboxOf(ctx, email)).filter((message) =>
+      message.subject.includes('receipt'),
+    );
+    const [payment] = await ctx.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.providerSessionId, sessionId));
+    expect(receipt?.text).toContain(`Receipt number: LB-${String(payment!.id).padStart(6, '0')}`);
+    const end = battleEnd.toLocaleString('en-US', {
+      timeZone: 'Pacific/Kiritimati',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    });
+    expect(receipt?.text).toContain(
+      `The battle ends ${end}: redeem your coupons and cast your votes before then.`,
+    );
+    expect(receipt?.text).toContain(
+      "How to redeem: at a participating shop, order anything and ask the cashier for the 4-digit redemption code. Open your pass, tap 'Redeem Coupon'",
+    );
+    expect(receipt?.text).toContain(
+      'Questions about your pass? Write to the organizers at help@coffee-battle.example.',
+    );
+    expect(receipt?.html).toContain('help@coffee-battle.example');
   });
 
   it('comes from the success page when the webhook has not arrived', async () => {

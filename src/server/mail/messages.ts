@@ -2,7 +2,9 @@ import type { SiteUrl } from '../site-url.ts';
 import { countOf } from '#shared/plural.ts';
 import type { OutgoingMail } from './transport.ts';
 import { formatInstant } from '#shared/date-range.ts';
+import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import { formatMoney } from '#shared/money.ts';
+import { receiptNumber } from '#shared/payments.ts';
 import { linkParts } from '#shared/messages.ts';
 import { escapeHtml } from '../text.ts';
 
@@ -13,6 +15,8 @@ export interface MailContext {
   baseUrl: string;
   /** MAIL_UNCONFIRMED_PER_DAY; unset, its default (mail/outbox.ts). */
   unconfirmedPerDay?: number | undefined;
+  /** Where members write to the organizers (env.ts organizerContact); unset, no address is named. */
+  contactEmail?: string | undefined;
 }
 
 /** The context for the site's emails. */
@@ -20,11 +24,13 @@ export function mailContextOf(config: {
   siteName: string;
   siteUrl: SiteUrl;
   mailUnconfirmedPerDay?: number;
+  contactEmail?: string | undefined;
 }): MailContext {
   return {
     siteName: config.siteName,
     baseUrl: config.siteUrl.origin,
     unconfirmedPerDay: config.mailUnconfirmedPerDay,
+    contactEmail: config.contactEmail,
   };
 }
 
@@ -177,7 +183,11 @@ export function emailChangedNoticeMail(
 
 export interface ReceiptDetails {
   email: string;
+  /** The payment's id: the receipt number (#shared/payments.ts). */
+  paymentId: number;
   challengeTitle: string;
+  /** The battle's end: coupons and votes are open until then. */
+  endDate: Date;
   amountCents: number;
   currency: string;
   purchasedAt: Date;
@@ -189,11 +199,18 @@ export interface ReceiptDetails {
 export function receiptMail(context: MailContext, receipt: ReceiptDetails): OutgoingMail {
   return compose(context, receipt.email, `Your ${receipt.challengeTitle} Battle Pass receipt`, [
     `Thank you for buying the ${receipt.challengeTitle} Battle Pass.`,
+    `Receipt number: ${receiptNumber(receipt.paymentId)}`,
     `Price paid: ${formatMoney(receipt.amountCents / 100, { currency: receipt.currency, cents: true })}`,
     `Date: ${formatInstant(receipt.purchasedAt, receipt.timeZone, { time: false })}`,
     `Your pass includes ${countOf(receipt.shops.length, 'coupon')}, one at each of these shops:`,
     { items: receipt.shops },
+    `The battle ends ${formatInstant(receipt.endDate, receipt.timeZone)}: redeem your coupons and cast your votes before then.`,
+    // The steps of 'How to Redeem Coupons' on /profile, in short.
+    `How to redeem: at a participating shop, order anything and ask the cashier for the 4-digit redemption code. Open your pass, tap 'Redeem Coupon' on that shop's coupon and enter the code: your ${formatMoney(COUPON_VALUE_DOLLARS)} credit is applied to your order, and you earn one vote.`,
     { label: 'See your pass and coupons', path: '/profile' },
+    ...(context.contactEmail
+      ? [`Questions about your pass? Write to the organizers at ${context.contactEmail}.`]
+      : []),
   ]);
 }
 
@@ -211,6 +228,19 @@ export function passSwitchedOffMail(
       { label: 'See your pass', path: '/profile' },
     ],
   );
+}
+
+/**
+ * To the old address once an account is deleted (member-data/deletion.ts), so an owner whose
+ * session was taken over learns of it. It names no username: the account's name is erased too.
+ */
+export function accountDeletedMail(context: MailContext, email: string): OutgoingMail {
+  return compose(context, email, `Your ${context.siteName} account was deleted`, [
+    `The ${context.siteName} account that used this email address was deleted just now, after its password was entered.`,
+    'Its name, email address and password are erased. Its passes, coupons, votes and payments stay without them, so battle results and shop settlements do not change.',
+    'If you did not do this, reply to the organizers of your battle.',
+    { label: 'How we handle your data', path: '/privacy' },
+  ]);
 }
 
 /** docs/RULES.md rule 19: written in the reveal's own transaction (draws/service.ts). */

@@ -57,6 +57,9 @@ export async function enqueueMail(
   now: Date,
   policy?: AllowancePolicy,
 ): Promise<void> {
+  // A deleted account's tombstone has no address (docs/decisions/0039): its pass notices,
+  // receipts and prizes have nobody to go to.
+  if (mail.to === '') return;
   const row = {
     toAddress: mail.to,
     subject: mail.subject,

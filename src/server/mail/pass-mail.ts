@@ -12,13 +12,21 @@ import { isLiveShop } from '../businesses/live.ts';
 export async function queuePassReceipt(
   tx: Tx,
   mail: MailContext,
-  purchase: { userId: number; challengeId: number; amountCents: number; currency: string },
+  purchase: {
+    /** The payment's id, the receipt's number. */
+    id: number;
+    userId: number;
+    challengeId: number;
+    amountCents: number;
+    currency: string;
+  },
   now: Date,
 ): Promise<void> {
   const [buyer] = await tx
     .select({
       email: users.email,
       challengeTitle: challenges.title,
+      endDate: challenges.endDate,
       timeZone: challenges.timeZone,
     })
     .from(users)
@@ -33,7 +41,9 @@ export async function queuePassReceipt(
     .orderBy(asc(businesses.position), asc(businesses.id));
   const receipt = receiptMail(mail, {
     email: buyer.email,
+    paymentId: purchase.id,
     challengeTitle: buyer.challengeTitle,
+    endDate: buyer.endDate,
     amountCents: purchase.amountCents,
     currency: purchase.currency,
     purchasedAt: now,

@@ -321,9 +321,9 @@ describe('one-click unsubscribe', () => {
       method: 'GET',
       url: `/api/email/unsubscribe?token=${token}`,
     });
-    expect(confirm.statusCode).toBe(200);
-    expect(confirm.headers['content-type']).toContain('text/html');
-    expect(confirm.body).toContain('<button type="submit">Unsubscribe</button>');
+    // The link opens the site's own page, which asks before anything changes.
+    expect(confirm.statusCode).toBe(303);
+    expect(confirm.headers.location).toBe(`/email/unsubscribe?token=${token}`);
     const [still] = await ctx.db
       .select({ on: users.organizerMail })
       .from(users)
@@ -350,6 +350,53 @@ describe('one-click unsubscribe', () => {
     const subjects = (await mailboxOf(ctx, email)).map((mail) => mail.subject);
     expect(subjects).toContain('Reset your Local Battles password');
     expect(subjects).not.toContain('Not for them');
+  });
+
+  it("answers a person's browser with the site's page, and 'Resubscribe' undoes it", async () => {
+    const challenge = await insertChallenge(ctx.db, ctx.clock.now());
+    const holder = await signedInPassHolder(ctx, challenge.id);
+    const token = await tokenOf(holder.user.id);
+    const preference = async () =>
+      (await holder.client.get('/api/profile/mail-preferences')).json<{ organizerMail: boolean }>()
+        .organizerMail;
+    const form = (path: string, body: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `${path}?token=${token}`,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: 'http://localhost',
+          'sec-fetch-mode': 'navigate',
+          accept: 'text/html',
+        },
+        payload: body,
+      });
+
+    const off = await form('/api/email/unsubscribe', 'List-Unsubscribe=One-Click');
+    expect(off.statusCode).toBe(303);
+    expect(off.headers.location).toBe(`/email/unsubscribe?token=${token}&done=unsubscribed`);
+    expect(await preference()).toBe(false);
+
+    const on = await form('/api/email/resubscribe', '');
+    expect(on.statusCode).toBe(303);
+    expect(on.headers.location).toBe(`/email/unsubscribe?token=${token}&done=resubscribed`);
+    expect(await preference()).toBe(true);
+
+    // The form is sent from a no-referrer page (Origin: null): the token is the only key.
+    const nullOrigin = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/email/resubscribe?token=${token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' },
+      payload: '',
+    });
+    expect(nullOrigin.statusCode).toBe(200);
+
+    const unknown = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/email/unsubscribe?token=${'0'.repeat(64)}`,
+    });
+    expect(unknown.statusCode).toBe(303);
+    expect(unknown.headers.location).toBe('/email/unsubscribe?done=unknown');
   });
 
   it('reads forms only there: a form body elsewhere is refused', async () => {
@@ -659,6 +706,18 @@ describe("'Tell me when passes go on sale'", () => {
     expect((await oneClick(row!.token)).statusCode).toBe(200);
     expect(await queueSaleAlerts(ctx.db, TEST_MAIL, new Date(now.getTime() + DAY_MS + 1000))).toBe(
       0,
+    );
+    // 'Resubscribe' from the same link: the alert waits for the start again.
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/email/resubscribe?token=${row!.token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost' },
+      payload: '',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toContain('You are subscribed again');
+    expect(await queueSaleAlerts(ctx.db, TEST_MAIL, new Date(now.getTime() + DAY_MS + 1000))).toBe(
+      1,
     );
   });
 

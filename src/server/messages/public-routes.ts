@@ -1,10 +1,12 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { challengePhase } from '#shared/challenge-phase.ts';
 import { idParamsSchema } from '#shared/challenges.ts';
 import { errorBodySchema } from '#shared/errors.ts';
+import { paths } from '#shared/paths.ts';
 import {
+  MAIL_TOKEN_PATTERN,
   SALE_ALERT_CONFIRMATION,
   saleAlertAcceptedSchema,
   saleAlertInputSchema,
@@ -14,20 +16,38 @@ import { saleAlerts } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
 import { limitPerAddress } from '../plugins/rate-limits.ts';
 import { requirePublishedChallenge } from '../challenges/require.ts';
-import { tokenKnown, unsubscribe } from './service.ts';
+import { resubscribe, tokenKnown, unsubscribe } from './service.ts';
 import { escapeHtml } from '../text.ts';
 
 /** The one-click address (RFC 8058); the security plugin exempts it from the Origin check. */
 export const UNSUBSCRIBE_PATH = '/api/email/unsubscribe';
 
+/** 'Resubscribe' on the email preferences page: the unsubscribe undone with the same token. */
+export const RESUBSCRIBE_PATH = '/api/email/resubscribe';
+
 /** Tokens are 64 hex characters (schema.ts randomSecret); anything else is refused unread. */
 const tokenQuerySchema = z.object({
-  token: z.string({ error: 'The unsubscribe link is incomplete' }).regex(/^[0-9a-f]{64}$/, {
+  token: z.string({ error: 'The unsubscribe link is incomplete' }).regex(MAIL_TOKEN_PATTERN, {
     error: 'The unsubscribe link is not valid',
   }),
 });
 
-/** A small page of its own: mail links open it without the app, and it works without scripts. */
+/**
+ * A person's browser (a link opened, a form sent), as opposed to a mail provider's one-click
+ * request: it gets the site's own email preferences page (#shared/pages.ts emailUnsubscribe).
+ */
+const fromBrowser = (request: FastifyRequest) =>
+  request.headers['sec-fetch-mode'] === 'navigate' ||
+  (request.headers.accept ?? '').includes('text/html');
+
+/** To the email preferences page; 303, so a form's POST becomes the page's GET. */
+const toPreferencesPage = (reply: FastifyReply, ...at: Parameters<typeof paths.emailUnsubscribe>) =>
+  reply.header('cache-control', 'no-store').redirect(paths.emailUnsubscribe(...at), 303);
+
+/**
+ * A small page of its own, for a mail provider's one-click request (a person's browser is sent to
+ * the site's email preferences page instead).
+ */
 function page(reply: FastifyReply, status: number, siteName: string, title: string, body: string) {
   return (
     reply
@@ -111,19 +131,14 @@ async function unsubscribeRoutes(
       '<p>This unsubscribe link is not valid. Signed-in members can switch organizer emails off on their profile.</p>',
     );
 
+  // The link in the email: the site's page asks before anything changes (GET changes nothing).
   api.get(
     UNSUBSCRIBE_PATH,
     { schema: { hide: true, querystring: tokenQuerySchema } },
     async (request, reply) => {
       const { token } = request.query;
-      if (!(await tokenKnown(db, token))) return linkNotRecognised(reply);
-      return page(
-        reply,
-        200,
-        siteName,
-        "Unsubscribe from the organizer's emails?",
-        `<p>You will get no more messages or reminders from the organizers. Receipts, password resets and other account emails keep coming.</p><form method="post" action="${UNSUBSCRIBE_PATH}?token=${token}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
-      );
+      if (!(await tokenKnown(db, token))) return toPreferencesPage(reply, null, 'unknown');
+      return toPreferencesPage(reply, token);
     },
   );
 
@@ -134,13 +149,45 @@ async function unsubscribeRoutes(
       const body = typeof request.body === 'string' ? request.body : '';
       if (!/(^|&|\r?\n|")List-Unsubscribe(=|"\r?\n\r?\n)One-Click/.test(body))
         throw badRequest('Send the form body List-Unsubscribe=One-Click to unsubscribe.');
-      if (!(await unsubscribe(db, request.query.token, clock()))) return linkNotRecognised(reply);
+      const known = await unsubscribe(db, request.query.token, clock());
+      if (fromBrowser(request)) {
+        return toPreferencesPage(
+          reply,
+          known ? request.query.token : null,
+          known ? 'unsubscribed' : 'unknown',
+        );
+      }
+      if (!known) return linkNotRecognised(reply);
       return page(
         reply,
         200,
         siteName,
         'You are unsubscribed',
         '<p>You will get no more emails from the organizers. Receipts, password resets and other account emails keep coming. Members can switch organizer emails back on at any time on their profile.</p>',
+      );
+    },
+  );
+
+  // The preferences page's 'Resubscribe': like unsubscribing, the token is its only authority.
+  api.post(
+    RESUBSCRIBE_PATH,
+    { schema: { hide: true, querystring: tokenQuerySchema } },
+    async (request, reply) => {
+      const known = await resubscribe(db, request.query.token, clock());
+      if (fromBrowser(request)) {
+        return toPreferencesPage(
+          reply,
+          known ? request.query.token : null,
+          known ? 'resubscribed' : 'unknown',
+        );
+      }
+      if (!known) return linkNotRecognised(reply);
+      return page(
+        reply,
+        200,
+        siteName,
+        'You are subscribed again',
+        "<p>The organizer's messages and reminders will reach you again.</p>",
       );
     },
   );

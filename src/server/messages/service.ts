@@ -185,14 +185,14 @@ export async function messageHistory(db: Db, challengeId: number): Promise<Messa
 }
 
 /**
- * One-click unsubscribe (RFC 8058): a member's token switches their organizer mail off; a sale
- * alert's token stops every pending alert to that address. Anything else changes nothing.
- * Answers whether the token was known.
+ * Switches an emailed token's mail on or off: a member's organizer mail, or every sale alert of
+ * the alert's address (off: those still pending; on: all of them pending again). Anything else
+ * changes nothing. Answers whether the token was known.
  */
-export async function unsubscribe(db: Db, token: string, now: Date): Promise<boolean> {
+async function switchMail(db: Db, token: string, on: boolean, now: Date): Promise<boolean> {
   const members = await db
     .update(users)
-    .set({ organizerMail: false })
+    .set({ organizerMail: on })
     .where(eq(users.mailToken, token))
     .returning({ id: users.id });
   if (members.length > 0) return true;
@@ -201,16 +201,22 @@ export async function unsubscribe(db: Db, token: string, now: Date): Promise<boo
     .from(saleAlerts)
     .where(eq(saleAlerts.token, token));
   if (!alert) return false;
+  const sameAddress = sql`lower(${saleAlerts.email}) = lower(${alert.email})`;
   await db
     .update(saleAlerts)
-    .set({ unsubscribedAt: now })
-    .where(
-      and(
-        sql`lower(${saleAlerts.email}) = lower(${alert.email})`,
-        isNull(saleAlerts.unsubscribedAt),
-      ),
-    );
+    .set({ unsubscribedAt: on ? null : now })
+    .where(on ? sameAddress : and(sameAddress, isNull(saleAlerts.unsubscribedAt)));
   return true;
+}
+
+/** One-click unsubscribe (RFC 8058) from an emailed link. */
+export function unsubscribe(db: Db, token: string, now: Date): Promise<boolean> {
+  return switchMail(db, token, false, now);
+}
+
+/** Undoes `unsubscribe` from the same link ('Resubscribe'). */
+export function resubscribe(db: Db, token: string, now: Date): Promise<boolean> {
+  return switchMail(db, token, true, now);
 }
 
 /** Whether a token is one of ours, for the confirm page (GET changes nothing). */

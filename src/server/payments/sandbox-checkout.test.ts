@@ -48,6 +48,12 @@ describe('sandbox checkout', () => {
         tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
         attribution: '© OpenStreetMap contributors',
       },
+      privacy: {
+        operatorName: 'Local Battles',
+        operatorContact: null,
+        mailRelay: null,
+        mailRetentionDays: 30,
+      },
     });
   });
 

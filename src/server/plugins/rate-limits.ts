@@ -36,6 +36,8 @@ export const RATE_LIMITS = {
   emailChangePerAddress: { max: 10, timeWindow: 15 * MINUTE_MS },
   emailChangePerAccount: { max: 3, timeWindow: 15 * MINUTE_MS },
   emailChangeConfirmPerAddress: { max: 10, timeWindow: MINUTE_MS },
+  /** Passwords tried to delete an account, per account: a stolen session cannot guess on. */
+  accountDeletionPerAccount: { max: 5, timeWindow: 15 * MINUTE_MS },
   /** 'Send a test to me' from /admin/messages, per organizer: a check or two, never a flood. */
   testMessagePerAccount: { max: 10, timeWindow: 15 * MINUTE_MS },
   /** 'Tell me when passes go on sale' sign-ups from one address (a public write). */

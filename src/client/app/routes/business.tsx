@@ -19,7 +19,7 @@ import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { memberProgressQueryOptions } from '#client/lib/member-progress.ts';
 import { SHOP_PAUSED_TEXT } from '#client/features/redemption/shop-paused.ts';
 import { errorText, isApiError } from '#client/lib/api.ts';
-import { REDEEM_NEEDS_NETWORK, useOnline } from '#client/lib/offline.ts';
+import { REDEEM_NEEDS_NETWORK, SHOP_NOT_HELD, useOnline } from '#client/lib/offline.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import type { AuthRedirectState } from '../guards.tsx';
 
@@ -53,6 +53,16 @@ function BusinessPage({ id }: { id: string }) {
     <Container size="md" py={{ base: 'md', sm: 'xl' }}>
       {shop.isPending ? (
         <PageLoader label="Loading coffee shop details..." />
+      ) : shop.isError && !isApiError(shop.error) ? (
+        // Offline, and the device holds neither this page's answer nor the shop in its list.
+        <Alert color="yellow" variant="light" title="Offline" role="status">
+          <Stack gap="xs">
+            <Text size="sm">{SHOP_NOT_HELD}</Text>
+            <Anchor component={Link} to={paths.profile} size="sm">
+              Back to your pass
+            </Anchor>
+          </Stack>
+        </Alert>
       ) : shop.isError ? (
         <Alert color="red" variant="light" title="Error Loading Coffee Shop" role="alert">
           <Stack gap="xs">
@@ -70,6 +80,7 @@ function BusinessPage({ id }: { id: string }) {
           <RedeemHere
             shop={shop.data}
             passesOnSale={challenge.data?.id === shop.data.challengeId && phase === 'running'}
+            ended={challenge.data?.id === shop.data.challengeId && phase === 'ended'}
           />
           <BusinessDetail
             shop={shop.data}
@@ -94,10 +105,19 @@ function ResultsLink({ challenge }: { challenge: ChallengeDto }) {
 }
 
 /**
- * The visitor's way to redeem here (where the cashier card's QR code lands): a paused notice,
- * 'Sign in to redeem', 'Buy a pass' for anyone without one while passes sell, or 'Redeem Coupon'.
+ * The visitor's way to redeem here (where the cashier card's QR code lands): 'Sign in to redeem',
+ * 'Buy a pass' for anyone without one while passes sell, or 'Redeem Coupon'. A paused shop offers
+ * no redeem at all, only its notice; after the end neither does any shop (docs/RULES.md rule 3).
  */
-function RedeemHere({ shop, passesOnSale }: { shop: PublicBusiness; passesOnSale: boolean }) {
+function RedeemHere({
+  shop,
+  passesOnSale,
+  ended,
+}: {
+  shop: PublicBusiness;
+  passesOnSale: boolean;
+  ended: boolean;
+}) {
   const { user } = useUser();
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -122,6 +142,21 @@ function RedeemHere({ shop, passesOnSale }: { shop: PublicBusiness; passesOnSale
     }
   };
 
+  if (ended) {
+    return coupon?.redeemed ? (
+      <Text fw={600}>You have redeemed your coupon here.</Text>
+    ) : coupon ? (
+      <Text fw={600}>Not used: this battle has ended.</Text>
+    ) : null;
+  }
+  if (shop.paused && !coupon?.redeemed) {
+    return (
+      <Stack gap="xs" align="flex-start">
+        <PausedNotice />
+        {passesOnSale && (!user || noPass) && <BuyPassButton />}
+      </Stack>
+    );
+  }
   if (!user) {
     // /auth returns to this page, ?redeem=1 included, after signing in.
     const state: AuthRedirectState = {
@@ -130,7 +165,6 @@ function RedeemHere({ shop, passesOnSale }: { shop: PublicBusiness; passesOnSale
     return (
       <Paper withBorder p="md" radius="md">
         <Stack gap="xs" align="flex-start">
-          {shop.paused && <PausedNotice />}
           <Text>Have a Battle Pass? Redeem your coupon here with the cashier's code.</Text>
           <Group gap="sm">
             <Button component={Link} to={paths.auth} state={state} variant="light">
@@ -146,25 +180,23 @@ function RedeemHere({ shop, passesOnSale }: { shop: PublicBusiness; passesOnSale
     return (
       <Paper withBorder p="md" radius="md">
         <Stack gap="xs" align="flex-start">
-          {shop.paused && <PausedNotice />}
           <Text>You need a Battle Pass to redeem a coupon here.</Text>
           <BuyPassButton />
         </Stack>
       </Paper>
     );
   }
-  if (!coupon) return shop.paused ? <PausedNotice /> : null;
+  if (!coupon) return null;
 
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="xs" align="flex-start">
-        {shop.paused && <PausedNotice />}
         {coupon.redeemed ? (
           <Text fw={600}>You have redeemed your coupon here.</Text>
         ) : (
           <>
             {!online && <Text fw={600}>{REDEEM_NEEDS_NETWORK}</Text>}
-            <Button onClick={() => setOpened(true)} disabled={shop.paused || !online}>
+            <Button onClick={() => setOpened(true)} disabled={!online}>
               Redeem Coupon
             </Button>
           </>

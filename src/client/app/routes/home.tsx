@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Alert.css';
 import { Alert, Box, Button, Container, Stack } from '@mantine/core';
 import { Link } from 'react-router';
-import { standingsFrozen } from '#shared/challenges.ts';
+import { standingsFrozen, type ChallengeDto } from '#shared/challenges.ts';
 import { COUPON_VALUE_DOLLARS, FALLBACK_CHALLENGE_TITLE } from '#shared/constants.ts';
 import { challengeDays, formatChallengeDates } from '#shared/date-range.ts';
 import { formatMoney } from '#shared/money.ts';
@@ -25,6 +25,8 @@ import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { useBusinesses } from '#client/lib/public-businesses.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
+import { useNow } from '#client/lib/use-now.ts';
+import { countOf } from '#shared/plural.ts';
 
 export const ABOUT_SECTION_ID = 'about';
 
@@ -38,6 +40,23 @@ function buyButtonWhile(holding: PassHolding, userPending: boolean) {
   return userPending
     ? { 'data-signed-out-action': true }
     : { style: { visibility: 'hidden' as const }, 'aria-hidden': true, tabIndex: -1 };
+}
+
+/**
+ * docs/RULES.md rule 18: in the last hours the public ranks and counts stop moving; votes still
+ * count. Read on the page's clock (the server's while it draws the document, then the phone's),
+ * so a visitor's document shows it as a member's app does.
+ */
+function FreezeNote({ challenge }: { challenge: ChallengeDto }) {
+  const now = useNow();
+  if (!standingsFrozen(challenge, now)) return null;
+  return (
+    <Alert mt="md" color="blue" title="Ranks frozen">
+      The shops&apos; ranks and vote counts shown are those of{' '}
+      {countOf(challenge.standingsFreezeHours, 'hour')} before the end. Every vote still counts: the
+      final results are published when the battle ends.
+    </Alert>
+  );
 }
 
 /** / and /battles/coffee: home of the current battle (docs/GLOSSARY.md). */
@@ -136,13 +155,7 @@ export default function HomeRoute() {
                   text="Visit shops, redeem coupons, and vote before the challenge ends!"
                 />
               )}
-              {phase === 'running' && standingsFrozen(current, new Date()) && (
-                // docs/RULES.md rule 18: the counts below stopped moving; votes still count.
-                <Alert mt="md" color="blue" title="Standings frozen">
-                  The counts shown are those of {current.standingsFreezeHours} hours before the end.
-                  Every vote still counts: the final results are published when the battle ends.
-                </Alert>
-              )}
+              {phase === 'running' && <FreezeNote challenge={current} />}
               {phase === 'ended' && (
                 <Stack align="center" gap="md">
                   <BattleWinners />

@@ -6,6 +6,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Tabs.css';
 import {
   Alert,
+  Anchor,
   Badge,
   Card,
   Container,
@@ -20,14 +21,18 @@ import {
 import { IconTicket, IconThumbUp } from '@tabler/icons-react';
 import { formatInstant } from '#shared/date-range.ts';
 import { countOf } from '#shared/plural.ts';
-import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useId, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { ChallengeDto } from '#shared/challenges.ts';
+import { paths } from '#shared/paths.ts';
+import type { MemberProgress } from '#shared/progress.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { MyDrawEntries } from '#client/features/draws/components/MyDrawEntries.tsx';
-import { usePassStops } from '#client/lib/member-progress.ts';
+import { MyDrawResults } from '#client/features/draws/components/MyDrawResults.tsx';
+import { usePassStops, type PassStop } from '#client/lib/member-progress.ts';
 import { useSiteConfig } from '#client/lib/site-config.ts';
 import { NextStop } from '#client/features/businesses/components/NextStop.tsx';
 import { useUserPass } from '#client/features/passes/api/get-user-pass.ts';
@@ -43,6 +48,43 @@ function StatCard({ label, children }: { label: string; children: ReactNode }) {
       </Text>
       <Stack gap={4} mt={6}>
         {children}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * After the end, what the battle came to for this member, leading 'Your Pass' (issue 38): shops
+ * visited of the pass's shops, votes cast, their prize draw results, and the way to the results.
+ */
+function BattleSummary({
+  challenge,
+  stops,
+  progress,
+}: {
+  challenge: ChallengeDto;
+  stops: PassStop[];
+  progress: MemberProgress;
+}) {
+  const headingId = useId();
+  const visited = stops.filter((stop) => stop.redeemed).length;
+  const votesCast = Object.values(progress.ownVotes).reduce((sum, votes) => sum + votes, 0);
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby={headingId}>
+      <Stack gap="xs">
+        <Title order={2} size="h3" id={headingId}>
+          Your battle summary
+        </Title>
+        <Text>
+          Shops visited: <strong>{visited}</strong> of {stops.length}
+        </Text>
+        <Text>
+          Votes cast: <strong>{votesCast}</strong>
+        </Text>
+        <MyDrawResults />
+        <Anchor component={Link} to={paths.results(challenge.id)} fw={600}>
+          See the results
+        </Anchor>
       </Stack>
     </Card>
   );
@@ -116,12 +158,28 @@ export function PassHolderView() {
           </Tabs.List>
           <Tabs.Panel value="pass" pt="md">
             <Stack gap="lg">
-              <NextStop
-                stops={list.map((coupon) => ({ shop: coupon.business, visited: coupon.redeemed }))}
-                timeZone={challenge.data.timeZone}
-                suggest={phase === 'running' && pass.data.active}
+              {phase === 'ended' ? (
+                <BattleSummary challenge={challenge.data} stops={list} progress={progress.data} />
+              ) : (
+                <NextStop
+                  stops={list.map((coupon) => ({
+                    shop: coupon.business,
+                    visited: coupon.redeemed,
+                  }))}
+                  timeZone={challenge.data.timeZone}
+                  suggest={phase === 'running' && pass.data.active}
+                />
+              )}
+              <PassCoupons
+                coupons={list}
+                moment={
+                  phase === 'ended'
+                    ? 'ended'
+                    : phase === 'running' && pass.data.active
+                      ? 'redeemable'
+                      : 'not-yet'
+                }
               />
-              <PassCoupons coupons={list} />
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="votes" pt="md">

@@ -3,6 +3,7 @@ import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { ChangeEmailCard } from '#client/features/auth/components/ChangeEmailCard.tsx';
 import { OrganizerMailSwitch } from '#client/features/messages/components/OrganizerMailSwitch.tsx';
+import { MemberDataCard } from '#client/features/member-data/components/MemberDataCard.tsx';
 import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { NoCurrentBattleView } from '#client/features/checkout/components/CheckoutViews.tsx';
@@ -12,13 +13,14 @@ import { usePageMeta } from '#client/lib/page-meta.ts';
 import { useSiteConfig } from '#client/lib/site-config.ts';
 import { PassHolderView } from './profile-pass.tsx';
 
-/** /profile: the member's pass, coupons and votes (docs/SPEC.md section 2), then the account's email. Behind RequireUser. */
+/** /profile: the member's pass, coupons and votes (docs/SPEC.md section 2), then the account's email, mail and data. Behind RequireUser. */
 export default function ProfileRoute() {
   return (
     <>
       <ProfileSections />
       <ChangeEmailCard />
       <OrganizerMailSwitch />
+      <MemberDataCard />
     </>
   );
 }

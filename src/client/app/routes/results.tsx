@@ -18,6 +18,7 @@ import {
 } from '@mantine/core';
 import { IconDownload, IconTrophy } from '@tabler/icons-react';
 import { useParams } from 'react-router';
+import { paths } from '#shared/paths.ts';
 import { TOP_RANK_HIGHLIGHT } from '#shared/constants.ts';
 import { formatInstant } from '#shared/date-range.ts';
 import { countOf } from '#shared/plural.ts';
@@ -28,8 +29,11 @@ import { PageLoader } from '#client/components/PageLoader.tsx';
 import { publicVotesCsvUrl, useResults } from '#client/features/results/api/get-results.ts';
 import { PublishedDraws } from '#client/features/results/components/PublishedDraws.tsx';
 import { PublishedVersions } from '#client/features/results/components/PublishedVersions.tsx';
+import { ShareResultsButton } from '#client/features/results/components/ShareResultsButton.tsx';
 import { errorText } from '#client/lib/api.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
+import { usePublishedChallenges } from '#client/lib/published-challenges.ts';
+import { useSiteOrigin } from '#client/lib/site-origin.ts';
 
 /** /battles/:id/results: an ended battle's published results (docs/RULES.md rule 17). */
 export default function ResultsRoute() {
@@ -39,12 +43,34 @@ export default function ResultsRoute() {
 }
 
 function ResultsPage({ id }: { id: string }) {
-  usePageMeta(pages.results);
   const results = useResults(id);
+  // The battle's name comes with the published battles (the results themselves name shops only).
+  const battle = usePublishedChallenges().data?.find((one) => String(one.id) === id);
+  const winners = results.data ? winnersOf(results.data.ranking) : [];
+  usePageMeta({ title: battle ? `${battle.title} results` : pages.results.title });
   return (
     <Container size="md" py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg">
-        <Title order={1}>Results</Title>
+        <Stack gap={4}>
+          <Text c="dimmed" fw={700} size="sm" tt="uppercase">
+            Results
+          </Text>
+          <Title order={1}>{battle?.title ?? 'Results'}</Title>
+          {winners.length > 0 && (
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <IconTrophy
+                size={24}
+                aria-hidden
+                color="var(--mantine-color-yellow-6)"
+                style={{ flexShrink: 0 }}
+              />
+              <Text fz="lg" fw={700}>
+                {winners.length === 1 ? 'Winner: ' : 'Winners, tied: '}
+                {listed(winners)}
+              </Text>
+            </Group>
+          )}
+        </Stack>
         {results.isPending ? (
           <PageLoader label="Loading the results" />
         ) : results.isError ? (
@@ -53,12 +79,47 @@ function ResultsPage({ id }: { id: string }) {
           </Alert>
         ) : (
           <>
+            <ShareResults battleTitle={battle?.title} winners={winners} challengeId={id} />
             <NextBattle endedChallengeId={results.data.challengeId} />
             <PublishedResults results={results.data} />
           </>
         )}
       </Stack>
     </Container>
+  );
+}
+
+/** The shops ranked first (rule 10: ties share the place); none when no vote was cast. */
+function winnersOf(ranking: Results['ranking']): string[] {
+  return ranking.filter((row) => row.rank === 1).map((row) => row.name);
+}
+
+/** 'A', 'A and B', 'A, B and C'. */
+function listed(names: string[]): string {
+  return names.length < 2
+    ? (names[0] ?? '')
+    : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+function ShareResults({
+  battleTitle,
+  winners,
+  challengeId,
+}: {
+  battleTitle: string | undefined;
+  winners: string[];
+  challengeId: string;
+}) {
+  const origin = useSiteOrigin() ?? window.location.origin;
+  const title = battleTitle ? `${battleTitle} results` : 'Battle results';
+  const text =
+    winners.length === 0
+      ? `The results of ${battleTitle ?? 'the battle'} are out.`
+      : `${listed(winners)} ${winners.length === 1 ? 'won' : 'tied for first in'} ${battleTitle ?? 'the battle'}!`;
+  return (
+    <Group>
+      <ShareResultsButton shared={{ title, text, url: origin + paths.results(challengeId) }} />
+    </Group>
   );
 }
 

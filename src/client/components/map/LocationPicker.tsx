@@ -2,7 +2,15 @@ import { Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { MapContainer, Marker, useMap, useMapEvents } from 'react-leaflet';
 import type { LatLng } from '#client/lib/geo.ts';
-import { MapLabel, PINS, Tiles, TilesUnavailable, type MapTiles } from './map-parts.tsx';
+import {
+  fingerPointer,
+  GestureHint,
+  MapLabel,
+  PINS,
+  Tiles,
+  TilesUnavailable,
+  type MapTiles,
+} from './map-parts.tsx';
 
 export interface LocationPickerProps {
   tiles: MapTiles;
@@ -57,9 +65,12 @@ export default function LocationPicker({ tiles, value, around, onPick }: Locatio
         className="lb-map lb-map-picker"
         center={start ? [start.latitude, start.longitude] : [20, 0]}
         zoom={value ? 16 : start ? 12 : 2}
+        // The dialog scrolls: one finger, and a wheel without Ctrl/⌘, are the page's (GestureHint).
+        dragging={!fingerPointer()}
       >
         <MapLabel label="Map: tap where the shop is to fill in its latitude and longitude" />
         <Tiles tiles={tiles} onFailed={setTilesFailed} />
+        <GestureHint />
         <PickOnTap onPick={onPick} />
         <FollowValue value={value} />
         {value && (

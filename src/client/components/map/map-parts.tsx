@@ -3,7 +3,7 @@ import './map.css';
 import '@mantine/core/styles/Alert.css';
 import { Alert } from '@mantine/core';
 import { divIcon, type LeafletEventHandlerFnMap } from 'leaflet';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { TileLayer, useMap } from 'react-leaflet';
 
 /** What GET /api/config says about the map's tiles (MAP_TILE_URL, MAP_ATTRIBUTION). */
@@ -79,3 +79,56 @@ const pin = (kind: 'shop' | 'visited') =>
  * rebuild the marker's element and lose its keyboard focus.
  */
 export const PINS = { shop: pin('shop'), visited: pin('visited') } as const;
+
+/** Whether the main pointer is a finger: then one finger scrolls the page and two move the map. */
+export const fingerPointer = () =>
+  typeof window !== 'undefined' && window.matchMedia('(pointer: coarse)').matches;
+
+const HINT_MS = 1500;
+
+/**
+ * A map inside a page that scrolls (the shop dialog's) lets the page keep its gestures
+ * (docs/decisions/0036-one-word-per-thing.md): a plain wheel scrolls the page and says
+ * 'Use Ctrl + scroll to zoom' (⌘ on Apple devices); Ctrl/⌘ + wheel, or a trackpad's pinch (a wheel
+ * with Ctrl), zooms. With a finger, the map is made without one-finger dragging (`dragging` off,
+ * so Leaflet's touch-action lets one finger scroll the page), two fingers pinch and move it, and
+ * one finger moving over it says so. Leaflet has no such option (the leaflet-gesture-handling
+ * plugin does the same, unmaintained), so its wheel handler simply never hears a plain wheel.
+ */
+export function GestureHint() {
+  const map = useMap();
+  const [hint, setHint] = useState<string | null>(null);
+  useEffect(() => {
+    const container = map.getContainer();
+    const apple = /Mac|iPhone|iPad/.test(navigator.userAgent);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const show = (text: string) => {
+      setHint(text);
+      clearTimeout(timer);
+      timer = setTimeout(() => setHint(null), HINT_MS);
+    };
+    const onWheel = (event: WheelEvent) => {
+      if (event.ctrlKey || event.metaKey) {
+        setHint(null);
+        return;
+      }
+      // Captured before Leaflet's own listener on this container, which then never runs: the
+      // event's default, the page's scroll, goes ahead.
+      event.stopImmediatePropagation();
+      show(`Use ${apple ? '⌘' : 'Ctrl'} + scroll to zoom`);
+    };
+    const onTouchMove = (event: TouchEvent) => {
+      if (event.touches.length === 1 && !map.dragging.enabled()) {
+        show('Use two fingers to move the map');
+      }
+    };
+    container.addEventListener('wheel', onWheel, { capture: true, passive: true });
+    container.addEventListener('touchmove', onTouchMove, { passive: true });
+    return () => {
+      container.removeEventListener('wheel', onWheel, { capture: true });
+      container.removeEventListener('touchmove', onTouchMove);
+      clearTimeout(timer);
+    };
+  }, [map]);
+  return hint ? <div className="lb-map-hint">{hint}</div> : null;
+}

@@ -66,7 +66,9 @@ export function FaqSection({
       size="md"
       py={{ base: 'xl', sm: 60 }}
       component="section"
+      id="faq"
       aria-labelledby="faq-title"
+      style={{ scrollMarginTop: 72 }}
     >
       <Title order={2} ta="center" mb="lg" id="faq-title">
         Frequently Asked Questions

@@ -84,12 +84,7 @@ export default function AdminBusinessesRoute() {
         </Group>
       </Group>
 
-      <ChallengeSelect
-        challenges={list}
-        currentId={publicChallenge.data?.id ?? null}
-        selected={selected}
-        onSelect={setChosenId}
-      />
+      <ChallengeSelect challenges={list} selected={selected} onSelect={setChosenId} />
 
       {!selected ? (
         <Card withBorder radius="md" padding="xl">

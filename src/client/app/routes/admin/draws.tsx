@@ -25,7 +25,7 @@ import { usePageMeta } from '#client/lib/page-meta.ts';
  */
 export default function AdminDrawsRoute() {
   usePageMeta(pages.adminDraws);
-  const { list, selected, choose, notReady, currentId } = useChosenChallenge();
+  const { list, selected, choose, notReady } = useChosenChallenge();
   const draws = useAdminDraws(selected?.id ?? null);
   // The server refuses a draw after the end and a reveal before it; the page says so first.
   const ended = useChallengePhase(selected) === 'ended';
@@ -58,12 +58,7 @@ export default function AdminDrawsRoute() {
           </Text>
         </Text>
       </Stack>
-      <ChallengeSelect
-        challenges={list}
-        currentId={currentId}
-        selected={selected}
-        onSelect={choose}
-      />
+      <ChallengeSelect challenges={list} selected={selected} onSelect={choose} />
       {!selected ? (
         <Text c="dimmed">Create a challenge first.</Text>
       ) : (

@@ -18,7 +18,7 @@ import { usePageMeta } from '#client/lib/page-meta.ts';
  */
 export default function AdminMessagesRoute() {
   usePageMeta(pages.adminMessages);
-  const { list, selected, choose, notReady, currentId } = useChosenChallenge();
+  const { list, selected, choose, notReady } = useChosenChallenge();
   const counts = useAudienceCounts(selected?.id ?? null);
   const history = useMessageHistory(selected?.id ?? null);
 
@@ -29,12 +29,7 @@ export default function AdminMessagesRoute() {
       <Title order={1} fz={{ base: 24, sm: 30 }}>
         Messages
       </Title>
-      <ChallengeSelect
-        challenges={list}
-        currentId={currentId}
-        selected={selected}
-        onSelect={choose}
-      />
+      <ChallengeSelect challenges={list} selected={selected} onSelect={choose} />
       {!selected ? (
         <Text c="dimmed">Create a challenge first.</Text>
       ) : (

@@ -30,7 +30,7 @@ import { usePageMeta } from '#client/lib/page-meta.ts';
  */
 export default function AdminSettlementRoute() {
   usePageMeta(pages.adminSettlement);
-  const { list, selected, choose, notReady, currentId } = useChosenChallenge();
+  const { list, selected, choose, notReady } = useChosenChallenge();
   const settlement = useSettlement(selected?.id ?? null);
   const payouts = usePayouts(selected?.id ?? null);
   const [paying, setPaying] = useState<Settlement['shops'][number] | null>(null);
@@ -43,12 +43,7 @@ export default function AdminSettlementRoute() {
       <Title order={1} fz={{ base: 24, sm: 30 }}>
         Settlement
       </Title>
-      <ChallengeSelect
-        challenges={list}
-        currentId={currentId}
-        selected={selected}
-        onSelect={choose}
-      />
+      <ChallengeSelect challenges={list} selected={selected} onSelect={choose} />
       {!selected ? (
         <Text c="dimmed">Create a challenge first.</Text>
       ) : (

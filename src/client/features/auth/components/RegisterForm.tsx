@@ -1,6 +1,8 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '#shared/paths.ts';
 import { useForm } from '@mantine/form';
 import {
   registerFormSchema,
@@ -89,6 +91,12 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
           <Button type="submit" fullWidth loading={registration.isPending}>
             {REGISTER_SUBMIT_LABEL}
           </Button>
+          <Text fz="sm" c="dimmed" ta="center">
+            How we handle your data:{' '}
+            <Anchor component={Link} to={paths.privacy}>
+              Privacy
+            </Anchor>
+          </Text>
         </Stack>
       </FieldsUntilHydrated>
     </form>

@@ -20,6 +20,12 @@ const config: SiteConfig = {
   sandboxMailbox: true,
   publicUrl: 'http://localhost',
   map: { tileUrl: 'https://tile.example/{z}/{x}/{y}.png', attribution: 'Tiles' },
+  privacy: {
+    operatorName: 'Local Battles',
+    operatorContact: null,
+    mailRelay: null,
+    mailRetentionDays: 30,
+  },
 };
 const organizer: PublicUser = {
   id: 1,

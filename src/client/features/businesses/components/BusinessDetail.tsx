@@ -20,7 +20,7 @@ import {
 import { IconClock, IconDirections, IconMapPin, IconPhone, IconWorld } from '@tabler/icons-react';
 import type { PublicBusiness } from '#shared/businesses.ts';
 import { PausedBadge, SHOP_FALLBACK_IMAGE } from '#client/components/ShopCard.tsx';
-import { openingHours } from '../open-now.ts';
+import { openingHours } from '#shared/hours.ts';
 import { OpenNowBadge } from './OpenNowBadge.tsx';
 
 /** The spec's website rule: 'https://' is added when the address has no scheme. */

@@ -43,7 +43,7 @@ import { placeOf } from '#client/lib/geo.ts';
 import { useSiteConfig } from '#client/lib/site-config.ts';
 import { useChallengeBusinesses } from '../api/get-challenge-businesses.ts';
 import { useSaveBusiness } from '../api/save-business.ts';
-import { hoursFromWeek, weekError, weekFromHours, type DayHours } from '../hours-week.ts';
+import { hoursFromWeek, weekError, weekFromHours, type DayHours } from '#shared/hours.ts';
 import { HoursPicker } from './HoursPicker.tsx';
 
 /** Tiptap is big: it loads with the first opening of this dialog, never on public pages. */
@@ -296,7 +296,7 @@ function BusinessForm({
       longitude: (value, values) => coordinateError('longitude', value, values.latitude),
     },
   });
-  // Shops without hours show the spec's defaults (open-now.ts), so the picker starts from them.
+  // Shops without hours show the spec's defaults (src/shared/hours.ts), so the picker starts from them.
   const storedWeek = weekFromHours(form.values.hours || JSON.stringify(DEFAULT_HOURS));
   const week = form.values.week ?? storedWeek.week;
   const siteConfig = useSiteConfig();

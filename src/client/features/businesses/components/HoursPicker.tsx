@@ -2,7 +2,7 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Fieldset.css';
 import { Alert, Fieldset, Group, Input, Switch, Text, TextInput } from '@mantine/core';
-import { WEEK_DAYS, type DayHours } from '../hours-week.ts';
+import { hoursWords, WEEK_DAYS, type DayHours } from '#shared/hours.ts';
 
 export interface HoursPickerProps {
   week: DayHours[];
@@ -12,8 +12,12 @@ export interface HoursPickerProps {
   error?: string | null;
 }
 
-/** Opening hours a day at a time: an open switch and from/to times beside each day's name. */
+/**
+ * Opening hours a day at a time: an open switch and from/to times beside each day's name, and
+ * under them the week in words, the words a CSV import's hours column takes.
+ */
 export function HoursPicker({ week, onChange, unreadable, error }: HoursPickerProps) {
+  const words = hoursWords(week);
   const change = (index: number, day: Partial<DayHours>) =>
     onChange(week.map((each, at) => (at === index ? { ...each, ...day } : each)));
   return (
@@ -77,6 +81,11 @@ export function HoursPicker({ week, onChange, unreadable, error }: HoursPickerPr
           </Group>
         );
       })}
+      {words && (
+        <Text size="xs" c="dimmed" mt={4}>
+          In a CSV import: <span translate="no">{words}</span>
+        </Text>
+      )}
       {error && <Input.Error mt={4}>{error}</Input.Error>}
     </Fieldset>
   );

@@ -20,7 +20,12 @@ import {
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { AdminBusiness } from '#shared/businesses.ts';
 import { countOf } from '#shared/plural.ts';
-import { checkShopRows, readShopCsv, SHOP_IMPORT_TEMPLATE } from '#shared/shop-import.ts';
+import {
+  checkShopRows,
+  HOURS_WORDS_EXAMPLE,
+  readShopCsv,
+  SHOP_IMPORT_TEMPLATE,
+} from '#shared/shop-import.ts';
 import { SHOP_IMPORT_COLUMNS, type ShopImportRow } from '#shared/shop-side.ts';
 import { useChallengeBusinesses } from '../api/get-challenge-businesses.ts';
 import { useImportShops } from '../api/import-shops.ts';
@@ -147,10 +152,11 @@ function ImportShopsForm({ challengeId, onDone }: { challengeId: number; onDone:
     <Stack gap="md">
       <Text size="sm">
         One shop a row, with a header row naming the columns: {SHOP_IMPORT_COLUMNS.join(', ')}.
-        Name, address and description are required; without a code the server picks one. Hours are a
-        JSON object of days to hours; codeRotation is off, daily or hourly; dailyCap is a whole
-        number or empty. Latitude and longitude (decimal degrees, both or neither) place the shop on
-        the map.
+        Name, address and description are required; without a code the server picks one. Hours are
+        written as the shop dialog shows them under its days, e.g. {HOURS_WORDS_EXAMPLE} (a JSON
+        object of days to hours is taken too); codeRotation is off, daily or hourly; dailyCap is a
+        whole number or empty. Latitude and longitude (decimal degrees, both or neither) place the
+        shop on the map.
       </Text>
       <Group>
         <Button component="a" variant="light" href={templateHref} download="shops-template.csv">

@@ -10,7 +10,7 @@ import type { MapShop } from '#client/components/map/ShopsMap.tsx';
 import { distanceKm, placeOf, type LatLng } from '#client/lib/geo.ts';
 import { useNow } from '#client/lib/use-now.ts';
 import { useVisitorLocation } from '#client/lib/visitor-location.ts';
-import { shopOpenNow } from '../open-now.ts';
+import { shopOpenNow } from '#shared/hours.ts';
 import { distanceFrom, locationNote } from '../near-me.ts';
 
 /** A shop on the member's pass, and whether its coupon is used. */

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Badge.css';
 import { Badge } from '@mantine/core';
 import { CREDIT_GREEN } from '#client/components/ShopCard.tsx';
 import { useNow } from '#client/lib/use-now.ts';
-import { nextOpening, openNow } from '../open-now.ts';
+import { nextOpening, openNow } from '#shared/hours.ts';
 
 /**
  * 'Open now' / 'Closed now · Opens 6:30 AM' from the shop's hours on the challenge's clock,

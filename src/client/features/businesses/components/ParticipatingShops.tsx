@@ -16,7 +16,7 @@ import { useNow } from '#client/lib/use-now.ts';
 import { useVisitorLocation } from '#client/lib/visitor-location.ts';
 import { useVoteCounts } from '../api/get-vote-counts.ts';
 import { distanceFrom, locationNote } from '../near-me.ts';
-import { shopOpenNow } from '../open-now.ts';
+import { shopOpenNow } from '#shared/hours.ts';
 
 export const SHOPS_SECTION_ID = 'shops';
 
@@ -146,7 +146,9 @@ export function ParticipatingShops({
         <Text role="status" ta="center" size="sm" mb="md" mih="1.5em">
           {locationNote(location, 'the shops stay in their usual order')}
         </Text>
-        {mapShown && (
+        {/* With nothing open, the alert below says so: an empty map would only say that none
+            of the shops is on it. */}
+        {mapShown && listed.length > 0 && (
           <LazyShopsMap
             label="Map of the participating coffee shops"
             shops={mapShops}

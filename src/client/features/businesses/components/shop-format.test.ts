@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HOURS } from '#shared/constants.ts';
-import { openingHours } from '../open-now.ts';
+import { openingHours } from '#shared/hours.ts';
 import { specialtiesOf, websiteHref } from './BusinessDetail.tsx';
 import { coordinateError, hoursError, redemptionCodeError } from './BusinessFormDialog.tsx';
 import { preview } from './BusinessesTable.tsx';

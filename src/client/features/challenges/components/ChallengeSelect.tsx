@@ -2,30 +2,30 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
 import { Select } from '@mantine/core';
-import type { ChallengeDto } from '#shared/challenges.ts';
+import { activeMark, type ChallengeDto } from '#shared/challenges.ts';
+import { useNow } from '#client/lib/use-now.ts';
 
 /**
- * The organizer pages' challenge picker: every challenge, the current battle (docs/GLOSSARY.md)
- * marked ' (Active)' as the spec says.
+ * The organizer pages' challenge picker: every challenge, the running one marked ' (Active)' as
+ * the spec says; an upcoming or ended current battle is not (its status is not Active).
  */
 export function ChallengeSelect({
   challenges,
-  currentId,
   selected,
   onSelect,
 }: {
   challenges: ChallengeDto[];
-  currentId: number | null;
   selected: ChallengeDto | null;
   onSelect: (challengeId: number) => void;
 }) {
+  const now = useNow().getTime();
   return (
     <Select
       label="Challenge"
       placeholder="Select a Challenge"
       data={challenges.map((challenge) => ({
         value: String(challenge.id),
-        label: `${challenge.title}${challenge.id === currentId ? ' (Active)' : ''}`,
+        label: `${challenge.title}${activeMark(challenge, now)}`,
       }))}
       value={selected ? String(selected.id) : null}
       onChange={(value) => {

@@ -10,6 +10,7 @@ import { toWallClockDate } from '../zoned-time.ts';
 
 const statusColor: Record<ChallengeStatus, string> = {
   Active: 'teal.9',
+  Upcoming: 'blue.8',
   Ended: 'gray.7',
   Inactive: 'yellow.4',
 };

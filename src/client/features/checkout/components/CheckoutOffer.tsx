@@ -2,7 +2,19 @@ import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import type { ReactNode } from 'react';
-import { Button, Collapse, Grid, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Collapse,
+  Grid,
+  List,
+  Paper,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { Link } from 'react-router';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp, IconCircleCheck } from '@tabler/icons-react';
 import type { PublicBusiness } from '#shared/businesses.ts';
@@ -10,6 +22,7 @@ import type { ChallengeDto } from '#shared/challenges.ts';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import { formatInstant } from '#shared/date-range.ts';
 import { formatMoney, passWorthDollars } from '#shared/money.ts';
+import { paths } from '#shared/paths.ts';
 import { countOf } from '#shared/plural.ts';
 
 export interface CheckoutOfferProps {
@@ -59,6 +72,12 @@ export function CheckoutOffer({ challenge, businesses, purchaseCard }: CheckoutO
             <List.Item>Each redeemed coupon gives you 1 vote</List.Item>
             <List.Item>Secure checkout via a card payment provider</List.Item>
           </List>
+          <Text fz="sm" c="dimmed">
+            How we handle your data:{' '}
+            <Anchor component={Link} to={paths.privacy}>
+              Privacy
+            </Anchor>
+          </Text>
           <div>
             <Button
               variant="light"

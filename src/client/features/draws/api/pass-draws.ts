@@ -23,11 +23,22 @@ export function useCommittedDraws(challengeId: number | null) {
   return (query.data ?? []).filter((draw) => draw.revealedAt === null);
 }
 
-/** The member's pass pseudonym and entries (GET /api/user/draws), asked again on each visit. */
-export function useMemberDraws() {
+/** After the end, how often a page waiting for a draw's reveal (within a minute) asks again. */
+const REVEAL_POLL_MS = 15_000;
+
+/**
+ * The member's pass pseudonym and entries (GET /api/user/draws), asked again on each visit.
+ * `untilRevealed`: asked again while a draw is still to be revealed (once the battle has ended,
+ * so the member's result arrives without a reload).
+ */
+export function useMemberDraws({ untilRevealed = false }: { untilRevealed?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.member.draws,
     queryFn: ({ signal }) => api.get<MemberDraws>('/api/user/draws', { signal }),
     staleTime: 0,
+    refetchInterval: (query) =>
+      untilRevealed && query.state.data?.draws.some((draw) => !draw.revealed)
+        ? REVEAL_POLL_MS
+        : false,
   });
 }

@@ -24,9 +24,11 @@ import {
 import { IconTrophy } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Leaderboard as LeaderboardData, Standing } from '#shared/admin.ts';
+import { activeMark } from '#shared/challenges.ts';
 import { countOf } from '#shared/plural.ts';
 import { shownRank } from '#shared/ranking.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
+import { useNow } from '#client/lib/use-now.ts';
 import { useLeaderboard } from '../api/get-leaderboard.ts';
 
 const podium = [
@@ -39,6 +41,7 @@ const podium = [
 /** /admin/leaderboard (docs/SPEC.md section 2): selector, podium and complete rankings (rule 10). */
 export function Leaderboard() {
   const [chosenId, setChosenId] = useState<number | null>(null);
+  const now = useNow().getTime();
   const query = useLeaderboard(chosenId);
   if (query.isPending) return <PageLoader />;
   if (query.isError) {
@@ -56,7 +59,7 @@ export function Leaderboard() {
         placeholder="Select a challenge"
         data={challenges.map((challenge) => ({
           value: String(challenge.id),
-          label: `${challenge.title}${challenge.id === activeChallengeId ? ' (Active)' : ''}`,
+          label: `${challenge.title}${activeMark(challenge, now)}`,
         }))}
         value={leaderboard ? String(leaderboard.challenge.id) : null}
         onChange={(value) => setChosenId(value === null ? null : Number(value))}

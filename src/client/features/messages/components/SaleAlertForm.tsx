@@ -43,6 +43,8 @@ export function SaleAlertForm({ challengeId }: { challengeId: number }) {
             <Group align="flex-start" gap="sm" wrap="wrap">
               <TextInput
                 label="Your email"
+                // Named, typed and marked as an email, so the browser offers the saved address.
+                name="email"
                 type="email"
                 autoComplete="email"
                 required

@@ -13,6 +13,9 @@ export const couponBusinessQueryOptions = (couponId: number) =>
   queryOptions({
     queryKey: queryKeys.member.couponBusiness(couponId),
     queryFn: ({ signal }) => getCouponBusiness(couponId, signal),
+    // Asked offline too: the service worker's copy answers, else the dialog shows the shop the
+    // pass holds (CouponDetailsDialog).
+    networkMode: 'always',
   });
 
 /** docs/SPEC.md section 8's messages for a coupon whose shop cannot be shown. */
@@ -24,12 +27,16 @@ function failureToast(error: unknown) {
   return { title: 'Error', message: 'Could not fetch business details for this coupon' };
 }
 
-/** The shop of one of the member's coupons, fetched when `enabled` (the details dialog is open). */
+/**
+ * The shop of one of the member's coupons, fetched when `enabled` (the details dialog is open).
+ * Only the server's refusals are toasts: a request that never reached it (offline) is answered by
+ * the shop the pass holds.
+ */
 export function useCouponBusiness(couponId: number, enabled: boolean) {
   const query = useQuery({ ...couponBusinessQueryOptions(couponId), enabled });
   const { error } = query;
   useEffect(() => {
-    if (error) notifications.show({ color: 'red', ...failureToast(error) });
+    if (isApiError(error)) notifications.show({ color: 'red', ...failureToast(error) });
   }, [error]);
   return query;
 }

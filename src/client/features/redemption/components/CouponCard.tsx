@@ -3,10 +3,10 @@ import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Image.css';
 import { Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import type { PassStop } from '#client/lib/member-progress.ts';
-import { REDEEM_NEEDS_NETWORK, useOnline } from '#client/lib/offline.ts';
+import { useOnline } from '#client/lib/offline.ts';
 import { CouponDetailsDialog } from './CouponDetailsDialog.tsx';
 import { RedeemCouponDialog } from './RedeemCouponDialog.tsx';
 import { SHOP_PAUSED_TEXT } from '../shop-paused.ts';
@@ -14,25 +14,62 @@ import { formatMoney } from '#shared/money.ts';
 
 const FALLBACK_IMAGE = '/images/shop-fallback.svg';
 
-/** One shop's coupon on 'Your Pass': Available or Redeemed, with Redeem Coupon and View Details. */
-export function CouponCard({ coupon }: { coupon: PassStop }) {
+/** Where the pass stands: coupons redeem only while the battle runs and the pass is active. */
+export type CouponMoment = 'redeemable' | 'not-yet' | 'ended';
+
+/**
+ * One of the card's dialogs, mounted at its first opening and kept from then on (for its closing
+ * transition, and the redemption's confirmation). A closed Mantine modal is not free: each follows
+ * the reduced-motion preference with listeners of its own, and three per card made a pass of eight
+ * shops hold eighty, which one change of the preference set off all at once.
+ */
+function useCardDialog() {
+  const [opened, { open, close }] = useDisclosure(false);
+  const [mounted, setMounted] = useState(false);
+  return {
+    opened,
+    mounted,
+    open: () => {
+      setMounted(true);
+      open();
+    },
+    close,
+  };
+}
+
+/**
+ * One shop's coupon on 'Your Pass': Available or Redeemed, with Redeem Coupon and View Details.
+ * After the end an unused coupon reads 'Not used', greyed, and a paused shop's coupon says so:
+ * neither offers Redeem (the server would refuse it, docs/RULES.md rule 3). Offline the button
+ * stays but is off; the list says why once (PassCoupons), not on every card.
+ */
+export function CouponCard({ coupon, moment }: { coupon: PassStop; moment: CouponMoment }) {
   const titleId = useId();
-  const [redeemOpened, redeemDialog] = useDisclosure(false);
-  const [detailsOpened, detailsDialog] = useDisclosure(false);
+  const redeemDialog = useCardDialog();
+  const detailsDialog = useCardDialog();
   const online = useOnline();
   const { business } = coupon;
+  const unused = moment === 'ended' && !coupon.redeemed;
+  const offersRedeem = moment === 'redeemable' && !coupon.redeemed && !business.paused;
   return (
-    <Card component="article" aria-labelledby={titleId} withBorder padding="md">
+    <Card
+      component="article"
+      aria-labelledby={titleId}
+      withBorder
+      padding="md"
+      bg={unused ? 'gray.0' : undefined}
+    >
       <Card.Section>
         <Image
           src={business.imageUrl ?? FALLBACK_IMAGE}
           fallbackSrc={FALLBACK_IMAGE}
           h={120}
           alt=""
+          style={unused ? { filter: 'grayscale(1)', opacity: 0.6 } : undefined}
         />
       </Card.Section>
       <Stack gap="xs" mt="sm">
-        <Title order={3} size="h4" id={titleId}>
+        <Title order={3} size="h4" id={titleId} c={unused ? 'dimmed' : undefined}>
           {business.name}
         </Title>
         <Text size="sm" c="dimmed">
@@ -40,23 +77,21 @@ export function CouponCard({ coupon }: { coupon: PassStop }) {
         </Text>
         <Group gap="xs">
           <Badge variant="outline">{formatMoney(COUPON_VALUE_DOLLARS)} Coupon</Badge>
-          <Badge color={coupon.redeemed ? 'gray.7' : 'green'}>
-            {coupon.redeemed ? 'Redeemed' : 'Available'}
+          <Badge
+            color={coupon.redeemed || unused ? 'gray.7' : 'green'}
+            variant={unused ? 'outline' : 'filled'}
+          >
+            {coupon.redeemed ? 'Redeemed' : unused ? 'Not used' : 'Available'}
           </Badge>
         </Group>
-        {!coupon.redeemed && business.paused && (
+        {!coupon.redeemed && !unused && business.paused && (
           <Text size="sm" fw={600} c="orange.9">
             {SHOP_PAUSED_TEXT}
           </Text>
         )}
-        {!coupon.redeemed && !online && (
-          <Text size="sm" fw={600}>
-            {REDEEM_NEEDS_NETWORK}
-          </Text>
-        )}
         <Group gap="xs" grow>
-          {!coupon.redeemed && (
-            <Button onClick={redeemDialog.open} disabled={business.paused || !online}>
+          {offersRedeem && (
+            <Button onClick={redeemDialog.open} disabled={!online}>
               Redeem Coupon
             </Button>
           )}
@@ -66,16 +101,21 @@ export function CouponCard({ coupon }: { coupon: PassStop }) {
         </Group>
       </Stack>
       {/* Kept once redeemed: it shows the confirmation of the redemption it made. */}
-      <RedeemCouponDialog
-        coupon={coupon}
-        opened={redeemOpened && online && !coupon.redeemed}
-        onClose={redeemDialog.close}
-      />
-      <CouponDetailsDialog
-        couponId={coupon.id}
-        opened={detailsOpened}
-        onClose={detailsDialog.close}
-      />
+      {redeemDialog.mounted && (
+        <RedeemCouponDialog
+          coupon={coupon}
+          opened={redeemDialog.opened && online && !coupon.redeemed}
+          onClose={redeemDialog.close}
+        />
+      )}
+      {detailsDialog.mounted && (
+        <CouponDetailsDialog
+          couponId={coupon.id}
+          held={business}
+          opened={detailsDialog.opened}
+          onClose={detailsDialog.close}
+        />
+      )}
     </Card>
   );
 }

@@ -3,29 +3,44 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import type { PublicBusiness } from '#shared/businesses.ts';
 import { paths } from '#shared/paths.ts';
 import { Spinner } from '#client/components/PageLoader.tsx';
+import { isApiError } from '#client/lib/api.ts';
+import { HELD_SHOP_NOTE } from '#client/lib/offline.ts';
+import { openingHours } from '#shared/hours.ts';
 import { useCouponBusiness } from '../api/get-coupon-business.ts';
 
-/** 'View Details': the shop behind a coupon, read through GET /api/businesses/coupon/{id}. */
+/**
+ * 'View Details': the shop behind a coupon, read through GET /api/businesses/coupon/{id}. When
+ * that cannot reach the server (offline, docs/decisions/0019), the shop as the pass already holds
+ * it (the public shops answer kept for offline reading) stands in, with a note saying so.
+ */
 export function CouponDetailsDialog({
   couponId,
+  held,
   opened,
   onClose,
 }: {
   couponId: number;
+  /** The coupon's shop from the shops answer the pass page holds. */
+  held: PublicBusiness;
   opened: boolean;
   onClose: () => void;
 }) {
-  const { data: shop, isPending, isError } = useCouponBusiness(couponId, opened);
+  const { data, isPending, isError, error } = useCouponBusiness(couponId, opened);
+  // A refusal from the server (404) is the server's word; a request that never reached it is not.
+  const unreachable = isError && !isApiError(error);
+  const shop = data ?? (unreachable ? held : undefined);
   return (
     <Modal opened={opened} onClose={onClose} title={shop?.name ?? 'Shop'} centered>
-      {isError ? (
-        <Text>Could not fetch business details for this coupon.</Text>
-      ) : isPending || !shop ? (
-        <Spinner label="Loading shop details..." />
-      ) : (
+      {shop ? (
         <Stack gap="xs">
+          {unreachable && (
+            <Text size="sm" fw={600}>
+              {HELD_SHOP_NOTE}
+            </Text>
+          )}
           <Text>{shop.description}</Text>
           <Text size="sm">{shop.address}</Text>
           {shop.phone && (
@@ -33,6 +48,14 @@ export function CouponDetailsDialog({
               {shop.phone}
             </Anchor>
           )}
+          <Text size="sm" fw={600} mt={4}>
+            Hours
+          </Text>
+          {openingHours(shop.hours).map(([label, range]) => (
+            <Text key={label} size="sm">
+              {label}: {range}
+            </Text>
+          ))}
           {shop.specialties && <Text size="sm">Specialties: {shop.specialties}</Text>}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>
@@ -43,7 +66,11 @@ export function CouponDetailsDialog({
             </Button>
           </Group>
         </Stack>
-      )}
+      ) : isError ? (
+        <Text>Could not fetch business details for this coupon.</Text>
+      ) : isPending ? (
+        <Spinner label="Loading shop details..." />
+      ) : null}
     </Modal>
   );
 }

@@ -1,25 +1,32 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { PassStop } from '#client/lib/member-progress.ts';
-import { CouponCard } from './CouponCard.tsx';
+import { REDEEM_NEEDS_NETWORK, useOnline } from '#client/lib/offline.ts';
+import { CouponCard, type CouponMoment } from './CouponCard.tsx';
 import { HowToRedeem } from './HowToRedeem.tsx';
 
-/** The 'Your Pass' tab: one coupon card per participating shop. */
-export function PassCoupons({ coupons }: { coupons: PassStop[] }) {
+/**
+ * The 'Your Pass' tab: one coupon card per participating shop. Offline, the one sentence saying
+ * that redeeming needs the network stands above the cards, not on each of them.
+ */
+export function PassCoupons({ coupons, moment }: { coupons: PassStop[]; moment: CouponMoment }) {
+  const online = useOnline();
+  const toRedeem = moment === 'redeemable' && coupons.some((coupon) => !coupon.redeemed);
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
         <Title order={2} size="h3">
           Your Coupons
         </Title>
-        <HowToRedeem />
+        {moment !== 'ended' && <HowToRedeem />}
       </Group>
+      {!online && toRedeem && <Text fw={600}>{REDEEM_NEEDS_NETWORK}</Text>}
       {coupons.length === 0 ? (
         <Text>No shops are part of this challenge yet.</Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {coupons.map((coupon) => (
-            <CouponCard key={coupon.id} coupon={coupon} />
+            <CouponCard key={coupon.id} coupon={coupon} moment={moment} />
           ))}
         </SimpleGrid>
       )}

@@ -2,7 +2,7 @@ import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Table.css';
 import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
-import type { Settlement } from '#shared/shop-side.ts';
+import { FIRST_VISITS, type Settlement } from '#shared/shop-side.ts';
 import { formatMoney } from '#shared/money.ts';
 import { PHONE_TABLE_MIN_WIDTH } from '#client/lib/layout.ts';
 
@@ -26,6 +26,10 @@ export function SettlementTable({
         <Table.Caption>
           {formatMoney(settlement.couponValueDollars)} earned for each coupon redeemed at a shop;
           owed now is what is earned less the payouts.
+          <Text span inherit visibleFrom="sm">
+            {' '}
+            {FIRST_VISITS.label}: {FIRST_VISITS.explanation.toLowerCase()}
+          </Text>
         </Table.Caption>
         <Table.Thead>
           <Table.Tr>
@@ -34,7 +38,7 @@ export function SettlementTable({
               Coupons redeemed
             </Table.Th>
             <Table.Th scope="col" ta="right" visibleFrom="sm">
-              First visits
+              {FIRST_VISITS.label}
             </Table.Th>
             <Table.Th scope="col" ta="right" visibleFrom="sm">
               Earned

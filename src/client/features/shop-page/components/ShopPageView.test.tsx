@@ -66,7 +66,10 @@ describe('ShopPageView', () => {
     expect(view.container.textContent).toContain('Changes at Nov 23, 12:00 AM');
     expect(figure('Redeemed today')).toBe('2');
     expect(figure('Redeemed this challenge')).toBe('250');
-    expect(figure('New customers')).toBe('40');
+    expect(figure('First visits')).toBe('40');
+    expect(view.container.textContent).toContain(
+      'Coupons redeemed by members who said it was their first time at the shop.',
+    );
     expect(figure('Paid to date')).toBe('$1,000');
     expect(figure('Owed now')).toBe('$250');
     expect(view.container.textContent).toContain(

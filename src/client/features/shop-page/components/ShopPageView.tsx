@@ -7,7 +7,7 @@ import { Button, Paper, SimpleGrid, Stack, Switch, Table, Text, Title } from '@m
 import { IconPrinter } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { CurrentCode, ShopPage } from '#shared/shop-side.ts';
+import { FIRST_VISITS, type CurrentCode, type ShopPage } from '#shared/shop-side.ts';
 import { codeChangesAt, shopTime } from '#shared/date-range.ts';
 import { formatMoney } from '#shared/money.ts';
 import { paths } from '#shared/paths.ts';
@@ -21,16 +21,29 @@ export function codeHeading(rotation: CurrentCode['rotation']): string {
   return 'Redemption code';
 }
 
-function Figure({ label, value }: { label: string; value: ReactNode }) {
+function Figure({ label, value, note }: { label: string; value: ReactNode; note?: string }) {
   const labelId = useId();
+  const noteId = useId();
   return (
-    <Paper component="section" aria-labelledby={labelId} withBorder p="md" radius="md">
+    <Paper
+      component="section"
+      aria-labelledby={labelId}
+      aria-describedby={note ? noteId : undefined}
+      withBorder
+      p="md"
+      radius="md"
+    >
       <Text id={labelId} size="sm" c="dimmed">
         {label}
       </Text>
       <Text fz={28} fw={700}>
         {value}
       </Text>
+      {note && (
+        <Text id={noteId} size="xs" c="dimmed">
+          {note}
+        </Text>
+      )}
     </Paper>
   );
 }
@@ -121,8 +134,11 @@ export function ShopPageView({ token, page }: { token: string; page: ShopPage })
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
         <Figure label="Redeemed today" value={page.redeemedToday} />
         <Figure label="Redeemed this challenge" value={page.redeemedTotal} />
-        {/* Members who answered yes to 'First time at …?' when redeeming here. */}
-        <Figure label="New customers" value={page.firstVisits} />
+        <Figure
+          label={FIRST_VISITS.label}
+          value={page.firstVisits}
+          note={FIRST_VISITS.explanation}
+        />
         <Figure label="Paid to date" value={formatMoney(page.paidDollars)} />
         <Figure label="Owed now" value={formatMoney(page.owedDollars)} />
       </SimpleGrid>

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_HOURS } from '#shared/constants.ts';
-import { daysOf, nextOpening, openingOf, openNow } from './open-now.ts';
+import { DEFAULT_HOURS } from './constants.ts';
+import {
+  daysOf,
+  hoursFromWeek,
+  hoursWords,
+  nextOpening,
+  openingOf,
+  openNow,
+  weekError,
+  weekFromHours,
+  weekFromWords,
+  type DayHours,
+} from './hours.ts';
 
 const defaults = Object.entries(DEFAULT_HOURS);
 // 2026-11-23 is a Monday. New York is UTC-5 in November; Tokyo is UTC+9 all year.
@@ -112,5 +123,127 @@ describe('reading the hours', () => {
     expect(openingOf('00:00 - 24:00')).toEqual({ kind: 'all-day' });
     expect(openingOf('13pm - 2pm')).toBeNull();
     expect(openingOf('whenever')).toBeNull();
+  });
+});
+
+const open = (from: string, to: string): DayHours => ({ open: true, from, to });
+const closed: DayHours = { open: false, from: '', to: '' };
+
+describe('the per-day hours picker', () => {
+  it('reads the default hours as a week and writes them back in the same form', () => {
+    const { week, readable } = weekFromHours(JSON.stringify(DEFAULT_HOURS));
+    expect(readable).toBe(true);
+    expect(week).toEqual([
+      ...Array.from({ length: 5 }, () => open('06:30', '20:00')),
+      open('07:00', '20:00'),
+      open('08:00', '18:00'),
+    ]);
+    expect(JSON.parse(hoursFromWeek(week))).toEqual(DEFAULT_HOURS);
+  });
+
+  it('joins runs of equal days, says Closed, and writes what openNow reads', () => {
+    const week = [
+      open('07:00', '15:00'),
+      open('07:00', '15:00'),
+      closed,
+      open('07:00', '15:00'),
+      open('07:00', '22:30'),
+      open('18:00', '02:00'),
+      closed,
+    ];
+    const stored = hoursFromWeek(week);
+    expect(JSON.parse(stored)).toEqual({
+      'Monday - Tuesday': '7:00am - 3:00pm',
+      Wednesday: 'Closed',
+      Thursday: '7:00am - 3:00pm',
+      Friday: '7:00am - 10:30pm',
+      Saturday: '6:00pm - 2:00am',
+      Sunday: 'Closed',
+    });
+    expect(weekFromHours(stored)).toEqual({ week, readable: true });
+    const entries = Object.entries(JSON.parse(stored) as Record<string, string>);
+    // Wednesday 2026-11-25 noon and Sunday 2026-11-29 1am (Saturday's late hours), in UTC.
+    expect(openNow(entries, new Date('2026-11-25T12:00:00Z'), 'UTC')).toBe('closed');
+    expect(openNow(entries, new Date('2026-11-29T01:00:00Z'), 'UTC')).toBe('open');
+  });
+
+  it('says when it cannot read stored hours, and what a day still needs', () => {
+    expect(weekFromHours('{"Holidays": "Closed"}').readable).toBe(false);
+    expect(weekFromHours('not json').readable).toBe(false);
+    const week = weekFromHours(JSON.stringify(DEFAULT_HOURS)).week;
+    expect(weekError(week)).toBeNull();
+    week[2] = { open: true, from: '09:00', to: '' };
+    expect(weekError(week)).toBe('Choose when Wednesday opens and closes, or mark it closed');
+  });
+});
+
+describe("the picker's words, as a CSV import takes them", () => {
+  const weeks: DayHours[][] = [
+    weekFromHours(JSON.stringify(DEFAULT_HOURS)).week,
+    [
+      open('07:00', '15:00'),
+      open('07:00', '15:00'),
+      closed,
+      open('07:00', '15:00'),
+      open('07:00', '22:30'),
+      open('18:00', '02:00'),
+      closed,
+    ],
+    Array.from({ length: 7 }, () => open('00:00', '00:00')),
+    Array.from({ length: 7 }, () => closed),
+  ];
+
+  it('writes runs of days with their hours, and reads them back to the same week', () => {
+    expect(hoursWords(weeks[0]!)).toBe(
+      'Mon-Fri 6:30am-8:00pm; Sat 7:00am-8:00pm; Sun 8:00am-6:00pm',
+    );
+    expect(hoursWords(weeks[1]!)).toBe(
+      'Mon-Tue 7:00am-3:00pm; Wed Closed; Thu 7:00am-3:00pm; Fri 7:00am-10:30pm; Sat 6:00pm-2:00am; Sun Closed',
+    );
+    for (const week of weeks) {
+      expect(weekFromWords(hoursWords(week)!)).toEqual({ ok: true, week });
+    }
+  });
+
+  it('has no words for a week with a day still missing its times', () => {
+    const week = [...weeks[0]!];
+    week[0] = { open: true, from: '06:30', to: '' };
+    expect(hoursWords(week)).toBeNull();
+  });
+
+  it('reads the words people type: spaces, colons, commas between ranges, line breaks, any case', () => {
+    const week = weeks[0]!;
+    for (const typed of [
+      'Mon-Fri 6:30am-8:00pm; Sat 7:00am-8:00pm; Sun 8:00am-6:00pm',
+      'Monday - Friday 6:30am - 8:00pm; Saturday 7am - 8pm; Sunday 8am to 6pm',
+      'mon-fri: 6:30 AM-8:00 PM, sat: 7am-8pm, sun: 8am-6pm',
+      'Mon-Fri 6:30am-8:00pm\nSat 7:00am-8:00pm\r\nSun 8:00am-6:00pm',
+      'Daily 6:30am-8:00pm; Sat 7:00am-8:00pm; Sun 08:00-18:00',
+    ]) {
+      expect(weekFromWords(typed), typed).toEqual({ ok: true, week });
+    }
+    // Days no range names are closed.
+    expect(weekFromWords('Sat & Sun 8am-6pm')).toEqual({
+      ok: true,
+      week: [
+        closed,
+        closed,
+        closed,
+        closed,
+        closed,
+        open('08:00', '18:00'),
+        open('08:00', '18:00'),
+      ],
+    });
+  });
+
+  it('names the first part it cannot read', () => {
+    expect(weekFromWords('Mon-Fri 6:30am-8:00pm; Someday 9-5')).toEqual({
+      ok: false,
+      part: 'Someday 9-5',
+    });
+    expect(weekFromWords('Mon-Fri 9 to 5ish')).toEqual({ ok: false, part: 'Mon-Fri 9 to 5ish' });
+    expect(weekFromWords('not json')).toEqual({ ok: false, part: 'not json' });
+    expect(weekFromWords(' ; ')).toEqual({ ok: false, part: ';' });
   });
 });

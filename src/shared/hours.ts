@@ -1,9 +1,15 @@
-import { DEFAULT_HOURS } from '#shared/constants.ts';
+import { DEFAULT_HOURS } from './constants.ts';
 
 /**
- * 'Open now' from a shop's opening hours (docs/decisions/0019-server-rendered-public-pages-and-offline-pass.md). Hours are free text the organizer typed as
- * label → range ('Monday - Friday' → '6:30am - 8:00pm'), so entries this cannot read are left
- * out, and a shop with no readable entry gets no indicator at all rather than a guess.
+ * Opening hours, read and written in one place for every layer
+ * (docs/decisions/0036-one-word-per-thing.md): 'Open now' on the shop pages, the shop dialog's
+ * per-day picker, and the CSV import, which takes the picker's own words
+ * ('Mon-Fri 6:30am-8:00pm; Sat 7:00am-8:00pm') as well as the stored JSON.
+ *
+ * Stored hours are free text the organizer typed as label → range ('Monday - Friday' →
+ * '6:30am - 8:00pm'), so entries this cannot read are left out, and a shop with no readable
+ * entry gets no 'Open now' indicator at all rather than a guess
+ * (docs/decisions/0019-server-rendered-public-pages-and-offline-pass.md).
  */
 export type OpenNow = 'open' | 'closed' | 'unknown';
 
@@ -86,7 +92,7 @@ function minutesOf(text: string): number | null {
   return (hours % 24) * 60 + minutes;
 }
 
-type Opening =
+export type Opening =
   { kind: 'closed' } | { kind: 'all-day' } | { kind: 'hours'; from: number; to: number };
 
 /** '6:30am - 8:00pm', '7am to 3pm', 'Closed', 'Open 24 hours'; null if unreadable. */
@@ -183,4 +189,165 @@ export function nextOpening(hours: [string, string][], now: Date, timeZone: stri
 /** 'Open now' for a shop as its page shows it: its hours (or the defaults) on the challenge's clock. */
 export function shopOpenNow(shop: { hours: string | null }, now: Date, timeZone: string): OpenNow {
   return openNow(openingHours(shop.hours), now, timeZone);
+}
+
+/**
+ * The shop dialog's per-day hours picker (docs/decisions/0024-imports-that-explain.md): a week of
+ * open/closed days with from/to times, read from and written to the stored format unchanged, a
+ * JSON object of label to range ('Monday - Friday' → '6:30am - 8:00pm').
+ */
+export interface DayHours {
+  open: boolean;
+  /** 'HH:MM' on a 24-hour clock, as a time input gives it; '' while not chosen. */
+  from: string;
+  to: string;
+}
+
+/** Monday first, as a shop's week is usually written; index 0 is Monday. */
+export const WEEK_DAYS = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
+
+const closedDay = (): DayHours => ({ open: false, from: '', to: '' });
+
+const clock = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** Gives these days (0 = Sunday, as daysOf counts) of a Monday-first week this opening. */
+function setDays(week: DayHours[], days: number[], opening: Opening) {
+  for (const day of days) {
+    week[(day + 6) % 7] =
+      opening.kind === 'closed'
+        ? closedDay()
+        : opening.kind === 'all-day'
+          ? { open: true, from: '00:00', to: '00:00' }
+          : { open: true, from: clock(opening.from), to: clock(opening.to) };
+  }
+}
+
+/**
+ * The week stored hours describe; `readable` is false when an entry is not a day label and range
+ * the picker understands (those entries are left out of the week).
+ */
+export function weekFromHours(hours: string): { week: DayHours[]; readable: boolean } {
+  const week = WEEK_DAYS.map(closedDay);
+  let entries: [string, unknown][];
+  try {
+    const parsed: unknown = JSON.parse(hours);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      return { week, readable: false };
+    }
+    entries = Object.entries(parsed);
+  } catch {
+    return { week, readable: false };
+  }
+  let readable = true;
+  for (const [label, range] of entries) {
+    const days = daysOf(label);
+    const opening = typeof range === 'string' ? openingOf(range) : null;
+    if (!days || !opening) {
+      readable = false;
+      continue;
+    }
+    setDays(week, days, opening);
+  }
+  return { week, readable };
+}
+
+/** '06:30' → '6:30am', '20:00' → '8:00pm', as the demo shops write times. */
+export function spokenTime(time: string): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  const hour = hours % 12 === 0 ? 12 : hours % 12;
+  return `${hour}:${String(minutes).padStart(2, '0')}${hours < 12 ? 'am' : 'pm'}`;
+}
+
+/** What is missing from a week before it can be saved, e.g. 'Choose when Monday opens and closes'. */
+export function weekError(week: DayHours[]): string | null {
+  const missing = week.findIndex((day) => day.open && (!day.from || !day.to));
+  return missing < 0
+    ? null
+    : `Choose when ${WEEK_DAYS[missing]} opens and closes, or mark it closed`;
+}
+
+/**
+ * The stored JSON of a week: runs of consecutive days with the same hours share one label
+ * ('Monday - Friday'), closed days say 'Closed'.
+ */
+export function hoursFromWeek(week: DayHours[]): string {
+  return JSON.stringify(
+    Object.fromEntries(
+      runsOf(week, ' - ').map(({ first, last, range }) => [
+        first === last ? WEEK_DAYS[first]! : `${WEEK_DAYS[first]!} - ${WEEK_DAYS[last]!}`,
+        range,
+      ]),
+    ),
+  );
+}
+
+/** Runs of consecutive days with the same hours: their first and last index and their range. */
+function runsOf(week: DayHours[], dash: string): { first: number; last: number; range: string }[] {
+  const range = (day: DayHours) =>
+    day.open ? `${spokenTime(day.from)}${dash}${spokenTime(day.to)}` : 'Closed';
+  const runs: { first: number; last: number; range: string }[] = [];
+  let first = 0;
+  for (let index = 1; index <= week.length; index += 1) {
+    if (index < week.length && range(week[index]!) === range(week[first]!)) continue;
+    runs.push({ first, last: index - 1, range: range(week[first]!) });
+    first = index;
+  }
+  return runs;
+}
+
+const SHORT_WEEK_DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+
+/**
+ * A week in the words the picker shows under its days and a CSV import takes: runs of days with
+ * the same hours joined, ranges separated by '; ' ('Mon-Fri 6:30am-8:00pm; Sat 7:00am-8:00pm;
+ * Sun Closed'). Null while a day is open without both times.
+ */
+export function hoursWords(week: DayHours[]): string | null {
+  if (weekError(week)) return null;
+  return runsOf(week, '-')
+    .map(({ first, last, range }) => {
+      const days =
+        first === last
+          ? SHORT_WEEK_DAYS[first]!
+          : `${SHORT_WEEK_DAYS[first]!}-${SHORT_WEEK_DAYS[last]!}`;
+      return `${days} ${range}`;
+    })
+    .join('; ');
+}
+
+/** Days, then their hours: 'Mon-Fri 6:30am-8:00pm', 'Sat & Sun: 8am-6pm', 'Sun Closed'. */
+const DAYS_THEN_RANGE = /^(\D+?)\s*:?\s*((?:\d|noon\b|midnight\b|closed\b|open\b).*)$/i;
+
+/**
+ * The week that words like the picker's describe, or the first part that cannot be read. Parts
+ * are separated by ';', line breaks, or a comma after a range ('Sat 7am-3pm, Sun Closed'); days
+ * no part names are closed, and a day named twice takes its last hours ('Daily 7am-7pm; Sun
+ * Closed').
+ */
+export function weekFromWords(
+  text: string,
+): { ok: true; week: DayHours[] } | { ok: false; part: string } {
+  const parts = text
+    .split(/\s*(?:[;\r\n]|(?<=am|pm|\d|closed|hours|hrs|noon|midnight),)\s*/i)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (parts.length === 0) return { ok: false, part: text.trim() };
+  const week = WEEK_DAYS.map(closedDay);
+  for (const part of parts) {
+    const match = DAYS_THEN_RANGE.exec(part);
+    const days = match ? daysOf(match[1]!) : null;
+    const opening = match ? openingOf(match[2]!) : null;
+    if (!days || !opening) return { ok: false, part };
+    setDays(week, days, opening);
+  }
+  return { ok: true, week };
 }

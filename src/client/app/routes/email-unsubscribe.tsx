@@ -1,0 +1,121 @@
+import { pages } from '#shared/pages.ts';
+import '@mantine/core/styles/Paper.css';
+import { Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import {
+  MAIL_TOKEN_PATTERN,
+  UNSUBSCRIBE_OUTCOMES,
+  type UnsubscribeOutcome,
+} from '#shared/messages.ts';
+import { paths } from '#shared/paths.ts';
+import { usePageMeta } from '#client/lib/page-meta.ts';
+
+/** Where the API takes the forms (src/server/messages/public-routes.ts). */
+const UNSUBSCRIBE_API = '/api/email/unsubscribe';
+const RESUBSCRIBE_API = '/api/email/resubscribe';
+
+const ACCOUNT_MAIL_KEEPS_COMING = 'Receipts, password resets and other account emails keep coming.';
+
+/**
+ * /email/unsubscribe?token=: the page of an unsubscribe link (docs/RULES.md rule 20). Its buttons
+ * are plain forms posting to the API, which answers with this page again and what was done
+ * (`done`): they work before the app has loaded, or without script.
+ */
+export default function EmailUnsubscribeRoute() {
+  usePageMeta(pages.emailUnsubscribe);
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const done = outcomeOf(searchParams.get('done'));
+
+  let view: ReactNode;
+  if (done === 'unknown' || !MAIL_TOKEN_PATTERN.test(token)) {
+    view = (
+      <Section title="Link not recognised">
+        <Text>
+          This unsubscribe link is not valid. Signed-in members can switch organizer emails off on
+          their <ProfileLink />.
+        </Text>
+      </Section>
+    );
+  } else if (done === 'unsubscribed') {
+    view = (
+      <Section title="You are unsubscribed">
+        <Text>
+          You will get no more emails from the organizers. {ACCOUNT_MAIL_KEEPS_COMING} Changed your
+          mind? Resubscribe here, or on your <ProfileLink /> at any time.
+        </Text>
+        <TokenForm action={RESUBSCRIBE_API} token={token} label="Resubscribe" />
+      </Section>
+    );
+  } else {
+    view = (
+      <Section
+        title={
+          done === 'resubscribed'
+            ? 'You are subscribed again'
+            : "Unsubscribe from the organizer's emails?"
+        }
+      >
+        <Text>
+          {done === 'resubscribed'
+            ? "The organizer's messages and reminders will reach you again."
+            : `You will get no more messages or reminders from the organizers. ${ACCOUNT_MAIL_KEEPS_COMING}`}
+        </Text>
+        <TokenForm action={UNSUBSCRIBE_API} token={token} label="Unsubscribe" oneClick />
+      </Section>
+    );
+  }
+
+  return (
+    <Container size="xs" py="xl">
+      <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }}>
+        {view}
+      </Paper>
+    </Container>
+  );
+}
+
+const outcomeOf = (value: string | null): UnsubscribeOutcome | null =>
+  UNSUBSCRIBE_OUTCOMES.find((outcome) => outcome === value) ?? null;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="md" align="flex-start">
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+function ProfileLink() {
+  return (
+    <Anchor component={Link} to={paths.profile}>
+      profile
+    </Anchor>
+  );
+}
+
+/** A form the API answers with this page; `oneClick` carries RFC 8058's body, as a mail app does. */
+function TokenForm({
+  action,
+  token,
+  label,
+  oneClick = false,
+}: {
+  action: string;
+  token: string;
+  label: string;
+  oneClick?: boolean;
+}) {
+  return (
+    <form method="post" action={`${action}?token=${encodeURIComponent(token)}`}>
+      {oneClick && <input type="hidden" name="List-Unsubscribe" value="One-Click" />}
+      <Button type="submit" variant={oneClick ? 'filled' : 'light'}>
+        {label}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import type { Backup, BackupStatus } from '#shared/backups.ts';
+import { api, errorText } from '#client/lib/api.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
+
+const BACKUPS_URL = '/api/admin/backups';
+
+export function getBackupStatus(signal?: AbortSignal): Promise<BackupStatus> {
+  return api.get<BackupStatus>(BACKUPS_URL, { signal });
+}
+
+export const backupStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.admin.backups,
+    queryFn: ({ signal }) => getBackupStatus(signal),
+    // The schedule or another organizer may take one meanwhile: show this visit's state.
+    staleTime: 0,
+  });
+
+export function useBackupStatus() {
+  return useQuery(backupStatusQueryOptions());
+}
+
+/** 'Back up now': the server snapshots its database; the card then shows the new one. */
+export function useTakeBackup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<Backup>(BACKUPS_URL),
+    onSuccess: async () => {
+      notifications.show({ color: 'teal', title: 'Backup Taken', message: 'The backup is saved.' });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.backups });
+    },
+    onError: (error) => {
+      notifications.show({
+        color: 'red',
+        title: 'Backup Failed',
+        message: errorText(error, 'The backup failed'),
+      });
+    },
+  });
+}

@@ -12,6 +12,7 @@ import type { ChangeFeed } from '#server/db/changes.ts';
 import type { Database, Db } from '#server/db/client.ts';
 import type { PaymentProvider } from '#server/payments/provider.ts';
 import { PublicReads } from '#server/public-reads/public-reads.ts';
+import { TEST_SITE_CONFIG } from './site-config.ts';
 import { createTestDatabase, usingPostgres, type TestDatabase } from './test-db.ts';
 
 export const TEST_ORIGIN = 'http://localhost';
@@ -246,20 +247,7 @@ export function testPublicReads(
     db: context.db,
     clock: context.clock.now,
     ttlMs,
-    siteConfig: {
-      siteName: 'Local Battles',
-      paymentMode: 'sandbox',
-      testToolsEnabled: false,
-      sandboxMailbox: false,
-      publicUrl: 'http://localhost',
-      map: { tileUrl: 'https://tile.example/{z}/{x}/{y}.png', attribution: 'Tiles' },
-      privacy: {
-        operatorName: 'Local Battles',
-        operatorContact: null,
-        mailRelay: null,
-        mailRetentionDays: 30,
-      },
-    },
+    siteConfig: TEST_SITE_CONFIG,
     ...(monotonicNow ? { monotonicNow } : {}),
   });
 }

@@ -10,23 +10,11 @@ import { createQueryClient } from '#client/lib/query-client.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { SandboxMailboxLink } from './SandboxMailboxLink.tsx';
 import { reactRootPerTest } from '#tests/helpers/client-root.ts';
+import { TEST_SITE_CONFIG } from '#tests/helpers/site-config.ts';
 
 const view = reactRootPerTest();
 
-const config: SiteConfig = {
-  siteName: 'Local Battles',
-  paymentMode: 'sandbox',
-  testToolsEnabled: true,
-  sandboxMailbox: true,
-  publicUrl: 'http://localhost',
-  map: { tileUrl: 'https://tile.example/{z}/{x}/{y}.png', attribution: 'Tiles' },
-  privacy: {
-    operatorName: 'Local Battles',
-    operatorContact: null,
-    mailRelay: null,
-    mailRetentionDays: 30,
-  },
-};
+const config: SiteConfig = { ...TEST_SITE_CONFIG, testToolsEnabled: true, sandboxMailbox: true };
 const organizer: PublicUser = {
   id: 1,
   username: 'boss',

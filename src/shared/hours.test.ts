@@ -128,6 +128,16 @@ describe('reading the hours', () => {
 
 const open = (from: string, to: string): DayHours => ({ open: true, from, to });
 const closed: DayHours = { open: false, from: '', to: '' };
+/** Runs of equal days, closed days, and Saturday's hours past midnight. */
+const unevenWeek: DayHours[] = [
+  open('07:00', '15:00'),
+  open('07:00', '15:00'),
+  closed,
+  open('07:00', '15:00'),
+  open('07:00', '22:30'),
+  open('18:00', '02:00'),
+  closed,
+];
 
 describe('the per-day hours picker', () => {
   it('reads the default hours as a week and writes them back in the same form', () => {
@@ -142,15 +152,7 @@ describe('the per-day hours picker', () => {
   });
 
   it('joins runs of equal days, says Closed, and writes what openNow reads', () => {
-    const week = [
-      open('07:00', '15:00'),
-      open('07:00', '15:00'),
-      closed,
-      open('07:00', '15:00'),
-      open('07:00', '22:30'),
-      open('18:00', '02:00'),
-      closed,
-    ];
+    const week = unevenWeek;
     const stored = hoursFromWeek(week);
     expect(JSON.parse(stored)).toEqual({
       'Monday - Tuesday': '7:00am - 3:00pm',
@@ -180,15 +182,7 @@ describe('the per-day hours picker', () => {
 describe("the picker's words, as a CSV import takes them", () => {
   const weeks: DayHours[][] = [
     weekFromHours(JSON.stringify(DEFAULT_HOURS)).week,
-    [
-      open('07:00', '15:00'),
-      open('07:00', '15:00'),
-      closed,
-      open('07:00', '15:00'),
-      open('07:00', '22:30'),
-      open('18:00', '02:00'),
-      closed,
-    ],
+    unevenWeek,
     Array.from({ length: 7 }, () => open('00:00', '00:00')),
     Array.from({ length: 7 }, () => closed),
   ];

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '#server/db/client.ts';
-import { businesses, coupons, passes, sessions } from '#server/db/schema.ts';
+import { businesses, coupons, sessions } from '#server/db/schema.ts';
 import { seededBattle } from '#tests/helpers/battle.ts';
 import { signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 import { signedInAdmin, useTestApp, type TestClient } from '#tests/helpers/test-app.ts';
@@ -74,9 +74,11 @@ let admin: TestClient;
 let holders: Holder[];
 let codes: Map<number, string>;
 let shopIds: number[];
+let challengeId: number;
 
 beforeAll(async () => {
   const challenge = await seededBattle(ctx);
+  challengeId = challenge.id;
   admin = (await signedInAdmin(ctx.app, ctx.db)).client;
   const shops = await ctx.db
     .select()
@@ -95,19 +97,25 @@ beforeAll(async () => {
   }
 }, 60_000);
 
-/** One member's burst: redeem each coupon in turn and vote after each redeem. */
-async function burst(holder: Holder, acks: Ack[]) {
-  for (const coupon of holder.coupons.slice(0, 4)) {
-    const redeemed = await holder.client.post(`/api/coupons/${coupon.id}/redeem`, {
-      redemptionCode: codes.get(coupon.businessId),
-    });
-    if (redeemed.statusCode === 200)
-      acks.push({ at: Date.now(), kind: 'redeem', passId: holder.passId, couponId: coupon.id });
-    const voted = await holder.client.post('/api/vote', {
-      businessId: shopIds[Math.floor(Math.random() * shopIds.length)],
-    });
-    if (voted.statusCode === 200 || voted.statusCode === 201)
-      acks.push({ at: Date.now(), kind: 'vote', passId: holder.passId });
+/** A member redeems one of their coupons and votes: each write acknowledged is recorded. */
+async function redeemAndVote(holder: Holder, coupon: Holder['coupons'][number], acks: Ack[]) {
+  const redeemed = await holder.client.post(`/api/coupons/${coupon.id}/redeem`, {
+    redemptionCode: codes.get(coupon.businessId),
+  });
+  if (redeemed.statusCode === 200)
+    acks.push({ at: Date.now(), kind: 'redeem', passId: holder.passId, couponId: coupon.id });
+  const voted = await holder.client.post('/api/vote', {
+    businessId: shopIds[Math.floor(Math.random() * shopIds.length)],
+  });
+  if (voted.statusCode === 200 || voted.statusCode === 201)
+    acks.push({ at: Date.now(), kind: 'vote', passId: holder.passId });
+}
+
+/** A member's burst: their next coupons in turn, until `stop` says the backup has answered. */
+async function burst(holder: Holder, coupons: Holder['coupons'], acks: Ack[], stop: () => boolean) {
+  for (const coupon of coupons) {
+    if (stop()) return;
+    await redeemAndVote(holder, coupon, acks);
   }
 }
 
@@ -117,17 +125,24 @@ describe('backup and restore', () => {
 
   it('takes a snapshot during a burst of redeems and votes that restores with every acknowledged write', async () => {
     const acks: Ack[] = [];
-    const writers = holders.map((holder) => burst(holder, acks));
-    // Let some writes land first, then back up while the others are still coming.
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Writes surely before the snapshot, then writes racing it until its answer, then one write
+    // per member surely after it: the first must be in the restore, the last must not.
+    await Promise.all(holders.map((holder) => redeemAndVote(holder, holder.coupons[0]!, acks)));
+    let answered = false;
+    const writers = holders.map((holder) =>
+      burst(holder, holder.coupons.slice(1, -1), acks, () => answered),
+    );
     const backup = await admin.post('/api/admin/backups');
+    answered = true;
     await Promise.all(writers);
     expect(backup.statusCode, backup.body).toBe(201);
     const taken = backup.json<{ file: string; createdAt: string; sizeBytes: number }>();
     const instant = Date.parse(taken.createdAt);
     acksBefore = acks.filter((ack) => ack.at < instant);
-    expect(acks.length).toBeGreaterThan(acksBefore.length);
-    expect(acksBefore.length).toBeGreaterThan(0);
+    expect(acksBefore.length).toBeGreaterThanOrEqual(holders.length);
+    const afterAnswer: Ack[] = [];
+    await Promise.all(holders.map((holder) => redeemAndVote(holder, holder.coupons.at(-1)!, afterAnswer)));
+    expect(afterAnswer.filter((ack) => ack.kind === 'redeem')).toHaveLength(holders.length);
 
     backupFile = path.join(ctx.backups.settings.dir, taken.file);
     const manifest = await verifiedManifest(backupFile);
@@ -167,6 +182,10 @@ describe('backup and restore', () => {
         (ack) => ack.kind === 'redeem' && !redeemed.has(ack.couponId!),
       );
       expect(missingRedeems).toEqual([]);
+      const redeemedAfterAnswer = afterAnswer.filter(
+        (ack) => ack.kind === 'redeem' && redeemed.has(ack.couponId!),
+      );
+      expect(redeemedAfterAnswer).toEqual([]);
       const votesPerPass = new Map(
         (
           await queryRows<{ pass_id: number; votes: number }>(
@@ -238,12 +257,9 @@ describe('check-data', () => {
   });
 
   it('reports an active pass without the coupon of a live shop', async () => {
-    const [pass] = await ctx.db.select().from(passes).limit(1);
-    const [coupon] = await ctx.db
-      .select()
-      .from(coupons)
-      .where(sql`${coupons.passId} = ${pass!.id} and not ${coupons.redeemed}`)
-      .limit(1);
+    // A new member's pass: the burst above used the others' coupons.
+    const { pass } = await signedInPassHolder(ctx, challengeId);
+    const [coupon] = await ctx.db.select().from(coupons).where(eq(coupons.passId, pass.id)).limit(1);
     await ctx.db.delete(coupons).where(eq(coupons.id, coupon!.id));
     const check = await checkData(ctx.db);
     await ctx.db.insert(coupons).values(coupon!);

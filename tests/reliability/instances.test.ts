@@ -95,6 +95,7 @@ describe('two instances over one PostgreSQL', () => {
   it('ran each periodic job once, not once per instance', async () => {
     const rows = await database.db.select().from(scheduledJobs);
     expect(Object.fromEntries(rows.map((row) => [row.name, row.runs]))).toEqual({
+      'data-retention': 1,
       'draw-reveal': 1,
       'pass-reminders': 1,
       'results-publish': 1,

@@ -25,10 +25,6 @@ export type ChallengeDto = z.infer<typeof challengeSchema>;
 /** GET /api/challenges: the published challenges, earliest start first. */
 export const publishedChallengesSchema = z.array(challengeSchema);
 
-export const idParamsSchema = z.object({
-  id: z.coerce.number().int('Invalid id').positive('Invalid id').max(2_147_483_647, 'Invalid id'),
-});
-
 /** Create/edit body of /api/admin/challenges (docs/SPEC.md section 5; docs/RULES.md rule 2 for votesPerShop). */
 const instantField = (requiredMessage: string) =>
   z

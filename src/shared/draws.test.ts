@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { checkDraw, drawEntriesCsv, drawWinners, parseDrawEntriesCsv } from './draws.ts';
-import type { PublicDraw } from './results.ts';
+import type { PublicDraw } from './draws.ts';
 
 const seed = 'ab'.repeat(32);
 const entries = Array.from({ length: 12 }, (_, index) => ({

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { drawEntriesSchema, publicDrawSchema, type PublicDraw } from './results.ts';
 
 /**
  * Prize draws (docs/RULES.md rule 19, docs/decisions/0022). The winner computation lives here
@@ -18,6 +17,27 @@ export const DRAW_NOT_FOUND_MESSAGE = 'Draw not found';
 export const DRAW_PRIZE_TAKEN_MESSAGE = 'This battle already has a draw for that prize';
 
 export const MAX_WINNER_COUNT = 1000;
+
+export const drawEntriesSchema = z.enum(['coupons', 'passes'], {
+  error: "Entries must be 'coupons' or 'passes'",
+});
+
+/** A prize draw as anyone may see it: seed, entries file hash and winners null until revealed. */
+export const publicDrawSchema = z.object({
+  id: z.number().int(),
+  prize: z.string(),
+  winnerCount: z.number().int(),
+  entries: drawEntriesSchema,
+  commitment: z.string(),
+  seed: z.string().nullable(),
+  entriesCsvSha256: z.string().nullable(),
+  /** Pass pseudonyms as in votes.csv, in draw order. */
+  winners: z.array(z.string()).nullable(),
+  /** docs/RULES.md rule 23: when the draw was committed, and when it was revealed (null before). */
+  createdAt: z.string(),
+  revealedAt: z.string().nullable(),
+});
+export type PublicDraw = z.infer<typeof publicDrawSchema>;
 
 export const drawInputSchema = z.object({
   prize: z

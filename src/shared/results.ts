@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicDrawSchema } from './draws.ts';
 
 /** What a visitor reads before the end (docs/RULES.md rule 17). */
 export const RESULTS_NOT_YET_MESSAGE = 'Results are published when the battle ends';
@@ -27,27 +28,6 @@ export const rankingRowSchema = z.object({
   rank: z.number().int().nullable(),
 });
 export type RankingRow = z.infer<typeof rankingRowSchema>;
-
-export const drawEntriesSchema = z.enum(['coupons', 'passes'], {
-  error: "Entries must be 'coupons' or 'passes'",
-});
-
-/** A prize draw as anyone may see it: seed, entries file hash and winners null until revealed. */
-export const publicDrawSchema = z.object({
-  id: z.number().int(),
-  prize: z.string(),
-  winnerCount: z.number().int(),
-  entries: drawEntriesSchema,
-  commitment: z.string(),
-  seed: z.string().nullable(),
-  entriesCsvSha256: z.string().nullable(),
-  /** Pass pseudonyms as in votes.csv, in draw order. */
-  winners: z.array(z.string()).nullable(),
-  /** docs/RULES.md rule 23: when the draw was committed, and when it was revealed (null before). */
-  createdAt: z.string(),
-  revealedAt: z.string().nullable(),
-});
-export type PublicDraw = z.infer<typeof publicDrawSchema>;
 
 /**
  * docs/RULES.md rule 23: one published version of the results. Version 1 was stored at the end;

@@ -1,6 +1,6 @@
+import { z } from 'zod';
 import { businessCreateSchema, checkHours } from './businesses.ts';
 import { hoursFromWeek, weekFromWords } from './hours.ts';
-import { SHOP_IMPORT_COLUMNS, type ShopImportColumn, type ShopImportRow } from './shop-side.ts';
 
 /**
  * The shop import's checks, shared by the server and the organizer's import dialog so the browser
@@ -8,6 +8,63 @@ import { SHOP_IMPORT_COLUMNS, type ShopImportColumn, type ShopImportRow } from '
  * (docs/decisions/0024-imports-that-explain.md). Only the codes of live shops come from outside:
  * the server reads them from the database, the dialog from the shop list it already shows.
  */
+
+/** POST /api/admin/challenges/:id/businesses/import: a CSV of shops, previewed or imported whole. */
+export const shopImportRequestSchema = z.object({
+  csv: z
+    .string({ error: 'Choose a CSV file of shops' })
+    .min(1, 'Choose a CSV file of shops')
+    .max(1_000_000, 'The CSV file is too large (at most 1 MB)'),
+  /** false: only check and preview; true: import every row, or none when any row has an error. */
+  commit: z.boolean().default(false),
+  /**
+   * With commit: import the rows without errors and leave the others out (listed in `skipped`),
+   * instead of importing nothing when any row has an error.
+   */
+  validOnly: z.boolean().default(false),
+});
+/** The columns a shop import reads, in any order and any case; name, address and description are required. */
+export const SHOP_IMPORT_COLUMNS = [
+  'name',
+  'address',
+  'phone',
+  'website',
+  'description',
+  'code',
+  'hours',
+  'codeRotation',
+  'dailyCap',
+  'latitude',
+  'longitude',
+] as const;
+export type ShopImportColumn = (typeof SHOP_IMPORT_COLUMNS)[number];
+
+/** What is wrong with one column of one row. */
+export const shopImportErrorSchema = z.object({
+  column: z.enum(SHOP_IMPORT_COLUMNS),
+  message: z.string(),
+});
+export type ShopImportError = z.infer<typeof shopImportErrorSchema>;
+
+export const shopImportResultSchema = z.object({
+  rows: z.array(
+    z.object({
+      /** The row's line in the file (the header is line 1). */
+      line: z.number().int(),
+      name: z.string(),
+      address: z.string(),
+      redemptionCode: z.string().nullable(),
+      /** At most one message per column, in the file's column order. */
+      errors: z.array(shopImportErrorSchema),
+    }),
+  ),
+  /** How many shops were created: 0 on a preview, or when any row has an error without validOnly. */
+  imported: z.number().int(),
+  /** The lines left out of a validOnly import, each with its errors; empty otherwise. */
+  skipped: z.array(z.object({ line: z.number().int(), errors: z.array(shopImportErrorSchema) })),
+});
+export type ShopImportResult = z.infer<typeof shopImportResultSchema>;
+export type ShopImportRow = ShopImportResult['rows'][number];
 
 export const MAX_IMPORT_ROWS = 1_000;
 const REQUIRED_COLUMNS = ['name', 'address', 'description'] as const;

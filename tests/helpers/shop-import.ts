@@ -1,5 +1,5 @@
 import { HOURS_WORDS_EXAMPLE } from '#shared/shop-import.ts';
-import type { ShopImportRow } from '#shared/shop-side.ts';
+import type { ShopImportRow } from '#shared/shop-import.ts';
 
 /**
  * One shop-import file for the dialog's check (in the browser) and the server's import, so both

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dashboardSchema, leaderboardPageSchema, leaderboardQuerySchema } from '#shared/admin.ts';
-import { idParamsSchema } from '#shared/challenges.ts';
+import { idParamsSchema } from '#shared/params.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import { passSchema } from '#shared/passes.ts';
 import type { AppDeps } from '../app-deps.ts';

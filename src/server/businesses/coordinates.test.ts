@@ -5,7 +5,7 @@ import {
   LATITUDE_MESSAGE,
   LONGITUDE_MESSAGE,
 } from '#shared/businesses.ts';
-import type { ShopImportResult } from '#shared/shop-side.ts';
+import type { ShopImportResult } from '#shared/shop-import.ts';
 import { businesses } from '../db/schema.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { signedInAdmin, TestClient, useTestApp, withTestApp } from '#tests/helpers/test-app.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SHOP_IMPORT_TEMPLATE } from '#shared/shop-import.ts';
-import type { ShopImportResult } from '#shared/shop-side.ts';
+import type { ShopImportResult } from '#shared/shop-import.ts';
 import { insertRunningBattle } from '#tests/helpers/battle.ts';
 import {
   EXISTING_SHOP,

@@ -1,6 +1,6 @@
 import { and, eq, max } from 'drizzle-orm';
 import { checkShopRows, readShopCsv } from '#shared/shop-import.ts';
-import type { ShopImportResult } from '#shared/shop-side.ts';
+import type { ShopImportResult } from '#shared/shop-import.ts';
 import type { Db } from '../db/client.ts';
 import { businesses } from '../db/schema.ts';
 import { badRequest, conflict, isUniqueViolation } from '../errors.ts';

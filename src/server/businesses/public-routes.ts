@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicBusinessSchema } from '#shared/businesses.ts';
-import { idParamsSchema } from '#shared/challenges.ts';
+import { idParamsSchema } from '#shared/params.ts';
 import { shopPageSchema, shopPauseSchema, shopTokenParamsSchema } from '#shared/shop-side.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';

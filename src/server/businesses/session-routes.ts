@@ -6,13 +6,10 @@ import {
   businessCreateSchema,
   businessPatchSchema,
 } from '#shared/businesses.ts';
-import { idParamsSchema } from '#shared/challenges.ts';
+import { idParamsSchema } from '#shared/params.ts';
 import { paths } from '#shared/paths.ts';
-import {
-  shopImportRequestSchema,
-  shopImportResultSchema,
-  shopLinkSchema,
-} from '#shared/shop-side.ts';
+import { shopLinkSchema } from '#shared/shop-side.ts';
+import { shopImportRequestSchema, shopImportResultSchema } from '#shared/shop-import.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { guardAdminScope } from '../auth/guards.ts';

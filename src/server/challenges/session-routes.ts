@@ -1,12 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  challengeInputSchema,
-  challengePatchSchema,
-  challengeSchema,
-  idParamsSchema,
-} from '#shared/challenges.ts';
+import { challengeInputSchema, challengePatchSchema, challengeSchema } from '#shared/challenges.ts';
+import { idParamsSchema } from '#shared/params.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { guardAdminScope } from '../auth/guards.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MemberDraws } from '#shared/draws.ts';
-import type { PublicDraw } from '#shared/results.ts';
+import type { PublicDraw } from '#shared/draws.ts';
 import { DAY_MS } from '#tests/helpers/fixtures.ts';
 import { insertRunningBattle } from '#tests/helpers/battle.ts';
 import { passHoldersWhoRedeemed } from '#tests/helpers/pass-holders.ts';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamsSchema } from '#shared/challenges.ts';
+import { idParamsSchema } from '#shared/params.ts';
 import { errorBodySchema } from '#shared/errors.ts';
-import { publicDrawSchema } from '#shared/results.ts';
+import { publicDrawSchema } from '#shared/draws.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { csvHeaders } from '../audit-trail/csv.ts';
 import { sendStoredFile, storedFileOf, storedFileResponses } from '../public-reads/stored-file.ts';

@@ -18,7 +18,7 @@ import {
   type MemberDraws,
 } from '#shared/draws.ts';
 import { paths } from '#shared/paths.ts';
-import type { PublicDraw } from '#shared/results.ts';
+import type { PublicDraw } from '#shared/draws.ts';
 import { challengeInPhase } from '../challenges/phase.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { queryRows } from '../db/rule-call.ts';

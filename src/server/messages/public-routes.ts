@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { challengePhase } from '#shared/challenge-phase.ts';
-import { idParamsSchema } from '#shared/challenges.ts';
+import { idParamsSchema } from '#shared/params.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import { paths } from '#shared/paths.ts';
 import {

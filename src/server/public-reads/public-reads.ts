@@ -8,7 +8,8 @@ import {
 } from '#shared/challenges.ts';
 import { siteConfigSchema, type SiteConfig } from '#shared/config.ts';
 import { pageParams } from '#shared/pages.ts';
-import { publicDrawSchema, resultsSchema } from '#shared/results.ts';
+import { resultsSchema } from '#shared/results.ts';
+import { publicDrawSchema } from '#shared/draws.ts';
 import { findCurrentBattle } from '../challenges/current-battle.ts';
 import { CHALLENGE_NOT_FOUND } from '../challenges/require.ts';
 import { publicDrawsOf } from '../draws/service.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '#shared/challenges.ts';
+import { idParamsSchema } from '#shared/params.ts';
 import { redeemBodySchema, redeemRefusalSchema, redeemResultSchema } from '#shared/redemption.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { sessionIdOf } from '../auth/session.ts';

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PublicDraw, Results } from '#shared/results.ts';
+import type { Results } from '#shared/results.ts';
+import type { PublicDraw } from '#shared/draws.ts';
 import { insertRunningBattle, insertVotedBattle } from '#tests/helpers/battle.ts';
 import {
   queriesDuring,

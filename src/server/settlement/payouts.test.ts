@@ -1,7 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Payout, Settlement, ShopPage } from '#shared/shop-side.ts';
+import type { ShopPage } from '#shared/shop-side.ts';
+import type { Payout, Settlement } from '#shared/settlement.ts';
 import { payouts, type Business, type Challenge } from '#server/db/schema.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { couponOf, signedInPassHolder } from '#tests/helpers/pass-holders.ts';

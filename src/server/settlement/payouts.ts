@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import { formatMoney } from '#shared/money.ts';
-import type { Payout, payoutCreateSchema, PayoutVoidInput } from '#shared/shop-side.ts';
+import type { Payout, payoutCreateSchema, PayoutVoidInput } from '#shared/settlement.ts';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rule-call.ts';

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamsSchema } from '#shared/challenges.ts';
+import { idParamsSchema } from '#shared/params.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import {
   payoutCreateSchema,
@@ -10,7 +10,7 @@ import {
   payoutSchema,
   payoutVoidSchema,
   settlementSchema,
-} from '#shared/shop-side.ts';
+} from '#shared/settlement.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { guardAdminScope, signedInUserId } from '../auth/guards.ts';
 import { listPayouts, recordPayout, voidPayout } from './payouts.ts';

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import type { Money } from '#shared/admin.ts';
-import type { Settlement } from '#shared/shop-side.ts';
+import type { Settlement } from '#shared/settlement.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rule-call.ts';
 import { businesses } from '../db/schema.ts';

@@ -1,7 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LeaderboardPage } from '#shared/admin.ts';
-import type { Settlement, ShopImportResult } from '#shared/shop-side.ts';
+import type { Settlement } from '#shared/settlement.ts';
+import type { ShopImportResult } from '#shared/shop-import.ts';
 import { insertRunningBattle } from '#tests/helpers/battle.ts';
 import { couponOf, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 import { signedInAdmin, signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';

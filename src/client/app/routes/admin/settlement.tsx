@@ -7,7 +7,7 @@ import '@mantine/core/styles/Card.css';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import type { Settlement } from '#shared/shop-side.ts';
+import type { Settlement } from '#shared/settlement.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { ChallengeSelect } from '#client/features/challenges/components/ChallengeSelect.tsx';
 import { useChosenChallenge } from '#client/features/challenges/components/ChosenChallenge.tsx';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import type { ShopImportResult } from '#shared/shop-side.ts';
+import type { ShopImportResult } from '#shared/shop-import.ts';
 import { countOf } from '#shared/plural.ts';
 import { linesText } from '../lines-text.ts';
 import { api, errorText } from '#client/lib/api.ts';

@@ -26,7 +26,7 @@ import {
   readShopCsv,
   SHOP_IMPORT_TEMPLATE,
 } from '#shared/shop-import.ts';
-import { SHOP_IMPORT_COLUMNS, type ShopImportRow } from '#shared/shop-side.ts';
+import { SHOP_IMPORT_COLUMNS, type ShopImportRow } from '#shared/shop-import.ts';
 import { useChallengeBusinesses } from '../api/get-challenge-businesses.ts';
 import { useImportShops } from '../api/import-shops.ts';
 import { linesText } from '../lines-text.ts';

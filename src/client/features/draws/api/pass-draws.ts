@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MemberDraws } from '#shared/draws.ts';
-import type { PublicDraw } from '#shared/results.ts';
+import type { PublicDraw } from '#shared/draws.ts';
 import { PUBLIC_DATA_STALE_MS } from '#shared/constants.ts';
 import { api } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';

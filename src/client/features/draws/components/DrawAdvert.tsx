@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { countOf } from '#shared/plural.ts';
-import type { PublicDraw } from '#shared/results.ts';
+import type { PublicDraw } from '#shared/draws.ts';
 import { useCommittedDraws } from '../api/pass-draws.ts';
 
 /** 'Every redeemed coupon is one entry to win {prize}: 1 winner drawn when the battle ends.' */

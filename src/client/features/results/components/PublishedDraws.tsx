@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { checkDraw, type DrawCheck } from '#shared/draws.ts';
 import { formatInstant } from '#shared/date-range.ts';
 import { countOf } from '#shared/plural.ts';
-import type { PublicDraw } from '#shared/results.ts';
+import type { PublicDraw } from '#shared/draws.ts';
 import { drawEntriesCsvUrl } from '../api/get-results.ts';
 
 /** docs/RULES.md rule 19: each draw with what anyone needs to check it, and a check in place. */

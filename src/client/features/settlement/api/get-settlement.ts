@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Settlement } from '#shared/shop-side.ts';
+import type { Settlement } from '#shared/settlement.ts';
 import { api } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 

@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { formatMoney } from '#shared/money.ts';
-import type { Payout, PayoutCreateInput, PayoutVoidInput } from '#shared/shop-side.ts';
+import type { Payout, PayoutCreateInput, PayoutVoidInput } from '#shared/settlement.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 

@@ -6,7 +6,7 @@ import '@mantine/core/styles/NumberInput.css';
 import { Button, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { formatMoney } from '#shared/money.ts';
-import { payoutCreateSchema, type Settlement } from '#shared/shop-side.ts';
+import { payoutCreateSchema, type Settlement } from '#shared/settlement.ts';
 import { useRecordPayout } from '../api/payouts.ts';
 
 type SettlementRow = Settlement['shops'][number];

@@ -5,7 +5,7 @@ import { Badge, Button, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { shopTime } from '#shared/date-range.ts';
 import { formatMoney } from '#shared/money.ts';
-import type { Payout, Settlement } from '#shared/shop-side.ts';
+import type { Payout, Settlement } from '#shared/settlement.ts';
 import { PHONE_TABLE_MIN_WIDTH } from '#client/lib/layout.ts';
 import { VoidPayoutDialog } from './VoidPayoutDialog.tsx';
 

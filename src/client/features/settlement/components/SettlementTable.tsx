@@ -2,7 +2,7 @@ import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Table.css';
 import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
-import { FIRST_VISITS, type Settlement } from '#shared/shop-side.ts';
+import { FIRST_VISITS, type Settlement } from '#shared/settlement.ts';
 import { formatMoney } from '#shared/money.ts';
 import { PHONE_TABLE_MIN_WIDTH } from '#client/lib/layout.ts';
 

@@ -5,7 +5,7 @@ import '@mantine/core/styles/Modal.css';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { formatMoney } from '#shared/money.ts';
-import { payoutVoidSchema, type Payout } from '#shared/shop-side.ts';
+import { payoutVoidSchema, type Payout } from '#shared/settlement.ts';
 import { useVoidPayout } from '../api/payouts.ts';
 
 export interface VoidPayoutDialogProps {

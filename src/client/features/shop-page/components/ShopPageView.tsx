@@ -7,7 +7,8 @@ import { Button, Paper, SimpleGrid, Stack, Switch, Table, Text, Title } from '@m
 import { IconPrinter } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { FIRST_VISITS, type CurrentCode, type ShopPage } from '#shared/shop-side.ts';
+import { type CurrentCode, type ShopPage } from '#shared/shop-side.ts';
+import { FIRST_VISITS } from '#shared/settlement.ts';
 import { codeChangesAt, shopTime } from '#shared/date-range.ts';
 import { formatMoney } from '#shared/money.ts';
 import { paths } from '#shared/paths.ts';

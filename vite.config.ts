@@ -31,7 +31,7 @@ interface ManifestChunk {
 const organizerOnly = (source: string) => /routes\/admin\/|RichText/.test(source);
 
 /**
- * The files the service worker installs ahead (docs/decisions/0019): the page shell and every
+ * The files the service worker installs ahead (docs/decisions/0027): the page shell and every
  * chunk a visitor or member can reach, so /profile opens offline after one visit; the
  * organizers' pages stay out of every phone's download.
  */
@@ -54,7 +54,7 @@ function appShellFiles(): Set<string> {
 }
 
 // The web app lives in src/client; the server serves dist/client in production, and renders
-// pages with dist/ssr/entry-server.js (`vite build --ssr`, docs/decisions/0019).
+// pages with dist/ssr/entry-server.js (`vite build --ssr`, docs/decisions/0027).
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/client',
   publicDir: '../../public',

@@ -171,7 +171,7 @@ writeReport(
     "  instance's memory (no database statement; docs/decisions/0032), so members with the pass open",
     '  cost about what visitors of a public page cost; the evening part reports how many one 2-core',
     '  machine holds beside the design target, with redeems, votes and visitors running beside them.',
-    '- **Web**: the public pages arrive server-rendered with their data (docs/decisions/0019), then',
+    '- **Web**: the public pages arrive server-rendered with their data (docs/decisions/0027), then',
     '  the same precompressed bundle takes them over; its size decides how soon a phone can tap.',
   ].join('\n'),
 );

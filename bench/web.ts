@@ -88,7 +88,7 @@ export async function benchPageBundle(server: RunningServer, pagePath: string) {
 const LIGHTHOUSE_RUNS = 3;
 const LIGHTHOUSE_RETRIES = 2;
 
-/** What each category must score (docs/decisions/0019-server-rendered-public-pages-and-offline-pass.md); performance per page. */
+/** What each category must score (docs/decisions/0027-public-pages-are-documents.md); performance per page. */
 const CATEGORY_BUDGETS = { accessibility: 100, 'best-practices': 95, seo: 95 } as const;
 type Category = 'performance' | keyof typeof CATEGORY_BUDGETS;
 

@@ -1,5 +1,5 @@
 // The one build: the web app (dist/client, precompressed), its server renderer (dist/ssr,
-// docs/decisions/0019) and the bundled server (dist/server/main.js, docs/decisions/0009).
+// docs/decisions/0027) and the bundled server (dist/server/main.js, docs/decisions/0009).
 // `npm run build` builds all three; `--if-stale` (npm start, the browser tests) builds only the
 // parts whose output is missing or older than their sources, so `npm start` serves exactly
 // what `npm run build` would have built and a test run never builds an unchanged part twice.

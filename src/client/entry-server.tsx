@@ -1,5 +1,5 @@
 /**
- * The server-side renderer (docs/decisions/0019), built by `vite build --ssr` into dist/ssr and
+ * The server-side renderer (docs/decisions/0027), built by `vite build --ssr` into dist/ssr and
  * loaded by the server's SPA plugin: it renders a page's HTML with the public answers it needs
  * (and /profile with the member's own), which the browser then hydrates instead of rendering from
  * nothing.

@@ -23,7 +23,7 @@ import { APP_HYDRATING_EVENT, PAGE_HYDRATED_EVENT } from '#client/lib/live-parts
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
-// A server-rendered page (docs/decisions/0019) carries the answers it was rendered with: the
+// A server-rendered page (docs/decisions/0027) carries the answers it was rendered with: the
 // browser starts from them and takes over the HTML instead of rendering it again.
 const serverStateElement = document.getElementById(SERVER_STATE_ID);
 const serverState = serverStateElement?.textContent;

@@ -2,7 +2,7 @@ import { registerSW } from 'virtual:pwa-register';
 import { announceUpdate } from '#client/lib/app-update.ts';
 
 /**
- * Registers the service worker (docs/decisions/0019). A new version installs in the background
+ * Registers the service worker (docs/decisions/0027). A new version installs in the background
  * and waits: the page offers 'Update available' and only its Reload switches to it, so a page
  * never mixes two versions' code and never keeps the old one unannounced.
  */

@@ -8,7 +8,8 @@ import { authRoutes } from './auth/routes.ts';
 import { backupRoutes } from './backups/routes.ts';
 import type { Backups } from './backups/service.ts';
 import { memberDataRoutes } from './member-data/routes.ts';
-import { publicPageHeadTags, publicShopPageFound } from './businesses/head-tags.ts';
+import { publicPageHeadTags } from './pages/head-tags.ts';
+import { publicShopPageFound } from './pages/page-found.ts';
 import { businessPublicRoutes, shopPageRoutes } from './businesses/public-routes.ts';
 import { businessSessionRoutes } from './businesses/session-routes.ts';
 import { challengePublicRoutes } from './challenges/public-routes.ts';
@@ -28,7 +29,7 @@ import {
 } from './env.ts';
 import { SiteUrl } from './site-url.ts';
 import { healthRoutes } from './health/routes.ts';
-import { sitemapRoutes } from './sitemap/routes.ts';
+import { sitemapRoutes } from './pages/sitemap-routes.ts';
 import { sandboxMailboxRoutes } from './mail/routes.ts';
 import {
   messagePublicRoutes,

@@ -9,7 +9,7 @@ import { DEFAULT_HOURS } from './constants.ts';
  * Stored hours are free text the organizer typed as label → range ('Monday - Friday' →
  * '6:30am - 8:00pm'), so entries this cannot read are left out, and a shop with no readable
  * entry gets no 'Open now' indicator at all rather than a guess
- * (docs/decisions/0019-server-rendered-public-pages-and-offline-pass.md).
+ * (docs/decisions/0027-public-pages-are-documents.md).
  */
 export type OpenNow = 'open' | 'closed' | 'unknown';
 

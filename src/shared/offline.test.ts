@@ -22,7 +22,7 @@ const NEVER_KEPT = [
   '/api/sandbox/mailbox?to=a@example.com',
 ];
 
-describe('the answers kept for reading offline (docs/decisions/0019)', () => {
+describe('the answers kept for reading offline (docs/decisions/0027)', () => {
   it('the page and the service worker keep the pass and the public answers', () => {
     for (const url of READ_OFFLINE) {
       expect(OFFLINE_READABLE_API.test(url), url).toBe(true);

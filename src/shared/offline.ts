@@ -1,7 +1,7 @@
 import { pages, type PageDescription } from './pages.ts';
 
 /**
- * The service worker's cache of API answers a member reads offline (docs/decisions/0019). The
+ * The service worker's cache of API answers a member reads offline (docs/decisions/0027). The
  * page empties it whenever the signed-in account changes.
  */
 export const OFFLINE_API_CACHE = 'api';

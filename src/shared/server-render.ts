@@ -1,4 +1,4 @@
-/** The id of the JSON script in which a server-rendered page carries its answers (docs/decisions/0019). */
+/** The id of the JSON script in which a server-rendered page carries its answers (docs/decisions/0027). */
 export const SERVER_STATE_ID = 'server-state';
 
 /** On that element: the instant the page was drawn at (#client/lib/drawn-at.ts). */

@@ -1,5 +1,5 @@
 /**
- * The signed-in hint (docs/decisions/0019, addendum): public pages are rendered once for everyone,
+ * The signed-in hint (docs/decisions/0027, the signed-in hint): public pages are rendered once for everyone,
  * so their HTML carries the signed-out header. Beside the HttpOnly session cookie the server keeps
  * this readable cookie, which holds no secret, only that this browser has signed in. A script in
  * the page's head marks the document while it stands, and the stylesheet then keeps the

@@ -2,7 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import { SIGNED_IN_HINT_COOKIE, SIGNED_IN_MARK } from '#shared/signed-in-hint.ts';
 import { expect, isPhone, registerViaAuthPage, test, uniqueName } from './fixtures.ts';
 
-// Public pages are rendered for everyone (docs/decisions/0019): the signed-in hint keeps a
+// Public pages are rendered for everyone (docs/decisions/0027): the signed-in hint keeps a
 // member's 'Sign In' unseen until the app has heard the session. page.route holds that answer,
 // which requests through a service worker would pass by.
 test.use({ serviceWorkers: 'block' });

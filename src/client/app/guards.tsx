@@ -21,7 +21,7 @@ function Guard({ admin }: { admin: boolean }) {
 
   if (isPending) return <PageLoader />;
   // Offline on a first visit nothing was kept to say who is signed in: a sign-in form would
-  // not work either, so the page says what it waits for (docs/decisions/0019).
+  // not work either, so the page says what it waits for (docs/decisions/0027).
   if (!user && unreachable) {
     return (
       <Alert color="yellow" title="You are offline" role="status" m="md">

@@ -24,7 +24,7 @@ function LazyToasts() {
 }
 
 /**
- * `queryClient`: one holding the server-rendered answers (docs/decisions/0019); else a new one.
+ * `queryClient`: one holding the server-rendered answers (docs/decisions/0027); else a new one.
  * `accountInHtml`: the server drew the page with the visitor's account (`AccountInHtml`).
  */
 export function AppProviders({

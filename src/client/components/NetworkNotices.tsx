@@ -14,7 +14,7 @@ const formatLastUpdated = (since: Date) =>
   })).format(since);
 
 /**
- * Below the header on every page (docs/decisions/0019): that the page shows what was saved
+ * Below the header on every page (docs/decisions/0027): that the page shows what was saved
  * when the network is gone, and that a new version of the site is ready.
  */
 export function NetworkNotices() {

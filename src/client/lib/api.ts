@@ -46,7 +46,7 @@ let revalidating = true;
 
 /**
  * The server-side renderer answers the public reads in-process instead of over the network
- * (docs/decisions/0019); the browser keeps `fetch`. A render revalidates nothing: it serves many
+ * (docs/decisions/0027); the browser keeps `fetch`. A render revalidates nothing: it serves many
  * visitors, and asks afresh each time.
  */
 export function setTransport(next: Transport): void {
@@ -83,7 +83,7 @@ export async function apiRequest<Answer = unknown>(
     response = await transport(path, init);
   } catch (error) {
     // No network (and nothing in the service worker's cache): the last answer the page kept,
-    // so an offline member reads the pass instead of meeting the sign-in form (ADR 0019).
+    // so an offline member reads the pass instead of meeting the sign-in form (ADR 0027).
     const saved = method === 'GET' && !options.signal?.aborted ? savedAnswer(path) : undefined;
     if (saved) return saved.body as Answer;
     throw error;

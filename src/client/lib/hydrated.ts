@@ -3,7 +3,7 @@ import { createContext, useContext, useSyncExternalStore } from 'react';
 const subscribeNever = () => () => undefined;
 
 /**
- * False while React hydrates server-rendered HTML (docs/decisions/0019), true afterwards and in
+ * False while React hydrates server-rendered HTML (docs/decisions/0027), true afterwards and in
  * every render in the browser: what depends on the clock renders only then, so the server's
  * HTML and the first browser render agree.
  */

@@ -2,7 +2,7 @@ import { OFFLINE_READABLE_API } from '#shared/offline.ts';
 import type { ServedAnswer } from '#shared/server-render.ts';
 
 /**
- * The page's own copy of the last answers a member reads offline (docs/decisions/0019): the
+ * The page's own copy of the last answers a member reads offline (docs/decisions/0027): the
  * service worker keeps them only from the visit it saw start, so a member who opened /profile
  * once and went offline had nothing saved and met the sign-in form. The copy is in
  * localStorage, belongs to one account (the session's user id) and is dropped whenever the

@@ -168,7 +168,7 @@ describe('sign in and out', () => {
   });
 });
 
-describe('the signed-in hint beside the session cookie (docs/decisions/0019, addendum)', () => {
+describe('the signed-in hint beside the session cookie (docs/decisions/0027, the signed-in hint)', () => {
   const hintOf = (response: { cookies: { name: string }[] }) =>
     response.cookies.find((cookie) => cookie.name === SIGNED_IN_HINT_COOKIE) as
       | {

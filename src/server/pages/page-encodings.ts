@@ -7,7 +7,7 @@ export type PageEncoding = (typeof ENCODINGS)[number] | 'identity';
 
 /**
  * A page's bytes as sent without compression, and the compressed forms that came out smaller.
- * Kept pages carry both (docs/decisions/0019); a page rendered for one visit only its identity.
+ * Kept pages carry both (docs/decisions/0027); a page rendered for one visit only its identity.
  */
 export interface EncodedPage {
   identity: Buffer;

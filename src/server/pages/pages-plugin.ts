@@ -8,7 +8,7 @@ import { pageAt } from '#shared/pages.ts';
 import type { PublicReads } from '../public-reads/public-reads.ts';
 import { chooseEncoding, compressPage, type EncodedPage } from './page-encodings.ts';
 import { RenderAllowance, type PageRenderLimit } from './render-allowance.ts';
-import { replaceLiterally } from './replace-literally.ts';
+import { withHeadTags } from './head-tags.ts';
 import { loadServerRenderer } from './server-render.ts';
 import { webManifest } from './web-manifest.ts';
 import { pathnameOf } from '../text.ts';
@@ -18,7 +18,7 @@ export interface SpaOptions {
   clientDir: string;
   /** The product name (SITE_NAME) that the installed app carries. */
   siteName: string;
-  /** Lets a domain add tags to the served HTML for one page (Open Graph for shop pages). */
+  /** The head tags of the page at a path (head-tags.ts: titles and link previews of documents). */
   headTags?: (pathname: string) => Promise<string>;
   /**
    * Whether a page with parameters names something the public may see (a shop of a published
@@ -38,9 +38,6 @@ export interface SpaOptions {
 const NOT_BUILT_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local Battles</title></head>' +
   '<body><div id="root"></div><p>The web app is not built yet: run <code>npm run build</code>.</p></body></html>';
-
-const SHELL_TITLE = /<title>[^<]*<\/title>\s*/;
-const SHELL_DESCRIPTION = /<meta\s+name="description"[^>]*>\s*/;
 
 /** Whether the page at this URL is drawn with the visitor's account (#shared/pages.ts). */
 const readsSession = (url: string) => pageAt(pathnameOf(url))?.page.readsSession === true;
@@ -78,25 +75,21 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
     : null;
   const renderAllowance = new RenderAllowance(options.pageRenderLimit);
 
-  /** The page with the domain's tags for its path (link previews) in its head. */
-  async function withHeadTags(page: string, pathname: string): Promise<string> {
-    const extraHead = options.headTags ? await options.headTags(pathname) : '';
-    if (!extraHead) return page;
-    // The page's own title and description take the place of the shell's.
-    const shellHead = page.replace(SHELL_TITLE, '').replace(SHELL_DESCRIPTION, '');
-    return replaceLiterally(shellHead, '</head>', `${extraHead}</head>`);
+  /** The page with its path's head tags (head-tags.ts: title, description, link previews). */
+  async function withPathHeadTags(page: string, pathname: string): Promise<string> {
+    return withHeadTags(page, options.headTags ? await options.headTags(pathname) : '');
   }
 
   /**
-   * The public pages' HTML with their content (docs/decisions/0019), kept by the public reads per
-   * path like the answers it shows, so a crowd costs one render per change (public-reads.ts); the bare
+   * The public pages' HTML with their content (docs/decisions/0027), kept by the public reads per
+   * path like the answers it shows, so a crowd costs one render per change (kept-pages.ts); the bare
    * shell on failure, and for an address past its renders: one address cannot spend the
    * instance's CPU on renders, and its visitors still get a working page (a 429 would leave a
    * shared address's people with an error page). A page already kept costs no allowance.
    */
   async function pageHtml(request: FastifyRequest, status: number): Promise<string | EncodedPage> {
     const pathname = pathnameOf(request.url);
-    const plain = () => withHeadTags(shell, pathname);
+    const plain = () => withPathHeadTags(shell, pathname);
     if (!serverRenderer || status !== 200 || !serverRenderer.renders(request.url)) return plain();
     const key = serverRenderer.pageKey(request.url, request.headers.cookie);
     const kept = key === null ? undefined : options.publicReads.cachedPage(key);
@@ -112,7 +105,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
             request.url,
             request.headers.cookie,
           );
-          const html = await withHeadTags(rendered?.html ?? shell, pathname);
+          const html = await withPathHeadTags(rendered?.html ?? shell, pathname);
           return rendered?.drawnFrom ? { html, drawnFrom: rendered.drawnFrom } : { html };
         }));
       // A member's /profile is rendered for each visit, and is the page members open most, at

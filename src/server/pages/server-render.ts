@@ -13,7 +13,8 @@ import {
   type ServedAnswer,
 } from '#shared/server-render.ts';
 import { sessionCookieIn } from '../auth/session.ts';
-import { answerText, type DrawnFrom, type PublicReads } from '../public-reads/public-reads.ts';
+import { answerText, type PublicReads } from '../public-reads/public-reads.ts';
+import type { DrawnFrom } from './kept-pages.ts';
 import { chunkClosure, documentShellMaker, type Manifest } from './document-shell.ts';
 import { replaceLiterally } from './replace-literally.ts';
 import { pathnameOf } from '../text.ts';
@@ -61,7 +62,7 @@ export interface RenderedPage {
 }
 
 /**
- * The page the server renders at this URL (docs/decisions/0019; #shared/pages.ts names each one's
+ * The page the server renders at this URL (docs/decisions/0027; #shared/pages.ts names each one's
  * module): the HTML links that module's styles, so the page shows styled from the first response
  * (its code is not preloaded, ADR 0027). Most never read the session, so one render serves every
  * visitor; a page that does (`readsSession`: /profile) is rendered for each member's visit alone;

@@ -2,7 +2,7 @@
 const THEME_COLOR = '#8c5a2f';
 
 /**
- * The web app manifest that makes the site installable (docs/decisions/0019). Served by the
+ * The web app manifest that makes the site installable (docs/decisions/0027). Served by the
  * server rather than built, because the name is the SITE_NAME setting. Installed, it opens on
  * the member's pass.
  */

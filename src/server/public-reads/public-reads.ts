@@ -18,7 +18,8 @@ import { listPublishedChallenges, toChallengeDto } from '../challenges/service.t
 import { findPublicShop, listLiveBusinesses, toPublicBusiness } from '../businesses/service.ts';
 import type { ChangeFeed } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
-import { compressPage, type EncodedPage } from '../pages/page-encodings.ts';
+import type { EncodedPage } from '../pages/page-encodings.ts';
+import { KeptPages, type DrawnPage } from '../pages/kept-pages.ts';
 import { resultsOf, resultsStampOf } from '../results/service.ts';
 import { publicVoteCounts } from '../voting/service.ts';
 import { checkedJson, MAX_ENTRIES, PublicReadCache, type CachedJson } from './public-cache.ts';
@@ -52,20 +53,6 @@ export interface PublicAnswer {
 /** A public answer as one string, status and body, to tell whether it changed. */
 export const answerText = (answer: PublicAnswer) => `${String(answer.status)} ${answer.body}`;
 
-/** The public answers a page was drawn from: each API path read, and its `answerText`. */
-export type DrawnFrom = ReadonlyMap<string, string>;
-
-/**
- * A page's HTML and, when it was drawn wholly from public answers, which ones: without them
- * (the plain shell, a failed render) the page is drawn again each interval.
- */
-export interface DrawnPage {
-  html: string;
-  drawnFrom?: DrawnFrom;
-}
-
-const minuteOf = (instant: Date) => Math.floor(instant.getTime() / 60_000);
-
 export interface PublicReadsDeps {
   db: Db;
   clock: () => Date;
@@ -85,19 +72,24 @@ export interface PublicReadsDeps {
  */
 export class PublicReads {
   private readonly cache: PublicReadCache;
-  private rendered = 0;
-  /** Each kept page's last render and the answers it was drawn from, to check for a change. */
-  private readonly lastDrawn = new Map<
-    string,
-    { page: EncodedPage; drawnFrom: DrawnFrom; minute: number }
-  >();
+  /** The rendered public pages, kept beside the answers they show (docs/decisions/0027). */
+  private readonly keptPages: KeptPages;
   /** Each ended challenge's last results answer and the stamp it was computed at. */
   private readonly keptResults = new Map<number, { stamp: string; answer: CachedJson }>();
-  /** Counts organizer changes (`clear`): a render under way during one is not offered again. */
+  /** Counts organizer changes (`clear`): a result computed during one is not offered again. */
   private generation = 0;
 
   constructor(private readonly deps: PublicReadsDeps) {
     this.cache = new PublicReadCache(deps.ttlMs, deps.monotonicNow);
+    this.keptPages = new KeptPages({
+      cache: this.cache,
+      ttlMs: deps.ttlMs,
+      clock: deps.clock,
+      answerNow: async (apiPath) => {
+        const answer = await this.answerFor(apiPath);
+        return answer && answerText(answer);
+      },
+    });
   }
 
   /** GET /api/challenge/active: the challenge of docs/RULES.md rule 1, or `null` when none. */
@@ -229,72 +221,28 @@ export class PublicReads {
 
   /** The page stored under `key` while it lives (a render under way counts), else undefined. */
   cachedPage(key: string): Promise<EncodedPage> | undefined {
-    return this.cache.peek<EncodedPage>(`page:${key}`);
+    return this.keptPages.cachedPage(key);
   }
 
   /** The page stored under `key` once rendered, while it lives; undefined during its render. */
   keptPage(key: string): EncodedPage | undefined {
-    return this.cache.peekSettled<EncodedPage>(`page:${key}`);
+    return this.keptPages.keptPage(key);
   }
 
-  /**
-   * A rendered public page, kept under `key` like the answers it shows: concurrent visits share
-   * one render, and a failed render is not kept. A null key, or the cache turned off, renders for
-   * this visit alone. Kept encoded and compressed (page-encodings.ts): a page is many times an
-   * answer's size, and encoding or compressing it per visit would cost more than the rest of a
-   * visit; a page for one visit is not compressed, which would cost more than it saves.
-   *
-   * One render per change (docs/decisions/0027): when the kept page's interval ends, it is kept
-   * for another if every public answer it was drawn from still reads the same and its minute
-   * has not passed (what a page draws from the clock, such as 'Open now', changes by the minute;
-   * its countdown ticks in the browser). An organizer's change (`clear`) always draws it anew.
-   */
+  /** A rendered public page, kept under `key` like the answers it shows (kept-pages.ts). */
   page(key: string | null, render: () => Promise<DrawnPage>): Promise<EncodedPage> {
-    const counted = () => {
-      this.rendered += 1;
-      return render();
-    };
-    if (key === null || this.deps.ttlMs <= 0) {
-      return counted().then(({ html }) => ({ identity: Buffer.from(html) }));
-    }
-    return this.cache.remember(`page:${key}`, async () => {
-      const generation = this.generation;
-      const minute = minuteOf(this.deps.clock());
-      const earlier = this.lastDrawn.get(key);
-      if (earlier?.minute === minute && (await this.stillAnswers(earlier.drawnFrom))) {
-        return earlier.page;
-      }
-      const { html, drawnFrom } = await counted();
-      const page = await compressPage(Buffer.from(html));
-      // A page drawn before an organizer's change is not offered again after it.
-      if (drawnFrom && generation === this.generation) {
-        if (this.lastDrawn.size >= MAX_ENTRIES) this.lastDrawn.clear();
-        this.lastDrawn.set(key, { page, drawnFrom, minute });
-      } else {
-        this.lastDrawn.delete(key);
-      }
-      return page;
-    });
-  }
-
-  /** Whether each public answer still reads as it did when a page was drawn from it. */
-  private async stillAnswers(drawnFrom: DrawnFrom): Promise<boolean> {
-    for (const [apiPath, answered] of drawnFrom) {
-      const answer = await this.answerFor(apiPath);
-      if (!answer || answerText(answer) !== answered) return false;
-    }
-    return true;
+    return this.keptPages.page(key, render);
   }
 
   /** Server renders of public pages started by this process (lb_page_renders_total). */
   renders(): number {
-    return this.rendered;
+    return this.keptPages.renders();
   }
 
   /** Forgets every answer and page (an organizer's change, here or on another instance). */
   clear() {
     this.cache.clear();
-    this.lastDrawn.clear();
+    this.keptPages.clear();
     this.keptResults.clear();
     this.generation += 1;
   }

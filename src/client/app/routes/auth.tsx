@@ -72,7 +72,7 @@ export default function AuthRoute() {
 
   if (isPending) return <PageLoader />;
   if (user) return <Navigate to={destination} replace />;
-  // Offline (nothing kept from an earlier visit) a sign-in form could not work (ADR 0019).
+  // Offline (nothing kept from an earlier visit) a sign-in form could not work (ADR 0027).
   if (unreachable) {
     return (
       <Alert color="yellow" title="You are offline" role="status" m="md">

@@ -24,7 +24,7 @@ import { usePageMeta } from '#client/lib/page-meta.ts';
 import type { AuthRedirectState } from '../guards.tsx';
 
 // Only members holding this shop's coupon see the dialog, so visitors never download it (or the
-// modal it is built on): the public page stays within its budget (docs/decisions/0019).
+// modal it is built on): the public page stays within its budget (docs/decisions/0027).
 const RedeemCouponDialog = lazy(async () => ({
   default: (await import('#client/features/redemption/components/RedeemCouponDialog.tsx'))
     .RedeemCouponDialog,

@@ -13,7 +13,7 @@ import { useCouponBusiness } from '../api/get-coupon-business.ts';
 
 /**
  * 'View Details': the shop behind a coupon, read through GET /api/businesses/coupon/{id}. When
- * that cannot reach the server (offline, docs/decisions/0019), the shop as the pass already holds
+ * that cannot reach the server (offline, docs/decisions/0027), the shop as the pass already holds
  * it (the public shops answer kept for offline reading) stands in, with a note saying so.
  */
 export function CouponDetailsDialog({

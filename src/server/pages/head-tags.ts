@@ -5,8 +5,9 @@ import { paths } from '#shared/paths.ts';
 import type { Db } from '../db/client.ts';
 import type { SiteUrl } from '../site-url.ts';
 import type { PublicReads } from '../public-reads/public-reads.ts';
-import { findPublicShop } from './service.ts';
+import { findPublicShop } from '../businesses/service.ts';
 import { escapeHtml } from '../text.ts';
+import { replaceLiterally } from './replace-literally.ts';
 
 /** A 1200×630 picture for link previews of pages without a picture of their own. */
 const SHARE_IMAGE = '/images/share.png';
@@ -84,10 +85,10 @@ async function battlePreview(publicReads: PublicReads, path: string, siteName: s
 
 /**
  * Link-preview tags for the served HTML of the document pages (#shared/pages.ts;
- * docs/decisions/0019), so a shared link shows a title, a description and a picture: a shop's
+ * docs/decisions/0027), so a shared link shows a title, a description and a picture: a shop's
  * page names the shop, the home and the coffee battle's page the running battle, the others
  * their entry's title. The title and description are the document's own, which the web app no
- * longer writes on a document (docs/decisions/0027). Every value is escaped; app pages and
+ * longer writes on a document. Every value is escaped; app pages and
  * unknown shops get no tags.
  */
 export function publicPageHeadTags(db: Db, publicReads: PublicReads, options: HeadTagOptions) {
@@ -110,15 +111,12 @@ export function publicPageHeadTags(db: Db, publicReads: PublicReads, options: He
   };
 }
 
-/**
- * Whether a shop's page (`/business/{id}`) names a shop the public may read: the same answer its
- * render reads (public-reads.ts), so a draft battle's shop page is 404 and never kept. Every other
- * page is found.
- */
-export function publicShopPageFound(publicReads: PublicReads) {
-  return async (pathname: string): Promise<boolean> => {
-    const found = pageAt(pathname);
-    if (found?.name !== 'business') return true;
-    return (await publicReads.liveShop(Number(found.params.id))).status === 200;
-  };
+const SHELL_TITLE = /<title>[^<]*<\/title>\s*/;
+const SHELL_DESCRIPTION = /<meta\s+name="description"[^>]*>\s*/;
+
+/** The page with a path's head tags in its head: its own title and description take the shell's place. */
+export function withHeadTags(page: string, headTags: string): string {
+  if (!headTags) return page;
+  const shellHead = page.replace(SHELL_TITLE, '').replace(SHELL_DESCRIPTION, '');
+  return replaceLiterally(shellHead, '</head>', `${headTags}</head>`);
 }

@@ -12,8 +12,8 @@ const PUBLIC_PAGES = Object.values(pages)
   .map((page) => page.path);
 
 /**
- * sitemap.xml (docs/decisions/0019-server-rendered-public-pages-and-offline-pass.md): the public pages and the page of every live shop of a published
- * (active) challenge, as absolute URLs on `origin`.
+ * sitemap.xml (docs/decisions/0027): the public pages and the page of every live shop of a
+ * published (active) challenge, as absolute URLs on `origin`.
  */
 export async function sitemapXml(db: Db, origin: string): Promise<string> {
   const shops = await db

@@ -28,7 +28,7 @@ import {
 } from '#tests/helpers/test-app.ts';
 import { periodicJobs } from '../jobs/periodic-jobs.ts';
 import { Scheduler } from '../jobs/scheduler.ts';
-import { leftoversPhrase, timeLeftPhrase } from '../mail/messages.ts';
+import { leftoversPhrase, timeLeftPhrase } from '../mail/templates.ts';
 import { queueReminders, queueSaleAlerts } from './jobs.ts';
 import { insertRunningBattle } from '#tests/helpers/battle.ts';
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { challengePhase } from '#shared/challenge-phase.ts';
 import {
   testSubject,
   type Audience,
@@ -12,7 +13,6 @@ import {
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rule-call.ts';
 import { organizerMessages, saleAlerts, users } from '../db/schema.ts';
-import { challengePhase } from '#shared/challenge-phase.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { organizerMessageMail, type MailContext } from '../mail/templates.ts';
 import { enqueueBulkMailToEach, enqueueMail } from '../mail/outbox.ts';

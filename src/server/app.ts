@@ -3,6 +3,7 @@ import { Signer } from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import Fastify from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { RESUBSCRIBE_API, UNSUBSCRIBE_API } from '#shared/unsubscribe.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { backupRoutes } from './backups/routes.ts';
@@ -30,11 +31,7 @@ import { SiteUrl } from './site-url.ts';
 import { healthRoutes } from './health/routes.ts';
 import { sitemapRoutes } from './sitemap/routes.ts';
 import { sandboxMailboxRoutes } from './mail/routes.ts';
-import {
-  messagePublicRoutes,
-  RESUBSCRIBE_PATH,
-  UNSUBSCRIBE_PATH,
-} from './messages/public-routes.ts';
+import { messagePublicRoutes } from './messages/public-routes.ts';
 import { mailPreferenceRoutes, messageAdminRoutes } from './messages/session-routes.ts';
 import { passRoutes } from './passes/routes.ts';
 import { redeemRuleCallRoutes } from './redemption/rule-call-routes.ts';
@@ -202,7 +199,7 @@ export async function buildApp(options: BuildAppOptions) {
     // The webhook is signed; one-click unsubscribe comes from mail providers, its token its key.
     // Resubscribe's token is its only key too (no session is read), and its form is sent from a
     // page whose no-referrer policy makes the browser send `Origin: null`.
-    csrfExemptPaths: ['/api/stripe/webhook', UNSUBSCRIBE_PATH, RESUBSCRIBE_PATH],
+    csrfExemptPaths: ['/api/stripe/webhook', UNSUBSCRIBE_API, RESUBSCRIBE_API],
     mapTileSource,
   });
   await app.register(metricsPlugin, {

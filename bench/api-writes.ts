@@ -21,8 +21,8 @@ const MEMBERS = 64;
 const WORLD_MEMBERS = 3 * MEMBERS;
 const BENCH_PASSWORD = 'password123';
 const SHOPS = 60;
-const WRITE_BUDGET_RATIO = 0.5;
-const P99_BUDGET_MS = 50;
+const WRITE_BUDGET_RATIO = 0.9;
+const P99_BUDGET_MS = 25;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface BenchMember {

@@ -141,7 +141,8 @@ if (wants('web')) {
     },
     { path: '/checkout', performanceBudget: 95 },
     { path: '/auth', performanceBudget: 95 },
-    { path: '/profile', performanceBudget: 95, cookie },
+    // Issue 37: the pass at the counter scores as the public pages do, and never blocks a tap.
+    { path: '/profile', performanceBudget: 98, cookie, mustNotBlock: true },
   ]);
   await server.stop();
 }

@@ -3,6 +3,7 @@ import { Signer } from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import Fastify from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { RESUBSCRIBE_API, UNSUBSCRIBE_API } from '#shared/unsubscribe.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { backupRoutes } from './backups/routes.ts';
@@ -31,11 +32,7 @@ import { SiteUrl } from './site-url.ts';
 import { healthRoutes } from './health/routes.ts';
 import { sitemapRoutes } from './pages/sitemap-routes.ts';
 import { sandboxMailboxRoutes } from './mail/routes.ts';
-import {
-  messagePublicRoutes,
-  RESUBSCRIBE_PATH,
-  UNSUBSCRIBE_PATH,
-} from './messages/public-routes.ts';
+import { messagePublicRoutes } from './messages/public-routes.ts';
 import { mailPreferenceRoutes, messageAdminRoutes } from './messages/session-routes.ts';
 import { passRoutes } from './passes/routes.ts';
 import { redeemRuleCallRoutes } from './redemption/rule-call-routes.ts';
@@ -45,14 +42,15 @@ import { paymentRoutes } from './payments/routes.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { createSandboxProvider } from './payments/sandbox.ts';
 import { errorsPlugin } from './plugins/errors.ts';
-import { metricsPlugin } from './plugins/metrics.ts';
+import { metricsPlugin, RequestMetrics } from './plugins/metrics.ts';
 import { rateLimitPlugin } from './plugins/rate-limits.ts';
 import { loggerOptions, requestIdGenerator } from './plugins/logging.ts';
-import { securityPlugin } from './plugins/security.ts';
+import { apiAnswerHeaders, securityPlugin } from './plugins/security.ts';
 import { refusingNulValidatorCompiler } from './plugins/validation.ts';
 import { sessionPlugin, sharedSessionSecret } from './auth/session.ts';
 import { SessionCache } from './auth/session-cache.ts';
 import { PublicReads } from './public-reads/public-reads.ts';
+import { KeptAnswerLane, serverWithLane } from './public-reads/kept-answer-lane.ts';
 import { MEMBER_ANSWER_TTL_MS, MemberAnswers } from './member-reads/member-answers.ts';
 import { clockRoutes } from './clock/routes.ts';
 import { ServerClock } from './clock/clock.ts';
@@ -89,6 +87,16 @@ export interface BuildAppOptions {
   /** false: silent (tests); a stream: the same log lines written there. */
   logger?: false | { level?: string; stream?: NodeJS.WritableStream };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The busiest public reads' lane in front of Fastify, null while requests are logged. */
+    keptAnswerLane: KeptAnswerLane | null;
+  }
+}
+
+/** Levels at which Fastify logs every request (pino's info and below). */
+const REQUEST_LOG_LEVELS = new Set(['info', 'debug', 'trace']);
 
 export const defaultClientDir = path.join(projectRoot, 'dist/client');
 
@@ -141,11 +149,20 @@ export async function buildApp(options: BuildAppOptions) {
     backups: options.backups ?? null,
   };
 
+  const logLevel = options.logger === false ? 'silent' : (options.logger?.level ?? config.logLevel);
+  const requestMetrics = config.metricsToken ? new RequestMetrics() : undefined;
+  // The lane answers without Fastify's request log, so it stands aside while that log is on
+  // (docs/decisions/0040).
+  const keptAnswerLane = REQUEST_LOG_LEVELS.has(logLevel)
+    ? null
+    : new KeptAnswerLane(
+        (path) => deps.publicReads.keptAnswer(path),
+        apiAnswerHeaders(config.siteUrl.origin),
+        requestMetrics?.observe,
+      );
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : loggerOptions(options.logger?.level ?? config.logLevel, options.logger?.stream),
+    ...(keptAnswerLane ? { serverFactory: serverWithLane(keptAnswerLane) } : {}),
+    logger: options.logger === false ? false : loggerOptions(logLevel, options.logger?.stream),
     // Only the proxies TRUST_PROXY names may tell us the client's address and protocol (docs/DEPLOY.md).
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -163,6 +180,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.setValidatorCompiler(refusingNulValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('currentUser', null);
+  app.decorate('keptAnswerLane', keptAnswerLane);
   // An organizer's change on any instance clears this one's public answers and pages
   // (docs/decisions/0016); so does a lost connection to the notifications, which may have missed some.
   // A member's own changes (sessions, a pass's redeem or vote) move no public answer.
@@ -182,12 +200,13 @@ export async function buildApp(options: BuildAppOptions) {
     // The webhook is signed; one-click unsubscribe comes from mail providers, its token its key.
     // Resubscribe's token is its only key too (no session is read), and its form is sent from a
     // page whose no-referrer policy makes the browser send `Origin: null`.
-    csrfExemptPaths: ['/api/stripe/webhook', UNSUBSCRIBE_PATH, RESUBSCRIBE_PATH],
+    csrfExemptPaths: ['/api/stripe/webhook', UNSUBSCRIBE_API, RESUBSCRIBE_API],
     mapTileSource,
   });
   await app.register(metricsPlugin, {
     db: deps.db,
     token: config.metricsToken,
+    requests: requestMetrics,
     poolStats: options.poolStats,
     pageRenders: () => deps.publicReads.renders(),
     databaseStatements: options.databaseStatements,

@@ -14,7 +14,7 @@ import {
 } from './env.ts';
 import { periodicJobs } from './jobs/periodic-jobs.ts';
 import { Scheduler } from './jobs/scheduler.ts';
-import { mailContextOf } from './mail/messages.ts';
+import { mailContextOf } from './mail/templates.ts';
 import { MailOutboxWorker } from './mail/outbox.ts';
 import { createSandboxMailTransport, createSmtpTransport } from './mail/transport.ts';
 import { createSandboxProvider } from './payments/sandbox.ts';

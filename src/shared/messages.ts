@@ -99,13 +99,3 @@ export function linkParts(text: string): TextPart[] {
   if (last < text.length) parts.push({ kind: 'text', text: text.slice(last) });
   return parts;
 }
-
-/** A member's or a sale alert's mail token, as mailed in unsubscribe links (64 hex characters). */
-export const MAIL_TOKEN_PATTERN = /^[0-9a-f]{64}$/;
-
-/**
- * What the email preferences page (/email/unsubscribe) reports after a form was sent: the API's
- * unsubscribe and resubscribe answer a browser's form with the page and one of these.
- */
-export const UNSUBSCRIBE_OUTCOMES = ['unsubscribed', 'resubscribed', 'unknown'] as const;
-export type UnsubscribeOutcome = (typeof UNSUBSCRIBE_OUTCOMES)[number];

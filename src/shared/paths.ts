@@ -1,5 +1,5 @@
-import type { UnsubscribeOutcome } from './messages.ts';
 import { pageAddress, pages } from './pages.ts';
+import { unsubscribePagePath } from './unsubscribe.ts';
 
 /** Links to the site's pages (described in #shared/pages.ts), for the web app and the server. */
 export const paths = {
@@ -20,13 +20,7 @@ export const paths = {
   privacy: pages.privacy.path,
   sandboxMailbox: pages.sandboxMailbox.path,
   /** The email preferences page of an unsubscribe link, after `done` when a form was sent. */
-  emailUnsubscribe: (token: string | null, done?: UnsubscribeOutcome) => {
-    const query = new URLSearchParams();
-    if (token !== null) query.set('token', token);
-    if (done) query.set('done', done);
-    const search = query.toString();
-    return search ? `${pages.emailUnsubscribe.path}?${search}` : pages.emailUnsubscribe.path;
-  },
+  emailUnsubscribe: unsubscribePagePath,
   /** The sandbox mailbox opened on one address's mail. */
   sandboxMailboxOf: (email: string) =>
     `${pages.sandboxMailbox.path}?to=${encodeURIComponent(email)}`,

@@ -13,7 +13,7 @@ import {
   emailChangeMail,
   emailChangeRequestedNoticeMail,
   type MailContext,
-} from '../mail/messages.ts';
+} from '../mail/templates.ts';
 import { confirmAddress, enqueueMail } from '../mail/outbox.ts';
 import { hashLinkToken, storeAddressLink } from './link-token.ts';
 import { passwordMatches } from './service.ts';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Tx } from '../db/client.ts';
 import { emailChangeTokens } from '../db/schema.ts';
-import { EMAIL_CHANGE_LINK_HOURS } from '../mail/messages.ts';
+import { EMAIL_CHANGE_LINK_HOURS } from '../mail/templates.ts';
 
 /** The secret of an emailed link (password reset, email change): 256 random bits. */
 export const newLinkToken = () => randomBytes(32).toString('base64url');

@@ -9,7 +9,7 @@ import {
   type User,
 } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
-import { passwordResetMail, RESET_LINK_MINUTES, type MailContext } from '../mail/messages.ts';
+import { passwordResetMail, RESET_LINK_MINUTES, type MailContext } from '../mail/templates.ts';
 import { confirmAddress, enqueueMail } from '../mail/outbox.ts';
 import { hashLinkToken, newLinkToken } from './link-token.ts';
 import { hashPassword } from './service.ts';

@@ -20,7 +20,7 @@ import {
 import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { unauthorized } from '../errors.ts';
-import { mailContextOf } from '../mail/messages.ts';
+import { mailContextOf } from '../mail/templates.ts';
 import { loadCurrentUser, requireMember, requireSignedInUser } from './guards.ts';
 import { addressOf, limitFailuresPer, limitPer, limitPerAddress } from '../plugins/rate-limits.ts';
 import { confirmEmailChange, previewEmailChange, requestEmailChange } from './email-change.ts';

@@ -4,7 +4,7 @@ import type { PublicUser, RegisterBody } from '#shared/auth.ts';
 import type { Db } from '../db/client.ts';
 import { users, type User } from '../db/schema.ts';
 import { conflict, isUniqueViolation } from '../errors.ts';
-import { welcomeMail, type MailContext } from '../mail/messages.ts';
+import { welcomeMail, type MailContext } from '../mail/templates.ts';
 import { confirmAddress, enqueueMail } from '../mail/outbox.ts';
 import { storeAddressLink } from './link-token.ts';
 

@@ -4,7 +4,11 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '#server/db/client.ts';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrationsFolder, openDatabase, type Database } from '#server/db/client.ts';
 import { businesses, coupons, sessions } from '#server/db/schema.ts';
 import { seededBattle } from '#tests/helpers/battle.ts';
 import { signedInPassHolder } from '#tests/helpers/pass-holders.ts';
@@ -14,7 +18,7 @@ import { buildApp } from '#server/app.ts';
 import { checkData } from './check-data.ts';
 import { Backups } from './service.ts';
 import { restoreBackup, RestoreRefusedError } from './restore.ts';
-import { verifiedManifest } from './snapshot.ts';
+import { knownMigrations, takeBackup, verifiedManifest, type BackupManifest } from './snapshot.ts';
 
 /**
  * docs/decisions/0038: a backup taken by the running server during a burst of redeems and votes
@@ -335,4 +339,209 @@ describe('the server’s backups', () => {
       await app.close();
     }
   }, 60_000);
+});
+
+/**
+ * docs/decisions/0038: a backup taken before the last migrations restores with this version's
+ * code, which brings it forward. The older database is built from a copy of drizzle/ whose journal
+ * stops OLDER_BY migrations early, filled with raw SQL of that schema, and backed up by takeBackup.
+ */
+const OLDER_BY = 3;
+
+describe('an older snapshot', () => {
+  const journal = knownMigrations();
+  const olderTag = journal.at(-1 - OLDER_BY)!.tag;
+  let olderFile = '';
+  let ids: { organizer: number; member: number; pass: number; shops: number[]; payout: number };
+
+  /** drizzle/ as an older version shipped it: the same files, a journal without the newest entries. */
+  function olderMigrationsFolder(): string {
+    const folder = path.join(scratch, 'older-migrations');
+    fs.cpSync(migrationsFolder, folder, { recursive: true });
+    const journalPath = path.join(folder, 'meta/_journal.json');
+    const full = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as { entries: unknown[] };
+    full.entries = full.entries.slice(0, -OLDER_BY);
+    fs.writeFileSync(journalPath, JSON.stringify(full));
+    return folder;
+  }
+
+  const one = async (db: Database['db'], query: ReturnType<typeof sql>) =>
+    (await queryRows<{ id: number }>(db, query))[0]!.id;
+
+  /** What a small battle held at the older schema: a member's pass, a redeem, a vote, a payout. */
+  async function fillOlder(db: Database['db']) {
+    const organizer = await one(
+      db,
+      sql`insert into users (username, password_hash, email, is_admin)
+          values ('organizer', 'x', 'organizer@example.test', true) returning id`,
+    );
+    const member = await one(
+      db,
+      sql`insert into users (username, password_hash, email)
+          values ('member', 'x', 'member@example.test') returning id`,
+    );
+    const challenge = await one(
+      db,
+      sql`insert into challenges (title, description, start_date, end_date, price, active)
+          values ('Older battle', 'Taken before the last migrations', now() - interval '1 day',
+            now() + interval '30 days', 1500, true) returning id`,
+    );
+    const shops: number[] = [];
+    for (const [index, code] of ['1111', '2222', '3333'].entries())
+      shops.push(
+        await one(
+          db,
+          sql`insert into businesses (challenge_id, name, description, address, redemption_code, position)
+              values (${challenge}, ${`Shop ${index + 1}`}, 'A shop', 'Main Street', ${code}, ${index})
+              returning id`,
+        ),
+      );
+    const payment = await one(
+      db,
+      sql`insert into payments (provider, provider_session_id, user_id, challenge_id, amount_cents, status)
+          values ('stripe', 'cs_older', ${member}, ${challenge}, 1500, 'paid') returning id`,
+    );
+    const pass = await one(
+      db,
+      sql`insert into passes (user_id, challenge_id, payment_id, active)
+          values (${member}, ${challenge}, ${payment}, true) returning id`,
+    );
+    // Two coupons redeemed, one vote cast: one vote is still the member's to cast.
+    for (const [index, shop] of shops.entries())
+      await db.execute(
+        sql`insert into coupons (pass_id, business_id, redeemed, redeemed_at)
+            values (${pass}, ${shop}, ${index < 2}, ${index < 2 ? sql`now()` : null})`,
+      );
+    await db.execute(sql`insert into votes (pass_id, business_id) values (${pass}, ${shops[0]})`);
+    await db.execute(sql`update businesses set vote_count = 1 where id = ${shops[0]}`);
+    const payout = await one(
+      db,
+      sql`insert into payouts (business_id, amount_dollars, paid_by, note)
+          values (${shops[0]}, 50, ${organizer}, 'prize') returning id`,
+    );
+    await db.execute(
+      sql`insert into sessions (sid, data, expires_at)
+          values ('older-session', ${JSON.stringify({ userId: member })}::jsonb, now() + interval '1 day')`,
+    );
+    return { organizer, member, pass, shops, payout };
+  }
+
+  beforeAll(async () => {
+    const folder = olderMigrationsFolder();
+    const source = await freshTarget();
+    const older = await openTarget(source);
+    try {
+      if (older.pglite)
+        await migratePglite(drizzlePglite(older.pglite), { migrationsFolder: folder });
+      else {
+        // The database's own pool is not exposed: a second one, on the test's own database.
+        const pool = new pg.Pool({ connectionString: source.databaseUrl, max: 1 });
+        try {
+          await migratePg(drizzlePg(pool), { migrationsFolder: folder });
+        } finally {
+          await pool.end();
+        }
+      }
+      ids = await fillOlder(older.db);
+      const taken = await takeBackup(older, {
+        dir: scratch,
+        out: path.join(scratch, `older${usingPostgres ? '.pgdump' : '.pglite.tar.gz'}`),
+        databaseUrl: source.databaseUrl,
+      });
+      olderFile = taken.path;
+    } finally {
+      await older.close();
+    }
+  }, 120_000);
+
+  it('restores, migrates to the newest migration, keeps its data, and the invariants hold', async () => {
+    expect(olderTag).not.toBe(journal.at(-1)!.tag);
+    const target = await freshTarget();
+    const result = await restoreBackup({ file: olderFile, force: false, ...target, log: () => {} });
+    expect(result.manifest.lastMigration).toBe(olderTag);
+    expect(result.sessionsEnded).toBe(1);
+    expect(result.check).toMatchObject({ ok: true, problems: [] });
+
+    const restored = await openTarget(target);
+    try {
+      const db = restored.db;
+      const [applied] = await queryRows<{ count: number; last: string }>(
+        db,
+        sql`select count(*)::int as count, max(created_at)::text as last from drizzle.__drizzle_migrations`,
+      );
+      expect(applied).toEqual({ count: journal.length, last: String(journal.at(-1)!.when) });
+
+      expect(
+        await queryRows(db, sql`select username, is_admin from users order by id`),
+      ).toEqual([
+        { username: 'organizer', is_admin: true },
+        { username: 'member', is_admin: false },
+      ]);
+      expect(
+        await queryRows(
+          db,
+          sql`select business_id, redeemed from coupons where pass_id = ${ids.pass} order by business_id`,
+        ),
+      ).toEqual(ids.shops.map((shop, index) => ({ business_id: shop, redeemed: index < 2 })));
+      expect(
+        await queryRows(db, sql`select id, vote_count from businesses order by id`),
+      ).toEqual(ids.shops.map((id, index) => ({ id, vote_count: index === 0 ? 1 : 0 })));
+      expect(await db.select().from(sessions)).toEqual([]);
+
+      // The newest migrations work on the older rows: the payout taken before 0018 can be voided
+      // once and is kept as recorded after; the current rules cast the member's remaining vote.
+      await db.execute(
+        sql`update payouts set voided_at = now(), voided_by = ${ids.organizer}, void_reason = 'paid twice'
+            where id = ${ids.payout}`,
+      );
+      await expect(
+        db.execute(sql`update payouts set note = 'rewritten' where id = ${ids.payout}`),
+      ).rejects.toThrow();
+      const [vote] = await queryRows<{ result: { outcome: string } }>(
+        db,
+        sql`select cast_vote(${ids.member}, ${ids.shops[1]}, now()) as result`,
+      );
+      expect(vote!.result.outcome).toBe('voted');
+      expect(await checkData(db)).toMatchObject({ ok: true, problems: [] });
+    } finally {
+      await restored.close();
+    }
+  }, 120_000);
+
+  it('refuses a snapshot from a newer version, --force or not, and changes nothing', async () => {
+    const target = await freshTarget();
+    await restoreBackup({ file: olderFile, force: false, ...target, log: () => {} });
+    const contents = async () => {
+      const database = await openTarget(target);
+      try {
+        return await queryRows(
+          database.db,
+          sql`select (select count(*)::int from users) as users,
+                (select count(*)::int from votes) as votes,
+                (select max(created_at)::text from drizzle.__drizzle_migrations) as migration`,
+        );
+      } finally {
+        await database.close();
+      }
+    };
+    const before = await contents();
+
+    const newer = path.join(fs.mkdtempSync(path.join(scratch, 'newer-')), path.basename(olderFile));
+    fs.copyFileSync(olderFile, newer);
+    const manifest = JSON.parse(fs.readFileSync(`${olderFile}.json`, 'utf8')) as BackupManifest;
+    fs.writeFileSync(
+      `${newer}.json`,
+      JSON.stringify({ ...manifest, appVersion: '99.0.0', lastMigration: '9999_from_the_future' }),
+    );
+    for (const force of [false, true]) {
+      const attempt = restoreBackup({ file: newer, force, ...target, log: () => {} });
+      await expect(attempt).rejects.toThrow(RestoreRefusedError);
+      await expect(attempt).rejects.toThrow(
+        /comes from a newer version of Local Battles \(app 99\.0\.0, migration 9999_from_the_future\); this version knows migrations up to \d{4}_.*Nothing was changed/,
+      );
+    }
+    expect(await contents()).toEqual(before);
+    // Nothing moved aside either: the embedded data directory is the one the first restore made.
+    expect(fs.readdirSync(target.dataDir).filter((name) => name.includes('replaced'))).toEqual([]);
+  }, 120_000);
 });

@@ -7,11 +7,19 @@ import pg from 'pg';
 import { lockDataDir, openDatabase } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
 import { checkData, type DataCheck } from './check-data.ts';
-import { connectionOf, verifiedManifest, type BackupManifest } from './snapshot.ts';
+import {
+  connectionOf,
+  knownMigrations,
+  verifiedManifest,
+  type BackupManifest,
+} from './snapshot.ts';
 
 const run = promisify(execFile);
 
-/** A restore onto a database that holds data, without --force. */
+/**
+ * A restore refused before anything changed: onto a database that holds data without --force, or
+ * of a backup from a newer version (which --force does not override).
+ */
 export class RestoreRefusedError extends Error {
   override name = 'RestoreRefusedError';
 }
@@ -139,8 +147,22 @@ async function restorePostgres(options: RestoreOptions, databaseUrl: string) {
 }
 
 /**
+ * A backup whose last migration this version does not know comes from a newer version: the
+ * migrations cannot bring it forward, and this version's code would run on a schema it was not
+ * written for. Refused before the target is touched, --force or not (docs/decisions/0038).
+ */
+function refuseNewer(manifest: BackupManifest) {
+  if (manifest.lastMigration === null) return;
+  const known = knownMigrations();
+  if (known.some((entry) => entry.tag === manifest.lastMigration)) return;
+  throw new RestoreRefusedError(
+    `This backup comes from a newer version of Local Battles (app ${manifest.appVersion}, migration ${manifest.lastMigration}); this version knows migrations up to ${known.at(-1)?.tag ?? 'none'}. Nothing was changed. Restore it with that version or a newer one.`,
+  );
+}
+
+/**
  * `npm run restore FILE [--force]` (docs/decisions/0038): checks the file against its manifest,
- * refuses a database that holds data unless forced, loads the snapshot, migrates it forward,
+ * refuses a backup from a newer version, and a database that holds data unless forced, loads the snapshot, migrates it forward,
  * ends every session, and checks the invariants.
  */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
@@ -153,6 +175,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
         : 'This backup is of PostgreSQL (pg_dump): restore it with DATABASE_URL set.',
     );
   }
+  refuseNewer(manifest);
   options.log(
     `Restoring ${path.basename(options.file)}: taken ${manifest.createdAt}, app ${manifest.appVersion}, migration ${manifest.lastMigration ?? 'none'}.`,
   );

@@ -47,13 +47,20 @@ function appVersion(): string {
   return manifest.version;
 }
 
-/** Drizzle records each applied migration by its journal's `when`; the tag names it. */
-function migrationTag(createdAt: number | null): string | null {
-  if (createdAt === null) return null;
+/** This version's migrations, oldest first, as drizzle/meta/_journal.json lists them. */
+export function knownMigrations(): { when: number; tag: string }[] {
   const journal = JSON.parse(
     fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'),
   ) as { entries: { when: number; tag: string }[] };
-  return journal.entries.find((entry) => entry.when === createdAt)?.tag ?? `unknown (${createdAt})`;
+  return journal.entries;
+}
+
+/** Drizzle records each applied migration by its journal's `when`; the tag names it. */
+function migrationTag(createdAt: number | null): string | null {
+  if (createdAt === null) return null;
+  return (
+    knownMigrations().find((entry) => entry.when === createdAt)?.tag ?? `unknown (${createdAt})`
+  );
 }
 
 type Query = (text: string) => Promise<Record<string, unknown>[]>;

@@ -33,7 +33,7 @@ import {
 } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { drawWinnerMail, type MailContext } from '../mail/messages.ts';
+import { drawWinnerMail, type MailContext } from '../mail/templates.ts';
 import { passPseudonymSql } from '../audit-trail/pseudonym.ts';
 import { countedRedemptionSql } from '../voting/counted.ts';
 import { requireChallenge, requirePublishedChallenge } from '../challenges/require.ts';

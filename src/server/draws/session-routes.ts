@@ -10,7 +10,7 @@ import {
 } from '#shared/draws.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { mailContextOf } from '../mail/messages.ts';
+import { mailContextOf } from '../mail/templates.ts';
 import { guardAdminScope, requireMember, signedInUserId } from '../auth/guards.ts';
 import { requireHeldPass } from '../passes/holder.ts';
 import { clearPublicReadsEverywhere } from '../public-reads/public-reads.ts';

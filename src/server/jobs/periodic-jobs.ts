@@ -3,7 +3,7 @@ import type { ChangeFeed } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
 import { payments, rateLimitCounters, sessions } from '../db/schema.ts';
 import { revealDueDraws } from '../draws/service.ts';
-import type { MailContext } from '../mail/messages.ts';
+import type { MailContext } from '../mail/templates.ts';
 import { queueReminders, queueSaleAlerts } from '../messages/jobs.ts';
 import { publishDueResults } from '../results/publish.ts';
 import { purgeEndedData } from './retention.ts';

@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_MAIL_RATE_PER_SECOND, DEFAULT_MAIL_UNCONFIRMED_PER_DAY } from '../env.ts';
 import type { Db, Tx } from '../db/client.ts';
+import { queryRows } from '../db/rule-call.ts';
 import { confirmedAddresses, mailOutbox } from '../db/schema.ts';
 import type { MailTransport, OutgoingMail } from './transport.ts';
 
@@ -44,6 +45,30 @@ export async function isAddressConfirmed(tx: Tx | Db, address: string): Promise<
   return row !== undefined;
 }
 
+/*
+ * The one writer of mail_outbox rows (docs/decisions/0012): every email enters the outbox through
+ * enqueueMail (one email, with or without an allowance policy), enqueueBulkMail (organizer mail
+ * rendered per recipient) or enqueueBulkMailToEach (organizer mail to a set of recipients in one
+ * statement). one-writer.test.ts proves that no other module inserts into the table.
+ */
+
+/** How a rendered email is stored: due at once, bodies kept until it is sent. */
+const outboxRow = (mail: OutgoingMail, now: Date) => ({
+  toAddress: mail.to,
+  subject: mail.subject,
+  textBody: mail.text,
+  htmlBody: mail.html,
+  headers: mail.headers ?? null,
+  createdAt: now,
+  nextAttemptAt: now,
+});
+
+/**
+ * A deleted account's tombstone has no address (docs/decisions/0039): its pass notices, receipts
+ * and prizes have nobody to go to.
+ */
+const hasAddress = (mail: OutgoingMail) => mail.to !== '';
+
 /**
  * Written in the caller's transaction, so the email exists exactly when the event that causes it
  * does. With a policy, mail beyond an unconfirmed address's allowance is recorded as suppressed
@@ -57,18 +82,8 @@ export async function enqueueMail(
   now: Date,
   policy?: AllowancePolicy,
 ): Promise<void> {
-  // A deleted account's tombstone has no address (docs/decisions/0039): its pass notices,
-  // receipts and prizes have nobody to go to.
-  if (mail.to === '') return;
-  const row = {
-    toAddress: mail.to,
-    subject: mail.subject,
-    textBody: mail.text,
-    htmlBody: mail.html,
-    headers: mail.headers ?? null,
-    createdAt: now,
-    nextAttemptAt: now,
-  };
+  if (!hasAddress(mail)) return;
+  const row = outboxRow(mail, now);
   if (!policy || (policy.kind === 'account' && (await isAddressConfirmed(tx, mail.to)))) {
     await tx.insert(mailOutbox).values(row);
     return;
@@ -92,6 +107,63 @@ export async function enqueueMail(
         ? { ...row, unconfirmed: true }
         : { ...row, unconfirmed: true, textBody: null, htmlBody: null, suppressedAt: now },
     );
+}
+
+/** Rows per INSERT of enqueueBulkMail: well below PostgreSQL's 65,535 parameters per statement. */
+const BULK_CHUNK = 500;
+
+/**
+ * Organizer mail rendered per recipient (reminders, sale alerts), in the caller's transaction:
+ * marked bulk, so the worker sends it after account mail (docs/decisions/0025); never counted
+ * against an allowance (docs/decisions/0029).
+ */
+export async function enqueueBulkMail(
+  tx: Tx,
+  mails: readonly OutgoingMail[],
+  now: Date,
+): Promise<void> {
+  const rows = mails.filter(hasAddress).map((mail) => ({ ...outboxRow(mail, now), bulk: true }));
+  for (let start = 0; start < rows.length; start += BULK_CHUNK) {
+    await tx.insert(mailOutbox).values(rows.slice(start, start + BULK_CHUNK));
+  }
+}
+
+/** One organizer email to a set of recipients, each getting their own unsubscribe token. */
+export interface MailToEach {
+  /** The email as rendered once, with `placeholder` wherever a recipient's token goes. */
+  mail: Omit<OutgoingMail, 'to'>;
+  placeholder: string;
+  /** A query with one row per recipient: `email`, `token` and `position` (the queuing order). */
+  recipients: SQL;
+  /** The organizer message the rows belong to: its history counts them (messageHistory). */
+  messageId: number;
+}
+
+/**
+ * Queues `batch` to every recipient with one INSERT … SELECT, the database putting each
+ * recipient's token in place of the placeholder: 10,000 recipients cost one statement
+ * (bench/messages.ts). Bulk like enqueueBulkMail. Returns how many were queued.
+ */
+export async function enqueueBulkMailToEach(tx: Tx, batch: MailToEach, now: Date): Promise<number> {
+  const { mail, placeholder, recipients, messageId } = batch;
+  const headers = JSON.stringify(mail.headers ?? {});
+  const [queued] = await queryRows<{ queued: number | string }>(
+    tx,
+    sql`with queued as (
+      insert into mail_outbox
+        (to_address, subject, text_body, html_body, headers, bulk, message_id, created_at, next_attempt_at)
+      select r.email, ${mail.subject},
+        replace(${mail.text}, ${placeholder}, r.token),
+        replace(${mail.html}, ${placeholder}, r.token),
+        replace(${headers}, ${placeholder}, r.token)::jsonb,
+        true, ${messageId}, ${now}, ${now}
+      from (${recipients}) r
+      where r.email <> ''
+      order by r.position
+      returning 1)
+    select count(*) as queued from queued`,
+  );
+  return Number(queued?.queued ?? 0);
 }
 
 export function retryDelayMs(attempts: number): number {

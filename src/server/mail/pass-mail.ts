@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { businesses, challenges, passes, users } from '../db/schema.ts';
 import type { Tx } from '../db/client.ts';
-import { passSwitchedOffMail, receiptMail, type MailContext } from './messages.ts';
+import { passSwitchedOffMail, receiptMail, type MailContext } from './templates.ts';
 import { enqueueMail } from './outbox.ts';
 import { isLiveShop } from '../businesses/live.ts';
 

@@ -15,7 +15,7 @@ import {
   type User,
 } from '../db/schema.ts';
 import { badRequest, conflict, unauthorized } from '../errors.ts';
-import { accountDeletedMail, type MailContext } from '../mail/messages.ts';
+import { accountDeletedMail, type MailContext } from '../mail/templates.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { passwordMatches } from '../auth/service.ts';
 

@@ -9,7 +9,7 @@ import {
 } from '#shared/member-data.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { requireMember, requireSignedInUser, signedInUserId } from '../auth/guards.ts';
-import { mailContextOf } from '../mail/messages.ts';
+import { mailContextOf } from '../mail/templates.ts';
 import { limitPer } from '../plugins/rate-limits.ts';
 import { deleteAccount } from './deletion.ts';
 import { exportMemberData } from './export.ts';

@@ -1,30 +1,11 @@
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { challengeInPhase } from '../challenges/phase.ts';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rule-call.ts';
-import { challenges, mailOutbox, saleAlerts } from '../db/schema.ts';
-import { reminderMail, saleAlertMail, type MailContext } from '../mail/messages.ts';
-import type { OutgoingMail } from '../mail/transport.ts';
-
-const INSERT_CHUNK = 500;
-
-/** Organizer mail straight into the outbox, in the caller's transaction, after account mail. */
-async function enqueueBulk(tx: Tx, mails: OutgoingMail[], now: Date) {
-  for (let start = 0; start < mails.length; start += INSERT_CHUNK) {
-    await tx.insert(mailOutbox).values(
-      mails.slice(start, start + INSERT_CHUNK).map((mail) => ({
-        toAddress: mail.to,
-        subject: mail.subject,
-        textBody: mail.text,
-        htmlBody: mail.html,
-        headers: mail.headers ?? null,
-        bulk: true,
-        createdAt: now,
-        nextAttemptAt: now,
-      })),
-    );
-  }
-}
+import { challenges, saleAlerts } from '../db/schema.ts';
+import { enqueueBulkMail } from '../mail/outbox.ts';
+import { reminderMail, saleAlertMail, type MailContext } from '../mail/templates.ts';
+import { reminderRecipients } from './audience.ts';
 
 /**
  * Reminders before the end (docs/RULES.md rule 20): from `reminderHoursBeforeEnd` hours before a challenge's
@@ -63,16 +44,7 @@ export async function queueReminders(db: Db, mail: MailContext, now: Date): Prom
         votes: number | string;
       }>(
         tx,
-        sql`with left_over as (
-          select p.id as pass_id, u.email, u.mail_token,
-            (select count(*) from coupons c join businesses b on b.id = c.business_id
-              where c.pass_id = p.id and not c.redeemed and b.deleted_at is null) as coupons,
-            available_votes(p.id) as votes
-          from passes p join users u on u.id = p.user_id
-          where p.challenge_id = ${challenge.id} and p.active and u.organizer_mail
-        ), wanted as (
-          select * from left_over where coupons > 0 or votes > 0
-        ), claimed as (
+        sql`with wanted as (${reminderRecipients(challenge.id)}), claimed as (
           insert into pass_reminders (pass_id, sent_at)
           select pass_id, ${now} from wanted
           on conflict (pass_id) do nothing
@@ -83,7 +55,7 @@ export async function queueReminders(db: Db, mail: MailContext, now: Date): Prom
         order by w.pass_id`,
       );
       const msLeft = challenge.endDate.getTime() - now.getTime();
-      await enqueueBulk(
+      await enqueueBulkMail(
         tx,
         claimed.map((row) =>
           reminderMail(
@@ -141,7 +113,7 @@ export async function queueSaleAlerts(db: Db, mail: MailContext, now: Date): Pro
           ),
         )
         .returning({ email: saleAlerts.email, token: saleAlerts.token });
-      await enqueueBulk(
+      await enqueueBulkMail(
         tx,
         alerts.map((alert) =>
           saleAlertMail(mail, { to: alert.email, challengeTitle: challenge.title }, alert.token),

@@ -28,7 +28,7 @@ import {
 } from '#tests/helpers/test-app.ts';
 import { periodicJobs } from '../jobs/periodic-jobs.ts';
 import { Scheduler } from '../jobs/scheduler.ts';
-import { leftoversPhrase, timeLeftPhrase } from '../mail/messages.ts';
+import { leftoversPhrase, timeLeftPhrase } from '../mail/templates.ts';
 import { queueReminders, queueSaleAlerts } from './jobs.ts';
 import { insertRunningBattle } from '#tests/helpers/battle.ts';
 
@@ -543,6 +543,31 @@ describe('reminders before the end', () => {
       );
     expect(await reminders(finished.user.id)).toEqual([]);
     expect(await reminders(quiet.user.id)).toEqual([]);
+  });
+
+  it("counts only the coupons of live shops: a deleted shop's coupon is nothing left", async () => {
+    const { challenge, shops } = await endingBattle();
+    const [first, second, gone] = shops as [number, number, number];
+    const oneLeft = await signedInPassHolder(ctx, challenge.id);
+    await markRedeemed(ctx, oneLeft.pass, [first]);
+    await ctx.db.insert(votes).values({ passId: oneLeft.pass.id, businessId: first });
+    const noneLeft = await signedInPassHolder(ctx, challenge.id);
+    await markRedeemed(ctx, noneLeft.pass, [first, second]);
+    await ctx.db.insert(votes).values([
+      { passId: noneLeft.pass.id, businessId: first },
+      { passId: noneLeft.pass.id, businessId: second },
+    ]);
+    await ctx.db
+      .update(businesses)
+      .set({ deletedAt: ctx.clock.now() })
+      .where(eq(businesses.id, gone));
+
+    expect(await queueReminders(ctx.db, TEST_MAIL, ctx.clock.now())).toBe(1);
+    await deliverMail(ctx.db, ctx.clock.now);
+    const [reminder] = await mailboxOf(ctx, await emailOf(oneLeft.user.id));
+    expect(reminder?.subject).toBe('Ending Battle: 3 days left: 1 coupon waiting');
+    const toNoneLeft = await mailboxOf(ctx, await emailOf(noneLeft.user.id));
+    expect(toNoneLeft.filter((mail) => mail.subject.startsWith('Ending Battle'))).toEqual([]);
   });
 
   it("states when the battle ends on the clock of the challenge's time zone", async () => {

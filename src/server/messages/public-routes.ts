@@ -1,29 +1,27 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { challengePhase } from '#shared/challenge-phase.ts';
 import { idParamsSchema } from '#shared/params.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import { paths } from '#shared/paths.ts';
 import {
-  MAIL_TOKEN_PATTERN,
   SALE_ALERT_CONFIRMATION,
   saleAlertAcceptedSchema,
   saleAlertInputSchema,
 } from '#shared/messages.ts';
+import {
+  MAIL_TOKEN_PATTERN,
+  ONE_CLICK_BODY,
+  ONE_CLICK_FIELD,
+  ONE_CLICK_VALUE,
+  RESUBSCRIBE_API,
+  UNSUBSCRIBE_API,
+} from '#shared/unsubscribe.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { saleAlerts } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
 import { limitPerAddress } from '../plugins/rate-limits.ts';
-import { requirePublishedChallenge } from '../challenges/require.ts';
-import { resubscribe, tokenKnown, unsubscribe } from './service.ts';
+import { requestSaleAlert, resubscribe, tokenKnown, unsubscribe } from './service.ts';
 import { escapeHtml } from '../text.ts';
-
-/** The one-click address (RFC 8058); the security plugin exempts it from the Origin check. */
-export const UNSUBSCRIBE_PATH = '/api/email/unsubscribe';
-
-/** 'Resubscribe' on the email preferences page: the unsubscribe undone with the same token. */
-export const RESUBSCRIBE_PATH = '/api/email/resubscribe';
 
 /** Tokens are 64 hex characters (schema.ts randomSecret); anything else is refused unread. */
 const tokenQuerySchema = z.object({
@@ -31,6 +29,12 @@ const tokenQuerySchema = z.object({
     error: 'The unsubscribe link is not valid',
   }),
 });
+
+/** RFC 8058's body, url-encoded or as a multipart form's field. */
+const ONE_CLICK = new RegExp(
+  `(^|&|\\r?\\n|")${ONE_CLICK_FIELD}(=|"\\r?\\n\\r?\\n)${ONE_CLICK_VALUE}`,
+);
+const isOneClick = (body: string) => ONE_CLICK.test(body);
 
 /**
  * A person's browser (a link opened, a form sent), as opposed to a mail provider's one-click
@@ -87,21 +91,7 @@ export async function messagePublicRoutes(app: FastifyInstance, { db, clock, con
       },
     },
     async (request, reply) => {
-      const now = clock();
-      const challenge = await requirePublishedChallenge(db, request.params.id);
-      const phase = challengePhase(challenge, now);
-      if (phase !== 'upcoming')
-        throw badRequest(
-          phase === 'running'
-            ? `${challenge.title} passes are already on sale.`
-            : `${challenge.title} has ended.`,
-        );
-      // The same answer whether the address is new or already listed: nobody learns who asked.
-      await db
-        .insert(saleAlerts)
-        .values({ challengeId: challenge.id, email: request.body.email, createdAt: now })
-        // sale_alerts_challenge_email_uq: one alert per address (any case) and challenge.
-        .onConflictDoNothing();
+      await requestSaleAlert(db, request.params.id, request.body.email, clock());
       return reply.status(202).send({ message: SALE_ALERT_CONFIRMATION });
     },
   );
@@ -133,7 +123,7 @@ async function unsubscribeRoutes(
 
   // The link in the email: the site's page asks before anything changes (GET changes nothing).
   api.get(
-    UNSUBSCRIBE_PATH,
+    UNSUBSCRIBE_API,
     { schema: { hide: true, querystring: tokenQuerySchema } },
     async (request, reply) => {
       const { token } = request.query;
@@ -143,12 +133,12 @@ async function unsubscribeRoutes(
   );
 
   api.post(
-    UNSUBSCRIBE_PATH,
+    UNSUBSCRIBE_API,
     { schema: { hide: true, querystring: tokenQuerySchema } },
     async (request, reply) => {
       const body = typeof request.body === 'string' ? request.body : '';
-      if (!/(^|&|\r?\n|")List-Unsubscribe(=|"\r?\n\r?\n)One-Click/.test(body))
-        throw badRequest('Send the form body List-Unsubscribe=One-Click to unsubscribe.');
+      if (!isOneClick(body))
+        throw badRequest(`Send the form body ${ONE_CLICK_BODY} to unsubscribe.`);
       const known = await unsubscribe(db, request.query.token, clock());
       if (fromBrowser(request)) {
         return toPreferencesPage(
@@ -170,7 +160,7 @@ async function unsubscribeRoutes(
 
   // The preferences page's 'Resubscribe': like unsubscribing, the token is its only authority.
   api.post(
-    RESUBSCRIBE_PATH,
+    RESUBSCRIBE_API,
     { schema: { hide: true, querystring: tokenQuerySchema } },
     async (request, reply) => {
       const known = await resubscribe(db, request.query.token, clock());

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { challengePhase } from '#shared/challenge-phase.ts';
 import {
   testSubject,
   type Audience,
   type AudienceCounts,
+  type MailPreferences,
   type MessageInput,
   type MessageSummary,
   type MessageTestInput,
@@ -11,33 +13,11 @@ import {
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rule-call.ts';
 import { organizerMessages, saleAlerts, users } from '../db/schema.ts';
-import { notFound } from '../errors.ts';
-import { organizerMessageMail, type MailContext } from '../mail/messages.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { requireChallenge } from '../challenges/require.ts';
-
-/**
- * Who an audience is, as a condition on `p` (passes) and `u` (users): always holders of an active
- * pass of the challenge who have not unsubscribed (docs/RULES.md rule 20), then the audience's
- * own condition. A live shop is one not deleted (rule 8); available_votes is rule 2's count.
- */
-function audienceCondition(audience: Audience): SQL {
-  switch (audience) {
-    case 'all':
-      return sql`true`;
-    case 'no-redemptions':
-      return sql`not exists (select 1 from coupons c where c.pass_id = p.id and c.redeemed)`;
-    case 'unused-coupons':
-      return sql`exists (select 1 from coupons c join businesses b on b.id = c.business_id
-        where c.pass_id = p.id and not c.redeemed and b.deleted_at is null)`;
-    case 'unused-votes':
-      return sql`available_votes(p.id) > 0`;
-  }
-}
-
-const holders = (challengeId: number) =>
-  sql`from passes p join users u on u.id = p.user_id
-      where p.challenge_id = ${challengeId} and p.active and u.organizer_mail`;
+import { badRequest, notFound } from '../errors.ts';
+import { organizerMessageMail, type MailContext } from '../mail/templates.ts';
+import { enqueueBulkMailToEach, enqueueMail } from '../mail/outbox.ts';
+import { requireChallenge, requirePublishedChallenge } from '../challenges/require.ts';
+import { audienceCondition, holdersOf } from './audience.ts';
 
 /** How many members each audience reaches right now: one pass over the challenge's holders. */
 export async function audienceCounts(db: Db, challengeId: number): Promise<AudienceCounts> {
@@ -49,7 +29,7 @@ export async function audienceCounts(db: Db, challengeId: number): Promise<Audie
       count(*) filter (where ${audienceCondition('no-redemptions')}) as "no-redemptions",
       count(*) filter (where ${audienceCondition('unused-coupons')}) as "unused-coupons",
       count(*) filter (where ${audienceCondition('unused-votes')}) as "unused-votes"
-      ${holders(challengeId)}`,
+      ${holdersOf(challengeId)}`,
   );
   return {
     all: Number(row?.all ?? 0),
@@ -60,10 +40,9 @@ export async function audienceCounts(db: Db, challengeId: number): Promise<Audie
 }
 
 /**
- * Records the message and queues one email per recipient in one set-based INSERT … SELECT, so
- * 10,000 recipients cost one statement (bench/messages.ts), and the worker sends them at
- * MAIL_RATE_PER_SECOND. The body is built once with a random placeholder that the database
- * replaces by each member's unsubscribe token.
+ * Records the message and queues one email per recipient in one set-based INSERT … SELECT
+ * (enqueueBulkMailToEach), and the worker sends them at MAIL_RATE_PER_SECOND. The body is built
+ * once with a random placeholder that the database replaces by each member's unsubscribe token.
  */
 export async function sendMessage(
   db: Db,
@@ -78,7 +57,6 @@ export async function sendMessage(
     { to: '', subject: input.subject, text: input.text, challengeTitle: challenge.title },
     placeholder,
   );
-  const headers = JSON.stringify(template.headers ?? {});
   return db.transaction(async (tx) => {
     const [message] = await tx
       .insert(organizerMessages)
@@ -93,22 +71,17 @@ export async function sendMessage(
       })
       .returning({ id: organizerMessages.id });
     if (!message) throw new Error('insert returned no row');
-    const [queued] = await queryRows<{ recipients: number | string }>(
+    const recipients = await enqueueBulkMailToEach(
       tx,
-      sql`with queued as (
-        insert into mail_outbox
-          (to_address, subject, text_body, html_body, headers, bulk, message_id, created_at, next_attempt_at)
-        select u.email, ${input.subject},
-          replace(${template.text}, ${placeholder}, u.mail_token),
-          replace(${template.html}, ${placeholder}, u.mail_token),
-          replace(${headers}, ${placeholder}, u.mail_token)::jsonb,
-          true, ${message.id}, ${now}, ${now}
-        ${holders(input.challengeId)} and ${audienceCondition(input.audience)}
-        order by p.id
-        returning 1)
-      select count(*) as recipients from queued`,
+      {
+        mail: template,
+        placeholder,
+        recipients: sql`select u.email, u.mail_token as token, p.id as position
+          ${holdersOf(input.challengeId)} and ${audienceCondition(input.audience)}`,
+        messageId: message.id,
+      },
+      now,
     );
-    const recipients = Number(queued?.recipients ?? 0);
     await tx
       .update(organizerMessages)
       .set({ recipients })
@@ -182,6 +155,57 @@ export async function messageHistory(db: Db, challengeId: number): Promise<Messa
     delivered: Number(row.delivered),
     failed: Number(row.failed),
   }));
+}
+
+/**
+ * 'Tell me when passes go on sale' (POST /api/challenges/:id/sale-alerts): only while a published
+ * challenge is upcoming; the sale-alerts job mails it once the challenge starts (jobs.ts). The
+ * same outcome whether the address is new or already listed: nobody learns who asked.
+ */
+export async function requestSaleAlert(
+  db: Db,
+  challengeId: number,
+  email: string,
+  now: Date,
+): Promise<void> {
+  const challenge = await requirePublishedChallenge(db, challengeId);
+  const phase = challengePhase(challenge, now);
+  if (phase !== 'upcoming')
+    throw badRequest(
+      phase === 'running'
+        ? `${challenge.title} passes are already on sale.`
+        : `${challenge.title} has ended.`,
+    );
+  await db
+    .insert(saleAlerts)
+    .values({ challengeId: challenge.id, email, createdAt: now })
+    // sale_alerts_challenge_email_uq: one alert per address (any case) and challenge.
+    .onConflictDoNothing();
+}
+
+/** The member's own 'Emails from the organizer' switch (/profile). */
+export async function mailPreferences(db: Db, userId: number): Promise<MailPreferences> {
+  const [row] = await db
+    .select({ organizerMail: users.organizerMail })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) throw notFound('Account not found');
+  return row;
+}
+
+/** Sets the member's 'Emails from the organizer' switch; answers it as stored. */
+export async function setMailPreferences(
+  db: Db,
+  userId: number,
+  preferences: MailPreferences,
+): Promise<MailPreferences> {
+  const [row] = await db
+    .update(users)
+    .set({ organizerMail: preferences.organizerMail })
+    .where(eq(users.id, userId))
+    .returning({ organizerMail: users.organizerMail });
+  if (!row) throw notFound('Account not found');
+  return row;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '#shared/params.ts';
@@ -13,12 +12,17 @@ import {
   messageTestQueuedSchema,
 } from '#shared/messages.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { users } from '../db/schema.ts';
-import { notFound } from '../errors.ts';
-import { mailContextOf } from '../mail/messages.ts';
+import { mailContextOf } from '../mail/templates.ts';
 import { guardAdminScope, requireMember, signedInUserId } from '../auth/guards.ts';
 import { limitPer } from '../plugins/rate-limits.ts';
-import { audienceCounts, messageHistory, sendMessage, sendTestMessage } from './service.ts';
+import {
+  audienceCounts,
+  mailPreferences,
+  messageHistory,
+  sendMessage,
+  sendTestMessage,
+  setMailPreferences,
+} from './service.ts';
 
 /** The member's own 'Emails from the organizer' switch (/profile). */
 export async function mailPreferenceRoutes(app: FastifyInstance, { db }: AppDeps) {
@@ -31,27 +35,12 @@ export async function mailPreferenceRoutes(app: FastifyInstance, { db }: AppDeps
   api.get(
     '/api/profile/mail-preferences',
     { preHandler: requireMember, schema: { response: responses } },
-    async (request) => {
-      const [row] = await db
-        .select({ organizerMail: users.organizerMail })
-        .from(users)
-        .where(eq(users.id, signedInUserId(request)));
-      if (!row) throw notFound('Account not found');
-      return row;
-    },
+    async (request) => mailPreferences(db, signedInUserId(request)),
   );
   api.put(
     '/api/profile/mail-preferences',
     { preHandler: requireMember, schema: { body: mailPreferencesSchema, response: responses } },
-    async (request) => {
-      const [row] = await db
-        .update(users)
-        .set({ organizerMail: request.body.organizerMail })
-        .where(eq(users.id, signedInUserId(request)))
-        .returning({ organizerMail: users.organizerMail });
-      if (!row) throw notFound('Account not found');
-      return row;
-    },
+    async (request) => setMailPreferences(db, signedInUserId(request), request.body),
   );
 }
 

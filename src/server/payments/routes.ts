@@ -18,7 +18,7 @@ import {
   requireSignedInUser,
   signedInUserId,
 } from '../auth/guards.ts';
-import { mailContextOf } from '../mail/messages.ts';
+import { mailContextOf } from '../mail/templates.ts';
 import { WebhookSignatureError } from './provider.ts';
 import {
   findSandboxSession,

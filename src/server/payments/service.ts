@@ -12,7 +12,7 @@ import {
   type User,
 } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
-import type { MailContext } from '../mail/messages.ts';
+import type { MailContext } from '../mail/templates.ts';
 import { queuePassReceipt, queuePassSwitchedOffNotice } from '../mail/pass-mail.ts';
 import { setPassCounted } from '../passes/switch.ts';
 import { issuePass } from '../passes/issue.ts';

@@ -14,8 +14,46 @@ export interface MetricsOptions {
   poolStats: (() => PoolStats) | undefined;
   /** Server renders of public pages this process has started (cache misses only). */
   pageRenders: () => number;
+  /** The request counters (present when the token is): the kept-answer lane counts into them too. */
+  requests: RequestMetrics | undefined;
   /** Statements this process has sent to the database (Database.queryCount), when counted. */
   databaseStatements?: (() => number) | undefined;
+}
+
+/**
+ * Requests answered, by route pattern, and their durations, in the registry /metrics reads.
+ * Built before the app, since the kept-answer lane (public-reads/kept-answer-lane.ts) answers
+ * some requests before Fastify sees them.
+ */
+export class RequestMetrics {
+  readonly registry = new Registry();
+  private readonly requests: Counter<'method' | 'route' | 'status_code'>;
+  private readonly duration: Histogram<'method' | 'route' | 'status_code'>;
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+    const labelNames = ['method', 'route', 'status_code'] as const;
+    this.requests = new Counter({
+      name: 'lb_http_requests_total',
+      help: 'HTTP requests answered, by route pattern',
+      labelNames,
+      registers: [this.registry],
+    });
+    this.duration = new Histogram({
+      name: 'lb_http_request_duration_seconds',
+      help: 'Time to answer HTTP requests, by route pattern',
+      labelNames,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [this.registry],
+    });
+  }
+
+  /** One answered request. */
+  readonly observe = (method: string, route: string, statusCode: number, seconds: number) => {
+    const labels = { method, route, status_code: String(statusCode) };
+    this.requests.inc(labels);
+    this.duration.observe(labels, seconds);
+  };
 }
 
 /** Equal-length digests, so comparing them takes the same time whatever the token guessed. */
@@ -105,29 +143,14 @@ function siteMetrics(registry: Registry, options: MetricsOptions) {
  * route pattern (`/shop/:token`), never by the URL, so no token or id reaches the metrics.
  */
 export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOptions) => {
-  const { token } = options;
-  if (!token) {
+  const { token, requests } = options;
+  if (!token || !requests) {
     app.get('/metrics', { schema: { hide: true } }, async () => {
       throw notFound('Not found');
     });
     return;
   }
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
-  const labelNames = ['method', 'route', 'status_code'] as const;
-  const requests = new Counter({
-    name: 'lb_http_requests_total',
-    help: 'HTTP requests answered, by route pattern',
-    labelNames,
-    registers: [registry],
-  });
-  const duration = new Histogram({
-    name: 'lb_http_request_duration_seconds',
-    help: 'Time to answer HTTP requests, by route pattern',
-    labelNames,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [registry],
-  });
+  const { registry } = requests;
   const site = siteMetrics(registry, options);
   const { pageRenders } = options;
   new Counter({
@@ -154,14 +177,13 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
   }
 
   app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
-    const labels = {
-      method: request.method,
+    requests.observe(
+      request.method,
       // No route of its own (the web app's pages, unknown paths): one label, whatever the URL.
-      route: request.routeOptions.url ?? 'other',
-      status_code: String(reply.statusCode),
-    };
-    requests.inc(labels);
-    duration.observe(labels, reply.elapsedTime / 1000);
+      request.routeOptions.url ?? 'other',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {

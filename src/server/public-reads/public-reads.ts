@@ -44,6 +44,24 @@ const DRAWS_PATH = new RegExp(`^/api/challenges/(${pageParams.id.source})/draws$
 /** The largest id PostgreSQL's integer column holds; a longer one names no shop. */
 const MAX_ID = 2_147_483_647;
 
+/** The cache keys of the answers that live under one key each. */
+const KEY = {
+  activeChallenge: 'challenge',
+  publishedChallenges: 'challenges',
+  liveShops: 'businesses',
+  voteCounts: 'votes',
+  siteConfig: 'config',
+} as const;
+
+/** The cache key of each public read path whose kept answer the kept-answer lane may send. */
+const KEPT_ANSWER_KEYS: ReadonlyMap<string, string> = new Map([
+  ['/api/challenge/active', KEY.activeChallenge],
+  ['/api/challenges', KEY.publishedChallenges],
+  ['/api/businesses', KEY.liveShops],
+  ['/api/votes', KEY.voteCounts],
+  ['/api/config', KEY.siteConfig],
+]);
+
 /** A public read as the server render's transport hands it over: what the API route would send. */
 export interface PublicAnswer {
   status: number;
@@ -94,7 +112,7 @@ export class PublicReads {
 
   /** GET /api/challenge/active: the challenge of docs/RULES.md rule 1, or `null` when none. */
   activeChallenge(): Promise<CachedJson> {
-    return this.cache.json('challenge', activeChallengeBodySchema, async () => {
+    return this.cache.json(KEY.activeChallenge, activeChallengeBodySchema, async () => {
       const challenge = await findCurrentBattle(this.deps.db, this.deps.clock());
       return challenge ? toChallengeDto(challenge) : null;
     });
@@ -107,14 +125,14 @@ export class PublicReads {
 
   /** GET /api/challenges: every published challenge, the schedule of /battles. */
   publishedChallenges(): Promise<CachedJson> {
-    return this.cache.json('challenges', publishedChallengesSchema, () =>
+    return this.cache.json(KEY.publishedChallenges, publishedChallengesSchema, () =>
       listPublishedChallenges(this.deps.db),
     );
   }
 
   /** GET /api/businesses: the active challenge's live shops, no secrets. */
   liveShops(): Promise<CachedJson> {
-    return this.cache.json('businesses', liveShopsSchema, async () => {
+    return this.cache.json(KEY.liveShops, liveShopsSchema, async () => {
       const challenge = await findCurrentBattle(this.deps.db, this.deps.clock());
       return challenge
         ? (await listLiveBusinesses(this.deps.db, challenge.id)).map(toPublicBusiness)
@@ -135,7 +153,7 @@ export class PublicReads {
 
   /** GET /api/votes: the public vote totals (rule 18's freeze applied). */
   voteCounts(): Promise<CachedJson> {
-    return this.cache.json('votes', voteCountsSchema, () =>
+    return this.cache.json(KEY.voteCounts, voteCountsSchema, () =>
       publicVoteCounts(this.deps.db, this.deps.clock()),
     );
   }
@@ -176,7 +194,20 @@ export class PublicReads {
 
   /** GET /api/config. */
   siteConfig(): Promise<CachedJson> {
-    return this.cache.json('config', siteConfigSchema, async () => this.deps.siteConfig);
+    return this.cache.json(KEY.siteConfig, siteConfigSchema, async () => this.deps.siteConfig);
+  }
+
+  /**
+   * The kept 200 answer of one of the busiest public read paths (exactly as written, no query),
+   * without waiting: undefined while it is computed, expired, or not a 200. The kept-answer lane
+   * (kept-answer-lane.ts) sends it before Fastify sees the request.
+   */
+  keptAnswer(path: string): CachedJson | undefined {
+    const key = KEPT_ANSWER_KEYS.get(path);
+    if (key === undefined) return undefined;
+    const kept = this.cache.peekSettled<CachedJson>(key);
+    // The active challenge's `null` is the route's 404, which Fastify sends.
+    return kept?.body === 'null' ? undefined : kept;
   }
 
   /**

@@ -5,15 +5,15 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   MAIL_TOKEN_PATTERN,
+  ONE_CLICK_FIELD,
+  ONE_CLICK_VALUE,
+  resubscribeApiPath,
   UNSUBSCRIBE_OUTCOMES,
+  unsubscribeApiPath,
   type UnsubscribeOutcome,
-} from '#shared/messages.ts';
+} from '#shared/unsubscribe.ts';
 import { paths } from '#shared/paths.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
-
-/** Where the API takes the forms (src/server/messages/public-routes.ts). */
-const UNSUBSCRIBE_API = '/api/email/unsubscribe';
-const RESUBSCRIBE_API = '/api/email/resubscribe';
 
 const ACCOUNT_MAIL_KEEPS_COMING = 'Receipts, password resets and other account emails keep coming.';
 
@@ -45,7 +45,7 @@ export default function EmailUnsubscribeRoute() {
           You will get no more emails from the organizers. {ACCOUNT_MAIL_KEEPS_COMING} Changed your
           mind? Resubscribe here, or on your <ProfileLink /> at any time.
         </Text>
-        <TokenForm action={RESUBSCRIBE_API} token={token} label="Resubscribe" />
+        <TokenForm action={resubscribeApiPath} token={token} label="Resubscribe" />
       </Section>
     );
   } else {
@@ -62,7 +62,7 @@ export default function EmailUnsubscribeRoute() {
             ? "The organizer's messages and reminders will reach you again."
             : `You will get no more messages or reminders from the organizers. ${ACCOUNT_MAIL_KEEPS_COMING}`}
         </Text>
-        <TokenForm action={UNSUBSCRIBE_API} token={token} label="Unsubscribe" oneClick />
+        <TokenForm action={unsubscribeApiPath} token={token} label="Unsubscribe" oneClick />
       </Section>
     );
   }
@@ -105,14 +105,15 @@ function TokenForm({
   label,
   oneClick = false,
 }: {
-  action: string;
+  /** The API address of a token (#shared/unsubscribe.ts), which answers with this page. */
+  action: (token: string) => string;
   token: string;
   label: string;
   oneClick?: boolean;
 }) {
   return (
-    <form method="post" action={`${action}?token=${encodeURIComponent(token)}`}>
-      {oneClick && <input type="hidden" name="List-Unsubscribe" value="One-Click" />}
+    <form method="post" action={action(token)}>
+      {oneClick && <input type="hidden" name={ONE_CLICK_FIELD} value={ONE_CLICK_VALUE} />}
       <Button type="submit" variant={oneClick ? 'filled' : 'light'}>
         {label}
       </Button>

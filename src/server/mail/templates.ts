@@ -6,6 +6,7 @@ import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import { formatMoney } from '#shared/money.ts';
 import { receiptNumber } from '#shared/payments.ts';
 import { linkParts } from '#shared/messages.ts';
+import { listUnsubscribeHeaders, unsubscribeApiPath } from '#shared/unsubscribe.ts';
 import { escapeHtml } from '../text.ts';
 
 /** What every email needs to name the product and build absolute links. */
@@ -256,11 +257,6 @@ export function drawWinnerMail(
   ]);
 }
 
-/** The one-click unsubscribe address of a token (docs/RULES.md rule 20; RFC 8058). */
-export function unsubscribePath(token: string): string {
-  return `/api/email/unsubscribe?token=${encodeURIComponent(token)}`;
-}
-
 /** Organizer mail: RFC 8058 headers and a visible link, all to the same one-click address. */
 function withUnsubscribe(
   context: MailContext,
@@ -269,17 +265,14 @@ function withUnsubscribe(
   blocks: Block[],
   token: string,
 ): OutgoingMail {
-  const path = unsubscribePath(token);
+  const path = unsubscribeApiPath(token);
   const mail = compose(context, to, subject, [
     ...blocks,
     { label: "Unsubscribe from the organizer's emails", path },
   ]);
   return {
     ...mail,
-    headers: {
-      'List-Unsubscribe': `<${new URL(path, context.baseUrl).toString()}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    headers: listUnsubscribeHeaders(new URL(path, context.baseUrl).toString()),
   };
 }
 

@@ -1,0 +1,111 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { FastifyServerFactory } from 'fastify';
+import { matches, PUBLIC_READ_CACHE_CONTROL, type CachedJson } from './public-cache.ts';
+
+/** Counts a request by route pattern as Fastify's routes are counted (plugins/metrics.ts). */
+export type ObserveRequest = (
+  method: string,
+  route: string,
+  statusCode: number,
+  seconds: number,
+) => void;
+
+/** A kept answer's two sets of headers, built once per answer rather than per request. */
+interface LaneAnswer {
+  body: string;
+  etag: string;
+  full: Record<string, string | number>;
+  notModified: Record<string, string>;
+}
+
+/**
+ * The busiest public reads answered by node:http itself once their answer is kept
+ * (docs/decisions/0040): the same bytes and headers the route sends (public-cache.ts `sendJson`
+ * and security.ts's API headers), without a Fastify request, reply and hook chain per visitor.
+ * Anything else (another method, a query string, an answer not computed yet, a 404) goes on
+ * to Fastify, which computes and keeps it. Requests it answers are counted in the metrics but
+ * not logged one by one: app.ts builds no lane while the request log (LOG_LEVEL info) is on.
+ */
+export class KeptAnswerLane {
+  private readonly prepared = new WeakMap<CachedJson, LaneAnswer>();
+  private answeredCount = 0;
+
+  constructor(
+    /** The exact paths served, each with its kept answer now (undefined: not kept, or not a 200). */
+    private readonly keptAnswerOf: (path: string) => CachedJson | undefined,
+    /** The API answers' safe headers (plugins/security.ts). */
+    private readonly apiHeaders: Readonly<Record<string, string>>,
+    private readonly observe?: ObserveRequest,
+  ) {}
+
+  /** Answers the request and says true, or says false and leaves it untouched. */
+  serve(request: IncomingMessage, response: ServerResponse): boolean {
+    if (request.method !== 'GET' || request.url === undefined) return false;
+    const kept = this.keptAnswerOf(request.url);
+    if (!kept) return false;
+    const startedAt = performance.now();
+    const answer = this.prepare(kept);
+    const notModified = matches(request.headers['if-none-match'], answer.etag);
+    const statusCode = notModified ? 304 : 200;
+    response.writeHead(statusCode, notModified ? answer.notModified : answer.full);
+    response.end(notModified ? undefined : answer.body);
+    this.answeredCount += 1;
+    this.observe?.('GET', request.url, statusCode, (performance.now() - startedAt) / 1000);
+    return true;
+  }
+
+  /** Requests this lane answered (tests tell its answers from Fastify's by it). */
+  answered(): number {
+    return this.answeredCount;
+  }
+
+  private prepare(kept: CachedJson): LaneAnswer {
+    let answer = this.prepared.get(kept);
+    if (!answer) {
+      const notModified = {
+        ...this.apiHeaders,
+        'cache-control': PUBLIC_READ_CACHE_CONTROL,
+        etag: kept.etag,
+      };
+      answer = {
+        body: kept.body,
+        etag: kept.etag,
+        notModified,
+        full: {
+          ...notModified,
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(kept.body),
+        },
+      };
+      this.prepared.set(kept, answer);
+    }
+    return answer;
+  }
+}
+
+/** What Fastify hands its server factory: its options, its defaults applied (fastify.js). */
+interface FastifyServerSettings {
+  http?: http.ServerOptions;
+  keepAliveTimeout: number;
+  requestTimeout: number;
+  connectionTimeout: number;
+  maxRequestsPerSocket?: number;
+}
+
+/**
+ * Fastify's own HTTP/1 server (as its lib/server.js makes it: the same options and timeouts)
+ * with the lane in front of Fastify's handler.
+ */
+export const serverWithLane =
+  (lane: KeptAnswerLane): FastifyServerFactory =>
+  (handler, fastifyOptions) => {
+    const settings = fastifyOptions as unknown as FastifyServerSettings;
+    const server = http.createServer(settings.http ?? {}, (request, response) => {
+      if (!lane.serve(request, response)) handler(request, response);
+    });
+    server.keepAliveTimeout = settings.keepAliveTimeout;
+    server.requestTimeout = settings.requestTimeout;
+    server.setTimeout(settings.connectionTimeout);
+    if (settings.maxRequestsPerSocket) server.maxRequestsPerSocket = settings.maxRequestsPerSocket;
+    return server;
+  };

@@ -19,8 +19,8 @@ import { usePassHolding, type PassHolding } from '#client/features/passes/api/ge
 import { MyPassButton } from '#client/features/passes/components/MyPassButton.tsx';
 import { DrawAdvert } from '#client/features/draws/components/DrawAdvert.tsx';
 import { SaleAlertForm } from '#client/features/messages/components/SaleAlertForm.tsx';
-import { BattleWinners } from '#client/features/businesses/components/BattleWinners.tsx';
-import { ParticipatingShops } from '#client/features/businesses/components/ParticipatingShops.tsx';
+import { BattleWinners } from '#client/features/shops/components/BattleWinners.tsx';
+import { ParticipatingShops } from '#client/features/shops/components/ParticipatingShops.tsx';
 import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { useBusinesses } from '#client/lib/public-businesses.ts';

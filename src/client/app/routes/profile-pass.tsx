@@ -34,7 +34,7 @@ import { MyDrawEntries } from '#client/features/draws/components/MyDrawEntries.t
 import { MyDrawResults } from '#client/features/draws/components/MyDrawResults.tsx';
 import { usePassStops, type PassStop } from '#client/lib/member-progress.ts';
 import { useSiteConfig } from '#client/lib/site-config.ts';
-import { NextStop } from '#client/features/businesses/components/NextStop.tsx';
+import { NextStop } from '#client/features/shops/components/NextStop.tsx';
 import { useUserPass } from '#client/features/passes/api/get-user-pass.ts';
 import { PassCoupons } from '#client/features/redemption/components/PassCoupons.tsx';
 import { ResetVotesButton } from '#client/features/voting/components/ResetVotesButton.tsx';

@@ -12,12 +12,12 @@ import { IconBuildingStore, IconFileImport, IconPlus } from '@tabler/icons-react
 import type { AdminBusiness } from '#shared/businesses.ts';
 import { countOf } from '#shared/plural.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
-import { useChallengeBusinesses } from '#client/features/businesses/api/get-challenge-businesses.ts';
-import { BusinessesTable } from '#client/features/businesses/components/BusinessesTable.tsx';
-import { BusinessFormDialog } from '#client/features/businesses/components/BusinessFormDialog.tsx';
-import { DeleteBusinessDialog } from '#client/features/businesses/components/DeleteBusinessDialog.tsx';
-import { ImportShopsDialog } from '#client/features/businesses/components/ImportShopsDialog.tsx';
-import { ShopLinkDialog } from '#client/features/businesses/components/ShopLinkDialog.tsx';
+import { useChallengeBusinesses } from '#client/features/shop-admin/api/get-challenge-businesses.ts';
+import { BusinessesTable } from '#client/features/shop-admin/components/BusinessesTable.tsx';
+import { BusinessFormDialog } from '#client/features/shop-admin/components/BusinessFormDialog.tsx';
+import { DeleteBusinessDialog } from '#client/features/shop-admin/components/DeleteBusinessDialog.tsx';
+import { ImportShopsDialog } from '#client/features/shop-admin/components/ImportShopsDialog.tsx';
+import { ShopLinkDialog } from '#client/features/shop-admin/components/ShopLinkDialog.tsx';
 import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { ChallengeSelect } from '#client/features/challenges/components/ChallengeSelect.tsx';
 import { useAdminChallenges } from '#client/features/challenges/api/get-admin-challenges.ts';

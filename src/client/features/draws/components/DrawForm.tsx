@@ -5,14 +5,10 @@ import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Alert.css';
 import { Alert, Button, Group, NumberInput, Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { drawInputSchema, type DrawInput } from '#shared/draws.ts';
+import { drawInputSchema } from '#shared/draws.ts';
 import { errorText } from '#client/lib/api.ts';
+import { zodResolver } from '#client/lib/schema-resolver.ts';
 import { useCreateDraw } from '../api/draws.ts';
-
-const fieldError = (field: keyof DrawInput) => (value: unknown) => {
-  const result = drawInputSchema.shape[field].safeParse(value === '' ? undefined : value);
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
-};
 
 /**
  * 'New prize draw': before the battle ends only (the server answers 409 after). The seed is drawn
@@ -22,11 +18,8 @@ export function DrawForm({ challengeId }: { challengeId: number }) {
   const create = useCreateDraw(challengeId);
   const form = useForm<{ prize: string; winnerCount: number | string; entries: string }>({
     initialValues: { prize: '', winnerCount: 1, entries: 'passes' },
-    validate: {
-      prize: fieldError('prize'),
-      winnerCount: fieldError('winnerCount'),
-      entries: fieldError('entries'),
-    },
+    // An empty number ('') fails the contract's type check, whose message is the one shown.
+    validate: zodResolver(drawInputSchema),
   });
   return (
     <form

@@ -5,19 +5,24 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/NumberInput.css';
 import { Button, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { z } from 'zod';
 import { formatMoney } from '#shared/money.ts';
 import { payoutCreateSchema, type Settlement } from '#shared/settlement.ts';
+import { zodResolver } from '#client/lib/schema-resolver.ts';
 import { useRecordPayout } from '../api/payouts.ts';
 
 type SettlementRow = Settlement['shops'][number];
 
-/** The contract's amount rule, and at most what is owed (the server checks both again). */
-export function payoutAmountError(amount: number | string, owedDollars: number): string | null {
-  const result = payoutCreateSchema.shape.amountDollars.safeParse(amount === '' ? null : amount);
-  if (!result.success) return result.error.issues[0]?.message ?? null;
-  return result.data > owedDollars
-    ? `At most ${formatMoney(owedDollars)}: that is what is owed now.`
-    : null;
+/** The contract's amount and note rules, and at most what is owed (the server checks both again). */
+export function payoutFormSchema(owedDollars: number) {
+  const { amountDollars, note } = payoutCreateSchema.shape;
+  return z.object({
+    amountDollars: amountDollars.max(
+      owedDollars,
+      `At most ${formatMoney(owedDollars)}: that is what is owed now.`,
+    ),
+    note,
+  });
 }
 
 export interface PayoutDialogProps {
@@ -50,13 +55,7 @@ function PayoutForm({
   const record = useRecordPayout(challengeId);
   const form = useForm<{ amountDollars: number | string; note: string }>({
     initialValues: { amountDollars: shop.owedDollars, note: '' },
-    validate: {
-      amountDollars: (amount) => payoutAmountError(amount, shop.owedDollars),
-      note: (note) => {
-        const result = payoutCreateSchema.shape.note.safeParse(note);
-        return result.success ? null : (result.error.issues[0]?.message ?? null);
-      },
-    },
+    validate: zodResolver(payoutFormSchema(shop.owedDollars)),
   });
 
   const submit = form.onSubmit((values) => {

@@ -6,6 +6,7 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { formatMoney } from '#shared/money.ts';
 import { payoutVoidSchema, type Payout } from '#shared/settlement.ts';
+import { zodResolver } from '#client/lib/schema-resolver.ts';
 import { useVoidPayout } from '../api/payouts.ts';
 
 export interface VoidPayoutDialogProps {
@@ -49,12 +50,7 @@ function VoidForm({
   const voiding = useVoidPayout(challengeId);
   const form = useForm({
     initialValues: { reason: '' },
-    validate: {
-      reason: (reason) => {
-        const result = payoutVoidSchema.shape.reason.safeParse(reason);
-        return result.success ? null : (result.error.issues[0]?.message ?? null);
-      },
-    },
+    validate: zodResolver(payoutVoidSchema),
   });
   return (
     <form

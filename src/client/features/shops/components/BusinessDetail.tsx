@@ -21,12 +21,8 @@ import { IconClock, IconDirections, IconMapPin, IconPhone, IconWorld } from '@ta
 import type { PublicBusiness } from '#shared/businesses.ts';
 import { PausedBadge, SHOP_FALLBACK_IMAGE } from '#client/components/ShopCard.tsx';
 import { openingHours } from '#shared/hours.ts';
+import { websiteHref } from '#client/lib/website.ts';
 import { OpenNowBadge } from './OpenNowBadge.tsx';
-
-/** The spec's website rule: 'https://' is added when the address has no scheme. */
-export function websiteHref(website: string): string {
-  return /^https?:\/\//i.test(website) ? website : `https://${website}`;
-}
 
 /** A maps search for the address: phones open it in their maps app, computers in the browser. */
 export function directionsHref(address: string): string {

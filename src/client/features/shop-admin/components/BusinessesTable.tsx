@@ -11,7 +11,7 @@ import { DESCRIPTION_PREVIEW_LENGTH } from '#shared/constants.ts';
 import { codeChangesAt } from '#shared/date-range.ts';
 import { paths } from '#shared/paths.ts';
 import { PHONE_TABLE_MIN_WIDTH } from '#client/lib/layout.ts';
-import { websiteHref } from './BusinessDetail.tsx';
+import { websiteHref } from '#client/lib/website.ts';
 
 /** docs/SPEC.md section 9: the description cut to 50 characters plus an ellipsis. */
 export function preview(text: string): string {

@@ -30,6 +30,7 @@ import {
   DEFAULT_NEW_CHALLENGE_PRICE_DOLLARS,
   DEFAULT_THEME,
 } from '#shared/constants.ts';
+import { zodResolver } from '#client/lib/schema-resolver.ts';
 import { useSaveChallenge } from '../api/save-challenge.ts';
 import {
   browserTimeZone,
@@ -38,22 +39,9 @@ import {
   toWallClock,
   wallClockDay,
 } from '../zoned-time.ts';
+import { challengeFormSchema, type ChallengeFormValues } from './challenge-form-schema.ts';
 
-interface FormValues {
-  title: string;
-  description: string;
-  theme: string;
-  /** Wall-clock minutes in timeZone, as the datetime-local inputs hold them. */
-  startDate: string;
-  endDate: string;
-  timeZone: string;
-  price: number | string;
-  active: boolean;
-  unlimitedVotes: boolean;
-  votesPerShop: number | string;
-  standingsFreezeHours: number | string;
-  reminderHoursBeforeEnd: number | string;
-}
+type FormValues = ChallengeFormValues;
 
 function initialValues(challenge: ChallengeDto | null): FormValues {
   if (challenge) {
@@ -171,33 +159,7 @@ function ChallengeForm({
   const save = useSaveChallenge();
   const form = useForm<FormValues>({
     initialValues: initialValues(challenge),
-    validate: {
-      title: (value) => (value.trim() ? null : 'Title is required'),
-      description: (value) => (value.trim() ? null : 'Description is required'),
-      startDate: (value) => (value ? null : 'Start date is required'),
-      timeZone: (value) => (value ? null : 'Time zone is required'),
-      endDate: (value, values) =>
-        !value
-          ? 'End date is required'
-          : values.startDate && value < values.startDate
-            ? 'End date must be after the start date'
-            : null,
-      price: (value) =>
-        typeof value === 'number' && Number.isFinite(value) ? null : 'Price must be a valid number',
-      votesPerShop: (value, values) =>
-        values.unlimitedVotes ||
-        (typeof value === 'number' && Number.isInteger(value) && value >= 1)
-          ? null
-          : 'Votes per shop must be a whole number of at least 1, or unlimited',
-      standingsFreezeHours: (value) =>
-        typeof value === 'number' && Number.isInteger(value) && value >= 0
-          ? null
-          : 'Standings freeze must be a whole number of hours, 0 or more',
-      reminderHoursBeforeEnd: (value) =>
-        typeof value === 'number' && Number.isInteger(value) && value >= 0
-          ? null
-          : 'Reminder must be a whole number of hours, 0 or more',
-    },
+    validate: zodResolver(challengeFormSchema),
   });
 
   return (

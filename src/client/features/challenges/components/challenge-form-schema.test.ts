@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { zodResolver } from '#client/lib/schema-resolver.ts';
+import { challengeFormSchema, type ChallengeFormValues } from './challenge-form-schema.ts';
+
+const validate = zodResolver(challengeFormSchema);
+
+const valid: ChallengeFormValues = {
+  title: 'Coffee Battle',
+  description: 'Thirty days of coffee',
+  theme: 'coffee',
+  startDate: '2026-12-01T00:00',
+  endDate: '2026-12-30T23:59',
+  timeZone: 'America/Chicago',
+  price: 20,
+  active: false,
+  unlimitedVotes: false,
+  votesPerShop: 1,
+  standingsFreezeHours: 0,
+  reminderHoursBeforeEnd: 72,
+};
+
+describe('the challenge form', () => {
+  it('accepts a whole challenge', () => {
+    expect(validate(valid)).toEqual({});
+  });
+
+  it("tells each wrong field the spec's message at once", () => {
+    expect(
+      validate({
+        ...valid,
+        title: '  ',
+        description: '',
+        startDate: '',
+        endDate: '',
+        timeZone: '',
+        price: '',
+        votesPerShop: 0,
+        standingsFreezeHours: 1.5,
+        reminderHoursBeforeEnd: -1,
+      }),
+    ).toEqual({
+      title: 'Title is required',
+      description: 'Description is required',
+      startDate: 'Start date is required',
+      endDate: 'End date is required',
+      timeZone: 'Time zone is required',
+      price: 'Price must be a valid number',
+      votesPerShop: 'Votes per shop must be a whole number of at least 1, or unlimited',
+      standingsFreezeHours: 'Standings freeze must be a whole number of hours, 0 or more',
+      reminderHoursBeforeEnd: 'Reminder must be a whole number of hours, 0 or more',
+    });
+  });
+
+  it('refuses an end before the start, even beside another wrong field', () => {
+    expect(validate({ ...valid, endDate: '2026-11-30T23:59', title: '' })).toEqual({
+      title: 'Title is required',
+      endDate: 'End date must be after the start date',
+    });
+  });
+
+  it('needs no vote count when votes are unlimited', () => {
+    expect(validate({ ...valid, unlimitedVotes: true, votesPerShop: '' })).toEqual({});
+  });
+});

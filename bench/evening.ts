@@ -124,17 +124,23 @@ const failures = (result: LoadResult, ok: number[]) =>
 
 const METRICS_TOKEN = 'evening-bench-metrics';
 
-/** Statements the instances have sent to the database (lb_db_statements_total on /metrics). */
-async function databaseStatements(urls: string[]) {
+/** A counter's total over the instances, read from /metrics. */
+async function metricTotal(urls: string[], metric: string) {
   let total = 0;
   for (const url of urls) {
     const text = await (
       await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
     ).text();
-    total += Number(/^lb_db_statements_total (\d+)/m.exec(text)?.[1] ?? NaN);
+    total += Number(new RegExp(`^${metric} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
   }
   return total;
 }
+
+/** Statements the instances have sent to the database (lb_db_statements_total on /metrics). */
+const databaseStatements = (urls: string[]) => metricTotal(urls, 'lb_db_statements_total');
+
+/** Server renders of public pages the instances have started (lb_page_renders_total). */
+const pageRenders = (urls: string[]) => metricTotal(urls, 'lb_page_renders_total');
 
 /**
  * The members' redeems and votes at the final hour's rate, each sent to the instance that does not
@@ -325,6 +331,7 @@ export async function benchEvening(serverUrl: string) {
     const steps: string[] = [];
     for (const size of CROWDS) {
       const members = crowd.slice(0, size);
+      const rendersBefore = await pageRenders(instances.urls);
       const pollsPerSecond = size / POLL_SECONDS;
       const write = writer(
         members,
@@ -362,6 +369,8 @@ export async function benchEvening(serverUrl: string) {
       const pollFailures = polls.reduce((sum, run) => sum + failures(run, [200, 304]), 0);
       const pageFailures = pages.reduce((sum, run) => sum + failures(run, [200]), 0);
       const served = polls.reduce((sum, run) => sum + run.total, 0);
+      // Each render holds its instance's event loop (see the pages part's render CPU).
+      const renders = (await pageRenders(instances.urls)) - rendersBefore;
       const held =
         p99 < POLL_P99_BUDGET_MS &&
         pollFailures === 0 &&
@@ -369,7 +378,7 @@ export async function benchEvening(serverUrl: string) {
         written.failed === 0 &&
         served >= 0.9 * pollsPerSecond * STEP_SECONDS;
       steps.push(
-        `${size}: ${served} polls (p99 ${p99.toFixed(0)} ms, ${pollFailures} failed), ${written.sent} writes (p99 ${written.p99Ms.toFixed(0)} ms, ${written.failed} failed), ${pages.reduce((sum, run) => sum + run.total, 0)} pages (${pageFailures} failed): ${held ? 'held' : 'did not hold'}`,
+        `${size}: ${served} polls (p99 ${p99.toFixed(0)} ms, ${pollFailures} failed), ${written.sent} writes (p99 ${written.p99Ms.toFixed(0)} ms, ${written.failed} failed), ${pages.reduce((sum, run) => sum + run.total, 0)} pages (${pageFailures} failed, ${renders} server renders): ${held ? 'held' : 'did not hold'}`,
       );
       process.stdout.write(`evening: ${steps.at(-1)}\n`);
       if (!held) break;

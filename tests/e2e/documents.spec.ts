@@ -79,7 +79,7 @@ test("a shop's page reads whole with no script, and a member's public pages load
   await reader.goto(`/business/${shop!.id}`);
   await expect(reader.getByRole('heading', { name: shop!.name, level: 1 })).toBeVisible();
   await expect(reader.getByText(shop!.address).first()).toBeVisible();
-  await expect(reader.getByText(/^(Open|Closed) now$/)).toBeVisible();
+  await expect(reader.getByText(/^(Open now|Closed now( · Opens .+)?)$/)).toBeVisible();
   await noScript.close();
 
   const asked = appRequests(page);

@@ -43,6 +43,12 @@ const fences = [
     from: 'src/client',
     message: 'The server never imports web app code.',
   },
+  {
+    // Every page download carries these (docs/decisions/0041, 0008).
+    target: ['src/shared/endpoints.ts', 'src/shared/pages.ts'],
+    from: 'node_modules/zod',
+    message: 'The endpoint and page registries carry no zod into page downloads.',
+  },
   ...features.map((feature) => ({
     target: `src/client/features/${feature}`,
     from: 'src/client/features',

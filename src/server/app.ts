@@ -3,8 +3,9 @@ import { Signer } from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import Fastify from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
-import { RESUBSCRIBE_API, UNSUBSCRIBE_API } from '#shared/unsubscribe.ts';
+import { endpoints, endpointsWhere } from '#shared/endpoints.ts';
 import { adminRoutes } from './admin/routes.ts';
+import { guardEndpoints } from './auth/guards.ts';
 import { authRoutes } from './auth/routes.ts';
 import { backupRoutes } from './backups/routes.ts';
 import type { Backups } from './backups/service.ts';
@@ -181,6 +182,11 @@ export async function buildApp(options: BuildAppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('currentUser', null);
   app.decorate('keptAnswerLane', keptAnswerLane);
+  // Every API route is registered at its entry of #shared/endpoints.ts and guarded by its access.
+  app.addHook(
+    'onRoute',
+    guardEndpoints(deps.db, () => deps.backups?.settings.localToken),
+  );
   // An organizer's change on any instance clears this one's public answers and pages
   // (docs/decisions/0016); so does a lost connection to the notifications, which may have missed some.
   // A member's own changes (sessions, a pass's redeem or vote) move no public answer.
@@ -200,7 +206,9 @@ export async function buildApp(options: BuildAppOptions) {
     // The webhook is signed; one-click unsubscribe comes from mail providers, its token its key.
     // Resubscribe's token is its only key too (no session is read), and its form is sent from a
     // page whose no-referrer policy makes the browser send `Origin: null`.
-    csrfExemptPaths: ['/api/stripe/webhook', UNSUBSCRIBE_API, RESUBSCRIBE_API],
+    csrfExemptPaths: endpointsWhere((endpoint) => endpoint.csrfExempt === true).map(
+      (endpoint) => endpoint.path,
+    ),
     mapTileSource,
   });
   await app.register(metricsPlugin, {
@@ -217,7 +225,7 @@ export async function buildApp(options: BuildAppOptions) {
     openapi: { info: { title: `${config.siteName} API`, version: '1' } },
     transform: jsonSchemaTransform,
   });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get(endpoints.apiDescription.path, { schema: { hide: true } }, async () => app.swagger());
 
   // Public reads need no session: no cookie parsing, no session lookup, cached JSON.
   await app.register(healthRoutes, deps);

@@ -1,3 +1,4 @@
+import { endpointPattern, endpointsWhere, type EndpointDescription } from './endpoints.ts';
 import { pages, type PageDescription } from './pages.ts';
 
 /**
@@ -13,22 +14,22 @@ export const OFFLINE_API_CACHE = 'api';
  */
 export const OFFLINE_PAGES_CACHE = 'pages';
 
-/** The account's own answers and the public ones that the pass and the shops' pages read. */
-const READ_ANSWERS = String.raw`user|user/pass|user/progress|config|challenge/active|businesses|businesses/\d+|businesses/coupon/\d+|votes`;
-
-const answersTo = (names: string) => new RegExp(String.raw`/api/(${names})(\?|$)`);
+/** Answers to these endpoints' paths, with or without a query. */
+const answersTo = (offline: (endpoint: EndpointDescription) => boolean) =>
+  new RegExp(`(?:${endpointsWhere(offline).map(endpointPattern).join('|')})(\\?|$)`);
 
 /**
- * GET answers a member needs to read the pass offline, as the page keeps its last copy of them
- * (src/client/lib/saved-answers.ts), which also covers a first visit the service worker did not
- * see start. That copy is the only one of the sign-in check, and it never keeps a signed-out
- * answer: offline, 'nobody is signed in' is never answered from a cache, so the page says it
- * needs the network instead of offering a sign-in form.
+ * GET answers a member needs to read the pass offline (#shared/endpoints.ts `offline`: the
+ * account's own answers and the public ones that the pass and the shops' pages read), as the
+ * page keeps its last copy of them (src/client/lib/saved-answers.ts), which also covers a first
+ * visit the service worker did not see start. That copy is the only one of the sign-in check, and
+ * it never keeps a signed-out answer: offline, 'nobody is signed in' is never answered from a
+ * cache, so the page says it needs the network instead of offering a sign-in form.
  */
-export const OFFLINE_READABLE_API = answersTo(`session|${READ_ANSWERS}`);
+export const OFFLINE_READABLE_API = answersTo((endpoint) => endpoint.offline !== undefined);
 
 /** The answers the service worker keeps (vite.config.ts): the same, without the sign-in check. */
-export const SERVICE_WORKER_API = answersTo(READ_ANSWERS);
+export const SERVICE_WORKER_API = answersTo((endpoint) => endpoint.offline === 'kept');
 
 /**
  * Pages whose copies the service worker never keeps (vite.config.ts): those the server draws

@@ -229,9 +229,12 @@ export function isPageParam(param: PageParam, value: string): boolean {
   return new RegExp(`^(?:${pageParams[param].source})$`).test(value);
 }
 
-/** The page's address with its parameters filled in. */
-export function pageAddress(path: string, params: Partial<Record<PageParam, string | number>>) {
-  return path.replace(/:([A-Za-z]+)/g, (_whole, name: PageParam) => {
+/**
+ * A page's or an API endpoint's (#shared/endpoints.ts) address with its `:name` parameters filled
+ * in, each encoded as one path segment.
+ */
+export function pageAddress(path: string, params: Partial<Record<string, string | number>>) {
+  return path.replace(/:([A-Za-z]+)/g, (_whole, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`${path} needs its ${name}`);
     return encodeURIComponent(String(value));

@@ -1,3 +1,4 @@
+import { endpoints } from './endpoints.ts';
 import { pages } from './pages.ts';
 
 /*
@@ -6,12 +7,6 @@ import { pages } from './pages.ts';
  * addresses, and the email preferences page they answer a browser with
  * (docs/decisions/0025-organizer-mail.md).
  */
-
-/** The one-click address; the security plugin exempts it (and RESUBSCRIBE_API) from the Origin check. */
-export const UNSUBSCRIBE_API = '/api/email/unsubscribe';
-
-/** 'Resubscribe' on the email preferences page: the unsubscribe undone with the same token. */
-export const RESUBSCRIBE_API = '/api/email/resubscribe';
 
 /** RFC 8058's one-click form body: this field with this value. */
 export const ONE_CLICK_FIELD = 'List-Unsubscribe';
@@ -31,10 +26,10 @@ export type UnsubscribeOutcome = (typeof UNSUBSCRIBE_OUTCOMES)[number];
 const withToken = (path: string, token: string) => `${path}?token=${encodeURIComponent(token)}`;
 
 /** The one-click unsubscribe address of a token: the emails' header and link, the page's form. */
-export const unsubscribeApiPath = (token: string) => withToken(UNSUBSCRIBE_API, token);
+export const unsubscribeApiPath = (token: string) => withToken(endpoints.unsubscribe.path, token);
 
 /** The resubscribe address of a token: the page's 'Resubscribe' form. */
-export const resubscribeApiPath = (token: string) => withToken(RESUBSCRIBE_API, token);
+export const resubscribeApiPath = (token: string) => withToken(endpoints.resubscribe.path, token);
 
 /** The email preferences page of an unsubscribe link, after `done` when a form was sent. */
 export function unsubscribePagePath(token: string | null, done?: UnsubscribeOutcome): string {

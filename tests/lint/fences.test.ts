@@ -30,6 +30,7 @@ const fence = (message: string) => [
 const CLIENT_SERVER = 'The web app never imports server code';
 const SHARED = 'src/shared is the contract both sides import';
 const SERVER_CLIENT = 'The server never imports web app code';
+const REGISTRY_ZOD = 'The endpoint and page registries carry no zod';
 const FEATURES = 'A feature never imports another feature';
 const FEATURE_APP = 'src/client/app composes the features';
 const CLIENT_LAYERS = 'Shared components and lib sit below the features and the app';
@@ -82,6 +83,12 @@ describe('import fences', { timeout: 60_000 }, () => {
       'src/server/voting/fence-probe.ts',
       "import { memberKey } from '#client/lib/query-client.ts';",
       SERVER_CLIENT,
+    ],
+    [
+      'endpoint registry → zod',
+      'src/shared/endpoints.ts',
+      "import { z } from 'zod';",
+      REGISTRY_ZOD,
     ],
     [
       'feature → another feature by alias',

@@ -12,6 +12,7 @@ import {
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { followVoteCounts } from '#client/lib/vote-stream.ts';
 import { setAttribute, setText } from './page-changes.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 /**
  * The shops a rank is counted among: the live shops the page was drawn with (its answers ride
@@ -55,7 +56,7 @@ export function followRankBadges(): () => void {
 
   let polling: ReturnType<typeof setInterval> | undefined;
   const poll = async () => {
-    const answer = await fetch('/api/votes');
+    const answer = await fetch(endpoints.voteCounts.path);
     if (answer.ok) show((await answer.json()) as VoteCounts);
   };
   const stopStream = followVoteCounts({

@@ -3,11 +3,12 @@ import type { ChallengeDto } from '#shared/challenges.ts';
 import { PUBLIC_DATA_STALE_MS } from '#shared/constants.ts';
 import { api, isApiError } from './api.ts';
 import { queryKeys } from './query-keys.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 /** The current battle (docs/GLOSSARY.md), or null when there is none (a 404 is not an error). */
 export async function getCurrentBattle(signal?: AbortSignal): Promise<ChallengeDto | null> {
   try {
-    return await api.get<ChallengeDto>('/api/challenge/active', { signal });
+    return await api.get<ChallengeDto>(endpoints.activeChallenge.path, { signal });
   } catch (error) {
     if (isApiError(error, 404)) return null;
     throw error;

@@ -5,9 +5,10 @@ import type { CouponState, MemberProgress } from '#shared/progress.ts';
 import { api } from './api.ts';
 import { useBusinesses } from './public-businesses.ts';
 import { queryKeys } from './query-keys.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 export function getMemberProgress(signal?: AbortSignal): Promise<MemberProgress> {
-  return api.get<MemberProgress>('/api/user/progress', { signal });
+  return api.get<MemberProgress>(endpoints.userProgress.path, { signal });
 }
 
 /**

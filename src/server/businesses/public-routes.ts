@@ -7,25 +7,25 @@ import { shopPageSchema, shopPauseSchema, shopTokenParamsSchema } from '#shared/
 import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { notFound } from '../errors.ts';
-import { PUBLIC_READ_CACHE_CONTROL, sendJson } from '../public-reads/public-cache.ts';
+import { sendJson } from '../public-reads/public-cache.ts';
 import { clearPublicReadsEverywhere, SHOP_NOT_FOUND } from '../public-reads/public-reads.ts';
 import { limitPer, limitPerAddress } from '../plugins/rate-limits.ts';
 import { setShopPausedByToken, shopLinkLimitKey, shopPageOf } from './shop-page.ts';
-import { findPublicShop, toPublicBusiness } from './service.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 /** Public reads: no session, answered from the public read cache. */
-export async function businessPublicRoutes(app: FastifyInstance, { db, publicReads }: AppDeps) {
+export async function businessPublicRoutes(app: FastifyInstance, { publicReads }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const publicBusinessesSchema = z.array(publicBusinessSchema);
   api.get(
-    '/api/businesses',
+    endpoints.liveShops.path,
     { schema: { response: { 200: publicBusinessesSchema } } },
     async (_request, reply) => sendJson(reply, await publicReads.liveShops()),
   );
 
   api.get(
-    '/api/businesses/:id',
+    endpoints.liveShop.path,
     {
       schema: {
         params: idParamsSchema,
@@ -33,11 +33,10 @@ export async function businessPublicRoutes(app: FastifyInstance, { db, publicRea
       },
     },
     async (request, reply) => {
-      // A draft battle's shop is not found (public-reads.ts reads the same for /business/{id}).
-      const business = await findPublicShop(db, request.params.id);
-      if (!business) throw notFound(SHOP_NOT_FOUND);
-      void reply.header('cache-control', PUBLIC_READ_CACHE_CONTROL);
-      return toPublicBusiness(business);
+      // A draft battle's shop is not found (the shop page reads the same answer).
+      const shop = await publicReads.liveShopJson(request.params.id);
+      if (!shop) throw notFound(SHOP_NOT_FOUND);
+      return sendJson(reply, shop);
     },
   );
 }
@@ -69,13 +68,13 @@ export async function shopPageRoutes(
     ),
   };
 
-  api.get('/api/shop/:token', { ...limited, schema }, async (request, reply) => {
+  api.get(endpoints.shopPage.path, { ...limited, schema }, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
     return shopPageOf(db, request.params.token, clock());
   });
 
   api.post(
-    '/api/shop/:token/pause',
+    endpoints.pauseShop.path,
     { ...limited, schema: { ...schema, body: shopPauseSchema } },
     async (request, reply) => {
       const switched = await setShopPausedByToken(db, request.params.token, request.body.paused);

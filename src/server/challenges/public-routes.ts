@@ -6,13 +6,14 @@ import type { AppDeps } from '../app-deps.ts';
 import { notFound } from '../errors.ts';
 import { sendJson } from '../public-reads/public-cache.ts';
 import { NO_ACTIVE_CHALLENGE } from '../public-reads/public-reads.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 /** Public read: no session, answered from the public read cache. */
 export async function challengePublicRoutes(app: FastifyInstance, { publicReads }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
-    '/api/challenge/active',
+    endpoints.activeChallenge.path,
     { schema: { response: { 200: challengeSchema, 404: errorBodySchema } } },
     async (_request, reply) => {
       const cached = await publicReads.activeChallenge();
@@ -22,7 +23,7 @@ export async function challengePublicRoutes(app: FastifyInstance, { publicReads 
   );
 
   api.get(
-    '/api/challenges',
+    endpoints.publishedChallenges.path,
     { schema: { response: { 200: publishedChallengesSchema } } },
     async (_request, reply) => sendJson(reply, await publicReads.publishedChallenges()),
   );

@@ -5,9 +5,9 @@ import { challengeInputSchema, challengePatchSchema, challengeSchema } from '#sh
 import { idParamsSchema } from '#shared/params.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { guardAdminScope } from '../auth/guards.ts';
 import { clearPublicReadsEverywhere } from '../public-reads/public-reads.ts';
 import { createChallenge, listChallenges, toChallengeDto, updateChallenge } from './service.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 /**
  * Organizer routes for challenges. A committed write announces the change to public answers
@@ -15,59 +15,56 @@ import { createChallenge, listChallenges, toChallengeDto, updateChallenge } from
  */
 export async function challengeSessionRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
-  await app.register(async (admin) => {
-    const adminApi = admin.withTypeProvider<ZodTypeProvider>();
-    guardAdminScope(admin, db);
+  const adminApi = app.withTypeProvider<ZodTypeProvider>();
 
-    adminApi.get(
-      '/api/admin/challenges',
-      {
-        schema: {
-          response: { 200: z.array(challengeSchema), 401: errorBodySchema, 403: errorBodySchema },
+  adminApi.get(
+    endpoints.adminChallenges.path,
+    {
+      schema: {
+        response: { 200: z.array(challengeSchema), 401: errorBodySchema, 403: errorBodySchema },
+      },
+    },
+    async () => (await listChallenges(db)).map(toChallengeDto),
+  );
+
+  adminApi.post(
+    endpoints.createChallenge.path,
+    {
+      schema: {
+        body: challengeInputSchema,
+        response: { 201: challengeSchema, 400: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await createChallenge(db, request.body);
+      await clearPublicReadsEverywhere(deps, request.log);
+      return reply.status(201).send(toChallengeDto(created));
+    },
+  );
+
+  adminApi.patch(
+    endpoints.updateChallenge.path,
+    {
+      schema: {
+        params: idParamsSchema,
+        body: challengePatchSchema,
+        response: {
+          200: challengeSchema,
+          400: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
         },
       },
-      async () => (await listChallenges(db)).map(toChallengeDto),
-    );
-
-    adminApi.post(
-      '/api/admin/challenges',
-      {
-        schema: {
-          body: challengeInputSchema,
-          response: { 201: challengeSchema, 400: errorBodySchema },
-        },
-      },
-      async (request, reply) => {
-        const created = await createChallenge(db, request.body);
-        await clearPublicReadsEverywhere(deps, request.log);
-        return reply.status(201).send(toChallengeDto(created));
-      },
-    );
-
-    adminApi.patch(
-      '/api/admin/challenges/:id',
-      {
-        schema: {
-          params: idParamsSchema,
-          body: challengePatchSchema,
-          response: {
-            200: challengeSchema,
-            400: errorBodySchema,
-            404: errorBodySchema,
-            409: errorBodySchema,
-          },
-        },
-      },
-      async (request) => {
-        const { challenge, written } = await updateChallenge(
-          db,
-          request.params.id,
-          request.body,
-          deps.clock(),
-        );
-        if (written) await clearPublicReadsEverywhere(deps, request.log);
-        return toChallengeDto(challenge);
-      },
-    );
-  });
+    },
+    async (request) => {
+      const { challenge, written } = await updateChallenge(
+        db,
+        request.params.id,
+        request.body,
+        deps.clock(),
+      );
+      if (written) await clearPublicReadsEverywhere(deps, request.log);
+      return toChallengeDto(challenge);
+    },
+  );
 }

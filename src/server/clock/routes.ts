@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PublicReads } from '../public-reads/public-reads.ts';
 import type { ServerClock } from './clock.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -16,7 +17,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function clockRoutes(clock: ServerClock, publicReads: PublicReads) {
   return async function routes(app: FastifyInstance) {
     app.withTypeProvider<ZodTypeProvider>().post(
-      '/api/testing/clock',
+      endpoints.moveClock.path,
       {
         schema: {
           body: z.object({

@@ -4,6 +4,7 @@ import { siteConfigSchema } from '#shared/config.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { DEFAULT_MAIL_RETENTION_DAYS } from '../env.ts';
 import { sendJson } from '../public-reads/public-cache.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 /**
  * GET /api/config: the settings the web app adapts to (site name, payment mode, test tools, where
@@ -13,7 +14,7 @@ export async function configRoutes(app: FastifyInstance, { publicReads }: AppDep
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(
-      '/api/config',
+      endpoints.siteConfig.path,
       { schema: { response: { 200: siteConfigSchema } } },
       async (_request, reply) => sendJson(reply, await publicReads.siteConfig()),
     );

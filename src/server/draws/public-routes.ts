@@ -9,6 +9,7 @@ import { csvHeaders } from '../audit-trail/csv.ts';
 import { sendStoredFile, storedFileOf, storedFileResponses } from '../public-reads/stored-file.ts';
 import { sendJson } from '../public-reads/public-cache.ts';
 import { entriesCsvOf } from './service.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 /** The refusals every draw route may answer with. */
 export const drawErrorResponses = {
@@ -25,7 +26,7 @@ export async function drawPublicRoutes(app: FastifyInstance, { db, publicReads }
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
-    '/api/challenges/:id/draws',
+    endpoints.publicDraws.path,
     {
       schema: {
         params: idParamsSchema,
@@ -36,7 +37,7 @@ export async function drawPublicRoutes(app: FastifyInstance, { db, publicReads }
   );
 
   api.get(
-    '/api/draws/:id/entries.csv',
+    endpoints.drawEntriesCsv.path,
     // The stored bytes go out as they are, so their SHA-256 is entriesCsvSha256 (also the ETag).
     {
       schema: {

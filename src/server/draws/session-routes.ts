@@ -11,11 +11,12 @@ import {
 import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { mailContextOf } from '../mail/templates.ts';
-import { guardAdminScope, requireMember, signedInUserId } from '../auth/guards.ts';
+import { signedInUserId } from '../auth/guards.ts';
 import { requireHeldPass } from '../passes/holder.ts';
 import { clearPublicReadsEverywhere } from '../public-reads/public-reads.ts';
 import { drawErrorResponses } from './public-routes.ts';
 import { adminDrawsOf, createDraw, memberDrawsOf, revealDrawForAdmin } from './service.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 /**
  * The organizer's draws: create before the end, see winners' accounts, reveal after the end. A
@@ -26,9 +27,8 @@ export async function drawSessionRoutes(app: FastifyInstance, deps: AppDeps) {
   const mail = mailContextOf(config);
 
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/user/draws',
+    endpoints.userDraws.path,
     {
-      preHandler: requireMember,
       schema: { response: { 200: memberDrawsSchema, 404: errorBodySchema } },
     },
     async (request) => {
@@ -36,55 +36,52 @@ export async function drawSessionRoutes(app: FastifyInstance, deps: AppDeps) {
       return memberDrawsOf(db, pass, challenge);
     },
   );
-  await app.register(async (admin) => {
-    const api = admin.withTypeProvider<ZodTypeProvider>();
-    guardAdminScope(admin, db);
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-    api.post(
-      '/api/admin/challenges/:id/draws',
-      {
-        schema: {
-          params: idParamsSchema,
-          body: drawInputSchema,
-          response: { 201: createdDrawSchema, ...drawErrorResponses },
-        },
+  api.post(
+    endpoints.createDraw.path,
+    {
+      schema: {
+        params: idParamsSchema,
+        body: drawInputSchema,
+        response: { 201: createdDrawSchema, ...drawErrorResponses },
       },
-      async (request, reply) => {
-        const created = await createDraw(db, {
-          challengeId: request.params.id,
-          draw: request.body,
-          createdBy: signedInUserId(request),
-          now: clock(),
-        });
-        await clearPublicReadsEverywhere(deps, request.log);
-        return reply.status(201).send(created);
-      },
-    );
+    },
+    async (request, reply) => {
+      const created = await createDraw(db, {
+        challengeId: request.params.id,
+        draw: request.body,
+        createdBy: signedInUserId(request),
+        now: clock(),
+      });
+      await clearPublicReadsEverywhere(deps, request.log);
+      return reply.status(201).send(created);
+    },
+  );
 
-    api.get(
-      '/api/admin/challenges/:id/draws',
-      {
-        schema: {
-          params: idParamsSchema,
-          response: { 200: z.array(adminDrawSchema), ...drawErrorResponses },
-        },
+  api.get(
+    endpoints.adminDraws.path,
+    {
+      schema: {
+        params: idParamsSchema,
+        response: { 200: z.array(adminDrawSchema), ...drawErrorResponses },
       },
-      async (request) => adminDrawsOf(db, request.params.id),
-    );
+    },
+    async (request) => adminDrawsOf(db, request.params.id),
+  );
 
-    api.post(
-      '/api/admin/draws/:id/reveal',
-      {
-        schema: {
-          params: idParamsSchema,
-          response: { 200: adminDrawSchema, ...drawErrorResponses },
-        },
+  api.post(
+    endpoints.revealDraw.path,
+    {
+      schema: {
+        params: idParamsSchema,
+        response: { 200: adminDrawSchema, ...drawErrorResponses },
       },
-      async (request) => {
-        const draw = await revealDrawForAdmin(db, request.params.id, clock(), mail);
-        await clearPublicReadsEverywhere(deps, request.log);
-        return draw;
-      },
-    );
-  });
+    },
+    async (request) => {
+      const draw = await revealDrawForAdmin(db, request.params.id, clock(), mail);
+      await clearPublicReadsEverywhere(deps, request.log);
+      return draw;
+    },
+  );
 }

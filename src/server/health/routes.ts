@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import { checkReadiness } from './readiness.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 /**
  * Liveness (/api/health/live: the process answers; restart it if not) and readiness
@@ -10,7 +11,7 @@ import { checkReadiness } from './readiness.ts';
  * poll, stays as it was: the process and its database answer.
  */
 export async function healthRoutes(app: FastifyInstance, { db }: AppDeps) {
-  app.get('/api/health', async (request, reply) => {
+  app.get(endpoints.health.path, async (request, reply) => {
     try {
       await db.execute(sql`select 1`);
       return { status: 'ok' };
@@ -20,8 +21,8 @@ export async function healthRoutes(app: FastifyInstance, { db }: AppDeps) {
     }
   });
   // A database outage must not make an orchestrator restart every instance: no query here.
-  app.get('/api/health/live', async () => ({ status: 'ok' }));
-  app.get('/api/health/ready', async (request, reply) => {
+  app.get(endpoints.healthLive.path, async () => ({ status: 'ok' }));
+  app.get(endpoints.healthReady.path, async (request, reply) => {
     const readiness = await checkReadiness(db);
     if (readiness.ready) return { status: 'ready' };
     request.log.warn({ reason: readiness.reason }, 'readiness check failed');

@@ -5,7 +5,7 @@ import { errorBodySchema } from '#shared/errors.ts';
 import { mailboxQuerySchema, mailboxSchema } from '#shared/mail.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { sandboxMail } from '../db/schema.ts';
-import { requireAdmin } from '../auth/guards.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 const MAILBOX_LIMIT = 50;
 
@@ -17,9 +17,8 @@ const MAILBOX_LIMIT = 50;
 export async function sandboxMailboxRoutes(app: FastifyInstance, { db, config }: AppDeps) {
   if (!config.testToolsEnabled) return;
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/sandbox/mailbox',
+    endpoints.sandboxMailbox.path,
     {
-      preValidation: requireAdmin(db),
       schema: {
         querystring: mailboxQuerySchema,
         response: {

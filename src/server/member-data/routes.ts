@@ -8,11 +8,12 @@ import {
   memberExportSchema,
 } from '#shared/member-data.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { requireMember, requireSignedInUser, signedInUserId } from '../auth/guards.ts';
+import { requireSignedInUser, signedInUserId } from '../auth/guards.ts';
 import { mailContextOf } from '../mail/templates.ts';
 import { limitPer } from '../plugins/rate-limits.ts';
 import { deleteAccount } from './deletion.ts';
 import { exportMemberData } from './export.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 /** The member's own data (docs/decisions/0039): download it, or delete the account. */
 export async function memberDataRoutes(
@@ -22,9 +23,8 @@ export async function memberDataRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
-    '/api/user/export',
+    endpoints.memberExport.path,
     {
-      preHandler: requireMember,
       schema: { response: { 200: memberExportSchema, 401: errorBodySchema } },
     },
     async (request, reply) => {
@@ -37,10 +37,9 @@ export async function memberDataRoutes(
   );
 
   api.post(
-    '/api/user/delete',
+    endpoints.memberDelete.path,
     {
       preHandler: [
-        requireMember,
         limitPer(app, 'accountDeletionPerAccount', (_body, request) =>
           String(request.session.userId),
         ),

@@ -14,14 +14,13 @@ import {
   ONE_CLICK_BODY,
   ONE_CLICK_FIELD,
   ONE_CLICK_VALUE,
-  RESUBSCRIBE_API,
-  UNSUBSCRIBE_API,
 } from '#shared/unsubscribe.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { badRequest } from '../errors.ts';
 import { limitPerAddress } from '../plugins/rate-limits.ts';
 import { requestSaleAlert, resubscribe, tokenKnown, unsubscribe } from './service.ts';
 import { escapeHtml } from '../text.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 /** Tokens are 64 hex characters (schema.ts randomSecret); anything else is refused unread. */
 const tokenQuerySchema = z.object({
@@ -81,7 +80,7 @@ export async function messagePublicRoutes(app: FastifyInstance, { db, clock, con
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
-    '/api/challenges/:id/sale-alerts',
+    endpoints.saleAlert.path,
     {
       config: { rateLimit: limitPerAddress('saleAlertPerAddress') },
       schema: {
@@ -123,7 +122,7 @@ async function unsubscribeRoutes(
 
   // The link in the email: the site's page asks before anything changes (GET changes nothing).
   api.get(
-    UNSUBSCRIBE_API,
+    endpoints.unsubscribeLink.path,
     { schema: { hide: true, querystring: tokenQuerySchema } },
     async (request, reply) => {
       const { token } = request.query;
@@ -133,7 +132,7 @@ async function unsubscribeRoutes(
   );
 
   api.post(
-    UNSUBSCRIBE_API,
+    endpoints.unsubscribe.path,
     { schema: { hide: true, querystring: tokenQuerySchema } },
     async (request, reply) => {
       const body = typeof request.body === 'string' ? request.body : '';
@@ -160,7 +159,7 @@ async function unsubscribeRoutes(
 
   // The preferences page's 'Resubscribe': like unsubscribing, the token is its only authority.
   api.post(
-    RESUBSCRIBE_API,
+    endpoints.resubscribe.path,
     { schema: { hide: true, querystring: tokenQuerySchema } },
     async (request, reply) => {
       const known = await resubscribe(db, request.query.token, clock());

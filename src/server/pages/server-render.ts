@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { pageAt } from '#shared/pages.ts';
+import { endpointsWhere } from '#shared/endpoints.ts';
 import { OFFLINE_READABLE_API } from '#shared/offline.ts';
 import {
   DRAWN_AT_ATTRIBUTE,
@@ -82,16 +83,13 @@ const pageOf = (url: string) => {
 };
 
 /**
- * The visitor's own answers a page that reads the session may render with: the sign-in check and
- * the member's pass, coupons and votes, draw entries and email settings (what /profile asks for).
+ * The visitor's own answers a page that reads the session may render with (#shared/endpoints.ts
+ * `profileRender`): the sign-in check and the member's pass, coupons and votes, draw entries and
+ * email settings (what /profile asks for).
  */
-const VISITOR_READS = new Set([
-  '/api/session',
-  '/api/user/pass',
-  '/api/user/progress',
-  '/api/user/draws',
-  '/api/profile/mail-preferences',
-]);
+const VISITOR_READS = new Set(
+  endpointsWhere((endpoint) => endpoint.profileRender === true).map((endpoint) => endpoint.path),
+);
 
 interface RenderContext {
   /** The API paths the render asked for that it may not read. */

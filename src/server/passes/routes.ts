@@ -6,11 +6,12 @@ import { passSchema } from '#shared/passes.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { findCurrentBattle } from '../challenges/current-battle.ts';
 import { notFound } from '../errors.ts';
-import { requireMember, signedInUserId } from '../auth/guards.ts';
+import { signedInUserId } from '../auth/guards.ts';
 import { MEMBER_ANSWER_CACHE_CONTROL } from '../member-reads/member-answers.ts';
 import { sendJson } from '../public-reads/public-cache.ts';
 import { NO_PASS_MESSAGE } from './refusal.ts';
 import { createTestPass, findPass, toPassDto } from './service.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 export async function passRoutes(
   app: FastifyInstance,
@@ -19,9 +20,8 @@ export async function passRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
-    '/api/user/pass',
+    endpoints.userPass.path,
     {
-      preHandler: requireMember,
       schema: { response: { 200: passSchema, 304: z.null(), 404: errorBodySchema } },
     },
     // Kept in memory like the progress (docs/decisions/0032): a switch off or on is announced.
@@ -40,9 +40,8 @@ export async function passRoutes(
   // docs/RULES.md rule 5: without test tools the route does not exist (404 like any unknown path).
   if (config.testToolsEnabled) {
     api.post(
-      '/api/testing/create-pass',
+      endpoints.createTestPass.path,
       {
-        preHandler: requireMember,
         schema: {
           response: {
             201: passSchema,

@@ -12,12 +12,7 @@ import {
 } from '#shared/payments.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { AppError, badRequest } from '../errors.ts';
-import {
-  loadCurrentUser,
-  requireMember,
-  requireSignedInUser,
-  signedInUserId,
-} from '../auth/guards.ts';
+import { loadCurrentUser, requireSignedInUser, signedInUserId } from '../auth/guards.ts';
 import { mailContextOf } from '../mail/templates.ts';
 import { WebhookSignatureError } from './provider.ts';
 import {
@@ -27,6 +22,7 @@ import {
   startCheckout,
   verifyCheckout,
 } from './service.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, clock, config, payments } = deps;
@@ -40,9 +36,8 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
 
   // Any body (a price, a challenge id) is ignored: the challenge on sale sets both.
   api.post(
-    '/api/create-checkout-session',
+    endpoints.createCheckoutSession.path,
     {
-      preHandler: requireMember,
       schema: { response: { 200: checkoutSessionSchema, ...errors } },
     },
     async (request) =>
@@ -54,7 +49,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   api.get(
-    '/api/verify-checkout',
+    endpoints.verifyCheckout.path,
     {
       schema: {
         querystring: verifyCheckoutQuerySchema,
@@ -74,9 +69,8 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
 
   if (payments.name === 'sandbox') {
     api.get(
-      '/api/sandbox/checkout/:sessionId',
+      endpoints.sandboxCheckout.path,
       {
-        preHandler: requireMember,
         schema: {
           params: sandboxSessionParamsSchema,
           response: { 200: sandboxSessionSchema, ...errors },
@@ -90,9 +84,8 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
     );
 
     api.post(
-      '/api/sandbox/checkout/:sessionId',
+      endpoints.settleSandboxCheckout.path,
       {
-        preHandler: requireMember,
         schema: {
           params: sandboxSessionParamsSchema,
           body: sandboxActionSchema,
@@ -123,7 +116,7 @@ async function stripeWebhookRoute(app: FastifyInstance, { db, clock, config, pay
     done(null, body);
   });
 
-  app.post('/api/stripe/webhook', async (request) => {
+  app.post(endpoints.stripeWebhook.path, async (request) => {
     if (payments.name !== 'stripe')
       throw new AppError(404, 'Webhooks are not used in sandbox payment mode.');
     if (!Buffer.isBuffer(request.body)) throw badRequest('Webhook body must be JSON.');

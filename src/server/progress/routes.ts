@@ -4,10 +4,11 @@ import { z } from 'zod';
 import { errorBodySchema } from '#shared/errors.ts';
 import { memberProgressSchema } from '#shared/progress.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { requireMember, signedInUserId } from '../auth/guards.ts';
+import { signedInUserId } from '../auth/guards.ts';
 import { MEMBER_ANSWER_CACHE_CONTROL } from '../member-reads/member-answers.ts';
 import { sendJson } from '../public-reads/public-cache.ts';
 import { memberProgressOf } from './service.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 /**
  * GET /api/user/progress: the member's coupons' states, available votes and own votes in one
@@ -16,9 +17,8 @@ import { memberProgressOf } from './service.ts';
  */
 export async function progressRoutes(app: FastifyInstance, { db, clock, memberAnswers }: AppDeps) {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/user/progress',
+    endpoints.userProgress.path,
     {
-      preHandler: requireMember,
       schema: {
         response: { 200: memberProgressSchema, 304: z.null(), 404: errorBodySchema },
       },

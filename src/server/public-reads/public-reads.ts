@@ -7,7 +7,7 @@ import {
   type ChallengeDto,
 } from '#shared/challenges.ts';
 import { siteConfigSchema, type SiteConfig } from '#shared/config.ts';
-import { pageParams } from '#shared/pages.ts';
+import { endpointMatcher, endpoints, type EndpointName } from '#shared/endpoints.ts';
 import { resultsSchema } from '#shared/results.ts';
 import { publicDrawSchema } from '#shared/draws.ts';
 import { findCurrentBattle } from '../challenges/current-battle.ts';
@@ -35,32 +35,32 @@ export const NO_ACTIVE_CHALLENGE = 'No active challenge available.';
 /** What GET /api/businesses/{id} says of an id that is no live shop of a published challenge. */
 export const SHOP_NOT_FOUND = 'Shop not found';
 
-/** A shop page's API path; its id follows the page's own rule (#shared/pages.ts). */
-const ONE_SHOP_PATH = new RegExp(`^/api/businesses/(${pageParams.id.source})$`);
-
-/** A challenge's draws' API path (the pages advertise the current battle's). */
-const DRAWS_PATH = new RegExp(`^/api/challenges/(${pageParams.id.source})/draws$`);
-
 /** The largest id PostgreSQL's integer column holds; a longer one names no shop. */
 const MAX_ID = 2_147_483_647;
 
-/** The cache keys of the answers that live under one key each. */
+/** The registry's public reads (#shared/endpoints.ts `publicRead`), each answered here. */
+type PublicReadName = {
+  [Name in EndpointName]: (typeof endpoints)[Name] extends { publicRead: true } ? Name : never;
+}[EndpointName];
+
+/** The cache keys of the public reads that live under one key each (those without parameters). */
 const KEY = {
   activeChallenge: 'challenge',
   publishedChallenges: 'challenges',
   liveShops: 'businesses',
   voteCounts: 'votes',
   siteConfig: 'config',
-} as const;
+} as const satisfies Partial<Record<PublicReadName, string>>;
 
 /** The cache key of each public read path whose kept answer the kept-answer lane may send. */
-const KEPT_ANSWER_KEYS: ReadonlyMap<string, string> = new Map([
-  ['/api/challenge/active', KEY.activeChallenge],
-  ['/api/challenges', KEY.publishedChallenges],
-  ['/api/businesses', KEY.liveShops],
-  ['/api/votes', KEY.voteCounts],
-  ['/api/config', KEY.siteConfig],
-]);
+const KEPT_ANSWER_KEYS: ReadonlyMap<string, string> = new Map(
+  Object.entries(KEY).map(([name, key]) => [endpoints[name as keyof typeof KEY].path, key]),
+);
+
+/** Each public read's matcher, for the server render's API paths. */
+const PUBLIC_READ_PATHS = (Object.keys(endpoints) as EndpointName[])
+  .filter((name): name is PublicReadName => 'publicRead' in endpoints[name])
+  .map((name) => ({ name, match: endpointMatcher(endpoints[name]) }));
 
 /** A public read as the server render's transport hands it over: what the API route would send. */
 export interface PublicAnswer {
@@ -141,13 +141,22 @@ export class PublicReads {
   }
 
   /**
-   * GET /api/businesses/{id}: one live shop of a published challenge, without secrets; 404 for
-   * a draft's. Not kept: the shop page that shows it is, and ids come from visitors.
+   * GET /api/businesses/{id}: one live shop of a published challenge, without secrets, or null for
+   * a draft's or an unknown id (404). Kept per id like the other answers (the cache is bounded).
    */
+  liveShopJson(id: number): Promise<CachedJson | null> {
+    if (id > MAX_ID) return Promise.resolve(null);
+    return this.cache.remember(`shop:${String(id)}`, async () => {
+      const shop = await findPublicShop(this.deps.db, id);
+      return shop ? checkedJson(publicBusinessSchema, toPublicBusiness(shop)) : null;
+    });
+  }
+
+  /** GET /api/businesses/{id}'s answer, 404 included, as the server render reads it. */
   async liveShop(id: number): Promise<PublicAnswer> {
-    const shop = id <= MAX_ID ? await findPublicShop(this.deps.db, id) : undefined;
+    const shop = await this.liveShopJson(id);
     return shop
-      ? { status: 200, body: JSON.stringify(publicBusinessSchema.parse(toPublicBusiness(shop))) }
+      ? { status: 200, body: shop.body }
       : { status: 404, body: JSON.stringify({ message: SHOP_NOT_FOUND }) };
   }
 
@@ -215,29 +224,34 @@ export class PublicReads {
    * for any other path (the render has no business asking it).
    */
   async answerFor(apiPath: string): Promise<PublicAnswer | undefined> {
-    switch (apiPath) {
-      case '/api/challenge/active': {
-        const { body } = await this.activeChallenge();
-        return body === 'null'
-          ? { status: 404, body: JSON.stringify({ message: NO_ACTIVE_CHALLENGE }) }
-          : { status: 200, body };
-      }
-      case '/api/challenges':
-        return { status: 200, body: (await this.publishedChallenges()).body };
-      case '/api/businesses':
-        return { status: 200, body: (await this.liveShops()).body };
-      case '/api/votes':
-        return { status: 200, body: (await this.voteCounts()).body };
-      case '/api/config':
-        return { status: 200, body: (await this.siteConfig()).body };
-      default: {
-        const drawsOf = DRAWS_PATH.exec(apiPath)?.[1];
-        if (drawsOf !== undefined) return this.drawsAnswer(Number(drawsOf));
-        const shopId = ONE_SHOP_PATH.exec(apiPath)?.[1];
-        return shopId === undefined ? undefined : this.liveShop(Number(shopId));
-      }
+    for (const { name, match } of PUBLIC_READ_PATHS) {
+      const params = match(apiPath);
+      if (params) return this.answers[name](params);
     }
+    return undefined;
   }
+
+  /** Each public read's answer, as its route sends it. */
+  private readonly answers: Record<
+    PublicReadName,
+    (params: Record<string, string>) => Promise<PublicAnswer>
+  > = {
+    activeChallenge: async () => {
+      const { body } = await this.activeChallenge();
+      return body === 'null'
+        ? { status: 404, body: JSON.stringify({ message: NO_ACTIVE_CHALLENGE }) }
+        : { status: 200, body };
+    },
+    publishedChallenges: async () => ({
+      status: 200,
+      body: (await this.publishedChallenges()).body,
+    }),
+    liveShops: async () => ({ status: 200, body: (await this.liveShops()).body }),
+    liveShop: ({ id }) => this.liveShop(Number(id)),
+    voteCounts: async () => ({ status: 200, body: (await this.voteCounts()).body }),
+    siteConfig: async () => ({ status: 200, body: (await this.siteConfig()).body }),
+    publicDraws: ({ id }) => this.drawsAnswer(Number(id)),
+  };
 
   private async drawsAnswer(challengeId: number): Promise<PublicAnswer> {
     if (challengeId > MAX_ID)

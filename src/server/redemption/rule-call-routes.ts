@@ -5,6 +5,7 @@ import { redeemBodySchema, redeemRefusalSchema, redeemResultSchema } from '#shar
 import type { AppDeps } from '../app-deps.ts';
 import { sessionIdOf } from '../auth/session.ts';
 import { redeemCoupon } from './service.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 /** POST /api/coupons/:id/redeem: the session is checked in the rule's one database call (docs/decisions/0006). */
 export async function redeemRuleCallRoutes(
@@ -12,7 +13,7 @@ export async function redeemRuleCallRoutes(
   { db, clock, changes, sessionSigner }: AppDeps,
 ) {
   app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/coupons/:id/redeem',
+    endpoints.redeem.path,
     {
       schema: {
         params: idParamsSchema,

@@ -7,8 +7,9 @@ import { errorBodySchema } from '#shared/errors.ts';
 import { couponSchema } from '#shared/redemption.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { requireHeldPass } from '../passes/holder.ts';
-import { requireMember, signedInUserId } from '../auth/guards.ts';
+import { signedInUserId } from '../auth/guards.ts';
 import { businessForCoupon, listCoupons } from './service.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 const couponParamsSchema = z.object({ couponId: idParamsSchema.shape.id });
 
@@ -17,9 +18,8 @@ export async function redemptionSessionRoutes(app: FastifyInstance, { db, clock 
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
-    '/api/user/coupons',
+    endpoints.userCoupons.path,
     {
-      preHandler: requireMember,
       schema: { response: { 200: z.array(couponSchema), 404: errorBodySchema } },
     },
     async (request) => {
@@ -29,9 +29,8 @@ export async function redemptionSessionRoutes(app: FastifyInstance, { db, clock 
   );
 
   api.get(
-    '/api/businesses/coupon/:couponId',
+    endpoints.couponShop.path,
     {
-      preHandler: requireMember,
       schema: {
         params: couponParamsSchema,
         response: { 200: publicBusinessSchema, 404: errorBodySchema },

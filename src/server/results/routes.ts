@@ -9,6 +9,7 @@ import { sendJson } from '../public-reads/public-cache.ts';
 import { csvHeaders } from '../audit-trail/csv.ts';
 import { endedChallenge, publishedVotesCsv } from './service.ts';
 import { sendStoredFile, storedFileResponses } from '../public-reads/stored-file.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 const versionQuerySchema = z.object({
   version: z.coerce
@@ -32,7 +33,7 @@ export async function resultsPublicRoutes(
   const errors = { 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
   api.get(
-    '/api/challenges/:id/results',
+    endpoints.results.path,
     { schema: { params: idParamsSchema, response: { 200: resultsSchema, ...errors } } },
     async (request, reply) => {
       return sendJson(reply, await publicReads.results(request.params.id));
@@ -40,7 +41,7 @@ export async function resultsPublicRoutes(
   );
 
   api.get(
-    '/api/challenges/:id/votes.csv',
+    endpoints.publishedVotesCsv.path,
     {
       schema: {
         params: idParamsSchema,

@@ -4,6 +4,7 @@ import { voteBodySchema, voteResultSchema } from '#shared/voting.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { sessionIdOf } from '../auth/session.ts';
 import { castVote } from './service.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 /** POST /api/vote: the session is checked in the vote's one database call (docs/decisions/0006). */
 export async function voteRuleCallRoutes(
@@ -13,7 +14,7 @@ export async function voteRuleCallRoutes(
   app
     .withTypeProvider<ZodTypeProvider>()
     .post(
-      '/api/vote',
+      endpoints.vote.path,
       { schema: { body: voteBodySchema, response: { 200: voteResultSchema } } },
       async (request) =>
         castVote(db, changes, {

@@ -7,7 +7,7 @@ import { errorBodySchema } from '#shared/errors.ts';
 import { availableVotesSchema } from '#shared/voting.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { requireHeldPass } from '../passes/holder.ts';
-import { requireMember, signedInUserId } from '../auth/guards.ts';
+import { signedInUserId } from '../auth/guards.ts';
 import {
   availableVotesOf,
   ownVoteCounts,
@@ -15,6 +15,7 @@ import {
   visitedBusinesses,
   votedBusinesses,
 } from './service.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 /** The signed-in member's own votes, inside app.ts's session scope. */
 export async function votingSessionRoutes(
@@ -26,9 +27,8 @@ export async function votingSessionRoutes(
     (await requireHeldPass(db, signedInUserId(request), clock())).pass;
 
   api.get(
-    '/api/user/available-votes',
+    endpoints.availableVotes.path,
     {
-      preHandler: requireMember,
       schema: { response: { 200: availableVotesSchema, 404: errorBodySchema } },
     },
     async (request) => ({
@@ -37,27 +37,24 @@ export async function votingSessionRoutes(
   );
 
   api.get(
-    '/api/user/own-votes',
+    endpoints.ownVotes.path,
     {
-      preHandler: requireMember,
       schema: { response: { 200: voteCountsSchema, 404: errorBodySchema } },
     },
     async (request) => ownVoteCounts(db, (await heldPass(request)).id),
   );
 
   api.get(
-    '/api/user/voted-businesses',
+    endpoints.votedShops.path,
     {
-      preHandler: requireMember,
       schema: { response: { 200: z.array(publicBusinessSchema), 404: errorBodySchema } },
     },
     async (request) => votedBusinesses(db, (await heldPass(request)).id),
   );
 
   api.get(
-    '/api/user/visited-businesses',
+    endpoints.visitedShops.path,
     {
-      preHandler: requireMember,
       schema: { response: { 200: z.array(publicBusinessSchema), 404: errorBodySchema } },
     },
     async (request) => visitedBusinesses(db, (await heldPass(request)).id),
@@ -66,9 +63,8 @@ export async function votingSessionRoutes(
   // Rule 5: without test tools the route does not exist, so it answers like any unknown path.
   if (config.testToolsEnabled) {
     api.post(
-      '/api/reset-votes',
+      endpoints.resetVotes.path,
       {
-        preHandler: requireMember,
         schema: { response: { 200: messageSchema, 404: errorBodySchema } },
       },
       async (request) => {

@@ -7,6 +7,7 @@ import type { ChangeFeed } from '../../db/changes.ts';
 import { publicVoteCounts } from '../service.ts';
 import { LiveCounts } from './live-counts.ts';
 import { StreamSlots } from './stream-slots.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 /** How long a client waits before reconnecting (the stream's `retry:` field). */
 const STREAM_RETRY_MS = 3_000;
@@ -34,7 +35,7 @@ export async function voteStreamRoutes(
   app.addHook('preClose', async () => stream.close());
 
   app.get(
-    '/api/votes/stream',
+    endpoints.voteStream.path,
     {
       schema: {
         description:

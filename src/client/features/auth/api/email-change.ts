@@ -7,12 +7,13 @@ import type {
 } from '#shared/auth.ts';
 import { api } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 /** Mails a confirmation link to the new address; the address changes only when it is opened. */
 export function useRequestEmailChange() {
   return useMutation({
     mutationFn: (body: EmailChangeRequest) =>
-      api.post<MessageBody>('/api/email-change/request', { body }),
+      api.post<MessageBody>(endpoints.emailChangeRequest.path, { body }),
   });
 }
 
@@ -21,7 +22,7 @@ export function useEmailChangePreview(token: string) {
   return useQuery({
     queryKey: queryKeys.emailChangePreview(token),
     queryFn: ({ signal }) =>
-      api.post<EmailChangePreview>('/api/email-change/preview', { body: { token }, signal }),
+      api.post<EmailChangePreview>(endpoints.emailChangePreview.path, { body: { token }, signal }),
   });
 }
 
@@ -30,7 +31,7 @@ export function useConfirmEmailChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: EmailChangeConfirm) =>
-      api.post<MessageBody>('/api/email-change/confirm', { body }),
+      api.post<MessageBody>(endpoints.emailChangeConfirm.path, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.user }),
   });
 }

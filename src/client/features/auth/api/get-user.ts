@@ -3,13 +3,14 @@ import type { PublicUser, SessionBody } from '#shared/auth.ts';
 import { api, isApiError } from '#client/lib/api.ts';
 import { useAccountDrawable } from '#client/lib/hydrated.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 /**
  * The signed-in account, or null when signed out. Asked of /api/session, which answers 200 either
  * way, so a signed-out page logs no failed request (docs/decisions/0018).
  */
 export async function getUser(signal?: AbortSignal): Promise<PublicUser | null> {
-  return (await api.get<SessionBody>('/api/session', { signal })).user;
+  return (await api.get<SessionBody>(endpoints.session.path, { signal })).user;
 }
 
 export const userQueryOptions = () =>

@@ -4,9 +4,10 @@ import type { LoginBody, PublicUser } from '#shared/auth.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { clearAccountData } from '#client/lib/query-client.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 export function login(body: LoginBody): Promise<PublicUser> {
-  return api.post<PublicUser>('/api/login', { body });
+  return api.post<PublicUser>(endpoints.login.path, { body });
 }
 
 /** Signs in; on success the current user is set and a welcome toast shows (docs/SPEC.md section 8). */

@@ -3,9 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { api, errorText } from '#client/lib/api.ts';
 import { clearAccountData } from '#client/lib/query-client.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 export async function logout(): Promise<void> {
-  await api.post('/api/logout');
+  await api.post(endpoints.logout.path);
 }
 
 /** Signs out; on success the current user is cleared with every account-specific answer. */

@@ -9,12 +9,13 @@ import type {
 import { api, errorText } from '#client/lib/api.ts';
 import { clearAccountData } from '#client/lib/query-client.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 /** Always answers with the same message, whether or not an account uses the address. */
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (body: PasswordResetRequest) =>
-      api.post<MessageBody>('/api/password-reset/request', { body }),
+      api.post<MessageBody>(endpoints.passwordResetRequest.path, { body }),
     onError: (error) => {
       notifications.show({
         color: 'red',
@@ -30,7 +31,7 @@ export function useConfirmPasswordReset() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PasswordResetConfirm) =>
-      api.post<PublicUser>('/api/password-reset/confirm', { body }),
+      api.post<PublicUser>(endpoints.passwordResetConfirm.path, { body }),
     onSuccess: (user) => {
       clearAccountData(queryClient);
       queryClient.setQueryData(queryKeys.user, user);

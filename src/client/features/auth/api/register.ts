@@ -6,6 +6,7 @@ import { DEFAULT_SITE_NAME } from '#shared/pages.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { clearAccountData } from '#client/lib/query-client.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 /** What the register call sends: never the confirmation, never isAdmin. */
 export type RegisterInput = Pick<RegisterBody, 'username' | 'email' | 'fullName' | 'password'>;
@@ -16,7 +17,9 @@ export function register({
   fullName,
   password,
 }: RegisterInput): Promise<PublicUser> {
-  return api.post<PublicUser>('/api/register', { body: { username, email, fullName, password } });
+  return api.post<PublicUser>(endpoints.register.path, {
+    body: { username, email, fullName, password },
+  });
 }
 
 /** Creates the account and signs it in (docs/SPEC.md section 8 toasts). */

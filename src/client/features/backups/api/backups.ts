@@ -3,8 +3,9 @@ import { notifications } from '@mantine/notifications';
 import type { Backup, BackupStatus } from '#shared/backups.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
-const BACKUPS_URL = '/api/admin/backups';
+const BACKUPS_URL = endpoints.backups.path;
 
 export function getBackupStatus(signal?: AbortSignal): Promise<BackupStatus> {
   return api.get<BackupStatus>(BACKUPS_URL, { signal });

@@ -3,13 +3,14 @@ import { notifications } from '@mantine/notifications';
 import type { ChallengeDto, ChallengeInput, ChallengePatchInput } from '#shared/challenges.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { endpointPath, endpoints } from '#shared/endpoints.ts';
 
 export function createChallenge(body: ChallengeInput): Promise<ChallengeDto> {
-  return api.post<ChallengeDto>('/api/admin/challenges', { body });
+  return api.post<ChallengeDto>(endpoints.createChallenge.path, { body });
 }
 
 export function updateChallenge(id: number, body: ChallengePatchInput): Promise<ChallengeDto> {
-  return api.patch<ChallengeDto>(`/api/admin/challenges/${id}`, { body });
+  return api.patch<ChallengeDto>(endpointPath(endpoints.updateChallenge, { id }), { body });
 }
 
 /**

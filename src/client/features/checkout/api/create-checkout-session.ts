@@ -2,10 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import type { CheckoutSession } from '#shared/payments.ts';
 import { api, errorText } from '#client/lib/api.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 /** No body: the server prices the pass from the challenge on sale. */
 export function createCheckoutSession(): Promise<CheckoutSession> {
-  return api.post<CheckoutSession>('/api/create-checkout-session');
+  return api.post<CheckoutSession>(endpoints.createCheckoutSession.path);
 }
 
 /** Starts a checkout and sends the browser to the provider's page (docs/SPEC.md section 4). */

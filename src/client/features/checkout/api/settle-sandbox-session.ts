@@ -2,12 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import type { SandboxAction, SandboxOutcome } from '#shared/payments.ts';
 import { api, errorText } from '#client/lib/api.ts';
+import { endpointPath, endpoints } from '#shared/endpoints.ts';
 
 export function settleSandboxSession(
   sessionId: string,
   action: SandboxAction,
 ): Promise<SandboxOutcome> {
-  return api.post<SandboxOutcome>(`/api/sandbox/checkout/${encodeURIComponent(sessionId)}`, {
+  return api.post<SandboxOutcome>(endpointPath(endpoints.settleSandboxCheckout, { sessionId }), {
     body: action,
   });
 }

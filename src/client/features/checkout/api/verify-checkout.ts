@@ -3,10 +3,11 @@ import { notifications } from '@mantine/notifications';
 import type { VerifyCheckoutResult } from '#shared/payments.ts';
 import { api } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 export function verifyCheckout(sessionId: string): Promise<VerifyCheckoutResult> {
   return api.get<VerifyCheckoutResult>(
-    `/api/verify-checkout?${new URLSearchParams({ session_id: sessionId }).toString()}`,
+    `${endpoints.verifyCheckout.path}?${new URLSearchParams({ session_id: sessionId }).toString()}`,
   );
 }
 

@@ -3,8 +3,9 @@ import { notifications } from '@mantine/notifications';
 import type { AdminDraw, CreatedDraw, DrawInput } from '#shared/draws.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { endpointPath, endpoints } from '#shared/endpoints.ts';
 
-const drawsUrl = (challengeId: number) => `/api/admin/challenges/${challengeId}/draws`;
+const drawsUrl = (challengeId: number) => endpointPath(endpoints.adminDraws, { id: challengeId });
 
 /** A challenge's prize draws as organizers see them (winners' accounts once revealed). */
 export function useAdminDraws(challengeId: number | null) {
@@ -36,7 +37,8 @@ export function useCreateDraw(challengeId: number) {
 export function useRevealDraw(challengeId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (drawId: number) => api.post<AdminDraw>(`/api/admin/draws/${drawId}/reveal`),
+    mutationFn: (drawId: number) =>
+      api.post<AdminDraw>(endpointPath(endpoints.revealDraw, { id: drawId })),
     onSuccess: async (draw) => {
       notifications.show({
         color: 'teal',

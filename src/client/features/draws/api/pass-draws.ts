@@ -4,13 +4,14 @@ import type { PublicDraw } from '#shared/draws.ts';
 import { PUBLIC_DATA_STALE_MS } from '#shared/constants.ts';
 import { api } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { endpointPath, endpoints } from '#shared/endpoints.ts';
 
 /** A battle's prize draws (public from each commitment, docs/RULES.md rule 23). */
 export const publicDrawsQueryOptions = (challengeId: number) =>
   queryOptions({
     queryKey: queryKeys.draws(challengeId),
     queryFn: ({ signal }) =>
-      api.get<PublicDraw[]>(`/api/challenges/${String(challengeId)}/draws`, { signal }),
+      api.get<PublicDraw[]>(endpointPath(endpoints.publicDraws, { id: challengeId }), { signal }),
     staleTime: PUBLIC_DATA_STALE_MS,
   });
 
@@ -34,7 +35,7 @@ const REVEAL_POLL_MS = 15_000;
 export function useMemberDraws({ untilRevealed = false }: { untilRevealed?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.member.draws,
-    queryFn: ({ signal }) => api.get<MemberDraws>('/api/user/draws', { signal }),
+    queryFn: ({ signal }) => api.get<MemberDraws>(endpoints.userDraws.path, { signal }),
     staleTime: 0,
     refetchInterval: (query) =>
       untilRevealed && query.state.data?.draws.some((draw) => !draw.revealed)

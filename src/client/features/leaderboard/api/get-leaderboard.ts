@@ -3,6 +3,7 @@ import type { LeaderboardPage } from '#shared/admin.ts';
 import { api } from '#client/lib/api.ts';
 import { useLiveVoteCounts } from '#client/lib/live-vote-counts.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 /**
  * Without the live vote stream the organizer's standings are polled; nothing is fetched while
@@ -15,7 +16,7 @@ export function getLeaderboard(
   signal?: AbortSignal,
 ): Promise<LeaderboardPage> {
   const query = challengeId === null ? '' : `?challengeId=${challengeId}`;
-  return api.get<LeaderboardPage>(`/api/admin/leaderboard${query}`, { signal });
+  return api.get<LeaderboardPage>(`${endpoints.leaderboard.path}${query}`, { signal });
 }
 
 /** null asks for the default: the active challenge, else the first. `live`: the stream refreshes it. */

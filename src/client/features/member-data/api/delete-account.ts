@@ -4,9 +4,10 @@ import { ACCOUNT_DELETED, type DeleteAccountBody } from '#shared/member-data.ts'
 import { api } from '#client/lib/api.ts';
 import { clearAccountData } from '#client/lib/query-client.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 /** The member's data as a file: a plain link, so the browser downloads it as it is. */
-export const EXPORT_URL = '/api/user/export';
+export const EXPORT_URL = endpoints.memberExport.path;
 
 /**
  * Deletes the signed-in account after its password; the session ends with it, and the page's
@@ -16,7 +17,7 @@ export const EXPORT_URL = '/api/user/export';
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: DeleteAccountBody) => api.post<void>('/api/user/delete', { body }),
+    mutationFn: (body: DeleteAccountBody) => api.post<void>(endpoints.memberDelete.path, { body }),
     onSuccess: () => {
       notifications.show({ title: 'Account deleted', message: ACCOUNT_DELETED });
       queryClient.setQueryData(queryKeys.user, null);

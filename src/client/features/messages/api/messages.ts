@@ -10,8 +10,9 @@ import type {
 import { countOf } from '#shared/plural.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { endpointPath, endpoints } from '#shared/endpoints.ts';
 
-const messagesUrl = (challengeId: number) => `/api/admin/challenges/${challengeId}/messages`;
+const messagesUrl = (challengeId: number) => endpointPath(endpoints.messages, { id: challengeId });
 
 export const messageHistoryQueryOptions = (challengeId: number) =>
   queryOptions({
@@ -87,7 +88,7 @@ export function useSendTestMessage(challengeId: number) {
   });
 }
 
-const preferencesUrl = '/api/profile/mail-preferences';
+const preferencesUrl = endpoints.mailPreferences.path;
 
 export function useMailPreferences() {
   return useQuery({
@@ -124,7 +125,7 @@ export function useSetMailPreferences() {
 export function useSaleAlert(challengeId: number) {
   return useMutation({
     mutationFn: (email: string) =>
-      api.post<{ message: string }>(`/api/challenges/${challengeId}/sale-alerts`, {
+      api.post<{ message: string }>(endpointPath(endpoints.saleAlert, { id: challengeId }), {
         body: { email },
       }),
   });

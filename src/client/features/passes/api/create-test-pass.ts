@@ -3,10 +3,11 @@ import { notifications } from '@mantine/notifications';
 import type { PassDto } from '#shared/passes.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 /** docs/RULES.md rule 5: only offered when the site says test tools are on. */
 export function createTestPass(): Promise<PassDto> {
-  return api.post<PassDto>('/api/testing/create-pass');
+  return api.post<PassDto>(endpoints.createTestPass.path);
 }
 
 export function useCreateTestPass() {

@@ -4,6 +4,7 @@ import type { AvailableVotes } from '#shared/voting.ts';
 import { api } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { useUserPass } from './get-user-pass.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 /** How far a pass holder has come: shops redeemed of the pass's shops, votes left to cast. */
 export interface PassProgress {
@@ -38,10 +39,14 @@ function useMemberRead<T>(queryKey: readonly unknown[], apiPath: string, enabled
 export function usePassHolding(userId: number | null, userPending: boolean): PassHolding {
   const pass = useUserPass(userId);
   const holds = userId !== null && pass.isSuccess && pass.data !== null;
-  const coupons = useMemberRead<CouponDto[]>(queryKeys.member.coupons, '/api/user/coupons', holds);
+  const coupons = useMemberRead<CouponDto[]>(
+    queryKeys.member.coupons,
+    endpoints.userCoupons.path,
+    holds,
+  );
   const votes = useMemberRead<AvailableVotes>(
     queryKeys.member.availableVotes,
-    '/api/user/available-votes',
+    endpoints.availableVotes.path,
     holds,
   );
   if (userPending || (userId !== null && pass.isPending)) return { kind: 'unknown' };

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PassDto } from '#shared/passes.ts';
 import { api, isApiError } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 /** The signed-in member's pass for the active challenge (active, or switched off with a reason). */
 export type UserPass = PassDto;
@@ -9,7 +10,7 @@ export type UserPass = PassDto;
 /** null when the member has no pass: a 404 answer means "none" and is not an error (docs/SPEC.md section 4). */
 export async function getUserPass(signal?: AbortSignal): Promise<UserPass | null> {
   try {
-    return await api.get<UserPass>('/api/user/pass', { signal });
+    return await api.get<UserPass>(endpoints.userPass.path, { signal });
   } catch (error) {
     if (isApiError(error, 404)) return null;
     throw error;

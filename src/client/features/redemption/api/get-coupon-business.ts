@@ -4,9 +4,10 @@ import { useEffect } from 'react';
 import type { PublicBusiness } from '#shared/businesses.ts';
 import { api, isApiError } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { endpointPath, endpoints } from '#shared/endpoints.ts';
 
 export function getCouponBusiness(couponId: number, signal?: AbortSignal): Promise<PublicBusiness> {
-  return api.get<PublicBusiness>(`/api/businesses/coupon/${couponId}`, { signal });
+  return api.get<PublicBusiness>(endpointPath(endpoints.couponShop, { couponId }), { signal });
 }
 
 export const couponBusinessQueryOptions = (couponId: number) =>

@@ -4,6 +4,7 @@ import { countOf } from '#shared/plural.ts';
 import type { RedeemRefusal, RedeemResult } from '#shared/redemption.ts';
 import { api, ApiError, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { endpointPath, endpoints } from '#shared/endpoints.ts';
 
 export function redeemCoupon(input: {
   couponId: number;
@@ -12,7 +13,7 @@ export function redeemCoupon(input: {
   firstVisit?: boolean | undefined;
 }): Promise<RedeemResult> {
   const { couponId: _coupon, ...body } = input;
-  return api.post<RedeemResult>(`/api/coupons/${input.couponId}/redeem`, { body });
+  return api.post<RedeemResult>(endpointPath(endpoints.redeem, { id: input.couponId }), { body });
 }
 
 /** The server's message for a refused code; the dialog shows it beside the field. */

@@ -2,15 +2,16 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Settlement } from '#shared/settlement.ts';
 import { api } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { endpointPath, endpoints } from '#shared/endpoints.ts';
 
 /** The exports are plain downloads: the admin session cookie goes with a link. */
 export const settlementCsvUrl = (challengeId: number) =>
-  `/api/admin/challenges/${challengeId}/settlement.csv`;
+  endpointPath(endpoints.settlementCsv, { id: challengeId });
 export const votesCsvUrl = (challengeId: number) =>
-  `/api/admin/challenges/${challengeId}/votes.csv`;
+  endpointPath(endpoints.organizerVotesCsv, { id: challengeId });
 
 export function getSettlement(challengeId: number, signal?: AbortSignal): Promise<Settlement> {
-  return api.get<Settlement>(`/api/admin/challenges/${challengeId}/settlement`, { signal });
+  return api.get<Settlement>(endpointPath(endpoints.settlement, { id: challengeId }), { signal });
 }
 
 export const settlementQueryOptions = (challengeId: number) =>

@@ -10,8 +10,9 @@ import { formatMoney } from '#shared/money.ts';
 import type { Payout, PayoutCreateInput, PayoutVoidInput } from '#shared/settlement.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { endpointPath, endpoints } from '#shared/endpoints.ts';
 
-const payoutsUrl = (challengeId: number) => `/api/admin/challenges/${challengeId}/payouts`;
+const payoutsUrl = (challengeId: number) => endpointPath(endpoints.payouts, { id: challengeId });
 
 export function getPayouts(challengeId: number, signal?: AbortSignal): Promise<Payout[]> {
   return api.get<Payout[]>(payoutsUrl(challengeId), { signal });

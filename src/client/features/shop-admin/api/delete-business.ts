@@ -2,9 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { api, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { endpointPath, endpoints } from '#shared/endpoints.ts';
 
 export async function deleteBusiness(id: number): Promise<void> {
-  await api.delete(`/api/admin/businesses/${id}`);
+  await api.delete(endpointPath(endpoints.deleteShop, { id }));
 }
 
 /** Removes a shop from its challenge (soft delete on the server, docs/RULES.md rule 8). */

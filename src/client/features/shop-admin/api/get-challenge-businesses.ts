@@ -2,9 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminBusiness } from '#shared/businesses.ts';
 import { api } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { endpointPath, endpoints } from '#shared/endpoints.ts';
 
 export function getChallengeBusinesses(challengeId: number, signal?: AbortSignal) {
-  return api.get<AdminBusiness[]>(`/api/admin/challenges/${challengeId}/businesses`, { signal });
+  return api.get<AdminBusiness[]>(endpointPath(endpoints.challengeShops, { id: challengeId }), {
+    signal,
+  });
 }
 
 /** Never refetch more often than this, even when the clocks disagree about a code's change. */

@@ -5,6 +5,7 @@ import { countOf } from '#shared/plural.ts';
 import { linesText } from '../lines-text.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { endpointPath, endpoints } from '#shared/endpoints.ts';
 
 export interface ImportShopsVariables {
   challengeId: number;
@@ -21,7 +22,7 @@ export function importShops({
   commit,
   validOnly = false,
 }: ImportShopsVariables): Promise<ShopImportResult> {
-  return api.post<ShopImportResult>(`/api/admin/challenges/${challengeId}/businesses/import`, {
+  return api.post<ShopImportResult>(endpointPath(endpoints.importShops, { id: challengeId }), {
     body: { csv, commit, validOnly },
   });
 }

@@ -3,13 +3,14 @@ import { notifications } from '@mantine/notifications';
 import type { AdminBusiness, BusinessCreateInput, BusinessPatchInput } from '#shared/businesses.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { endpointPath, endpoints } from '#shared/endpoints.ts';
 
 export function createBusiness(body: BusinessCreateInput): Promise<AdminBusiness> {
-  return api.post<AdminBusiness>('/api/admin/businesses', { body });
+  return api.post<AdminBusiness>(endpoints.createShop.path, { body });
 }
 
 export function updateBusiness(id: number, body: BusinessPatchInput): Promise<AdminBusiness> {
-  return api.patch<AdminBusiness>(`/api/admin/businesses/${id}`, { body });
+  return api.patch<AdminBusiness>(endpointPath(endpoints.updateShop, { id }), { body });
 }
 
 export type SaveBusinessVariables =

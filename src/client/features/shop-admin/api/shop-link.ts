@@ -5,16 +5,17 @@ import type { z } from 'zod';
 import type { shopLinkSchema } from '#shared/shop-side.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { endpointPath, endpoints } from '#shared/endpoints.ts';
 
 /** The new private link, answered once at issue. */
 export type ShopLink = z.infer<typeof shopLinkSchema>;
 
 export function issueShopLink(businessId: number): Promise<ShopLink> {
-  return api.post<ShopLink>(`/api/admin/businesses/${businessId}/shop-link`);
+  return api.post<ShopLink>(endpointPath(endpoints.issueShopLink, { id: businessId }));
 }
 
 export async function revokeShopLink(businessId: number): Promise<void> {
-  await api.delete(`/api/admin/businesses/${businessId}/shop-link`);
+  await api.delete(endpointPath(endpoints.revokeShopLink, { id: businessId }));
 }
 
 /**

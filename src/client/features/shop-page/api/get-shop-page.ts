@@ -2,12 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ShopPage } from '#shared/shop-side.ts';
 import { api } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { endpointPath, endpoints } from '#shared/endpoints.ts';
 
 /** The shop page refreshes itself this often, so new redemptions and a new code show up. */
 export const SHOP_PAGE_REFRESH_MS = 10_000;
 
 export function getShopPage(token: string, signal?: AbortSignal): Promise<ShopPage> {
-  return api.get<ShopPage>(`/api/shop/${encodeURIComponent(token)}`, { signal });
+  return api.get<ShopPage>(endpointPath(endpoints.shopPage, { token }), { signal });
 }
 
 export const shopPageQueryOptions = (token: string) =>

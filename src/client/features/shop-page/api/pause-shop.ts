@@ -2,9 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ShopPage } from '#shared/shop-side.ts';
 import { api } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { endpointPath, endpoints } from '#shared/endpoints.ts';
 
 export function pauseShop(token: string, paused: boolean): Promise<ShopPage> {
-  return api.post<ShopPage>(`/api/shop/${encodeURIComponent(token)}/pause`, { body: { paused } });
+  return api.post<ShopPage>(endpointPath(endpoints.pauseShop, { token }), { body: { paused } });
 }
 
 /**

@@ -4,9 +4,10 @@ import { PUBLIC_DATA_STALE_MS } from '#shared/constants.ts';
 import { api, isApiError } from '#client/lib/api.ts';
 import { getBusinesses } from '#client/lib/public-businesses.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { endpointPath, endpoints } from '#shared/endpoints.ts';
 
 export function getBusiness(id: string, signal?: AbortSignal) {
-  return api.get<PublicBusiness>(`/api/businesses/${id}`, { signal });
+  return api.get<PublicBusiness>(endpointPath(endpoints.liveShop, { id }), { signal });
 }
 
 /**

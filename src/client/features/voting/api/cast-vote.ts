@@ -5,9 +5,10 @@ import type { MemberProgress } from '#shared/progress.ts';
 import type { VoteResult } from '#shared/voting.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 export function castVote(businessId: number): Promise<VoteResult> {
-  return api.post<VoteResult>('/api/vote', { body: { businessId } });
+  return api.post<VoteResult>(endpoints.vote.path, { body: { businessId } });
 }
 
 const withVotes = (votes: VoteCounts, businessId: number, count: number): VoteCounts => ({

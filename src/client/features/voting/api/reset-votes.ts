@@ -3,9 +3,10 @@ import { notifications } from '@mantine/notifications';
 import type { MessageBody } from '#shared/auth.ts';
 import { api } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { endpoints } from '#shared/endpoints.ts';
 
 export function resetVotes(): Promise<MessageBody> {
-  return api.post<MessageBody>('/api/reset-votes');
+  return api.post<MessageBody>(endpoints.resetVotes.path);
 }
 
 /**

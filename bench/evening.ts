@@ -139,8 +139,50 @@ async function metricTotal(urls: string[], metric: string) {
 /** Statements the instances have sent to the database (lb_db_statements_total on /metrics). */
 const databaseStatements = (urls: string[]) => metricTotal(urls, 'lb_db_statements_total');
 
-/** Server renders of public pages the instances have started (lb_page_renders_total). */
-const pageRenders = (urls: string[]) => metricTotal(urls, 'lb_page_renders_total');
+/** Each instance's /metrics text. */
+const scrape = (urls: string[]) =>
+  Promise.all(
+    urls.map(async (url) =>
+      (
+        await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+      ).text(),
+    ),
+  );
+
+/** A metric's value in a /metrics text (the first series of that name). */
+const metricIn = (text: string, metric: string) =>
+  Number(new RegExp(`^${metric}(?:\\{[^}]*\\})? ([0-9.e+-]+)`, 'm').exec(text)?.[1] ?? NaN);
+
+/**
+ * What the servers saw of a step, to tell a slow server from a slow load client (one thread beside
+ * them): the instances' worst event-loop delay (prom-client's figures restart at each scrape) and the
+ * share of polls the servers answered within 25 ms.
+ */
+async function serverView(urls: string[], before: string[]) {
+  const after = await scrape(urls);
+  const pollsWithin = (text: string, le: string) =>
+    [...text.matchAll(/^lb_http_request_duration_seconds_bucket\{([^}]*)\} (\d+)/gm)]
+      .filter(
+        ([, labels]) =>
+          labels!.includes('route="/api/user/progress"') && labels!.includes(`le="${le}"`),
+      )
+      .reduce((sum, match) => sum + Number(match[2]), 0);
+  const delta = (le: string) =>
+    after.reduce(
+      (sum, text, index) => sum + pollsWithin(text, le) - pollsWithin(before[index]!, le),
+      0,
+    );
+  const all = delta('+Inf');
+  const sum = (texts: string[], metric: string) =>
+    texts.reduce((total, text) => total + metricIn(text, metric), 0);
+  return {
+    /** Server renders of public pages the instances started (lb_page_renders_total). */
+    renders: sum(after, 'lb_page_renders_total') - sum(before, 'lb_page_renders_total'),
+    loopDelayMaxMs:
+      Math.max(...after.map((text) => metricIn(text, 'nodejs_eventloop_lag_max_seconds'))) * 1000,
+    within25Ms: all > 0 ? delta('0.025') / all : 1,
+  };
+}
 
 /**
  * The members' redeems and votes at the final hour's rate, each sent to the instance that does not
@@ -331,7 +373,9 @@ export async function benchEvening(serverUrl: string) {
     const steps: string[] = [];
     for (const size of CROWDS) {
       const members = crowd.slice(0, size);
-      const rendersBefore = await pageRenders(instances.urls);
+      // One scrape before and one after: each scrape restarts the event-loop delay figures.
+      const metricsBefore = await scrape(instances.urls);
+      const clientCpuBefore = process.cpuUsage();
       const pollsPerSecond = size / POLL_SECONDS;
       const write = writer(
         members,
@@ -370,7 +414,10 @@ export async function benchEvening(serverUrl: string) {
       const pageFailures = pages.reduce((sum, run) => sum + failures(run, [200]), 0);
       const served = polls.reduce((sum, run) => sum + run.total, 0);
       // Each render holds its instance's event loop (see the pages part's render CPU).
-      const renders = (await pageRenders(instances.urls)) - rendersBefore;
+      const seen = await serverView(instances.urls, metricsBefore);
+      const renders = seen.renders;
+      const clientCpu = process.cpuUsage(clientCpuBefore);
+      const clientBusy = (clientCpu.user + clientCpu.system) / 1e6 / STEP_SECONDS;
       const held =
         p99 < POLL_P99_BUDGET_MS &&
         pollFailures === 0 &&
@@ -378,7 +425,7 @@ export async function benchEvening(serverUrl: string) {
         written.failed === 0 &&
         served >= 0.9 * pollsPerSecond * STEP_SECONDS;
       steps.push(
-        `${size}: ${served} polls (p99 ${p99.toFixed(0)} ms, ${pollFailures} failed), ${written.sent} writes (p99 ${written.p99Ms.toFixed(0)} ms, ${written.failed} failed), ${pages.reduce((sum, run) => sum + run.total, 0)} pages (${pageFailures} failed, ${renders} server renders): ${held ? 'held' : 'did not hold'}`,
+        `${size}: ${served} polls (p99 ${p99.toFixed(0)} ms, ${pollFailures} failed), ${written.sent} writes (p99 ${written.p99Ms.toFixed(0)} ms, ${written.failed} failed), ${pages.reduce((sum, run) => sum + run.total, 0)} pages (${pageFailures} failed, ${renders} server renders); servers: ${(seen.within25Ms * 100).toFixed(1)}% of polls answered within 25 ms, event loop delayed up to ${seen.loopDelayMaxMs.toFixed(0)} ms; load client busy ${(clientBusy * 100).toFixed(0)}% of a core: ${held ? 'held' : 'did not hold'}`,
       );
       process.stdout.write(`evening: ${steps.at(-1)}\n`);
       if (!held) break;

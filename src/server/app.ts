@@ -52,7 +52,11 @@ import { sessionPlugin, sharedSessionSecret } from './auth/session.ts';
 import { SessionCache } from './auth/session-cache.ts';
 import { PublicReads } from './public-reads/public-reads.ts';
 import { KeptAnswerLane, serverWithLane } from './public-reads/kept-answer-lane.ts';
-import { MEMBER_ANSWER_TTL_MS, MemberAnswers } from './member-reads/member-answers.ts';
+import {
+  keptPollValidator,
+  MEMBER_ANSWER_TTL_MS,
+  MemberAnswers,
+} from './member-reads/member-answers.ts';
 import { clockRoutes } from './clock/routes.ts';
 import { ServerClock } from './clock/clock.ts';
 import { projectRoot } from './project-root.ts';
@@ -160,6 +164,12 @@ export async function buildApp(options: BuildAppOptions) {
         (path) => deps.publicReads.keptAnswer(path),
         apiAnswerHeaders(config.siteUrl.origin),
         requestMetrics?.observe,
+        keptPollValidator({
+          signer: deps.sessionSigner,
+          sessionCache: deps.sessionCache,
+          memberAnswers: deps.memberAnswers,
+          clock: deps.clock,
+        }),
       );
   const app = Fastify({
     ...(keptAnswerLane ? { serverFactory: serverWithLane(keptAnswerLane) } : {}),

@@ -77,6 +77,17 @@ export class SessionCache {
     return structuredClone(kept.data);
   }
 
+  /**
+   * The signed-in member of a kept session, without copying its data: for the kept-answer lane's
+   * unchanged polls (docs/decisions/0040), which read nothing else of the session.
+   */
+  signedInMember(sid: string, now: Date): number | undefined {
+    if (!this.usable()) return undefined;
+    const kept = this.sessions.get(sid);
+    if (!kept || !this.fresh(kept.keptAt) || kept.expiresAt <= now) return undefined;
+    return kept.userId;
+  }
+
   keepSession(
     read: number,
     sid: string,

@@ -28,6 +28,26 @@ export function sessionCookieIn(header: string | undefined): string | undefined 
 }
 
 /**
+ * The signed-in member of a Cookie header, from this instance's memory only (no database read):
+ * the member id while the session cookie's signature holds, the browser holds the signed-in hint
+ * (else the session's routes would set it) and the session is kept (./session-cache.ts); else
+ * undefined, and the request goes the whole way through the session plugin.
+ */
+export function keptSignedInMember(
+  header: string | undefined,
+  signer: Signer,
+  cache: SessionCache,
+  now: Date,
+): number | undefined {
+  if (!header) return undefined;
+  const cookies = fastifyCookie.parse(header);
+  const cookie = cookies[SESSION_COOKIE];
+  if (!cookie || cookies[SIGNED_IN_HINT_COOKIE] !== '1') return undefined;
+  const unsigned = signer.unsign(cookie);
+  return unsigned.valid && unsigned.value ? cache.signedInMember(unsigned.value, now) : undefined;
+}
+
+/**
  * The session id of a request's session cookie when its signature holds, else null. Redeem and
  * vote use this instead of loading the session first: the rule function looks the session up
  * (unexpired, signed in) in the same round trip as the rule itself (docs/decisions/0006).

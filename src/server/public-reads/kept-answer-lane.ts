@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyServerFactory } from 'fastify';
+import { MEMBER_ANSWER_CACHE_CONTROL } from '../member-reads/member-answers.ts';
 import { matches, PUBLIC_READ_CACHE_CONTROL, type CachedJson } from './public-cache.ts';
 
 /** Counts a request by route pattern as Fastify's routes are counted (plugins/metrics.ts). */
@@ -36,13 +37,26 @@ export class KeptAnswerLane {
     /** The API answers' safe headers (plugins/security.ts). */
     private readonly apiHeaders: Readonly<Record<string, string>>,
     private readonly observe?: ObserveRequest,
-  ) {}
+    /**
+     * The validator of the member's kept answer to a polled read (member-answers.ts
+     * `keptPollValidator`), known from memory alone; undefined sends the request to Fastify.
+     */
+    private readonly keptPollValidatorOf?: (
+      path: string,
+      cookie: string | undefined,
+    ) => string | undefined,
+  ) {
+    this.memberNotModified = { ...apiHeaders, 'cache-control': MEMBER_ANSWER_CACHE_CONTROL };
+  }
+
+  /** The headers of a member's 304 but its validator (the route's, public-cache.ts sendJson). */
+  private readonly memberNotModified: Readonly<Record<string, string>>;
 
   /** Answers the request and says true, or says false and leaves it untouched. */
   serve(request: IncomingMessage, response: ServerResponse): boolean {
     if (request.method !== 'GET' || request.url === undefined) return false;
     const kept = this.keptAnswerOf(request.url);
-    if (!kept) return false;
+    if (!kept) return this.serveUnchangedPoll(request, request.url, response);
     const startedAt = performance.now();
     const answer = this.prepare(kept);
     const notModified = matches(request.headers['if-none-match'], answer.etag);
@@ -51,6 +65,28 @@ export class KeptAnswerLane {
     response.end(notModified ? undefined : answer.body);
     this.answeredCount += 1;
     this.observe?.('GET', request.url, statusCode, (performance.now() - startedAt) / 1000);
+    return true;
+  }
+
+  /**
+   * A member's poll of a read /profile polls whose kept answer they already hold: 304 from memory
+   * (docs/decisions/0032), as the route would answer it, when the session and the answer are both
+   * kept on this instance. Anything else goes on to Fastify.
+   */
+  private serveUnchangedPoll(
+    request: IncomingMessage,
+    path: string,
+    response: ServerResponse,
+  ): boolean {
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (!ifNoneMatch || !this.keptPollValidatorOf) return false;
+    const startedAt = performance.now();
+    const etag = this.keptPollValidatorOf(path, request.headers.cookie);
+    if (etag === undefined || !matches(ifNoneMatch, etag)) return false;
+    response.writeHead(304, { ...this.memberNotModified, etag });
+    response.end();
+    this.answeredCount += 1;
+    this.observe?.('GET', path, 304, (performance.now() - startedAt) / 1000);
     return true;
   }
 

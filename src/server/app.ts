@@ -51,12 +51,12 @@ import { refusingNulValidatorCompiler } from './plugins/validation.ts';
 import { sessionPlugin, sharedSessionSecret } from './auth/session.ts';
 import { SessionCache } from './auth/session-cache.ts';
 import { PublicReads } from './public-reads/public-reads.ts';
-import { KeptAnswerLane, serverWithLane } from './public-reads/kept-answer-lane.ts';
 import {
+  KeptAnswerLane,
   keptPollValidator,
-  MEMBER_ANSWER_TTL_MS,
-  MemberAnswers,
-} from './member-reads/member-answers.ts';
+  serverWithLane,
+} from './public-reads/kept-answer-lane.ts';
+import { MEMBER_ANSWER_TTL_MS, MemberAnswers } from './member-reads/member-answers.ts';
 import { clockRoutes } from './clock/routes.ts';
 import { ServerClock } from './clock/clock.ts';
 import { projectRoot } from './project-root.ts';

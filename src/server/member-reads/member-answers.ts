@@ -1,8 +1,4 @@
-import type { Signer } from '@fastify/cookie';
 import { sql } from 'drizzle-orm';
-import { endpoints } from '#shared/endpoints.ts';
-import { keptSignedInMember } from '../auth/session.ts';
-import type { SessionCache } from '../auth/session-cache.ts';
 import type { ChangeFeed } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
 import { challenges } from '../db/schema.ts';
@@ -187,29 +183,4 @@ export class MemberAnswers {
   close() {
     this.stop();
   }
-}
-
-/** The member reads /profile polls, by path: each one's kept answer. */
-const POLLED_READS: ReadonlyMap<string, MemberAnswerName> = new Map([
-  [endpoints.userProgress.path, 'progress'],
-  [endpoints.userPass.path, 'pass'],
-]);
-
-/**
- * The validator of a polled member read's kept answer for a request's path and Cookie header, from
- * memory alone (the session and the answer kept on this instance), else undefined: what the
- * kept-answer lane answers an unchanged poll with before Fastify sees it (docs/decisions/0040).
- */
-export function keptPollValidator(deps: {
-  signer: Signer;
-  sessionCache: SessionCache;
-  memberAnswers: MemberAnswers;
-  clock: () => Date;
-}): (path: string, cookie: string | undefined) => string | undefined {
-  return (path, cookie) => {
-    const name = POLLED_READS.get(path);
-    if (!name) return undefined;
-    const userId = keptSignedInMember(cookie, deps.signer, deps.sessionCache, deps.clock());
-    return userId === undefined ? undefined : deps.memberAnswers.keptEtag(name, userId);
-  };
 }

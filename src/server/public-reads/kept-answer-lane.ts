@@ -1,6 +1,14 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyServerFactory } from 'fastify';
-import { MEMBER_ANSWER_CACHE_CONTROL } from '../member-reads/member-answers.ts';
+import type { Signer } from '@fastify/cookie';
+import { endpoints } from '#shared/endpoints.ts';
+import { keptSignedInMember } from '../auth/session.ts';
+import type { SessionCache } from '../auth/session-cache.ts';
+import {
+  MEMBER_ANSWER_CACHE_CONTROL,
+  type MemberAnswerName,
+  type MemberAnswers,
+} from '../member-reads/member-answers.ts';
 import { matches, PUBLIC_READ_CACHE_CONTROL, type CachedJson } from './public-cache.ts';
 
 /** Counts a request by route pattern as Fastify's routes are counted (plugins/metrics.ts). */
@@ -38,8 +46,8 @@ export class KeptAnswerLane {
     private readonly apiHeaders: Readonly<Record<string, string>>,
     private readonly observe?: ObserveRequest,
     /**
-     * The validator of the member's kept answer to a polled read (member-answers.ts
-     * `keptPollValidator`), known from memory alone; undefined sends the request to Fastify.
+     * The validator of the member's kept answer to a polled read (`keptPollValidator`), known
+     * from memory alone; undefined sends the request to Fastify.
      */
     private readonly keptPollValidatorOf?: (
       path: string,
@@ -145,3 +153,28 @@ export const serverWithLane =
     if (settings.maxRequestsPerSocket) server.maxRequestsPerSocket = settings.maxRequestsPerSocket;
     return server;
   };
+
+/** The member reads /profile polls, by path: each one's kept answer. */
+const POLLED_READS: ReadonlyMap<string, MemberAnswerName> = new Map([
+  [endpoints.userProgress.path, 'progress'],
+  [endpoints.userPass.path, 'pass'],
+]);
+
+/**
+ * The validator of a polled member read's kept answer for a request's path and Cookie header, from
+ * memory alone (the session and the answer kept on this instance), else undefined: what the
+ * kept-answer lane answers an unchanged poll with before Fastify sees it (docs/decisions/0040).
+ */
+export function keptPollValidator(deps: {
+  signer: Signer;
+  sessionCache: SessionCache;
+  memberAnswers: MemberAnswers;
+  clock: () => Date;
+}): (path: string, cookie: string | undefined) => string | undefined {
+  return (path, cookie) => {
+    const name = POLLED_READS.get(path);
+    if (!name) return undefined;
+    const userId = keptSignedInMember(cookie, deps.signer, deps.sessionCache, deps.clock());
+    return userId === undefined ? undefined : deps.memberAnswers.keptEtag(name, userId);
+  };
+}

@@ -76,7 +76,7 @@ const byRoute = new Map(
 );
 
 /** The registry's entry of an API route (#shared/endpoints.ts), by its method and path. */
-export const endpointOfRoute = (method: string, url: string): EndpointDescription | undefined =>
+const endpointOfRoute = (method: string, url: string): EndpointDescription | undefined =>
   byRoute.get(`${method} ${url}`);
 
 /** Whether the request carries this server's local backup token (docs/decisions/0038). */

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_SHELL, BUILT_STYLES, fakeBuiltClient } from '#tests/helpers/built-client.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
@@ -78,6 +80,23 @@ describe('the built web app', () => {
       '<title>Shop $` $&#39; name - Local Battles</title>',
     ]);
     expect(pagesIn(response.body)).toBe(1);
+  });
+});
+
+describe("the web app's server part", () => {
+  it('is loaded before the server is ready, not by the first visitor (its load blocks the instance)', async () => {
+    const unloadable = fakeBuiltClient();
+    fs.writeFileSync(
+      path.join(path.dirname(unloadable.clientDir), 'ssr', 'entry-server.js'),
+      "throw new Error('the renderer was loaded');\n",
+    );
+    const unready = await createTestContext({ clientDir: unloadable.clientDir });
+    try {
+      await expect(unready.app.ready()).rejects.toThrow('the renderer was loaded');
+    } finally {
+      await unready.close();
+      unloadable.remove();
+    }
   });
 });
 

@@ -73,6 +73,7 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
   const serverRenderer = hasClient
     ? loadServerRenderer(options.publicReads, options.clientDir, app, options.clock)
     : null;
+  if (serverRenderer) app.addHook('onReady', () => serverRenderer.load());
   const renderAllowance = new RenderAllowance(options.pageRenderLimit);
 
   /** The page with its path's head tags (head-tags.ts: title, description, link previews). */

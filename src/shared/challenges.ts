@@ -19,6 +19,8 @@ export const challengeSchema = z.object({
   standingsFreezeHours: z.number().int(),
   /** Holders with something left get one reminder this many hours before the end; 0 = off. */
   reminderHoursBeforeEnd: z.number().int(),
+  /** docs/RULES.md rule 24: the most passes one checkout buys (1-10). */
+  maxPassesPerOrder: z.number().int(),
 });
 export type ChallengeDto = z.infer<typeof challengeSchema>;
 
@@ -90,6 +92,13 @@ const reminderHoursBeforeEndField = z
   .min(0, reminderMessage)
   .max(24 * 366, 'Reminder must be at most a year before the end');
 
+const maxPassesMessage = 'Passes per order must be a whole number from 1 to 10';
+const maxPassesPerOrderField = z
+  .number({ error: maxPassesMessage })
+  .int(maxPassesMessage)
+  .min(1, maxPassesMessage)
+  .max(10, maxPassesMessage);
+
 const challengeFieldsSchema = z.object({
   title: z
     .string({ error: 'Title is required' })
@@ -132,6 +141,7 @@ const challengeFieldsSchema = z.object({
   timeZone: timeZoneField,
   standingsFreezeHours: standingsFreezeHoursField,
   reminderHoursBeforeEnd: reminderHoursBeforeEndField,
+  maxPassesPerOrder: maxPassesPerOrderField,
 });
 
 export const challengeInputSchema = challengeFieldsSchema.extend({
@@ -140,6 +150,7 @@ export const challengeInputSchema = challengeFieldsSchema.extend({
   votesPerShop: votesPerShopField.default(1),
   standingsFreezeHours: standingsFreezeHoursField.default(0),
   reminderHoursBeforeEnd: reminderHoursBeforeEndField.default(72),
+  maxPassesPerOrder: maxPassesPerOrderField.default(10),
   /** Omitted: the server's own time zone. */
   timeZone: timeZoneField.optional(),
 });

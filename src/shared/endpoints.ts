@@ -173,6 +173,18 @@ export const endpoints = {
   },
   saveMailPreferences: { method: 'PUT', path: '/api/profile/mail-preferences', access: 'member' },
 
+  // Passes for other people (docs/RULES.md rule 24).
+  userClaims: {
+    method: 'GET',
+    path: '/api/user/claims',
+    access: 'member',
+    profileRender: true,
+  },
+  claimLink: { method: 'POST', path: '/api/user/claims/:id/link', access: 'member' },
+  sendClaim: { method: 'POST', path: '/api/user/claims/:id/send', access: 'member' },
+  redeemClaim: { method: 'POST', path: '/api/claims/redeem', access: 'member' },
+  transferPass: { method: 'POST', path: '/api/user/pass/transfer', access: 'member' },
+
   // Redeeming and voting.
   redeem: { method: 'POST', path: '/api/coupons/:id/redeem', access: 'rule call' },
   vote: { method: 'POST', path: '/api/vote', access: 'rule call' },

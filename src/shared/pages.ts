@@ -133,6 +133,11 @@ export const pages = {
     title: 'My Profile',
     readsSession: true,
   },
+  /**
+   * A pass someone bought or gave away for the visitor (docs/RULES.md rule 24): its address
+   * carries the claim's single-use token, so it is drawn in the browser and never kept.
+   */
+  claimPass: { path: '/claim/:token', kind: 'app', title: 'Take Your Battle Pass' },
   /** What the site collects, why, for how long, who processes it (docs/decisions/0039). */
   privacy: {
     path: '/privacy',

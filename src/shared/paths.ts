@@ -17,6 +17,7 @@ export const paths = {
   checkout: pages.checkout.path,
   sandboxCheckout: (sessionId: string) => pageAddress(pages.sandboxCheckout.path, { sessionId }),
   profile: pages.profile.path,
+  claimPass: (token: string) => pageAddress(pages.claimPass.path, { token }),
   privacy: pages.privacy.path,
   sandboxMailbox: pages.sandboxMailbox.path,
   /** The email preferences page of an unsubscribe link, after `done` when a form was sent. */

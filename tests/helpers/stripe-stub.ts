@@ -87,7 +87,9 @@ export async function startStripeStub() {
           status: 'open',
           payment_status: 'unpaid',
           payment_intent: null,
-          amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
+          amount_total:
+            Number(form.get('line_items[0][price_data][unit_amount]')) *
+            Number(form.get('line_items[0][quantity]') ?? 1),
           currency: form.get('line_items[0][price_data][currency]') ?? 'usd',
           customer: form.get('customer') ?? '',
           client_reference_id: form.get('client_reference_id'),

@@ -67,6 +67,7 @@ const ProfileRoute = serverRenderedPage(pages.profile.serverModule);
 const loadSandboxCheckout = () => import('./routes/sandbox-checkout.tsx');
 const SandboxMailboxRoute = lazy(() => import('./routes/sandbox-mailbox.tsx'));
 const PrivacyRoute = lazy(() => import('./routes/privacy.tsx'));
+const ClaimRoute = lazy(() => import('./routes/claim.tsx'));
 const SandboxCheckoutRoute = lazy(loadSandboxCheckout);
 
 // Signed-in pages render only after the sign-in check answers; when a visit starts on one,
@@ -107,6 +108,7 @@ export function AppRoutes() {
         <Route path={pages.checkout.path} element={<CheckoutRoute />} />
         <Route path={pages.emailUnsubscribe.path} element={<EmailUnsubscribeRoute />} />
         <Route path={pages.privacy.path} element={<PrivacyRoute />} />
+        <Route path={pages.claimPass.path} element={<ClaimRoute />} />
         <Route element={<RequireUser />}>
           {/* Everyone's reset links are in it: organizers only (docs/RULES.md rule 5); the page
               itself tells a member so. */}

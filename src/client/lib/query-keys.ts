@@ -40,6 +40,8 @@ export const queryKeys = {
     couponBusiness: (couponId: number) => ['member', 'coupon-business', couponId],
     sandboxSession: (sessionId: string) => ['member', 'sandbox-session', sessionId],
     mailPreferences: ['member', 'mail-preferences'],
+    /** GET /api/user/claims: the passes the member bought or gave away for other people. */
+    claims: ['member', 'claims'],
   },
   admin: {
     all: ['admin'],

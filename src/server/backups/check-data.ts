@@ -60,12 +60,18 @@ export const INVARIANTS: { name: string; query: ReturnType<typeof sql> }[] = [
       order by p.id, b.id`,
   },
   {
-    // docs/RULES.md rule 6: every paid payment bought exactly one pass.
-    name: 'each paid payment bought one pass',
+    // docs/RULES.md rules 6 and 24: every paid payment bought its quantity of passes, each held
+    // by someone (the buyer, whoever took its claim) or still an open claim of the order's.
+    name: 'each paid payment bought its quantity of passes',
     query: sql`
-      select pay.id as payment_id, (select count(*)::int from passes where payment_id = pay.id) as passes
+      select pay.id as payment_id, pay.quantity, bought.passes
       from payments pay
-      where pay.status = 'paid' and (select count(*) from passes where payment_id = pay.id) <> 1
+      cross join lateral (
+        select (select count(*)::int from passes where payment_id = pay.id)
+          + (select count(*)::int from pass_claims
+             where payment_id = pay.id and pass_id is null and status = 'open') as passes
+      ) bought
+      where pay.status = 'paid' and bought.passes <> pay.quantity
       order by pay.id`,
   },
   {
@@ -84,8 +90,19 @@ export const INVARIANTS: { name: string; query: ReturnType<typeof sql> }[] = [
     name: 'one pass per member and battle',
     query: sql`
       select user_id, challenge_id, count(*)::int as passes
-      from passes group by user_id, challenge_id having count(*) > 1
+      from passes where user_id is not null
+      group by user_id, challenge_id having count(*) > 1
       order by user_id, challenge_id`,
+  },
+  {
+    // docs/RULES.md rule 24: a pass held by nobody is one being transferred, waiting in its claim.
+    name: 'each pass held by nobody waits in one open claim',
+    query: sql`
+      select p.id as pass_id
+      from passes p
+      where p.user_id is null
+        and (select count(*) from pass_claims c where c.pass_id = p.id and c.status = 'open') <> 1
+      order by p.id`,
   },
 ];
 

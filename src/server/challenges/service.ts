@@ -26,6 +26,7 @@ export function toChallengeDto(challenge: Challenge): ChallengeDto {
     timeZone: challenge.timeZone,
     standingsFreezeHours: challenge.standingsFreezeHours,
     reminderHoursBeforeEnd: challenge.reminderHoursBeforeEnd,
+    maxPassesPerOrder: challenge.maxPassesPerOrder,
   };
 }
 

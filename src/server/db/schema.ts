@@ -83,6 +83,8 @@ export const challenges = pgTable(
     standingsFreezeHours: integer('standings_freeze_hours').notNull().default(0),
     /** Holders with something left get one reminder this many hours before the end; 0 = off. */
     reminderHoursBeforeEnd: integer('reminder_hours_before_end').notNull().default(72),
+    /** docs/RULES.md rule 24: the most passes one checkout buys (1-10). */
+    maxPassesPerOrder: integer('max_passes_per_order').notNull().default(10),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -94,6 +96,7 @@ export const challenges = pgTable(
     ),
     check('challenges_standings_freeze_hours_non_negative', sql`${t.standingsFreezeHours} >= 0`),
     check('challenges_reminder_hours_non_negative', sql`${t.reminderHoursBeforeEnd} >= 0`),
+    check('challenges_max_passes_per_order_range', sql`${t.maxPassesPerOrder} BETWEEN 1 AND 10`),
   ],
 );
 
@@ -170,6 +173,9 @@ export const payments = pgTable(
       .notNull()
       .references(() => challenges.id),
     amountCents: integer('amount_cents').notNull(),
+    /** Passes this order buys (docs/RULES.md rule 24); `gift`: none of them for the buyer. */
+    quantity: integer('quantity').notNull().default(1),
+    gift: boolean('gift').notNull().default(false),
     currency: text('currency').notNull().default('usd'),
     status: text('status', {
       enum: ['pending', 'paid', 'declined', 'cancelled', 'expired', 'refunded', 'disputed'],
@@ -184,6 +190,7 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_session_uq').on(t.provider, t.providerSessionId),
     index('payments_user_challenge_idx').on(t.userId, t.challengeId),
     check('payments_amount_non_negative', sql`${t.amountCents} >= 0`),
+    check('payments_quantity_range', sql`${t.quantity} BETWEEN 1 AND 10`),
   ],
 );
 
@@ -191,9 +198,8 @@ export const passes = pgTable(
   'passes',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    /** Null while a pass is being transferred: its open claim says who may take it (rule 24). */
+    userId: integer('user_id').references(() => users.id),
     challengeId: integer('challenge_id')
       .notNull()
       .references(() => challenges.id),
@@ -206,6 +212,51 @@ export const passes = pgTable(
   (t) => [
     uniqueIndex('passes_user_challenge_uq').on(t.userId, t.challengeId),
     index('passes_challenge_purchase_idx').on(t.challengeId, t.purchaseDate),
+  ],
+);
+
+/**
+ * A pass someone else may take (docs/RULES.md rule 24, docs/decisions/0044): one of an order's
+ * passes beyond the buyer's own, or a pass its holder transferred (`passId`, then held by nobody).
+ * Taken with a random single-use link, kept only as its SHA-256 (a new link replaces it).
+ */
+export const passClaims = pgTable(
+  'pass_claims',
+  {
+    id: serial('id').primaryKey(),
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => challenges.id),
+    /** Who manages it: the buyer, or the member who transferred their pass. */
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id),
+    /** The order it was bought with; null for a pass without payment that was transferred. */
+    paymentId: integer('payment_id').references(() => payments.id),
+    /** A transferred pass, handed over as it is; null: claiming issues a new pass. */
+    passId: integer('pass_id').references(() => passes.id),
+    tokenHash: text('token_hash').notNull(),
+    status: text('status', { enum: ['open', 'claimed', 'refunded'] })
+      .notNull()
+      .default('open'),
+    claimedBy: integer('claimed_by').references(() => users.id),
+    /** The pass the claim became (the transferred one, or a new one). */
+    claimedPassId: integer('claimed_pass_id').references(() => passes.id),
+    claimedAt: instant('claimed_at'),
+    sentTo: text('sent_to'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('pass_claims_token_hash_uq').on(t.tokenHash),
+    index('pass_claims_owner_idx').on(t.ownerId),
+    index('pass_claims_payment_idx').on(t.paymentId),
+    uniqueIndex('pass_claims_open_pass_uq')
+      .on(t.passId)
+      .where(sql`${t.status} = 'open'`),
+    check(
+      'pass_claims_claimed_complete',
+      sql`(${t.status} = 'claimed') = (${t.claimedBy} IS NOT NULL AND ${t.claimedPassId} IS NOT NULL AND ${t.claimedAt} IS NOT NULL)`,
+    ),
   ],
 );
 
@@ -338,6 +389,7 @@ export type User = typeof users.$inferSelect;
 export type Challenge = typeof challenges.$inferSelect;
 export type Business = typeof businesses.$inferSelect;
 export type Pass = typeof passes.$inferSelect;
+export type PassClaim = typeof passClaims.$inferSelect;
 export type Coupon = typeof coupons.$inferSelect;
 export type Vote = typeof votes.$inferSelect;
 export type Payment = typeof payments.$inferSelect;

@@ -52,15 +52,15 @@ export async function isAddressConfirmed(tx: Tx | Db, address: string): Promise<
  * statement). one-writer.test.ts proves that no other module inserts into the table.
  */
 
-/** How a rendered email is stored: due at once, bodies kept until it is sent. */
-const outboxRow = (mail: OutgoingMail, now: Date) => ({
+/** How a rendered email is stored: due at once unless `dueAt` says later, bodies kept until it is sent. */
+const outboxRow = (mail: OutgoingMail, now: Date, dueAt = now) => ({
   toAddress: mail.to,
   subject: mail.subject,
   textBody: mail.text,
   htmlBody: mail.html,
   headers: mail.headers ?? null,
   createdAt: now,
-  nextAttemptAt: now,
+  nextAttemptAt: dueAt > now ? dueAt : now,
 });
 
 /**
@@ -81,9 +81,11 @@ export async function enqueueMail(
   mail: OutgoingMail,
   now: Date,
   policy?: AllowancePolicy,
+  /** Not sent before this instant (a gift's chosen date, passes/claims.ts). */
+  dueAt?: Date,
 ): Promise<void> {
   if (!hasAddress(mail)) return;
-  const row = outboxRow(mail, now);
+  const row = outboxRow(mail, now, dueAt);
   if (!policy || (policy.kind === 'account' && (await isAddressConfirmed(tx, mail.to)))) {
     await tx.insert(mailOutbox).values(row);
     return;

@@ -215,6 +215,34 @@ export function receiptMail(context: MailContext, receipt: ReceiptDetails): Outg
   ]);
 }
 
+/**
+ * A pass someone bought or gave away for the addressee (passes/claims.ts): the link that makes it
+ * theirs, with the sender's own note as plain text.
+ */
+export function passGiftMail(
+  context: MailContext,
+  gift: {
+    email: string;
+    fromName: string;
+    challengeTitle: string;
+    note?: string;
+    claimPath: string;
+  },
+): OutgoingMail {
+  return compose(
+    context,
+    gift.email,
+    `${gift.fromName} sent you a ${gift.challengeTitle} Battle Pass`,
+    [
+      `${gift.fromName} sent you a ${gift.challengeTitle} Battle Pass: one ${formatMoney(COUPON_VALUE_DOLLARS)} coupon at every participating shop, and a vote for your favourite with each one you redeem.`,
+      // A member's words, escaped and with no link made clickable: the mail carries only our links.
+      ...(gift.note ? [`${gift.fromName} wrote: “${gift.note}”`] : []),
+      'Open the link, sign in or create an account, and the pass is yours. The link works once.',
+      { label: 'Take your pass', path: gift.claimPath },
+    ],
+  );
+}
+
 export function passSwitchedOffMail(
   context: MailContext,
   details: { email: string; challengeTitle: string; reason: string },

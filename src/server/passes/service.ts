@@ -6,7 +6,9 @@ import { conflict } from '../errors.ts';
 import { issuePass } from './issue.ts';
 import { challengeOnSale, PASS_ALREADY_HELD_MESSAGE } from './sale.ts';
 
+/** A held pass as its holder reads it (one being transferred has no holder and is never sent). */
 export function toPassDto(pass: Pass): PassDto {
+  if (pass.userId === null) throw new Error(`pass ${pass.id} has no holder`);
   return {
     id: pass.id,
     userId: pass.userId,

@@ -5,7 +5,10 @@
 export type ProviderName = 'stripe' | 'sandbox';
 
 export interface CheckoutSessionRequest {
+  /** The order's total: `unitAmountCents` × `quantity` (docs/RULES.md rule 24). */
   amountCents: number;
+  unitAmountCents: number;
+  quantity: number;
   currency: string;
   productName: string;
   userId: number;

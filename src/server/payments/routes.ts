@@ -23,6 +23,7 @@ import {
   verifyCheckout,
 } from './service.ts';
 import { endpoints } from '#shared/endpoints.ts';
+import { checkoutRequestSchema } from '#shared/claims.ts';
 
 export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, clock, config, payments } = deps;
@@ -34,18 +35,23 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
     409: errorBodySchema,
   };
 
-  // Any body (a price, a challenge id) is ignored: the challenge on sale sets both.
+  // The body may choose a quantity and a gift (docs/RULES.md rule 24); anything else in it (a
+  // price, a challenge id) is ignored: the challenge on sale sets both.
   api.post(
     endpoints.createCheckoutSession.path,
     {
       schema: { response: { 200: checkoutSessionSchema, ...errors } },
     },
-    async (request) =>
-      startCheckout(db, payments, {
+    async (request) => {
+      const order = checkoutRequestSchema.safeParse(request.body ?? {});
+      if (!order.success) throw badRequest(order.error.issues[0]!.message);
+      return startCheckout(db, payments, {
         user: await requireSignedInUser(db, request),
         now: clock(),
         baseUrl: config.siteUrl.origin,
-      }),
+        ...order.data,
+      });
+    },
   );
 
   api.get(

@@ -1,8 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { SandboxAction, SandboxSession, VerifyCheckoutResult } from '#shared/payments.ts';
+import {
+  PASS_ACTIVATED,
+  type SandboxAction,
+  type SandboxSession,
+  type VerifyCheckoutResult,
+} from '#shared/payments.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   challenges,
+  passClaims,
   passes,
   payments,
   users,
@@ -11,13 +17,15 @@ import {
   type Payment,
   type User,
 } from '../db/schema.ts';
-import { conflict, notFound } from '../errors.ts';
+import { countOf } from '#shared/plural.ts';
+import { badRequest, conflict, notFound } from '../errors.ts';
 import type { MailContext } from '../mail/templates.ts';
 import { queuePassReceipt, queuePassSwitchedOffNotice } from '../mail/pass-mail.ts';
 import { setPassCounted } from '../passes/switch.ts';
 import { issuePass } from '../passes/issue.ts';
 import { challengeOnSale, PASS_ALREADY_HELD_MESSAGE } from '../passes/sale.ts';
 import { findPass } from '../passes/service.ts';
+import { createOrderClaims } from '../passes/claims.ts';
 import type { PaymentEvent, PaymentProvider } from './provider.ts';
 
 export const CHECKOUT_SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
@@ -29,21 +37,37 @@ export const REVERSAL_REASONS = {
   disputed: 'Your payment is disputed with your card issuer, so this pass is no longer active.',
 } as const;
 
+/** An order of one pass for oneself: what every checkout was before rule 24. */
+const isSinglePass = (order: { quantity: number; gift: boolean }) =>
+  order.quantity === 1 && !order.gift;
+
 /**
  * POST /api/create-checkout-session: a provider session for the challenge on sale, priced by
- * the challenge (never by the request), recorded as a pending payment.
+ * the challenge (never by the request) times the quantity, recorded as a pending payment.
+ * Passes beyond the buyer's own (all of them for a gift) become claims (docs/RULES.md rule 24).
  */
 export async function startCheckout(
   db: Db,
   provider: PaymentProvider,
-  input: { user: User; now: Date; baseUrl: string },
+  input: { user: User; now: Date; baseUrl: string; quantity?: number; gift?: boolean },
 ): Promise<{ url: string }> {
   const challenge = await challengeOnSale(db, input.now);
-  if (await findPass(db, input.user.id, challenge.id)) throw conflict(PASS_ALREADY_HELD_MESSAGE);
+  const order = { quantity: input.quantity ?? 1, gift: input.gift ?? false };
+  if (order.quantity > challenge.maxPassesPerOrder) {
+    throw badRequest(
+      `One order can buy at most ${countOf(challenge.maxPassesPerOrder, 'pass', 'passes')} for this battle.`,
+    );
+  }
+  // One pass for oneself is refused to a holder; more passes, or a gift, are for other people.
+  if (isSinglePass(order) && (await findPass(db, input.user.id, challenge.id)))
+    throw conflict(PASS_ALREADY_HELD_MESSAGE);
 
-  const amountCents = challenge.price * 100;
+  const unitAmountCents = challenge.price * 100;
+  const amountCents = unitAmountCents * order.quantity;
   const session = await provider.createCheckoutSession({
     amountCents,
+    unitAmountCents,
+    quantity: order.quantity,
     currency: 'usd',
     productName: `${challenge.title} Battle Pass`,
     userId: input.user.id,
@@ -64,6 +88,8 @@ export async function startCheckout(
       userId: input.user.id,
       challengeId: challenge.id,
       amountCents,
+      quantity: order.quantity,
+      gift: order.gift,
       currency: 'usd',
       status: 'pending',
     });
@@ -78,7 +104,8 @@ export async function startCheckout(
 }
 
 export type FulfilmentOutcome =
-  | { kind: 'fulfilled'; pass: Pass }
+  /** `pass`: the buyer's own, if the order gave them one (none for a gift or a holder's order). */
+  | { kind: 'fulfilled'; pass: Pass | null }
   /** The buyer already held a pass: this payment was refunded (Stripe) or nothing was charged. */
   | { kind: 'duplicate_refunded' }
   /** The payment was refunded or disputed before it completed: no pass. */
@@ -111,11 +138,15 @@ export async function fulfilPaymentInTx(
       : { kind: 'reversed' };
   }
   if (payment.status === 'paid') {
-    const [pass] = await tx.select().from(passes).where(eq(passes.paymentId, payment.id));
-    if (pass) return { kind: 'fulfilled', pass };
+    const [pass] = await tx
+      .select()
+      .from(passes)
+      .where(and(eq(passes.paymentId, payment.id), eq(passes.userId, payment.userId)));
+    if (pass || !isSinglePass(payment)) return { kind: 'fulfilled', pass: pass ?? null };
   }
 
   const providerPaymentId = input.providerPaymentId ?? payment.providerPaymentId;
+  if (!isSinglePass(payment)) return fulfilOrderForOthers(tx, payment, providerPaymentId, input);
   const { pass, created } = await issuePass(tx, {
     userId: payment.userId,
     challengeId: payment.challengeId,
@@ -145,12 +176,54 @@ export async function fulfilPaymentInTx(
   return { kind: 'fulfilled', pass };
 }
 
-const ACTIVATED = 'Your battle pass has been activated!';
+/**
+ * An order of several passes or a gift (docs/RULES.md rule 24): the buyer gets one pass unless it
+ * is a gift or they already hold one, and every other pass becomes a claim. Called once per
+ * payment: the caller holds the payment row's lock and returns earlier once it is paid.
+ */
+async function fulfilOrderForOthers(
+  tx: Tx,
+  payment: Payment,
+  providerPaymentId: string | null,
+  input: { now: Date; mail: MailContext },
+): Promise<FulfilmentOutcome> {
+  const own = payment.gift
+    ? null
+    : await issuePass(tx, {
+        userId: payment.userId,
+        challengeId: payment.challengeId,
+        paymentId: payment.id,
+        purchaseDate: input.now,
+      });
+  const ownPass = own?.created ? own.pass : null;
+  await createOrderClaims(tx, {
+    paymentId: payment.id,
+    ownerId: payment.userId,
+    challengeId: payment.challengeId,
+    count: payment.quantity - (ownPass ? 1 : 0),
+    now: input.now,
+  });
+  await tx
+    .update(payments)
+    .set({ status: 'paid', failureReason: null, providerPaymentId, updatedAt: input.now })
+    .where(eq(payments.id, payment.id));
+  await queuePassReceipt(tx, input.mail, payment, input.now);
+  return { kind: 'fulfilled', pass: ownPass };
+}
 
-function resultOf(outcome: FulfilmentOutcome['kind']): VerifyCheckoutResult {
+/** What the success page says of a fulfilled order: the buyer's pass, and the passes to give. */
+function fulfilledMessage(order: Payment): string {
+  if (isSinglePass(order)) return PASS_ACTIVATED;
+  const toGive = 'Share them from your pass page: each link gives one pass to one person.';
+  return order.gift
+    ? `Your ${countOf(order.quantity, 'pass', 'passes')} to give are ready. ${toGive}`
+    : `${PASS_ACTIVATED} Your other passes are ready to give. ${toGive}`;
+}
+
+function resultOf(outcome: FulfilmentOutcome['kind'], order: Payment): VerifyCheckoutResult {
   switch (outcome) {
     case 'fulfilled':
-      return { success: true, requiresRegistration: false, message: ACTIVATED };
+      return { success: true, requiresRegistration: false, message: fulfilledMessage(order) };
     case 'duplicate_refunded':
       return {
         success: false,
@@ -206,13 +279,16 @@ export async function verifyCheckout(
           mail: input.mail,
         }),
       );
-      return resultOf(outcome.kind);
+      return resultOf(outcome.kind, payment);
     }
     case 'paid':
-      return resultOf('fulfilled');
+      return resultOf('fulfilled', payment);
     case 'refunded':
     case 'disputed':
-      return resultOf(payment.failureReason === ALREADY_HELD ? 'duplicate_refunded' : 'reversed');
+      return resultOf(
+        payment.failureReason === ALREADY_HELD ? 'duplicate_refunded' : 'reversed',
+        payment,
+      );
     case 'declined':
       return closed(
         `Your payment was declined: ${(payment.failureReason ?? 'unknown reason').replaceAll('_', ' ')}.`,
@@ -314,16 +390,22 @@ async function reversePayment(
       updatedAt: now,
     })
     .where(eq(payments.id, payment.id));
-  // Only the pass this payment bought: refunding a duplicate payment leaves the real pass alone.
-  const [pass] = await tx.select().from(passes).where(eq(passes.paymentId, payment.id));
+  // Only the passes this payment bought (an order's may be held by several people): refunding a
+  // duplicate payment leaves the real pass alone. Its passes nobody took yet cannot be taken.
+  const bought = await tx.select().from(passes).where(eq(passes.paymentId, payment.id));
   const reason = REVERSAL_REASONS[event.reason];
   const correction =
     event.reason === 'refunded' ? 'A pass was refunded' : 'A pass’s payment was disputed';
-  if (
-    pass &&
-    (await setPassCounted(tx, pass.id, { counted: false, reason }, { now, correction }))
-  ) {
-    await queuePassSwitchedOffNotice(tx, mail, { passId: pass.id, reason }, now);
+  for (const pass of bought) {
+    if (await setPassCounted(tx, pass.id, { counted: false, reason }, { now, correction })) {
+      await queuePassSwitchedOffNotice(tx, mail, { passId: pass.id, reason }, now);
+    }
+  }
+  if (event.reason === 'refunded') {
+    await tx
+      .update(passClaims)
+      .set({ status: 'refunded' })
+      .where(and(eq(passClaims.paymentId, payment.id), eq(passClaims.status, 'open')));
   }
   return true;
 }
@@ -351,14 +433,15 @@ async function reinstateDisputedPayment(
     .update(payments)
     .set({ status: 'paid', updatedAt: now })
     .where(eq(payments.id, payment.id));
-  const [pass] = await tx.select().from(passes).where(eq(passes.paymentId, payment.id));
-  if (pass)
+  const bought = await tx.select().from(passes).where(eq(passes.paymentId, payment.id));
+  for (const pass of bought) {
     await setPassCounted(
       tx,
       pass.id,
       { counted: true },
       { now, correction: 'A disputed pass won its dispute and counts again' },
     );
+  }
   return true;
 }
 
@@ -375,7 +458,10 @@ export async function findSandboxSession(
   if (!row || row.payment.userId !== input.userId) throw notFound('Checkout session not found.');
   return {
     sessionId: input.sessionId,
-    description: `${row.title} Battle Pass`,
+    description:
+      row.payment.quantity === 1
+        ? `${row.title} Battle Pass`
+        : `${row.title} Battle Pass × ${row.payment.quantity}`,
     amountCents: row.payment.amountCents,
     currency: row.payment.currency,
     status: row.payment.status,
@@ -426,7 +512,7 @@ export async function settleSandboxSession(
           .where(
             and(eq(passes.userId, payment.userId), eq(passes.challengeId, payment.challengeId)),
           );
-        if (held) return decline('You_already_have_a_battle_pass');
+        if (held && isSinglePass(payment)) return decline('You_already_have_a_battle_pass');
         const outcome = await fulfilPaymentInTx(tx, provider, {
           sessionId: input.sessionId,
           providerPaymentId: `sbx_pay_${payment.id}`,

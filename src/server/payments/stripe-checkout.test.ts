@@ -112,6 +112,23 @@ describe('Stripe checkout (offline, against the stub)', () => {
     });
   });
 
+  it('sells an order of several as one line of that quantity at the pass price (docs/RULES.md rule 24)', async () => {
+    const { client } = await signedInMember(await ctx.buildApp());
+    const response = await client.post('/api/create-checkout-session', { quantity: 3, gift: true });
+    expect(response.statusCode, response.body).toBe(200);
+    const request = stub.requests
+      .filter((r) => r.path === '/v1/checkout/sessions' && r.method === 'POST')
+      .at(-1)!;
+    expect(request.form.get('line_items[0][quantity]')).toBe('3');
+    expect(request.form.get('line_items[0][price_data][unit_amount]')).toBe('2500');
+    const sessionId = response.json<{ url: string }>().url.split('/').at(-1)!;
+    const [payment] = await ctx.db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerSessionId, sessionId));
+    expect(payment).toMatchObject({ amountCents: 7500, quantity: 3, gift: true });
+  });
+
   it("a Stripe failure at checkout is our fault (500), never the visitor's 401, and records nothing", async () => {
     const { client, user } = await signedInMember(await ctx.buildApp());
     stub.behaviour.failCheckout = true;

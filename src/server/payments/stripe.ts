@@ -43,10 +43,10 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           payment_intent_data: { metadata },
           line_items: [
             {
-              quantity: 1,
+              quantity: request.quantity,
               price_data: {
                 currency: request.currency,
-                unit_amount: request.amountCents,
+                unit_amount: request.unitAmountCents,
                 product_data: { name: request.productName },
               },
             },

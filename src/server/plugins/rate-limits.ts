@@ -42,6 +42,8 @@ export const RATE_LIMITS = {
   testMessagePerAccount: { max: 10, timeWindow: 15 * MINUTE_MS },
   /** 'Tell me when passes go on sale' sign-ups from one address (a public write). */
   saleAlertPerAddress: { max: 10, timeWindow: 15 * MINUTE_MS },
+  // A pass link carries 256 random bits: the limit stops a flood, guessing cannot succeed anyway.
+  claimRedeemPerAddress: { max: 10, timeWindow: MINUTE_MS },
   /**
    * A shop's private link (reads and pauses together), per link: its page refreshes every 10 s,
    * so several tabs at the till stay well inside; a script holding the link does not.

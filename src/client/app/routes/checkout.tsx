@@ -1,11 +1,26 @@
 import { pages } from '#shared/pages.ts';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Tabs.css';
-import { useEffect, useRef } from 'react';
-import { Alert, Button, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/NumberInput.css';
+import { useEffect, useRef, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  NumberInput,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconLock, IconLogin, IconUserPlus } from '@tabler/icons-react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
+import type { ChallengeDto } from '#shared/challenges.ts';
 import { formatInstant } from '#shared/date-range.ts';
+import { formatMoney } from '#shared/money.ts';
+import { countOf } from '#shared/plural.ts';
 import { paths } from '#shared/paths.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { DrawAdvert } from '#client/features/draws/components/DrawAdvert.tsx';
@@ -75,7 +90,7 @@ function CheckoutReturn({ sessionId }: { sessionId: string }) {
   if (verify.isError)
     return <PaymentNotConfirmedView message="Failed to verify checkout session." />;
   if (!verify.data) return <PageLoader label="Confirming your payment" />;
-  if (verify.data.success) return <PaymentSuccessView />;
+  if (verify.data.success) return <PaymentSuccessView message={verify.data.message} />;
   if (verify.data.requiresRegistration) return toAuth();
   return <PaymentNotConfirmedView message={verify.data.message} />;
 }
@@ -88,7 +103,18 @@ function CheckoutMain() {
   const phase = useChallengePhase(challenge.data);
 
   if (userPending || challenge.isPending || (user && pass.isPending)) return <PageLoader />;
-  if (user && pass.data) return <AlreadyHasPassView />;
+  if (user && pass.data) {
+    return (
+      <>
+        <AlreadyHasPassView />
+        {challenge.data && phase !== 'ended' && phase !== 'upcoming' && (
+          <Stack maw={480} mx="auto" px="md" pb="xl">
+            <PurchaseButtonCard username={user.username} challenge={challenge.data} forOthers />
+          </Stack>
+        )}
+      </>
+    );
+  }
   if (!challenge.data) return <NoCurrentBattleView />;
   if (businesses.isPending) return <PageLoader />;
 
@@ -110,7 +136,11 @@ function CheckoutMain() {
         ) : (
           <Stack gap="lg">
             <DrawAdvert challengeId={challenge.data.id} />
-            {user ? <PurchaseButtonCard username={user.username} /> : <SignInToBuyCard />}
+            {user ? (
+              <PurchaseButtonCard username={user.username} challenge={challenge.data} />
+            ) : (
+              <SignInToBuyCard />
+            )}
           </Stack>
         )
       }
@@ -118,16 +148,60 @@ function CheckoutMain() {
   );
 }
 
-function PurchaseButtonCard({ username }: { username: string }) {
+/**
+ * The signed-in purchase: how many passes and whether they are a gift (docs/RULES.md rule 24),
+ * with the total before paying. `forOthers`: the member holds a pass, so every pass is for
+ * someone else.
+ */
+function PurchaseButtonCard({
+  username,
+  challenge,
+  forOthers = false,
+}: {
+  username: string;
+  challenge: ChallengeDto;
+  forOthers?: boolean;
+}) {
   const checkout = useCreateCheckoutSession();
+  const [quantity, setQuantity] = useState(1);
+  const [gift, setGift] = useState(forOthers);
+  const passesForOthers = gift ? quantity : quantity - 1;
   return (
     <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }}>
       <Stack gap="md">
         <Title order={2} size="h3">
-          Complete your purchase
+          {forOthers ? 'Buy passes for other people' : 'Complete your purchase'}
         </Title>
         <Text>
           Signed in as <strong>{username}</strong>
+        </Text>
+        <NumberInput
+          label="Number of passes"
+          description={`Up to ${String(challenge.maxPassesPerOrder)} in one order`}
+          min={1}
+          max={challenge.maxPassesPerOrder}
+          step={1}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="strict"
+          value={quantity}
+          onChange={(value) => {
+            setQuantity(typeof value === 'number' && value >= 1 ? value : 1);
+          }}
+        />
+        {!forOthers && (
+          <Checkbox
+            label="This is a gift: I don't need a pass myself"
+            checked={gift}
+            onChange={(event) => {
+              setGift(event.currentTarget.checked);
+            }}
+          />
+        )}
+        <Text aria-live="polite">
+          Total: <strong>{formatMoney(challenge.price * quantity)}</strong>
+          {passesForOthers > 0 &&
+            ` · ${countOf(passesForOthers, 'pass', 'passes')} to give, each with its own link`}
         </Text>
         <Button
           size="md"
@@ -135,10 +209,10 @@ function PurchaseButtonCard({ username }: { username: string }) {
           leftSection={<IconLock size={18} aria-hidden />}
           loading={checkout.isPending}
           onClick={() => {
-            checkout.mutate();
+            checkout.mutate({ quantity, gift });
           }}
         >
-          Purchase Battle Pass
+          {quantity === 1 && !gift ? 'Purchase Battle Pass' : 'Purchase Battle Passes'}
         </Button>
       </Stack>
     </Paper>

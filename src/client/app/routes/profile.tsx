@@ -8,6 +8,8 @@ import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { NoCurrentBattleView } from '#client/features/checkout/components/CheckoutViews.tsx';
 import { useUserPass } from '#client/features/passes/api/get-user-pass.ts';
+import { useMemberProgress } from '#client/lib/member-progress.ts';
+import { ClaimsCard } from '#client/features/claims/components/ClaimsCard.tsx';
 import { NoPassCard } from '#client/features/passes/components/NoPassCard.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import { useSiteConfig } from '#client/lib/site-config.ts';
@@ -18,11 +20,25 @@ export default function ProfileRoute() {
   return (
     <>
       <ProfileSections />
+      <PassesToGive />
       <ChangeEmailCard />
       <OrganizerMailSwitch />
       <MemberDataCard />
     </>
   );
+}
+
+/** docs/RULES.md rule 24: a pass may be given away only before its first redeem (and so vote). */
+function PassesToGive() {
+  const { user } = useUser();
+  const pass = useUserPass(user?.id ?? null);
+  return pass.data?.active ? <PassesToGiveOfHolder /> : <ClaimsCard canGiveOwnPass={false} />;
+}
+
+function PassesToGiveOfHolder() {
+  const progress = useMemberProgress();
+  const unused = progress.data?.coupons.every((coupon) => !coupon.redeemed) === true;
+  return <ClaimsCard canGiveOwnPass={unused} />;
 }
 
 function ProfileSections() {

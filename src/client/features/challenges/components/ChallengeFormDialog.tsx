@@ -58,6 +58,7 @@ function initialValues(challenge: ChallengeDto | null): FormValues {
       votesPerShop: challenge.votesPerShop ?? 1,
       standingsFreezeHours: challenge.standingsFreezeHours,
       reminderHoursBeforeEnd: challenge.reminderHoursBeforeEnd,
+      maxPassesPerOrder: challenge.maxPassesPerOrder,
     };
   }
   // docs/SPEC.md section 9: 30 days from today, price 20, theme coffee.
@@ -75,6 +76,7 @@ function initialValues(challenge: ChallengeDto | null): FormValues {
     votesPerShop: 1,
     standingsFreezeHours: 0,
     reminderHoursBeforeEnd: 72,
+    maxPassesPerOrder: 10,
   };
 }
 
@@ -92,6 +94,7 @@ export function toChallengeInput(values: FormValues): ChallengeInput {
     timeZone: values.timeZone,
     standingsFreezeHours: Number(values.standingsFreezeHours),
     reminderHoursBeforeEnd: Number(values.reminderHoursBeforeEnd),
+    maxPassesPerOrder: Number(values.maxPassesPerOrder),
   };
 }
 
@@ -110,6 +113,7 @@ const sources: { [Field in keyof ChallengeInput]-?: FormField[] } = {
   timeZone: ['timeZone'],
   standingsFreezeHours: ['standingsFreezeHours'],
   reminderHoursBeforeEnd: ['reminderHoursBeforeEnd'],
+  maxPassesPerOrder: ['maxPassesPerOrder'],
 };
 
 /** An edit sends only what the organizer changed, so nothing else can shift (docs/RULES.md rule 15). */
@@ -258,6 +262,16 @@ function ChallengeForm({
           allowDecimal={false}
           allowNegative={false}
           {...form.getInputProps('reminderHoursBeforeEnd')}
+        />
+        <NumberInput
+          label="Passes per order"
+          description="The most passes one checkout buys, for the buyer and people they give them to (1-10)"
+          min={1}
+          max={10}
+          step={1}
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('maxPassesPerOrder')}
         />
         <Switch
           label="Active"

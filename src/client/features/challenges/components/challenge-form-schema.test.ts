@@ -17,6 +17,7 @@ const valid: ChallengeFormValues = {
   votesPerShop: 1,
   standingsFreezeHours: 0,
   reminderHoursBeforeEnd: 72,
+  maxPassesPerOrder: 10,
 };
 
 describe('the challenge form', () => {

@@ -48,6 +48,7 @@ export const challengeFormSchema = z
     votesPerShop: numberField,
     standingsFreezeHours: checkedBy(fields.standingsFreezeHours),
     reminderHoursBeforeEnd: checkedBy(fields.reminderHoursBeforeEnd),
+    maxPassesPerOrder: checkedBy(fields.maxPassesPerOrder),
   })
   .refine(
     ({ startDate, endDate }) => !startDate || !endDate || endDate >= startDate,

@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
+import type { CheckoutRequest } from '#shared/claims.ts';
 import type { CheckoutSession } from '#shared/payments.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { endpoints } from '#shared/endpoints.ts';
 
-/** No body: the server prices the pass from the challenge on sale. */
-export function createCheckoutSession(): Promise<CheckoutSession> {
-  return api.post<CheckoutSession>(endpoints.createCheckoutSession.path);
+/** The order's size and whether it is a gift; the server prices it from the challenge on sale. */
+export function createCheckoutSession(order: CheckoutRequest): Promise<CheckoutSession> {
+  return api.post<CheckoutSession>(endpoints.createCheckoutSession.path, { body: order });
 }
 
 /** Starts a checkout and sends the browser to the provider's page (docs/SPEC.md section 4). */

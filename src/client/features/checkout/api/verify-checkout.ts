@@ -24,7 +24,8 @@ export function useVerifyCheckout() {
         notifications.show({
           color: 'green',
           title: 'Success',
-          message: 'Your battle pass has been activated!',
+          // The spec's words for one pass; an order with passes to give says so (rule 24).
+          message: result.message,
         });
         await queryClient.invalidateQueries({ queryKey: queryKeys.member.all });
       } else if (!result.requiresRegistration) {

@@ -4,6 +4,7 @@ import { Button, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconTicket } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '#shared/paths.ts';
+import { PASS_ACTIVATED } from '#shared/payments.ts';
 
 interface StatusCardProps {
   icon: ReactNode;
@@ -95,7 +96,8 @@ export function PaymentErrorView({ reason }: { reason: string | null }) {
   );
 }
 
-export function PaymentSuccessView() {
+/** `message`: the server's; an order with passes to give (docs/RULES.md rule 24) says so. */
+export function PaymentSuccessView({ message }: { message: string }) {
   return (
     <StatusCard
       icon={<IconCircleCheck size={36} aria-hidden />}
@@ -104,8 +106,9 @@ export function PaymentSuccessView() {
       actions={viewPassButton}
     >
       <Text>
-        Your battle pass has been activated! Visit each shop, redeem your coupons and vote for your
-        favorite.
+        {message === PASS_ACTIVATED
+          ? 'Your battle pass has been activated! Visit each shop, redeem your coupons and vote for your favorite.'
+          : message}
       </Text>
     </StatusCard>
   );

@@ -23,6 +23,7 @@ const battle: ChallengeDto = {
   timeZone: 'America/Chicago',
   standingsFreezeHours: 0,
   reminderHoursBeforeEnd: 0,
+  maxPassesPerOrder: 10,
 };
 
 function show(challenge: ChallengeDto) {

@@ -26,6 +26,7 @@ const challenge: ChallengeDto = {
   timeZone: 'America/Chicago',
   standingsFreezeHours: 0,
   reminderHoursBeforeEnd: 72,
+  maxPassesPerOrder: 10,
 };
 
 function show(phase: ChallengePhase) {

@@ -1,0 +1,94 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Tabs.css';
+import { Alert, Button, Container, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconLogin, IconTicket, IconUserPlus } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { pages } from '#shared/pages.ts';
+import { paths } from '#shared/paths.ts';
+import { PageLoader } from '#client/components/PageLoader.tsx';
+import { useUser } from '#client/features/auth/api/get-user.ts';
+import { LoginForm } from '#client/features/auth/components/LoginForm.tsx';
+import { RegisterForm } from '#client/features/auth/components/RegisterForm.tsx';
+import { useRedeemClaim } from '#client/features/claims/api/claims.ts';
+import { errorText } from '#client/lib/api.ts';
+import { usePageMeta } from '#client/lib/page-meta.ts';
+
+/**
+ * /claim/:token (docs/RULES.md rule 24): someone bought or gave away a pass for the visitor. A
+ * signed-in visitor takes it with one tap; anyone else signs in or creates an account here first,
+ * and stays on this page to take it.
+ */
+export default function ClaimRoute() {
+  usePageMeta(pages.claimPass);
+  const { token = '' } = useParams();
+  const { user, isPending } = useUser();
+  const take = useRedeemClaim();
+
+  if (isPending) return <PageLoader />;
+  return (
+    <Container size="xs" py="xl">
+      <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }}>
+        <Stack gap="md">
+          <Title order={1} size="h2">
+            A Battle Pass for you
+          </Title>
+          <Text>
+            Someone sent you a battle pass: a coupon at every participating shop, and a vote for
+            your favourite with each one you redeem.
+          </Text>
+          {take.isSuccess ? (
+            <Alert color="green" title="The pass is yours" role="status">
+              <Stack gap="sm">
+                <Text>Open it at the counter to redeem your coupons.</Text>
+                <Button component={Link} to={paths.profile} w="fit-content">
+                  View My Pass
+                </Button>
+              </Stack>
+            </Alert>
+          ) : user ? (
+            <>
+              {take.isError && (
+                <Alert color="red" title="Pass not taken" role="alert">
+                  {errorText(take.error, 'Please try again.')}
+                </Alert>
+              )}
+              <Text>
+                Signed in as <strong>{user.username}</strong>
+              </Text>
+              <Button
+                size="md"
+                leftSection={<IconTicket size={18} aria-hidden />}
+                loading={take.isPending}
+                onClick={() => {
+                  take.mutate(token);
+                }}
+              >
+                Take This Pass
+              </Button>
+            </>
+          ) : (
+            <>
+              <Text>Sign in or create an account to take it.</Text>
+              <Tabs defaultValue="register" keepMounted={false}>
+                <Tabs.List grow mb="lg">
+                  <Tabs.Tab value="login" leftSection={<IconLogin size={18} aria-hidden />}>
+                    Login
+                  </Tabs.Tab>
+                  <Tabs.Tab value="register" leftSection={<IconUserPlus size={18} aria-hidden />}>
+                    Create Account
+                  </Tabs.Tab>
+                </Tabs.List>
+                <Tabs.Panel value="login">
+                  <LoginForm />
+                </Tabs.Panel>
+                <Tabs.Panel value="register">
+                  <RegisterForm />
+                </Tabs.Panel>
+              </Tabs>
+            </>
+          )}
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

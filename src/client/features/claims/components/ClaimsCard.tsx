@@ -1,0 +1,231 @@
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Alert.css';
+import { useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { z } from 'zod';
+import { sendClaimSchema, type ClaimDto } from '#shared/claims.ts';
+import { countOf } from '#shared/plural.ts';
+import { errorText } from '#client/lib/api.ts';
+import { zodResolver } from '#client/lib/schema-resolver.ts';
+import { useClaimLink, useClaims, useSendClaim, useTransferPass } from '../api/claims.ts';
+
+const STATUS_WORDS: Record<ClaimDto['status'], string> = {
+  open: 'Not taken yet',
+  claimed: 'Taken',
+  refunded: 'Refunded',
+};
+
+/**
+ * /profile's 'Passes to Give' (docs/RULES.md rule 24): the passes the member bought or gave away
+ * for other people, each with its link to copy or email; and, while the member's own pass is
+ * unused, the way to give it away. Shown only when there is something to show.
+ */
+export function ClaimsCard({ canGiveOwnPass }: { canGiveOwnPass: boolean }) {
+  const claims = useClaims(true);
+  const transfer = useTransferPass();
+  const [confirming, setConfirming] = useState(false);
+  const list = claims.data ?? [];
+  if (list.length === 0 && !canGiveOwnPass) return null;
+  const open = list.filter((claim) => claim.status === 'open').length;
+
+  return (
+    <Container size="lg" pb="xl">
+      <Card withBorder padding="lg" component="section" aria-labelledby="claims-heading">
+        <Stack gap="sm">
+          <Title order={2} size="h3" id="claims-heading">
+            Passes to Give
+          </Title>
+          {list.length > 0 && (
+            <Text>
+              {open > 0
+                ? `${countOf(open, 'pass', 'passes')} waiting for someone. Each link gives one pass to one person, once.`
+                : 'Every pass you gave has been taken.'}
+            </Text>
+          )}
+          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {list.map((claim, index) => (
+              <ClaimRow key={claim.id} claim={claim} number={list.length - index} />
+            ))}
+          </Stack>
+          {canGiveOwnPass &&
+            (confirming ? (
+              <Alert color="yellow" title="Give your pass away?" role="note">
+                <Stack gap="sm">
+                  <Text>
+                    Your pass becomes a link for someone else, with all its coupons. You lose it at
+                    once, and it can be given only while no coupon is redeemed and no vote cast.
+                  </Text>
+                  <Group>
+                    <Button
+                      color="red.9"
+                      loading={transfer.isPending}
+                      onClick={() => {
+                        transfer.mutate(undefined, { onSettled: () => setConfirming(false) });
+                      }}
+                    >
+                      Give My Pass Away
+                    </Button>
+                    <Button variant="default" onClick={() => setConfirming(false)}>
+                      Keep My Pass
+                    </Button>
+                  </Group>
+                </Stack>
+              </Alert>
+            ) : (
+              <Text>
+                Can't make it?{' '}
+                <Button variant="subtle" px={4} onClick={() => setConfirming(true)}>
+                  Give your unused pass to someone else
+                </Button>
+              </Text>
+            ))}
+        </Stack>
+      </Card>
+    </Container>
+  );
+}
+
+function ClaimRow({ claim, number }: { claim: ClaimDto; number: number }) {
+  const link = useClaimLink();
+  const [sending, setSending] = useState(false);
+  const [url, setUrl] = useState<string | null>(null);
+  const label = `Pass ${String(number)}`;
+  return (
+    <li aria-label={label}>
+      <Card withBorder padding="sm">
+        <Stack gap="xs">
+          <Group justify="space-between">
+            <Text fw={600}>{label}</Text>
+            <Badge color={claim.status === 'open' ? 'coffee' : 'gray'} c="dark.9" variant="light">
+              {STATUS_WORDS[claim.status]}
+            </Badge>
+          </Group>
+          {claim.claimedBy && <Text fz="sm">Taken by {claim.claimedBy.username}</Text>}
+          {claim.sentTo && claim.status === 'open' && <Text fz="sm">Sent to {claim.sentTo}</Text>}
+          {claim.status === 'open' && (
+            <>
+              {url && (
+                <TextInput
+                  label="Link to this pass"
+                  description="Copied. A new link stops the one before from working."
+                  value={url}
+                  readOnly
+                  onFocus={(event) => event.currentTarget.select()}
+                />
+              )}
+              <Group gap="xs">
+                <Button
+                  variant="light"
+                  loading={link.isPending}
+                  onClick={() => {
+                    link.mutate(claim.id, {
+                      onSuccess: ({ url: fresh }) => {
+                        setUrl(fresh);
+                        void navigator.clipboard?.writeText(fresh).catch(() => {});
+                      },
+                    });
+                  }}
+                >
+                  Copy Link
+                </Button>
+                <Button variant="light" onClick={() => setSending((now) => !now)}>
+                  Send by Email
+                </Button>
+              </Group>
+              {sending && (
+                <SendClaimForm
+                  claimId={claim.id}
+                  onSent={() => {
+                    setSending(false);
+                    setUrl(null);
+                  }}
+                />
+              )}
+            </>
+          )}
+        </Stack>
+      </Card>
+    </li>
+  );
+}
+
+/** The form's own fields: the send date is a local date and time, sent as an instant. */
+const sendFormSchema = sendClaimSchema.omit({ sendAt: true }).extend({
+  note: z.string().max(500, 'A gift note can be at most 500 characters.'),
+  sendOn: z.string(),
+});
+type SendFormValues = z.infer<typeof sendFormSchema>;
+
+function SendClaimForm({ claimId, onSent }: { claimId: number; onSent: () => void }) {
+  const send = useSendClaim();
+  const form = useForm<SendFormValues>({
+    mode: 'uncontrolled',
+    initialValues: { email: '', note: '', sendOn: '' },
+    validate: zodResolver(sendFormSchema),
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => {
+        send.mutate(
+          {
+            claimId,
+            request: {
+              email: values.email.trim(),
+              ...(values.note.trim() ? { note: values.note.trim() } : {}),
+              ...(values.sendOn ? { sendAt: new Date(values.sendOn).toISOString() } : {}),
+            },
+          },
+          { onSuccess: onSent },
+        );
+      })}
+    >
+      <Stack gap="sm" maw={420}>
+        <TextInput
+          label="Their email"
+          type="email"
+          autoComplete="off"
+          required
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+        />
+        <Textarea
+          label="Gift note (optional)"
+          autosize
+          minRows={2}
+          key={form.key('note')}
+          {...form.getInputProps('note')}
+        />
+        <TextInput
+          label="Send on (optional)"
+          description="Leave empty to send it now"
+          type="datetime-local"
+          key={form.key('sendOn')}
+          {...form.getInputProps('sendOn')}
+        />
+        {send.isError && (
+          <Alert color="red" title="Pass not sent" role="alert">
+            {errorText(send.error, 'Please try again.')}
+          </Alert>
+        )}
+        <Button type="submit" loading={send.isPending} w="fit-content">
+          Send Pass
+        </Button>
+      </Stack>
+    </form>
+  );
+}

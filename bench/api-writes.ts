@@ -248,9 +248,11 @@ export async function benchWrites(server: RunningServer, db: Db) {
   const now = () => new Date();
   // The rule alone: the notices of votes and redeems reach no one here.
   const withoutListeners = localChangeFeed();
+  // Online redeems mail nothing; only a refused offline one would (docs/decisions/0042).
+  const benchMail = { siteName: 'Local Battles', baseUrl: server.url };
   const redeemJob = (member: BenchMember, step: number) => {
     const coupon = member.coupons[step]!;
-    return redeemCoupon(db, withoutListeners, {
+    return redeemCoupon(db, withoutListeners, benchMail, {
       member: { userId: member.userId },
       couponId: coupon.id,
       redemptionCode: coupon.code,

@@ -20,6 +20,11 @@ export interface AppConfig {
   mailToSandbox: boolean;
   /** MAIL_UNCONFIRMED_PER_DAY: mails a day to an address nobody has confirmed (docs/decisions/0029). */
   mailUnconfirmedPerDay: number;
+  /**
+   * OFFLINE_REDEEM_GRACE_MINUTES: how long after a battle's end a code typed offline before it may
+   * still reach the server and count (docs/decisions/0042).
+   */
+  offlineRedeemGraceMinutes: number;
   /** CONTACT_EMAIL, else MAIL_FROM's address: where members write to the organizers (env.ts). */
   contactEmail?: string | undefined;
   clientDir: string;

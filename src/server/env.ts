@@ -11,6 +11,8 @@ export const DEFAULT_STREAMS_PER_INSTANCE = 5000;
 export const DEFAULT_MAIL_RATE_PER_SECOND = 10;
 /** Mails a day to an address nobody has confirmed (docs/decisions/0029). */
 export const DEFAULT_MAIL_UNCONFIRMED_PER_DAY = 3;
+/** Minutes after a battle's end that a code typed offline before it may still arrive (docs/decisions/0042). */
+export const DEFAULT_OFFLINE_REDEEM_GRACE_MINUTES = 60;
 /** Days a sent email's record (address, subject) is kept; bodies go at sending (mail/outbox.ts). */
 export const DEFAULT_MAIL_RETENTION_DAYS = 30;
 
@@ -231,6 +233,12 @@ const envSchema = z.object({
     .min(1)
     .max(1000)
     .default(DEFAULT_MAIL_UNCONFIRMED_PER_DAY),
+  OFFLINE_REDEEM_GRACE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(DEFAULT_OFFLINE_REDEEM_GRACE_MINUTES),
   STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(DEFAULT_STREAMS_PER_ADDRESS),
   STREAMS_PER_INSTANCE: z.coerce.number().int().min(1).default(DEFAULT_STREAMS_PER_INSTANCE),
   MAP_TILE_URL: z

@@ -91,6 +91,7 @@ async function main() {
       testToolsEnabled,
       mailToSandbox: !(env.SMTP_URL && env.MAIL_FROM),
       mailUnconfirmedPerDay: env.MAIL_UNCONFIRMED_PER_DAY,
+      offlineRedeemGraceMinutes: env.OFFLINE_REDEEM_GRACE_MINUTES,
       contactEmail: organizerContact(env),
       testClockEnabled: env.TEST_CLOCK === true,
       logLevel: env.LOG_LEVEL,

@@ -48,6 +48,9 @@ export const memberExportSchema = z.object({
           redeemed: z.boolean(),
           redeemedAt: instant.nullable(),
           firstVisit: z.boolean().nullable(),
+          /** An offline redemption's instants (docs/decisions/0042); null when made online. */
+          enteredAt: instant.nullable(),
+          syncedAt: instant.nullable(),
         }),
       ),
       votes: z.array(z.object({ shop: z.string(), votedAt: instant })),

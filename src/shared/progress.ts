@@ -11,6 +11,14 @@ export const couponStateSchema = z.object({
   businessId: z.number().int(),
   redeemed: z.boolean(),
   redeemedAt: z.string().nullable(),
+  /** An offline redemption's instants (docs/decisions/0042); null for one made online. */
+  enteredAt: z.string().nullable(),
+  syncedAt: z.string().nullable(),
+  /**
+   * While the coupon is not redeemed: the server's last refusal of an offline redemption of it,
+   * why it was not counted, and when the code had been typed.
+   */
+  offlineRefusal: z.object({ message: z.string(), enteredAt: z.string() }).nullable(),
 });
 export type CouponState = z.infer<typeof couponStateSchema>;
 

@@ -17,6 +17,16 @@ export const FIRST_VISITS = {
   explanation: 'Coupons redeemed by members who said it was their first time at the shop.',
 } as const;
 
+/**
+ * The one name and explanation of offline redemptions (docs/decisions/0042) wherever the organizer
+ * or a shop sees them counted apart.
+ */
+export const TYPED_OFFLINE = {
+  label: 'Typed offline',
+  explanation:
+    'Coupons whose code was typed on a phone without signal and counted when it was back online.',
+} as const;
+
 /** A payout the organizer recorded (POST and GET /api/admin/challenges/:id/payouts). */
 export const payoutSchema = z.object({
   id: z.number().int(),
@@ -42,6 +52,8 @@ export const settlementRowSchema = z.object({
   couponsRedeemed: z.number().int(),
   /** Of those, redeemed by members who said it was their first time at the shop. */
   firstVisits: z.number().int(),
+  /** Of those, typed offline and counted at the phone's sync (docs/decisions/0042). */
+  offlineRedeemed: z.number().int(),
   /** couponsRedeemed × the coupon value: what the shop has earned in all. */
   earnedDollars: z.number().int(),
   /** The sum of the organizer's payouts to the shop. */
@@ -59,6 +71,7 @@ export const settlementSchema = z.object({
   totals: z.object({
     couponsRedeemed: z.number().int(),
     firstVisits: z.number().int(),
+    offlineRedeemed: z.number().int(),
     earnedDollars: z.number().int(),
     paidDollars: z.number().int(),
     owedDollars: z.number().int(),

@@ -49,8 +49,12 @@ export const shopPageSchema = z.object({
     z.object({
       visitNumber: z.number().int(),
       redeemedAt: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}Z$/),
+      /** Typed offline, counted at the phone's sync (docs/decisions/0042); redeemedAt is the sync. */
+      offline: z.boolean(),
     }),
   ),
+  /** Of the coupons redeemed here, those typed offline (docs/decisions/0042). */
+  offlineRedeemed: z.number().int(),
 });
 export type ShopPage = z.infer<typeof shopPageSchema>;
 

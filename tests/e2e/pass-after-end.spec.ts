@@ -24,7 +24,8 @@ import {
 
 const VISITED = 'Honest Bean Roasters';
 const OTHER = 'Rocket City Espresso';
-const REDEEM_NEEDS_NETWORK = 'You are offline: redeeming a coupon needs the network.';
+const REDEEM_SAVED_OFFLINE =
+  "You are offline: a code you redeem is saved, and counts when you're back online.";
 
 /** A prize draw of the running battle that every pass with a redeemed coupon wins. */
 async function drawEveryoneWins(browser: Browser, baseURL: string | undefined, id: number) {
@@ -155,7 +156,7 @@ async function controlledByServiceWorker(page: Page) {
 
 // The browser logs its own failed requests offline; the page's errors are the test's business.
 testAllowingPageErrors(
-  "offline, 'View Details' and a shop's page show what the device holds, and the pass says once that redeeming needs the network",
+  "offline, 'View Details' and a shop's page show what the device holds, and the pass says once that a code redeemed now is saved",
   async ({ page, context }) => {
     await registerWithPass(page);
     await controlledByServiceWorker(page);
@@ -172,11 +173,11 @@ testAllowingPageErrors(
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Your Coffee Challenge' })).toBeVisible();
     await expect(page.getByText(/^Offline — last updated /)).toBeVisible();
-    // One sentence for the whole pass, not one per coupon; every Redeem is off.
-    await expect(page.getByText(REDEEM_NEEDS_NETWORK)).toHaveCount(1);
+    // One sentence for the whole pass, not one per coupon; Redeem saves the code (docs/decisions/0042).
+    await expect(page.getByText(REDEEM_SAVED_OFFLINE)).toHaveCount(1);
     await expect(
       page.getByRole('article', { name: VISITED }).getByRole('button', { name: 'Redeem Coupon' }),
-    ).toBeDisabled();
+    ).toBeEnabled();
 
     // 'View Details' of a coupon whose details were never fetched: the shop the pass holds.
     await page
@@ -196,7 +197,7 @@ testAllowingPageErrors(
     await details.getByRole('link', { name: 'Open shop page' }).click();
     await expect(page.getByRole('heading', { level: 1, name: VISITED })).toBeVisible();
     await expect(page.getByText('112 Clinton Ave W, Huntsville, AL 35801')).toBeVisible();
-    await expect(page.getByText(REDEEM_NEEDS_NETWORK)).toBeVisible();
+    await expect(page.getByText(REDEEM_SAVED_OFFLINE)).toBeVisible();
     await expect(page.getByText('Coffee shop not found')).toHaveCount(0);
 
     // Another shop's page opened offline from its address.

@@ -86,7 +86,7 @@ test('a returning visitor gets the server’s document on /, not the worker’s 
 });
 
 offlineTest(
-  '/profile opens offline with the pass, says so, and redeeming and voting wait for the network',
+  '/profile opens offline with the pass, says so, redeeming saves the code and voting waits for the network',
   async ({ page, context }) => {
     const username = uniqueName('offline');
     await registerViaAuthPage(page, username);
@@ -108,10 +108,13 @@ offlineTest(
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Your Coffee Challenge' })).toBeVisible();
     await expect(page.getByText(/^Offline — last updated /)).toBeVisible();
-    await expect(coupon.getByRole('button', { name: 'Redeem Coupon' })).toBeDisabled();
-    // Said once for the pass, not on every coupon.
+    // Redeem saves the code until the network is back (docs/decisions/0042, offline-redeem.spec.ts);
+    // said once for the pass, not on every coupon.
+    await expect(coupon.getByRole('button', { name: 'Redeem Coupon' })).toBeEnabled();
     await expect(
-      page.getByText('You are offline: redeeming a coupon needs the network.'),
+      page.getByText(
+        "You are offline: a code you redeem is saved, and counts when you're back online.",
+      ),
     ).toHaveCount(1);
     await page.getByRole('tab', { name: 'Your Votes' }).click();
     await expect(page.getByText('You are offline: voting needs the network.')).toBeVisible();
@@ -175,7 +178,7 @@ offlineTest(
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Your Coffee Challenge' })).toBeVisible();
     await expect(page.getByText(/^Offline — last updated /)).toBeVisible();
-    await expect(coupon.getByRole('button', { name: 'Redeem Coupon' })).toBeDisabled();
+    await expect(coupon.getByRole('button', { name: 'Redeem Coupon' })).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Log In' })).toHaveCount(0);
 
     // Signed out, the page's copy goes too: offline, /profile then says what it waits for.

@@ -10,6 +10,7 @@ import { RouteError } from '#client/components/RouteError.tsx';
 import { useLogout } from '#client/features/auth/api/logout.ts';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { useHasPass } from '#client/features/passes/api/get-user-pass.ts';
+import { useOfflineRedemptionSync } from '#client/features/redemption/offline-redemptions.ts';
 import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { PAGE_HYDRATED_EVENT } from '#client/lib/live-parts.ts';
@@ -43,6 +44,8 @@ export function RootLayout() {
   const phase = useChallengePhase(challenge.data);
   const logout = useLogout();
   useScrollOnNavigate();
+  // Codes typed without signal go to the server when the app opens and when it is back online.
+  useOfflineRedemptionSync(user?.id ?? null);
   useEffect(() => {
     if (!isPending) dropSignedInMark();
   }, [isPending]);

@@ -8,6 +8,9 @@ const coupon = (id: number, businessId: number, redeemed = false) => ({
   businessId,
   redeemed,
   redeemedAt: redeemed ? '2026-11-26T10:00:00.000Z' : null,
+  enteredAt: null,
+  syncedAt: null,
+  offlineRefusal: null,
 });
 
 describe('passStopsOf', () => {

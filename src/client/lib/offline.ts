@@ -13,8 +13,12 @@ function subscribeToNetwork(onChange: () => void) {
   };
 }
 
-/** Redeeming and voting are confirmed by the server: offline they are off, with these words. */
-export const REDEEM_NEEDS_NETWORK = 'You are offline: redeeming a coupon needs the network.';
+/**
+ * Redeeming and voting are confirmed by the server. Offline a code is saved on the phone and sent
+ * when the network is back (docs/decisions/0042); voting is off.
+ */
+export const REDEEM_SAVED_OFFLINE =
+  "You are offline: a code you redeem is saved, and counts when you're back online.";
 export const VOTE_NEEDS_NETWORK = 'You are offline: voting needs the network.';
 
 /** Offline, a shop is shown as the device last saved it (the shops list the pass reads). */

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminBusiness } from '#shared/businesses.ts';
 import type { ShopPage } from '#shared/shop-side.ts';
-import { businesses, type Business, type Challenge } from '#server/db/schema.ts';
+import { businesses, passes, type Business, type Challenge } from '#server/db/schema.ts';
 import { RATE_LIMITS } from '#server/plugins/rate-limits.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { couponOf, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
@@ -61,7 +61,11 @@ describe('redemptions on the shop’s page (docs/decisions/0030)', () => {
     await ctx.db.execute(sql`alter sequence passes_id_seq restart with 7300001`);
     await ctx.db.execute(sql`alter sequence coupons_id_seq restart with 8300001`);
     await ctx.db.execute(sql`alter sequence users_id_seq restart with 9300001`);
-    const { shop, token } = await shopWithLink({ redemptionCode: '3691' });
+    // Joined before the test clock's day (the database dates a new row by its own clock).
+    const { shop, token } = await shopWithLink({
+      redemptionCode: '3691',
+      createdAt: new Date(started.getTime() - DAY_MS),
+    });
     const { shop: elsewhere } = await shopWithLink({ redemptionCode: '3692' });
     const holders = [];
     const times: Date[] = [];
@@ -72,14 +76,31 @@ describe('redemptions on the shop’s page (docs/decisions/0030)', () => {
       expect((await redeem(holder, elsewhere, '3692')).statusCode).toBe(200);
       ctx.clock.advance(61_234);
       times.push(ctx.clock.now());
-      expect((await redeem(holder, shop, '3691')).statusCode).toBe(200);
+      if (visit !== 2) {
+        expect((await redeem(holder, shop, '3691')).statusCode).toBe(200);
+        continue;
+      }
+      // The second visit's code was typed offline a minute before the phone synced
+      // (docs/decisions/0042): numbered at the sync, marked apart. The pass is dated as the shop.
+      await ctx.db
+        .update(passes)
+        .set({ purchaseDate: new Date(started.getTime() - DAY_MS) })
+        .where(eq(passes.id, holder.pass.id));
+      const coupon = await couponOf(ctx, holder.pass, shop.id);
+      const offline = await holder.client.post(`/api/coupons/${coupon.id}/redeem`, {
+        redemptionCode: '3691',
+        enteredAt: new Date(ctx.clock.now().getTime() - MINUTE_MS).toISOString(),
+        nonce: `shop-page-${holder.pass.id}`,
+      });
+      expect(offline.statusCode, offline.body).toBe(200);
     }
     const page = await pageOf(token);
     expect(page.recentRedemptions).toEqual([
-      { visitNumber: 3, redeemedAt: minuteOf(times[2]!) },
-      { visitNumber: 2, redeemedAt: minuteOf(times[1]!) },
-      { visitNumber: 1, redeemedAt: minuteOf(times[0]!) },
+      { visitNumber: 3, redeemedAt: minuteOf(times[2]!), offline: false },
+      { visitNumber: 2, redeemedAt: minuteOf(times[1]!), offline: true },
+      { visitNumber: 1, redeemedAt: minuteOf(times[0]!), offline: false },
     ]);
+    expect(page.offlineRedeemed).toBe(1);
     expect(times[0]!.getUTCSeconds()).not.toBe(0);
 
     const paused = await anonymous.post(`/api/shop/${token}/pause`, { paused: true });
@@ -141,7 +162,7 @@ describe('a shop’s private link', () => {
       dailyCap: null,
     });
     expect(page.recentRedemptions).toEqual([
-      { visitNumber: 1, redeemedAt: minuteOf(ctx.clock.now()) },
+      { visitNumber: 1, redeemedAt: minuteOf(ctx.clock.now()), offline: false },
     ]);
     const body = JSON.stringify(page);
     expect(body).not.toContain(holder.user.username);

@@ -8,6 +8,7 @@ import { businesses, challenges, type Business, type Challenge } from '../db/sch
 import { notFound } from '../errors.ts';
 import {
   firstVisitsSql,
+  offlineRedeemedSql,
   paidDollarsSql,
   payoutsOfShop,
   redeemedCouponsSql,
@@ -72,6 +73,7 @@ export async function shopPageOf(db: Db, token: string, now: Date): Promise<Shop
     redeemedToday: number;
     redeemedTotal: number;
     firstVisits: number;
+    offlineRedeemed: number;
     paidDollars: number;
   }>(
     db,
@@ -81,6 +83,7 @@ export async function shopPageOf(db: Db, token: string, now: Date): Promise<Shop
             rotation_period('daily', c.time_zone, ${at}::timestamptz)))::int as "redeemedToday",
         ${redeemedCouponsSql(shopId)} as "redeemedTotal",
         ${firstVisitsSql(shopId)} as "firstVisits",
+        ${offlineRedeemedSql(shopId)} as "offlineRedeemed",
         ${paidDollarsSql(shopId)} as "paidDollars"
       from businesses b join challenges c on c.id = b.challenge_id
       where b.id = ${shop.id}`,
@@ -91,13 +94,15 @@ export async function shopPageOf(db: Db, token: string, now: Date): Promise<Shop
   const payouts = await payoutsOfShop(db, shop.id);
   // The shop's own visit count and the minute: neither a pass id nor a time that could be
   // matched to a published file's (docs/decisions/0030).
-  const recent = await queryRows<{ visitNumber: number; redeemedAt: string }>(
+  const recent = await queryRows<{ visitNumber: number; redeemedAt: string; offline: boolean }>(
     db,
     sql`
       select visit_number::int as "visitNumber",
-        to_char(redeemed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI"Z"') as "redeemedAt"
+        to_char(redeemed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI"Z"') as "redeemedAt",
+        offline
       from (
-        select row_number() over (order by k.redeemed_at, k.id) as visit_number, k.redeemed_at
+        select row_number() over (order by k.redeemed_at, k.id) as visit_number, k.redeemed_at,
+          k.entered_at is not null as offline
         from coupons k where k.business_id = ${shop.id} and k.redeemed
       ) visits
       order by visit_number desc
@@ -120,7 +125,9 @@ export async function shopPageOf(db: Db, token: string, now: Date): Promise<Shop
     recentRedemptions: recent.map((row) => ({
       visitNumber: Number(row.visitNumber),
       redeemedAt: row.redeemedAt,
+      offline: row.offline,
     })),
+    offlineRedeemed: figures.offlineRedeemed,
   };
 }
 

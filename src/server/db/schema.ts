@@ -274,10 +274,44 @@ export const coupons = pgTable(
     redeemedAt: instant('redeemed_at'),
     /** The member's answer to 'First time at {shop}?' when redeeming; null when not answered. */
     firstVisit: boolean('first_visit'),
+    /**
+     * An offline redemption (docs/decisions/0042): when the code was typed on the phone without
+     * signal, and when the server accepted it (its redeemedAt too). Both null for one made online.
+     */
+    enteredAt: instant('entered_at'),
+    syncedAt: instant('synced_at'),
   },
   (t) => [
     uniqueIndex('coupons_pass_business_uq').on(t.passId, t.businessId),
     index('coupons_business_idx').on(t.businessId),
+    check('coupons_offline_complete', sql`(${t.enteredAt} is null) = (${t.syncedAt} is null)`),
+  ],
+);
+
+/**
+ * Every offline redemption the server judged (docs/decisions/0042), with the rule's answer: the
+ * same nonce again gets that answer and changes nothing; a refused one is what the coupon shows.
+ */
+export const offlineRedemptions = pgTable(
+  'offline_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    passId: integer('pass_id')
+      .notNull()
+      .references(() => passes.id),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    /** The phone's id for this redemption; null when it sent none (then nothing is replayed). */
+    nonce: text('nonce'),
+    enteredAt: instant('entered_at').notNull(),
+    syncedAt: instant('synced_at').notNull(),
+    /** redeem_coupon's answer (src/server/db/rules/redeem_coupon.sql), given again on a replay. */
+    answer: jsonb('answer').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [
+    uniqueIndex('offline_redemptions_pass_nonce_uq').on(t.passId, t.nonce),
+    index('offline_redemptions_coupon_idx').on(t.couponId, t.syncedAt),
   ],
 );
 

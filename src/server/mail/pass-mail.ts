@@ -1,7 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { businesses, challenges, passes, users } from '../db/schema.ts';
+import { businesses, challenges, coupons, passes, users } from '../db/schema.ts';
 import type { Tx } from '../db/client.ts';
-import { passSwitchedOffMail, receiptMail, type MailContext } from './templates.ts';
+import {
+  offlineRedemptionRefusedMail,
+  passSwitchedOffMail,
+  receiptMail,
+  type MailContext,
+} from './templates.ts';
+import { challengePhase } from '#shared/challenge-phase.ts';
 import { enqueueMail } from './outbox.ts';
 import { isLiveShop } from '../businesses/live.ts';
 
@@ -68,4 +74,36 @@ export async function queuePassSwitchedOffNotice(
     .where(eq(passes.id, pass.passId));
   if (!holder) throw new Error(`notice for a missing pass ${pass.passId}`);
   await enqueueMail(tx, passSwitchedOffMail(mail, { ...holder, reason: pass.reason }), now);
+}
+
+/**
+ * Tells the holder an offline redemption was refused at sync (docs/decisions/0042); called in the
+ * redemption's transaction at its first judgement only, so a replay mails nothing again.
+ */
+export async function queueOfflineRefusalNotice(
+  tx: Tx,
+  mail: MailContext,
+  refusal: { couponId: number; reason: string },
+  now: Date,
+): Promise<void> {
+  const [holder] = await tx
+    .select({ email: users.email, shopName: businesses.name, challenge: challenges })
+    .from(coupons)
+    .innerJoin(businesses, eq(businesses.id, coupons.businessId))
+    .innerJoin(passes, eq(passes.id, coupons.passId))
+    .innerJoin(users, eq(users.id, passes.userId))
+    .innerJoin(challenges, eq(challenges.id, passes.challengeId))
+    .where(eq(coupons.id, refusal.couponId));
+  if (!holder) throw new Error(`notice for a missing coupon ${refusal.couponId}`);
+  const stillRunning = challengePhase(holder.challenge, now) === 'running';
+  await enqueueMail(
+    tx,
+    offlineRedemptionRefusedMail(mail, {
+      email: holder.email,
+      shopName: holder.shopName,
+      reason: refusal.reason,
+      stillRunning,
+    }),
+    now,
+  );
 }

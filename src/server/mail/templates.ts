@@ -260,6 +260,24 @@ export function passSwitchedOffMail(
 }
 
 /**
+ * docs/decisions/0042: an offline redemption refused when the phone came back online. The member
+ * may have left the counter thinking it counted, so they hear of it even with the app closed.
+ */
+export function offlineRedemptionRefusedMail(
+  context: MailContext,
+  details: { email: string; shopName: string; reason: string; stillRunning: boolean },
+): OutgoingMail {
+  return compose(context, details.email, `Your coupon at ${details.shopName} was not counted`, [
+    `The code you typed offline for your ${formatMoney(COUPON_VALUE_DOLLARS)} coupon at ${details.shopName} was refused when your phone came back online:`,
+    details.reason,
+    details.stillRunning
+      ? 'The coupon is still available: ask the cashier for the code on your next visit.'
+      : 'The battle has ended, so the coupon can no longer be redeemed.',
+    { label: 'See your pass', path: '/profile' },
+  ]);
+}
+
+/**
  * To the old address once an account is deleted (member-data/deletion.ts), so an owner whose
  * session was taken over learns of it. It names no username: the account's name is erased too.
  */

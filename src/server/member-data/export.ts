@@ -53,6 +53,8 @@ export async function exportMemberData(db: Db, userId: number, now: Date): Promi
             redeemed: coupons.redeemed,
             redeemedAt: coupons.redeemedAt,
             firstVisit: coupons.firstVisit,
+            enteredAt: coupons.enteredAt,
+            syncedAt: coupons.syncedAt,
           })
           .from(coupons)
           .innerJoin(businesses, eq(businesses.id, coupons.businessId))
@@ -127,6 +129,8 @@ export async function exportMemberData(db: Db, userId: number, now: Date): Promi
           redeemed: coupon.redeemed,
           redeemedAt: isoOrNull(coupon.redeemedAt),
           firstVisit: coupon.firstVisit,
+          enteredAt: isoOrNull(coupon.enteredAt),
+          syncedAt: isoOrNull(coupon.syncedAt),
         })),
       votes: castVotes
         .filter((vote) => vote.passId === pass.id)

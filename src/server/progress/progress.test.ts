@@ -16,6 +16,7 @@ import {
 } from '#tests/helpers/test-app.ts';
 import { localChangeFeed } from '../db/changes.ts';
 import { setPassCounted } from '../passes/switch.ts';
+import type { CouponDto } from '#shared/redemption.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The spec's refresh: another instance's change reaches the member within 2 s. */
@@ -61,15 +62,16 @@ describe('GET /api/user/progress', () => {
     const progress = await holder.client.get('/api/user/progress');
     expect(progress.statusCode).toBe(200);
     // The spec's coupons call keeps its full shape; the progress carries each coupon's state.
-    const fullCoupons = (await holder.client.get('/api/user/coupons')).json<
-      { id: number; businessId: number; redeemed: boolean; redeemedAt: string | null }[]
-    >();
+    const fullCoupons = (await holder.client.get('/api/user/coupons')).json<CouponDto[]>();
     expect(progress.json()).toEqual({
-      coupons: fullCoupons.map(({ id, businessId, redeemed, redeemedAt }) => ({
+      coupons: fullCoupons.map(({ id, businessId, redeemed, redeemedAt, enteredAt, syncedAt }) => ({
         id,
         businessId,
         redeemed,
         redeemedAt,
+        enteredAt,
+        syncedAt,
+        offlineRefusal: null,
       })),
       availableVotes: 0,
       ownVotes: { [shop(1).id]: 1 },

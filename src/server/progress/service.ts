@@ -1,15 +1,24 @@
-import { sql } from 'drizzle-orm';
-import type { MemberProgress } from '#shared/progress.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import type { CouponState, MemberProgress } from '#shared/progress.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rule-call.ts';
 import { liveShopSql } from '../businesses/live.ts';
 import { notFound } from '../errors.ts';
 import { NO_PASS_MESSAGE } from '../passes/refusal.ts';
+import { redeemAnswerOf, type RedeemAnswer } from '../redemption/service.ts';
+
+/** An instant as JSON text, as every answer writes it. */
+const isoSql = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+type CouponRow = Omit<CouponState, 'offlineRefusal'> & {
+  offlineRefusal: { answer: RedeemAnswer; syncedAt: string } | null;
+};
 
 interface ProgressRow extends Record<string, unknown> {
   pass_id: number;
   available_votes: number;
-  coupons: MemberProgress['coupons'];
+  coupons: CouponRow[];
   own_votes: MemberProgress['ownVotes'];
 }
 
@@ -37,7 +46,14 @@ export async function memberProgressOf(
         coalesce((
           select json_agg(json_build_object(
               'id', c.id, 'businessId', c.business_id, 'redeemed', c.redeemed,
-              'redeemedAt', to_char(c.redeemed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+              'redeemedAt', ${isoSql(sql`c.redeemed_at`)},
+              'enteredAt', ${isoSql(sql`c.entered_at`)},
+              'syncedAt', ${isoSql(sql`c.synced_at`)},
+              'offlineRefusal', case when not c.redeemed then (
+                select json_build_object('answer', o.answer, 'syncedAt', o.synced_at)
+                from offline_redemptions o
+                where o.coupon_id = c.id and o.answer->>'outcome' <> 'redeemed'
+                order by o.synced_at desc, o.id desc limit 1) end)
             order by b.position, b.id)
           from coupons c join businesses b on b.id = c.business_id
           where c.pass_id = held.id and ${liveShopSql('b')}
@@ -57,7 +73,16 @@ export async function memberProgressOf(
   return {
     passId: row.pass_id,
     progress: {
-      coupons: row.coupons,
+      coupons: row.coupons.map(({ offlineRefusal, ...coupon }) => ({
+        ...coupon,
+        // In the words the sync was answered with (redemption/service.ts).
+        offlineRefusal: offlineRefusal && {
+          message: redeemAnswerOf(offlineRefusal.answer, new Date(offlineRefusal.syncedAt)).message,
+          enteredAt: new Date(
+            offlineRefusal.answer.enteredAt ?? offlineRefusal.syncedAt,
+          ).toISOString(),
+        },
+      })),
       availableVotes: row.available_votes,
       ownVotes: row.own_votes,
     },

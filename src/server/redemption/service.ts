@@ -18,7 +18,10 @@ import { AppError, conflict, notFound } from '../errors.ts';
 import { requireHeldPass } from '../passes/holder.ts';
 import { heldPassRefusalError, type HeldPassRefusal } from '../passes/refusal.ts';
 import { formatMoney } from '#shared/money.ts';
+import { formatInstant } from '#shared/date-range.ts';
 import { isLiveShop } from '../businesses/live.ts';
+import type { MailContext } from '../mail/templates.ts';
+import { queueOfflineRefusalNotice } from '../mail/pass-mail.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -41,6 +44,8 @@ function toCouponDto(coupon: Coupon, business: Business): CouponDto {
     businessId: coupon.businessId,
     redeemed: coupon.redeemed,
     redeemedAt: coupon.redeemedAt?.toISOString() ?? null,
+    enteredAt: coupon.enteredAt?.toISOString() ?? null,
+    syncedAt: coupon.syncedAt?.toISOString() ?? null,
     business: toPublicBusiness(business),
   };
 }
@@ -86,32 +91,153 @@ function waitText(ms: number): string {
 
 type RedeemOutcome =
   | HeldPassRefusal
-  | { outcome: 'coupon-not-found' }
+  | { outcome: 'coupon-not-found' | 'nonce-reused' }
   | { outcome: 'wrong-code'; triesLeft: number }
   | { outcome: 'already-redeemed' | 'paused'; shopName: string }
   | { outcome: 'daily-cap'; shopName: string; dailyCap: number }
   | { outcome: 'locked'; retryAt: string }
   | {
+      outcome: 'offline-refused';
+      reason: OfflineLateness;
+      shopName: string;
+      /** The battle's end plus OFFLINE_REDEEM_GRACE_MINUTES. */
+      syncBy: string;
+    }
+  | {
       outcome: 'redeemed';
       coupon: Record<string, unknown>;
       business: Record<string, unknown>;
       availableVotes: number;
+      /** Whether the battle still runs, so the vote can be cast. */
+      votable: boolean;
     };
+
+/** Why an offline redemption came too late or claims an impossible instant (redeem_held_coupon.sql). */
+type OfflineLateness = 'in-future' | 'too-old' | 'too-late' | 'before-pass' | 'before-shop';
+
+/** What redeem_coupon adds to each answer to an offline redemption, and on a replay. */
+interface OfflineAnswer {
+  offline?: true;
+  passId?: number;
+  enteredAt?: string;
+  timeZone?: string;
+  replay?: true;
+}
+
+/** An answer of redeem_coupon (src/server/db/rules/redeem_coupon.sql), as recorded for an offline one. */
+export type RedeemAnswer = RedeemOutcome & OfflineAnswer;
 
 const alreadyRedeemed = (shopName: string) =>
   conflict(`This coupon was already redeemed at ${shopName}. Nothing was changed.`);
 
 /** One call of the database's redeem_coupon rule (src/server/db/rules/redeem_coupon.sql). */
-function redeemOutcome(
-  db: Db | Tx,
-  input: { member: MemberRef; couponId: number; redemptionCode: string; now: Date },
-): Promise<RedeemOutcome> {
-  return callRule<RedeemOutcome>(
+function redeemOutcome(db: Db | Tx, input: RedeemInput): Promise<RedeemAnswer> {
+  return callRule<RedeemAnswer>(
     db,
     sql`select redeem_coupon(${memberIdSql(input.member, input.now)}, ${input.couponId}, ${input.redemptionCode}, ${input.now.toISOString()}::timestamptz,
       ${sqlIntArray(WRONG_CODE_LIMITS.map((limit) => limit.attempts))},
-      ${sqlIntArray(WRONG_CODE_LIMITS.map((limit) => limit.windowMs / 1000))}) as result`,
+      ${sqlIntArray(WRONG_CODE_LIMITS.map((limit) => limit.windowMs / 1000))},
+      ${input.offline?.enteredAt.toISOString() ?? null}::timestamptz, ${input.offline?.nonce ?? null}::text,
+      ${Math.round((input.offline?.graceMs ?? 0) / 1000)}) as result`,
   );
+}
+
+/** The words for an offline redemption that came too late or with an impossible instant. */
+function offlineLatenessText(
+  answer: Extract<RedeemOutcome, { outcome: 'offline-refused' }>,
+  typed: string,
+  timeZone: string,
+): string {
+  switch (answer.reason) {
+    case 'in-future':
+      return `This code is dated ${typed}, later than now. Check your phone's date and time, then redeem again.`;
+    case 'too-old':
+      return `This code was typed offline on ${typed}, more than 24 hours before it reached us, so it cannot be counted.`;
+    case 'too-late':
+      return `This code was typed offline on ${typed} but reached us after ${formatInstant(answer.syncBy, timeZone)}, too late to count after the battle's end.`;
+    case 'before-pass':
+      return `This code is dated ${typed}, before your pass was bought, so it cannot be counted.`;
+    case 'before-shop':
+      return `This code is dated ${typed}, before ${answer.shopName} joined the battle, so it cannot be counted.`;
+  }
+}
+
+/**
+ * The one wording of redeem_coupon's answer: the redemption, or the refusal to throw. Also words
+ * a recorded offline answer again (a replay, the coupon's 'not counted' line), so it reads the same.
+ */
+export function redeemAnswerOf(answer: RedeemAnswer, now: Date): RedeemResult | AppError {
+  const typed =
+    answer.enteredAt && answer.timeZone ? formatInstant(answer.enteredAt, answer.timeZone) : '';
+  switch (answer.outcome) {
+    case 'signed-out':
+    case 'no-pass':
+    case 'refused':
+      return heldPassRefusalError(answer, 'redeem');
+    case 'coupon-not-found':
+      return notFound(COUPON_NOT_FOUND);
+    case 'nonce-reused':
+      return conflict('This offline redemption was already sent for another coupon.');
+    case 'offline-refused':
+      return new AppError(422, offlineLatenessText(answer, typed, answer.timeZone ?? 'UTC'));
+    case 'already-redeemed':
+      return alreadyRedeemed(answer.shopName);
+    case 'paused':
+      return conflict(`${answer.shopName} is temporarily not accepting coupons.`);
+    case 'daily-cap':
+      return conflict(
+        `${answer.shopName} has reached today's limit of ${countOf(answer.dailyCap, 'coupon')}. Try again tomorrow.`,
+      );
+    case 'locked': {
+      const waitMs = new Date(answer.retryAt).getTime() - now.getTime();
+      return new AppError(
+        429,
+        `Too many incorrect redemption codes. Please try again in ${waitText(waitMs)}.`,
+        { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) },
+      );
+    }
+    case 'wrong-code': {
+      const details: Omit<RedeemRefusal, 'message'> = { triesLeft: Math.max(0, answer.triesLeft) };
+      const message = answer.offline
+        ? `${INVALID_REDEMPTION_CODE}: it was not the shop's code when it was typed offline on ${typed}`
+        : INVALID_REDEMPTION_CODE;
+      return new AppError(400, message, {}, details);
+    }
+    case 'redeemed': {
+      const business = rowFromJson(businesses, answer.business);
+      const coupon = rowFromJson(coupons, answer.coupon);
+      const value = formatMoney(COUPON_VALUE_DOLLARS);
+      const message = !answer.offline
+        ? `Your ${value} coupon at ${business.name} has been redeemed. You earned a vote!`
+        : answer.votable
+          ? `Your ${value} coupon at ${business.name}, typed offline on ${typed}, has been redeemed. You earned a vote!`
+          : `Your ${value} coupon at ${business.name}, typed offline on ${typed}, has been redeemed for the shop. The battle had ended when it reached us, so it earns no vote.`;
+      return {
+        message,
+        coupon: toCouponDto(coupon, business),
+        availableVotes: answer.availableVotes,
+        offline: answer.offline === true,
+      };
+    }
+  }
+}
+
+interface RedeemInput {
+  member: MemberRef;
+  couponId: number;
+  redemptionCode: string;
+  firstVisit?: boolean | undefined;
+  /** Set for an offline redemption (docs/decisions/0042). */
+  offline?:
+    | {
+        /** When the code was typed, by the phone's clock. */
+        enteredAt: Date;
+        nonce?: string | undefined;
+        /** OFFLINE_REDEEM_GRACE_MINUTES: how long after the end it may still arrive. */
+        graceMs: number;
+      }
+    | undefined;
+  now: Date;
 }
 
 /**
@@ -121,65 +247,41 @@ function redeemOutcome(
  * exactly once. A wrong code is recorded in the database, so the limit survives restarts and
  * holds on every instance. This function words the outcome and, once a redemption is committed,
  * announces the pass's change to every instance's member answers (docs/decisions/0032).
+ * An offline redemption refused at its first judgement is mailed to the member in the same
+ * transaction (docs/decisions/0042); its replay mails nothing again.
  */
 export async function redeemCoupon(
   db: Db,
   changes: Pick<ChangeFeed, 'announcePassChange'>,
-  input: {
-    member: MemberRef;
-    couponId: number;
-    redemptionCode: string;
-    firstVisit?: boolean | undefined;
-    now: Date;
-  },
+  mail: MailContext,
+  input: RedeemInput,
 ): Promise<RedeemResult> {
   const { firstVisit } = input;
   const result =
-    firstVisit === undefined
+    firstVisit === undefined && input.offline === undefined
       ? await redeemOutcome(db, input)
       : // The answer is kept with the redemption it belongs to, in the same transaction.
         await db.transaction(async (tx) => {
           const outcome = await redeemOutcome(tx, input);
-          if (outcome.outcome === 'redeemed')
+          if (outcome.replay) return outcome;
+          if (outcome.outcome === 'redeemed' && firstVisit !== undefined)
             await tx.update(coupons).set({ firstVisit }).where(eq(coupons.id, input.couponId));
+          const answer = redeemAnswerOf(outcome, input.now);
+          // Not for a coupon already used or a shop gone: nothing the member could still redeem.
+          const unused = !['already-redeemed', 'coupon-not-found'].includes(outcome.outcome);
+          if (outcome.offline && unused && answer instanceof AppError)
+            await queueOfflineRefusalNotice(
+              tx,
+              mail,
+              { couponId: input.couponId, reason: answer.message },
+              input.now,
+            );
           return outcome;
         });
-  switch (result.outcome) {
-    case 'signed-out':
-    case 'no-pass':
-    case 'refused':
-      throw heldPassRefusalError(result, 'redeem');
-    case 'coupon-not-found':
-      throw notFound(COUPON_NOT_FOUND);
-    case 'already-redeemed':
-      throw alreadyRedeemed(result.shopName);
-    case 'paused':
-      throw conflict(`${result.shopName} is temporarily not accepting coupons.`);
-    case 'daily-cap':
-      throw conflict(
-        `${result.shopName} has reached today's limit of ${countOf(result.dailyCap, 'coupon')}. Try again tomorrow.`,
-      );
-    case 'locked': {
-      const waitMs = new Date(result.retryAt).getTime() - input.now.getTime();
-      throw new AppError(
-        429,
-        `Too many incorrect redemption codes. Please try again in ${waitText(waitMs)}.`,
-        { 'retry-after': String(Math.ceil(waitMs / 1000)) },
-      );
-    }
-    case 'wrong-code': {
-      const details: Omit<RedeemRefusal, 'message'> = { triesLeft: Math.max(0, result.triesLeft) };
-      throw new AppError(400, INVALID_REDEMPTION_CODE, {}, details);
-    }
-    case 'redeemed': {
-      const business = rowFromJson(businesses, result.business);
-      const coupon = rowFromJson(coupons, result.coupon);
-      changes.announcePassChange(coupon.passId);
-      return {
-        message: `Your ${formatMoney(COUPON_VALUE_DOLLARS)} coupon at ${business.name} has been redeemed. You earned a vote!`,
-        coupon: toCouponDto(coupon, business),
-        availableVotes: result.availableVotes,
-      };
-    }
-  }
+  const answer = redeemAnswerOf(result, input.now);
+  // A redemption, or an offline refusal the coupon now shows (listed with the pass's progress).
+  const passId = answer instanceof AppError ? result.passId : answer.coupon.passId;
+  if (!result.replay && passId !== undefined) changes.announcePassChange(passId);
+  if (answer instanceof AppError) throw answer;
+  return answer;
 }

@@ -21,6 +21,10 @@ export const redeemedCouponsSql = (shopId: SQL) =>
 export const firstVisitsSql = (shopId: SQL) =>
   sql<number>`(select count(*) from coupons k where k.business_id = ${shopId} and k.redeemed
     and k.first_visit)::int`;
+/** Redeemed coupons whose code was typed offline and counted at the sync (docs/decisions/0042). */
+export const offlineRedeemedSql = (shopId: SQL) =>
+  sql<number>`(select count(*) from coupons k where k.business_id = ${shopId} and k.redeemed
+    and k.entered_at is not null)::int`;
 export const earnedDollarsSql = (shopId: SQL) =>
   sql<number>`(${redeemedCouponsSql(shopId)} * ${COUPON_VALUE_DOLLARS})::int`;
 /** A voided payout (docs/decisions/0033) stays on record but is not money paid. */

@@ -5,7 +5,13 @@ import type { Settlement } from '#shared/settlement.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rule-call.ts';
 import { businesses } from '../db/schema.ts';
-import { earnedDollarsSql, firstVisitsSql, paidDollarsSql, redeemedCouponsSql } from './payouts.ts';
+import {
+  earnedDollarsSql,
+  firstVisitsSql,
+  offlineRedeemedSql,
+  paidDollarsSql,
+  redeemedCouponsSql,
+} from './payouts.ts';
 import { csvRows } from '../audit-trail/csv.ts';
 import { requireChallenge } from '../challenges/require.ts';
 
@@ -26,6 +32,7 @@ export async function settlementOf(db: Db, challengeId: number, now: Date): Prom
       removed: sql<boolean>`${businesses.deletedAt} is not null`,
       couponsRedeemed: redeemedCouponsSql(shopId),
       firstVisits: firstVisitsSql(shopId),
+      offlineRedeemed: offlineRedeemedSql(shopId),
       paidDollars: paidDollarsSql(shopId),
       votes: businesses.voteCount,
     })
@@ -48,6 +55,7 @@ export async function settlementOf(db: Db, challengeId: number, now: Date): Prom
     totals: {
       couponsRedeemed: sum((row) => row.couponsRedeemed),
       firstVisits: sum((row) => row.firstVisits),
+      offlineRedeemed: sum((row) => row.offlineRedeemed),
       earnedDollars: sum((row) => row.earnedDollars),
       paidDollars: sum((row) => row.paidDollars),
       owedDollars: sum((row) => row.owedDollars),
@@ -103,6 +111,7 @@ export function settlementCsv(settlement: Settlement): string {
       'removed',
       'coupons_redeemed',
       'first_visits',
+      'offline_redeemed',
       'earned_usd',
       'paid_usd',
       'owed_usd',
@@ -115,6 +124,7 @@ export function settlementCsv(settlement: Settlement): string {
       row.removed,
       row.couponsRedeemed,
       row.firstVisits,
+      row.offlineRedeemed,
       row.earnedDollars,
       row.paidDollars,
       row.owedDollars,
@@ -127,6 +137,7 @@ export function settlementCsv(settlement: Settlement): string {
       '',
       totals.couponsRedeemed,
       totals.firstVisits,
+      totals.offlineRedeemed,
       totals.earnedDollars,
       totals.paidDollars,
       totals.owedDollars,

@@ -28,10 +28,18 @@ beforeAll(async () => {
   for (const [index, holder] of holders.entries()) {
     for (const shop of shops.slice(0, 3 - index)) {
       const coupon = await couponOf(ctx, holder.pass, shop.id);
-      // Members 0 and 2 say it is their first time at each shop, member 1 that it is not.
+      // Members 0 and 2 say it is their first time at each shop, member 1 that it is not. Member
+      // 1 typed Alpha's code offline (docs/decisions/0042), a moment after buying the pass.
+      const typedOffline = index === 1 && shop === shops[0];
       const answer = await holder.client.post(`/api/coupons/${coupon.id}/redeem`, {
         redemptionCode: shop.redemptionCode,
         firstVisit: index !== 1,
+        ...(typedOffline
+          ? {
+              enteredAt: new Date(holder.pass.purchaseDate.getTime() + 1).toISOString(),
+              nonce: `settlement-${holder.pass.id}`,
+            }
+          : {}),
       });
       expect(answer.statusCode, answer.body).toBe(200);
     }
@@ -62,6 +70,7 @@ describe('settlement', () => {
         removed: false,
         couponsRedeemed: 3,
         firstVisits: 2,
+        offlineRedeemed: 1,
         earnedDollars: 15,
         paidDollars: 0,
         owedDollars: 15,
@@ -72,6 +81,7 @@ describe('settlement', () => {
         removed: false,
         couponsRedeemed: 2,
         firstVisits: 1,
+        offlineRedeemed: 0,
         earnedDollars: 10,
         paidDollars: 0,
         owedDollars: 10,
@@ -82,6 +92,7 @@ describe('settlement', () => {
         removed: true,
         couponsRedeemed: 1,
         firstVisits: 1,
+        offlineRedeemed: 0,
         earnedDollars: 5,
         paidDollars: 0,
         owedDollars: 5,
@@ -91,6 +102,7 @@ describe('settlement', () => {
     expect(settlement.totals).toEqual({
       couponsRedeemed: 6,
       firstVisits: 4,
+      offlineRedeemed: 1,
       earnedDollars: 30,
       paidDollars: 0,
       owedDollars: 30,
@@ -115,6 +127,7 @@ describe('settlement', () => {
       'removed',
       'coupons_redeemed',
       'first_visits',
+      'offline_redeemed',
       'earned_usd',
       'paid_usd',
       'owed_usd',
@@ -125,6 +138,7 @@ describe('settlement', () => {
       shop_id: 'TOTAL',
       coupons_redeemed: '6',
       first_visits: '4',
+      offline_redeemed: '1',
       earned_usd: '30',
       paid_usd: '0',
       owed_usd: '30',

@@ -19,7 +19,9 @@ import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { memberProgressQueryOptions } from '#client/lib/member-progress.ts';
 import { SHOP_PAUSED_TEXT } from '#client/features/redemption/shop-paused.ts';
 import { errorText, isApiError } from '#client/lib/api.ts';
-import { REDEEM_NEEDS_NETWORK, SHOP_NOT_HELD, useOnline } from '#client/lib/offline.ts';
+import { REDEEM_SAVED_OFFLINE, SHOP_NOT_HELD, useOnline } from '#client/lib/offline.ts';
+import { useSavedRedemption } from '#client/features/redemption/offline-redemptions.ts';
+import { OfflineRedemptionNote } from '#client/features/redemption/components/OfflineRedemptionNote.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import type { AuthRedirectState } from '../guards.tsx';
 
@@ -131,6 +133,7 @@ function RedeemHere({
     refetchInterval: false,
   });
   const coupon = progress.data?.coupons.find((candidate) => candidate.businessId === shop.id);
+  const saved = useSavedRedemption(coupon?.id ?? null);
   const noPass = progress.isError && isApiError(progress.error, 404);
 
   const close = () => {
@@ -195,10 +198,9 @@ function RedeemHere({
           <Text fw={600}>You have redeemed your coupon here.</Text>
         ) : (
           <>
-            {!online && <Text fw={600}>{REDEEM_NEEDS_NETWORK}</Text>}
-            <Button onClick={() => setOpened(true)} disabled={!online}>
-              Redeem Coupon
-            </Button>
+            <OfflineRedemptionNote coupon={coupon} saved={saved} />
+            {!saved && !online && <Text fw={600}>{REDEEM_SAVED_OFFLINE}</Text>}
+            {!saved && <Button onClick={() => setOpened(true)}>Redeem Coupon</Button>}
           </>
         )}
       </Stack>
@@ -206,7 +208,7 @@ function RedeemHere({
       <Suspense fallback={null}>
         <RedeemCouponDialog
           coupon={{ ...coupon, business: shop }}
-          opened={opened && !coupon.redeemed && !shop.paused && online}
+          opened={opened && !coupon.redeemed && !shop.paused && !saved}
           onClose={close}
         />
       </Suspense>

@@ -53,7 +53,14 @@ export function useRedeemCoupon() {
             ...progress,
             coupons: progress.coupons.map((coupon) =>
               coupon.id === result.coupon.id
-                ? { ...coupon, redeemed: true, redeemedAt: result.coupon.redeemedAt }
+                ? {
+                    ...coupon,
+                    redeemed: true,
+                    redeemedAt: result.coupon.redeemedAt,
+                    enteredAt: result.coupon.enteredAt,
+                    syncedAt: result.coupon.syncedAt,
+                    offlineRefusal: null,
+                  }
                 : coupon,
             ),
             availableVotes: result.availableVotes,

@@ -6,10 +6,11 @@ import { useDisclosure } from '@mantine/hooks';
 import { useId, useState } from 'react';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import type { PassStop } from '#client/lib/member-progress.ts';
-import { useOnline } from '#client/lib/offline.ts';
 import { CouponDetailsDialog } from './CouponDetailsDialog.tsx';
 import { RedeemCouponDialog } from './RedeemCouponDialog.tsx';
 import { SHOP_PAUSED_TEXT } from '../shop-paused.ts';
+import { useSavedRedemption } from '../offline-redemptions.ts';
+import { OfflineRedemptionNote } from './OfflineRedemptionNote.tsx';
 import { formatMoney } from '#shared/money.ts';
 
 const FALLBACK_IMAGE = '/images/shop-fallback.svg';
@@ -40,17 +41,18 @@ function useCardDialog() {
 /**
  * One shop's coupon on 'Your Pass': Available or Redeemed, with Redeem Coupon and View Details.
  * After the end an unused coupon reads 'Not used', greyed, and a paused shop's coupon says so:
- * neither offers Redeem (the server would refuse it, docs/RULES.md rule 3). Offline the button
- * stays but is off; the list says why once (PassCoupons), not on every card.
+ * neither offers Redeem (the server would refuse it, docs/RULES.md rule 3). Offline Redeem saves
+ * the code on the phone (docs/decisions/0042): the card then says it is saved and not yet counted,
+ * and, if the server refused it at sync, why.
  */
 export function CouponCard({ coupon, moment }: { coupon: PassStop; moment: CouponMoment }) {
   const titleId = useId();
   const redeemDialog = useCardDialog();
   const detailsDialog = useCardDialog();
-  const online = useOnline();
+  const saved = useSavedRedemption(coupon.id);
   const { business } = coupon;
-  const unused = moment === 'ended' && !coupon.redeemed;
-  const offersRedeem = moment === 'redeemable' && !coupon.redeemed && !business.paused;
+  const unused = moment === 'ended' && !coupon.redeemed && !saved;
+  const offersRedeem = moment === 'redeemable' && !coupon.redeemed && !business.paused && !saved;
   return (
     <Card
       component="article"
@@ -84,17 +86,14 @@ export function CouponCard({ coupon, moment }: { coupon: PassStop; moment: Coupo
             {coupon.redeemed ? 'Redeemed' : unused ? 'Not used' : 'Available'}
           </Badge>
         </Group>
+        <OfflineRedemptionNote coupon={coupon} saved={saved} />
         {!coupon.redeemed && !unused && business.paused && (
           <Text size="sm" fw={600} c="orange.9">
             {SHOP_PAUSED_TEXT}
           </Text>
         )}
         <Group gap="xs" grow>
-          {offersRedeem && (
-            <Button onClick={redeemDialog.open} disabled={!online}>
-              Redeem Coupon
-            </Button>
-          )}
+          {offersRedeem && <Button onClick={redeemDialog.open}>Redeem Coupon</Button>}
           <Button variant="default" onClick={detailsDialog.open}>
             View Details
           </Button>
@@ -104,7 +103,7 @@ export function CouponCard({ coupon, moment }: { coupon: PassStop; moment: Coupo
       {redeemDialog.mounted && (
         <RedeemCouponDialog
           coupon={coupon}
-          opened={redeemDialog.opened && online && !coupon.redeemed}
+          opened={redeemDialog.opened && !coupon.redeemed}
           onClose={redeemDialog.close}
         />
       )}

@@ -14,6 +14,9 @@ const stop = (id: number): PassStop => ({
   businessId: id,
   redeemed: false,
   redeemedAt: null,
+  enteredAt: null,
+  syncedAt: null,
+  offlineRefusal: null,
   business: {
     id,
     challengeId: 1,

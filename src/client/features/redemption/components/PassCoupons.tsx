@@ -1,13 +1,13 @@
 import '@mantine/core/styles/SimpleGrid.css';
 import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { PassStop } from '#client/lib/member-progress.ts';
-import { REDEEM_NEEDS_NETWORK, useOnline } from '#client/lib/offline.ts';
+import { REDEEM_SAVED_OFFLINE, useOnline } from '#client/lib/offline.ts';
 import { CouponCard, type CouponMoment } from './CouponCard.tsx';
 import { HowToRedeem } from './HowToRedeem.tsx';
 
 /**
  * The 'Your Pass' tab: one coupon card per participating shop. Offline, the one sentence saying
- * that redeeming needs the network stands above the cards, not on each of them.
+ * that a code redeemed now is saved until the network is back stands above the cards, not on each.
  */
 export function PassCoupons({ coupons, moment }: { coupons: PassStop[]; moment: CouponMoment }) {
   const online = useOnline();
@@ -20,7 +20,7 @@ export function PassCoupons({ coupons, moment }: { coupons: PassStop[]; moment: 
         </Title>
         {moment !== 'ended' && <HowToRedeem />}
       </Group>
-      {!online && toRedeem && <Text fw={600}>{REDEEM_NEEDS_NETWORK}</Text>}
+      {!online && toRedeem && <Text fw={600}>{REDEEM_SAVED_OFFLINE}</Text>}
       {coupons.length === 0 ? (
         <Text>No shops are part of this challenge yet.</Text>
       ) : (

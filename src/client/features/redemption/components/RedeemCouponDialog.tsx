@@ -8,7 +8,14 @@ import { COUPON_VALUE_DOLLARS, REDEMPTION_CODE_PATTERN } from '#shared/constants
 import type { PassStop } from '#client/lib/member-progress.ts';
 import { redemptionErrorText, triesLeftText, useRedeemCoupon } from '../api/redeem-coupon.ts';
 import { formatMoney } from '#shared/money.ts';
+import { ApiError } from '#client/lib/api.ts';
+import { useOnline } from '#client/lib/offline.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import type { PublicUser } from '#shared/auth.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
+import { saveRedemption } from '../offline-redemptions.ts';
 import { RedeemedConfirmation, type Redeemed } from './RedeemedConfirmation.tsx';
+import { SavedOfflineConfirmation, type SavedOffline } from './SavedOfflineConfirmation.tsx';
 
 export interface RedeemCouponDialogProps {
   coupon: PassStop;
@@ -21,7 +28,9 @@ export interface RedeemCouponDialogProps {
  * mode, one-time-code autofill, at most 4 digits). The server checks it; a refusal shows here,
  * with the field cleared for the next try and the tries left before the lock; a redemption fills
  * the screen for the cashier (RedeemedConfirmation). Its parent keeps it mounted after the coupon
- * is redeemed, so that confirmation stays.
+ * is redeemed, so that confirmation stays. Without a network (offline, or the request never
+ * reached the server) the code is saved on the phone instead (docs/decisions/0042) and the
+ * screen says so (SavedOfflineConfirmation), never that it was redeemed.
  */
 export function RedeemCouponDialog({ coupon, opened, onClose }: RedeemCouponDialogProps) {
   const redeem = useRedeemCoupon();
@@ -32,6 +41,9 @@ export function RedeemCouponDialog({ coupon, opened, onClose }: RedeemCouponDial
   const questionId = useId();
   const codeInput = useRef<HTMLInputElement>(null);
   const [redeemed, setRedeemed] = useState<Redeemed | null>(null);
+  const [savedOffline, setSavedOffline] = useState<SavedOffline | null>(null);
+  const online = useOnline();
+  const queryClient = useQueryClient();
 
   const close = () => {
     setCode('');
@@ -48,6 +60,34 @@ export function RedeemCouponDialog({ coupon, opened, onClose }: RedeemCouponDial
       return;
     }
     setError(null);
+    const saveOffline = async () => {
+      // The account the page holds (the auth feature's answer, kept offline): its codes only.
+      const user = queryClient.getQueryData<PublicUser | null>(queryKeys.user);
+      if (!user) {
+        setError('Sign in again to save this code offline');
+        return;
+      }
+      const enteredAt = new Date().toISOString();
+      try {
+        await saveRedemption({
+          nonce: crypto.randomUUID(),
+          couponId: coupon.id,
+          userId: user.id,
+          redemptionCode: code,
+          enteredAt,
+          firstVisit,
+        });
+      } catch {
+        setError('This phone could not save the code: ask the cashier to note it');
+        return;
+      }
+      setSavedOffline({ shopName: coupon.business.name, enteredAt });
+      close();
+    };
+    if (!online) {
+      void saveOffline();
+      return;
+    }
     redeem.mutate(
       { couponId: coupon.id, redemptionCode: code, firstVisit },
       {
@@ -56,6 +96,11 @@ export function RedeemCouponDialog({ coupon, opened, onClose }: RedeemCouponDial
           close();
         },
         onError: (failure) => {
+          // No answer at all: the signal dropped on the way, so the code is kept for later.
+          if (!(failure instanceof ApiError)) {
+            void saveOffline();
+            return;
+          }
           const triesLeft = triesLeftText(failure);
           setError(`${redemptionErrorText(failure)}${triesLeft ? `. ${triesLeft}` : ''}`);
           setCode('');
@@ -68,6 +113,7 @@ export function RedeemCouponDialog({ coupon, opened, onClose }: RedeemCouponDial
   return (
     <>
       <RedeemedConfirmation redeemed={redeemed} onClose={() => setRedeemed(null)} />
+      <SavedOfflineConfirmation saved={savedOffline} onClose={() => setSavedOffline(null)} />
       <Modal opened={opened} onClose={close} title="Redeem Coupon" centered>
         <form onSubmit={submit} noValidate>
           <Stack gap="md">

@@ -2,7 +2,7 @@ import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Table.css';
 import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
-import { FIRST_VISITS, type Settlement } from '#shared/settlement.ts';
+import { FIRST_VISITS, TYPED_OFFLINE, type Settlement } from '#shared/settlement.ts';
 import { formatMoney } from '#shared/money.ts';
 import { PHONE_TABLE_MIN_WIDTH } from '#client/lib/layout.ts';
 
@@ -28,7 +28,8 @@ export function SettlementTable({
           owed now is what is earned less the payouts.
           <Text span inherit visibleFrom="sm">
             {' '}
-            {FIRST_VISITS.label}: {FIRST_VISITS.explanation.toLowerCase()}
+            {FIRST_VISITS.label}: {FIRST_VISITS.explanation.toLowerCase()} {TYPED_OFFLINE.label}:{' '}
+            {TYPED_OFFLINE.explanation.toLowerCase()}
           </Text>
         </Table.Caption>
         <Table.Thead>
@@ -39,6 +40,9 @@ export function SettlementTable({
             </Table.Th>
             <Table.Th scope="col" ta="right" visibleFrom="sm">
               {FIRST_VISITS.label}
+            </Table.Th>
+            <Table.Th scope="col" ta="right" visibleFrom="sm">
+              {TYPED_OFFLINE.label}
             </Table.Th>
             <Table.Th scope="col" ta="right" visibleFrom="sm">
               Earned
@@ -77,6 +81,9 @@ export function SettlementTable({
                 {shop.firstVisits}
               </Table.Td>
               <Table.Td ta="right" visibleFrom="sm">
+                {shop.offlineRedeemed}
+              </Table.Td>
+              <Table.Td ta="right" visibleFrom="sm">
                 {formatMoney(shop.earnedDollars)}
               </Table.Td>
               <Table.Td ta="right">{formatMoney(shop.paidDollars)}</Table.Td>
@@ -108,6 +115,9 @@ export function SettlementTable({
             </Table.Td>
             <Table.Td ta="right" fw={700} visibleFrom="sm">
               {totals.firstVisits}
+            </Table.Td>
+            <Table.Td ta="right" fw={700} visibleFrom="sm">
+              {totals.offlineRedeemed}
             </Table.Td>
             <Table.Td ta="right" fw={700} visibleFrom="sm">
               {formatMoney(totals.earnedDollars)}

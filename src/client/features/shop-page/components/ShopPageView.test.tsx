@@ -34,7 +34,11 @@ const page: ShopPage = {
   currentCode: { code: '4821', rotation: 'daily', validUntil: '2026-11-23T06:00:00.000Z' },
   paused: false,
   dailyCap: 40,
-  recentRedemptions: [{ visitNumber: 12, redeemedAt: '2026-11-22T15:05Z' }],
+  recentRedemptions: [
+    { visitNumber: 12, redeemedAt: '2026-11-22T15:05Z', offline: false },
+    { visitNumber: 11, redeemedAt: '2026-11-22T14:50Z', offline: true },
+  ],
+  offlineRedeemed: 1,
 };
 
 function show(shown: ShopPage) {
@@ -73,7 +77,7 @@ describe('ShopPageView', () => {
     expect(figure('Paid to date')).toBe('$1,000');
     expect(figure('Owed now')).toBe('$250');
     expect(view.container.textContent).toContain(
-      '$5 for each redeemed coupon: $1,250 earned in all; at most 40 coupons a day.',
+      '$5 for each redeemed coupon: $1,250 earned in all; at most 40 coupons a day. Typed offline',
     );
     const [payouts, recent] = [...view.container.querySelectorAll('table')];
     expect(
@@ -84,11 +88,18 @@ describe('ShopPageView', () => {
       ['Nov 21, 5:30 PM', '$400', 'Cheque 1042'],
       ['Nov 14, 10:00 AM', '$600', ''],
     ]);
-    const row = recent!.querySelector('tbody tr');
-    expect([...row!.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
-      'Nov 22, 9:05 AM',
-      'Visit #12',
+    // An offline redemption (docs/decisions/0042) is marked apart.
+    expect(
+      [...recent!.querySelectorAll('tbody tr')].map((row) =>
+        [...row.querySelectorAll('td')].map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['Nov 22, 9:05 AM', 'Visit #12'],
+      ['Nov 22, 8:50 AM', 'Visit #11Typed offline'],
     ]);
+    expect(view.container.textContent).toContain(
+      'Typed offline: 1, coupons whose code was typed on a phone without signal and counted when it was back online.',
+    );
     expect(view.container.textContent).not.toContain('Temporarily not accepting coupons');
   });
 

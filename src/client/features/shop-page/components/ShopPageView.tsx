@@ -1,14 +1,15 @@
+import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Table.css';
-import { Button, Paper, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Paper, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { type CurrentCode, type ShopPage } from '#shared/shop-side.ts';
-import { FIRST_VISITS } from '#shared/settlement.ts';
+import { FIRST_VISITS, TYPED_OFFLINE } from '#shared/settlement.ts';
 import { codeChangesAt, shopTime } from '#shared/date-range.ts';
 import { formatMoney } from '#shared/money.ts';
 import { paths } from '#shared/paths.ts';
@@ -147,6 +148,8 @@ export function ShopPageView({ token, page }: { token: string; page: ShopPage })
         {formatMoney(page.couponValueDollars)} for each redeemed coupon:{' '}
         {formatMoney(page.earnedDollars)} earned in all
         {page.dailyCap !== null && `; at most ${page.dailyCap} coupons a day`}.
+        {page.offlineRedeemed > 0 &&
+          ` ${TYPED_OFFLINE.label}: ${page.offlineRedeemed}, ${TYPED_OFFLINE.explanation.toLowerCase()}`}
       </Text>
 
       <section aria-labelledby={payoutsId}>
@@ -203,7 +206,14 @@ export function ShopPageView({ token, page }: { token: string; page: ShopPage })
               {page.recentRedemptions.map((redemption) => (
                 <Table.Tr key={redemption.visitNumber}>
                   <Table.Td>{shopTime(redemption.redeemedAt, challenge.timeZone, true)}</Table.Td>
-                  <Table.Td>Visit #{redemption.visitNumber}</Table.Td>
+                  <Table.Td>
+                    Visit #{redemption.visitNumber}
+                    {redemption.offline && (
+                      <Badge color="orange.9" variant="outline" ml="xs">
+                        {TYPED_OFFLINE.label}
+                      </Badge>
+                    )}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -169,6 +169,7 @@ async function main() {
           siteUrl,
           mailUnconfirmedPerDay: env.MAIL_UNCONFIRMED_PER_DAY,
           contactEmail: organizerContact(env),
+          wallet,
         }),
         changes,
       }),

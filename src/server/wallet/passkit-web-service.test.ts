@@ -189,6 +189,38 @@ describe("Apple's PassKit web service (docs/decisions/0043)", () => {
     expect(await registrations()).toHaveLength(before.length);
   });
 
+  it('parallel first downloads make one wallet pass, and parallel registrations one registration', async () => {
+    const other = await signedInPassHolder(ctx, holder.pass.challengeId);
+    const downloads = await Promise.all(
+      Array.from({ length: 8 }, () => other.client.get('/api/user/pass/wallet.pkpass')),
+    );
+    const cards = downloads.map((answer) => {
+      expect(answer.statusCode).toBe(200);
+      const pass = openPkpass(answer.rawPayload);
+      pass.remove();
+      return pass.passJson;
+    });
+    expect(new Set(cards.map((card) => card.serialNumber)).size).toBe(1);
+    expect(new Set(cards.map((card) => card.authenticationToken)).size).toBe(1);
+    expect(await ctx.db.$count(walletPasses, eq(walletPasses.passId, other.pass.id))).toBe(1);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        device.request({
+          method: 'POST',
+          url: registration('race0device', TEST_PASS_TYPE_ID, String(cards[0]!.serialNumber)),
+          headers: auth(String(cards[0]!.authenticationToken)),
+          payload: { pushToken: PUSH_TOKEN },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+      200, 200, 200, 200, 200, 200, 200, 201,
+    ]);
+    expect(
+      await ctx.db.$count(walletRegistrations, eq(walletRegistrations.deviceId, 'race0device')),
+    ).toBe(1);
+  });
+
   it('takes device logs, and unregisters only with the pass’s token', async () => {
     const logged = await device.request({
       method: 'POST',

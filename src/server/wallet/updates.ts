@@ -50,8 +50,8 @@ const MARK_DELAY_MS = 200;
  * Hooks wallet updates into the change feed (db/changes.ts), the one place every pass change is
  * announced: a redeem or vote (announcePassChange), a refund or dispute (the passes trigger,
  * notify_pass_changed.sql), an organizer's change of shops (announcePublicChange). A periodic job
- * looks at every wallet pass too (wallet/jobs in periodic-jobs.ts), for the battle's end and for
- * notices lost with a connection. Marking never blocks the request that made the change.
+ * looks at every wallet pass too (wallet-updates in jobs/periodic-jobs.ts), for the battle's end
+ * and for notices lost with a connection. Marking never blocks the request that made the change.
  */
 export class WalletUpdates {
   private readonly waiting = new Set<number>();

@@ -8,6 +8,7 @@ import type { PaymentProvider } from './payments/provider.ts';
 import type { PublicReads } from './public-reads/public-reads.ts';
 import type { PageRenderLimit } from './pages/render-allowance.ts';
 import type { SiteUrl } from './site-url.ts';
+import type { WalletSettings } from './wallet/settings.ts';
 
 export interface AppConfig {
   siteName: string;
@@ -69,6 +70,8 @@ export interface AppConfig {
   mailRetentionDays?: number;
   /** METRICS_TOKEN: GET /metrics answers only with this bearer token; unset, it is off (404). */
   metricsToken?: string | undefined;
+  /** The wallets offered (wallet/settings.ts, docs/decisions/0043); unset, neither. */
+  wallet?: Pick<WalletSettings, 'apple' | 'google'>;
 }
 
 /** What every domain's routes receive: no decorators, plain dependencies. */

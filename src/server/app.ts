@@ -72,6 +72,7 @@ import { votingPublicRoutes } from './voting/public-routes.ts';
 import { voteRuleCallRoutes } from './voting/rule-call-routes.ts';
 import { votingSessionRoutes } from './voting/session-routes.ts';
 import { voteStreamRoutes } from './voting/stream/routes.ts';
+import { passKitRoutes, walletMemberRoutes } from './wallet/routes.ts';
 
 export interface BuildAppOptions {
   db: Db;
@@ -252,6 +253,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(drawPublicRoutes, deps);
   await app.register(shopPageRoutes, deps);
   await app.register(messagePublicRoutes, deps);
+  // Apple Wallet's devices carry a pass's token, never a session (docs/decisions/0043).
+  await app.register(passKitRoutes, deps);
   if (config.testClockEnabled) await app.register(clockRoutes(clock, deps.publicReads));
   // Redeem and vote check the session cookie inside their one database call (docs/decisions/0006).
   await app.register(redeemRuleCallRoutes, deps);
@@ -272,6 +275,7 @@ export async function buildApp(options: BuildAppOptions) {
     await withSession.register(businessSessionRoutes, deps);
     await withSession.register(passRoutes, deps);
     await withSession.register(claimRoutes, deps);
+    await withSession.register(walletMemberRoutes, deps);
     await withSession.register(votingSessionRoutes, deps);
     await withSession.register(paymentRoutes, deps);
     await withSession.register(redemptionSessionRoutes, deps);

@@ -49,6 +49,16 @@ export function parseBackupEvery(value: string | undefined): number | 'off' | un
   return intervalMs >= 15 * 60_000 ? intervalMs : null;
 }
 
+/** Apple's production push service (docs/decisions/0043). */
+export const DEFAULT_APNS_HOST = 'https://api.push.apple.com';
+export const DEFAULT_GOOGLE_WALLET_API_URL = 'https://walletobjects.googleapis.com';
+
+/** A free-text setting; empty is the same as unset. */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value : undefined));
+
 /** The only reader of process.env: every setting is validated once, at start. */
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -275,6 +285,51 @@ const envSchema = z.object({
     .min(1)
     .max(3650)
     .default(DEFAULT_MAIL_RETENTION_DAYS),
+  /**
+   * Apple Wallet (docs/decisions/0043): the Pass Type ID and team, the Pass Type ID certificate,
+   * its key (and passphrase) and Apple's WWDR intermediate, each as PEM text or a file's path.
+   */
+  APPLE_PASS_TYPE_ID: z
+    .string()
+    .regex(
+      /^pass\.[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/,
+      'must be a Pass Type ID such as pass.com.example.battles',
+    )
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  APPLE_TEAM_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'must be a 10-character Apple team ID such as ABCDE12345')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  APPLE_PASS_CERTIFICATE: optionalText,
+  APPLE_PASS_KEY: optionalText,
+  APPLE_PASS_KEY_PASSPHRASE: optionalText,
+  APPLE_WWDR_CERTIFICATE: optionalText,
+  /** Where pass update pushes go: Apple's APNs, or a local HTTP/2 server in tests. */
+  APNS_HOST: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || DEFAULT_APNS_HOST)
+    .pipe(
+      z.url({
+        protocol: /^https?$/,
+        message: 'must be an https URL such as https://api.push.apple.com',
+      }),
+    ),
+  /** Google Wallet (docs/decisions/0043): the issuer ID and the service account's JSON key (or its path). */
+  GOOGLE_WALLET_ISSUER_ID: z
+    .string()
+    .regex(/^\d+$/, 'must be the numeric issuer ID shown in the Google Pay & Wallet Console')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  GOOGLE_WALLET_SERVICE_ACCOUNT: optionalText,
+  /** The Google Wallet REST API: Google's, or a local server in tests. */
+  GOOGLE_WALLET_API_URL: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || DEFAULT_GOOGLE_WALLET_API_URL)
+    .pipe(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' })),
   SEED_DEMO: booleanFlag,
   ENABLE_TEST_TOOLS: booleanFlag,
   /** Browser tests only: POST /api/testing/clock moves the server's clock. */

@@ -20,10 +20,15 @@ import { createSandboxMailTransport, createSmtpTransport } from './mail/transpor
 import { createSandboxProvider } from './payments/sandbox.ts';
 import { createStripeProvider } from './payments/stripe.ts';
 import { SiteUrl } from './site-url.ts';
+import { googleAccessTokens } from './wallet/google-token.ts';
+import { walletSettingsOf } from './wallet/settings.ts';
+import { WalletOutboxWorker, WalletUpdates } from './wallet/updates.ts';
 
 /** Process entry: settings → database → app → listen, and a graceful close on SIGTERM/SIGINT. */
 async function main() {
   const env = readEnv();
+  // A wallet certificate or key that cannot work stops start-up here, naming its setting.
+  const wallet = walletSettingsOf(env);
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
@@ -108,9 +113,40 @@ async function main() {
         mailRelay: env.SMTP_URL && env.MAIL_FROM ? new URL(env.SMTP_URL).hostname : undefined,
       },
       mailRetentionDays: env.MAIL_RETENTION_DAYS,
+      wallet,
     },
   });
   log = app.log;
+  if (wallet.incomplete.length > 0) {
+    app.log.warn(
+      { missing: wallet.incomplete },
+      `a wallet is off until all its settings are given; missing: ${wallet.incomplete.join(', ')}`,
+    );
+  }
+  // docs/decisions/0043: pass changes mark wallet copies; the worker pushes them out.
+  const walletWorker = new WalletOutboxWorker(
+    database.db,
+    clock.now,
+    {
+      apple: wallet.apple,
+      google: wallet.google,
+      context: {
+        siteName: env.SITE_NAME,
+        siteUrl: siteUrl.origin,
+        profileUrl: siteUrl.href('/profile'),
+        contactEmail: organizerContact(env),
+      },
+      ...(wallet.google ? { googleAccessToken: googleAccessTokens(wallet.google) } : {}),
+    },
+    app.log,
+  );
+  const walletUpdates = new WalletUpdates(
+    database.db,
+    changes,
+    clock.now,
+    () => walletWorker.wake(),
+    app.log,
+  );
 
   const mailTransport =
     env.SMTP_URL && env.MAIL_FROM
@@ -134,6 +170,7 @@ async function main() {
           siteUrl,
           mailUnconfirmedPerDay: env.MAIL_UNCONFIRMED_PER_DAY,
           contactEmail: organizerContact(env),
+          wallet,
         }),
         changes,
       }),
@@ -152,6 +189,8 @@ async function main() {
     forceExit.unref();
     await app.close();
     await mailWorker.stop();
+    await walletUpdates.close();
+    await walletWorker.stop();
     await changes.close();
     await scheduler.stop();
     await database.close();
@@ -162,6 +201,7 @@ async function main() {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   mailWorker.start();
+  walletWorker.start();
   scheduler.start();
   app.log.info(
     {

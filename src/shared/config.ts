@@ -27,5 +27,10 @@ export const siteConfigSchema = z.object({
     mailRelay: z.string().nullable(),
     mailRetentionDays: z.number().int(),
   }),
+  /**
+   * Which wallet buttons /profile shows (docs/decisions/0043): each wallet only when all its
+   * settings are given.
+   */
+  wallet: z.object({ apple: z.boolean(), google: z.boolean() }),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

@@ -19,7 +19,12 @@ export type EndpointAccess =
   /** Redeem and vote: the session is checked inside their one database call (docs/decisions/0006). */
   | 'rule call'
   /** A shop's private page: the token in the path is the only key (docs/decisions/0013). */
-  | 'shop token';
+  | 'shop token'
+  /**
+   * Apple Wallet's PassKit web service (docs/decisions/0043): the device's requests carry the
+   * pass's authentication token, which the route checks; no session.
+   */
+  | 'pass token';
 
 export type EndpointMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -149,6 +154,9 @@ export const endpoints = {
     profileRender: true,
   },
   userCoupons: { method: 'GET', path: '/api/user/coupons', access: 'member' },
+  // The pass in the phone's wallet (docs/decisions/0043).
+  appleWalletPass: { method: 'GET', path: '/api/user/pass/wallet.pkpass', access: 'member' },
+  googleWalletLink: { method: 'GET', path: '/api/user/pass/google-wallet', access: 'member' },
   availableVotes: { method: 'GET', path: '/api/user/available-votes', access: 'member' },
   ownVotes: { method: 'GET', path: '/api/user/own-votes', access: 'member' },
   votedShops: { method: 'GET', path: '/api/user/voted-businesses', access: 'member' },
@@ -223,6 +231,28 @@ export const endpoints = {
   sandboxMailbox: { method: 'GET', path: '/api/sandbox/mailbox', access: 'organizer' },
 
   // A shop's private page.
+  // Apple's PassKit web service for wallet passes' updates (docs/decisions/0043).
+  passKitRegister: {
+    method: 'POST',
+    path: '/api/passkit/v1/devices/:deviceId/registrations/:passTypeId/:serial',
+    access: 'pass token',
+  },
+  passKitUnregister: {
+    method: 'DELETE',
+    path: '/api/passkit/v1/devices/:deviceId/registrations/:passTypeId/:serial',
+    access: 'pass token',
+  },
+  passKitUpdatedSerials: {
+    method: 'GET',
+    path: '/api/passkit/v1/devices/:deviceId/registrations/:passTypeId',
+    access: 'pass token',
+  },
+  passKitLatestPass: {
+    method: 'GET',
+    path: '/api/passkit/v1/passes/:passTypeId/:serial',
+    access: 'pass token',
+  },
+  passKitLog: { method: 'POST', path: '/api/passkit/v1/log', access: 'pass token' },
   shopPage: { method: 'GET', path: '/api/shop/:token', access: 'shop token' },
   pauseShop: { method: 'POST', path: '/api/shop/:token/pause', access: 'shop token' },
 

@@ -6,6 +6,11 @@ import { openDatabase } from '#server/db/client.ts';
 import { businesses } from '#server/db/schema.ts';
 import { seedDemoData } from '#server/db/seed.ts';
 import { adminUrl, withDatabase } from '../helpers/test-db.ts';
+import {
+  makeTestServiceAccount,
+  makeTestWalletCertificates,
+  testWalletEnv,
+} from '../helpers/wallet-certificates.ts';
 import { E2E_ADMIN, E2E_BASE_PORT, e2eCodesFile } from './credentials.ts';
 
 /**
@@ -52,6 +57,19 @@ fs.writeFileSync(
   JSON.stringify(Object.fromEntries(shops.map((shop) => [shop.name, shop.redemptionCode]))),
 );
 await database.close();
+
+// Both wallets, signed with a throwaway CA and service account made here (docs/decisions/0043):
+// the journeys download the .pkpass and follow the Google link; no push or update leaves the
+// machine (APNs and Google's API point at a closed local port).
+const walletCertificates = makeTestWalletCertificates();
+process.on('exit', () => walletCertificates.remove());
+Object.assign(
+  process.env,
+  testWalletEnv(walletCertificates, makeTestServiceAccount().json, {
+    APNS_HOST: 'https://127.0.0.1:9',
+    GOOGLE_WALLET_API_URL: 'http://127.0.0.1:9',
+  }),
+);
 
 process.env.SEED_DEMO = 'false';
 // Journeys move the server's clock to check date rules (POST /api/testing/clock).

@@ -14,4 +14,5 @@ export const TEST_SITE_CONFIG: SiteConfig = {
     mailRelay: null,
     mailRetentionDays: 30,
   },
+  wallet: { apple: false, google: false },
 };

@@ -1,12 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import fastifyCookie, { type Signer } from '@fastify/cookie';
 import fastifySession, { type SessionStore } from '@fastify/session';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, Session } from 'fastify';
 import fp from 'fastify-plugin';
 import { SIGNED_IN_HINT_COOKIE } from '#shared/signed-in-hint.ts';
 import type { Db } from '../db/client.ts';
-import { appSettings, sessions } from '../db/schema.ts';
+import { sharedSecret } from '../db/shared-secret.ts';
+import { sessions } from '../db/schema.ts';
 import type { SessionCache } from './session-cache.ts';
 
 declare module 'fastify' {
@@ -128,17 +128,8 @@ export class DatabaseSessionStore implements SessionStore {
  * Without SESSION_SECRET every instance on one database must still sign cookies alike and
  * keep doing so after a restart, so a generated secret is stored once in the database.
  */
-export async function sharedSessionSecret(db: Db): Promise<string> {
-  await db
-    .insert(appSettings)
-    .values({ key: 'session_secret', value: randomBytes(48).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select({ value: appSettings.value })
-    .from(appSettings)
-    .where(sql`${appSettings.key} = 'session_secret'`);
-  if (!row) throw new Error('session secret missing after insert');
-  return row.value;
+export function sharedSessionSecret(db: Db): Promise<string> {
+  return sharedSecret(db, 'session_secret');
 }
 
 export interface SessionOptions {

@@ -8,7 +8,7 @@ import { endpoints } from '#shared/endpoints.ts';
 
 /**
  * GET /api/config: the settings the web app adapts to (site name, payment mode, test tools, where
- * email goes, public URL, map tiles).
+ * email goes, public URL, map tiles, wallet buttons).
  */
 export async function configRoutes(app: FastifyInstance, { publicReads }: AppDeps) {
   app
@@ -35,5 +35,6 @@ export function siteConfigOf({ config, payments }: Pick<AppDeps, 'config' | 'pay
       mailRelay: config.privacy?.mailRelay ?? null,
       mailRetentionDays: config.mailRetentionDays ?? DEFAULT_MAIL_RETENTION_DAYS,
     },
+    wallet: { apple: config.wallet?.apple != null, google: config.wallet?.google != null },
   };
 }

@@ -749,3 +749,59 @@ export const resultCorrections = pgTable(
   },
   (t) => [index('result_corrections_challenge_idx').on(t.challengeId, t.id)],
 );
+
+/**
+ * A pass its holder took into Apple Wallet or Google Wallet (docs/decisions/0043): created at the
+ * first download or 'Save to Google Wallet', never before, so nothing goes to a wallet untapped.
+ * `contentHash` is what the wallet copy shows as last marked (wallet/updates.ts): when the pass's
+ * figures move, `updatedAt` moves (Apple's "updated since" tag) and the pushes fall due. The due
+ * columns are the outbox: claimed with a lease, retried with backoff, kept across restarts.
+ */
+export const walletPasses = pgTable(
+  'wallet_passes',
+  {
+    passId: integer('pass_id')
+      .primaryKey()
+      .references(() => passes.id),
+    /** The pass's serial number in Apple's and Google's paths: random, so it tells nothing. */
+    serial: text('serial').notNull(),
+    /** SHA-256 of the pass's PassKit authentication token (wallet/wallet-passes.ts). */
+    authTokenHash: text('auth_token_hash').notNull(),
+    contentHash: text('content_hash').notNull(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+    /** APNs pushes to the registered devices are due from then; null: none due. */
+    pushDueAt: instant('push_due_at'),
+    pushAttempts: integer('push_attempts').notNull().default(0),
+    /** Set when the holder tapped 'Save to Google Wallet': from then on its object is kept current. */
+    googleSavedAt: instant('google_saved_at'),
+    googleDueAt: instant('google_due_at'),
+    googleAttempts: integer('google_attempts').notNull().default(0),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('wallet_passes_serial_uq').on(t.serial),
+    index('wallet_passes_push_due_idx')
+      .on(t.pushDueAt)
+      .where(sql`${t.pushDueAt} IS NOT NULL`),
+    index('wallet_passes_google_due_idx')
+      .on(t.googleDueAt)
+      .where(sql`${t.googleDueAt} IS NOT NULL`),
+  ],
+);
+
+/** A device that asked Apple's PassKit web service for a wallet pass's updates (docs/decisions/0043). */
+export const walletRegistrations = pgTable(
+  'wallet_registrations',
+  {
+    deviceId: text('device_id').notNull(),
+    passId: integer('pass_id')
+      .notNull()
+      .references(() => walletPasses.passId),
+    pushToken: text('push_token').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.passId] }),
+    index('wallet_registrations_pass_idx').on(t.passId),
+  ],
+);

@@ -6,6 +6,7 @@ import { revealDueDraws } from '../draws/service.ts';
 import type { MailContext } from '../mail/templates.ts';
 import { queueReminders, queueSaleAlerts } from '../messages/jobs.ts';
 import { publishDueResults } from '../results/publish.ts';
+import { markChangedPasses } from '../wallet/updates.ts';
 import { purgeEndedData } from './retention.ts';
 import type { PeriodicJob } from './scheduler.ts';
 
@@ -48,6 +49,15 @@ export function periodicJobs(
       intervalMs: MINUTE_MS,
       run: async (now) => {
         await publishDueResults(db, now);
+      },
+    },
+    {
+      // docs/decisions/0043: wallet copies change within a minute of the battle's end, and of
+      // any change whose notice was lost (wallet/updates.ts marks the rest at once).
+      name: 'wallet-updates',
+      intervalMs: MINUTE_MS,
+      run: async (now) => {
+        await markChangedPasses(db, now);
       },
     },
     {

@@ -18,6 +18,8 @@ export interface MailContext {
   unconfirmedPerDay?: number | undefined;
   /** Where members write to the organizers (env.ts organizerContact); unset, no address is named. */
   contactEmail?: string | undefined;
+  /** The phone wallets the site offers its passes to (docs/decisions/0043); none when unset. */
+  wallets?: readonly string[];
 }
 
 /** The context for the site's emails. */
@@ -26,12 +28,17 @@ export function mailContextOf(config: {
   siteUrl: SiteUrl;
   mailUnconfirmedPerDay?: number;
   contactEmail?: string | undefined;
+  wallet?: { apple: unknown; google: unknown } | undefined;
 }): MailContext {
   return {
     siteName: config.siteName,
     baseUrl: config.siteUrl.origin,
     unconfirmedPerDay: config.mailUnconfirmedPerDay,
     contactEmail: config.contactEmail,
+    wallets: [
+      ...(config.wallet?.apple ? ['Apple Wallet'] : []),
+      ...(config.wallet?.google ? ['Google Wallet'] : []),
+    ],
   };
 }
 
@@ -208,6 +215,11 @@ export function receiptMail(context: MailContext, receipt: ReceiptDetails): Outg
     `The battle ends ${formatInstant(receipt.endDate, receipt.timeZone)}: redeem your coupons and cast your votes before then.`,
     // The steps of 'How to Redeem Coupons' on /profile, in short.
     `How to redeem: at a participating shop, order anything and ask the cashier for the 4-digit redemption code. Open your pass, tap 'Redeem Coupon' on that shop's coupon and enter the code: your ${formatMoney(COUPON_VALUE_DOLLARS)} credit is applied to your order, and you earn one vote.`,
+    ...(context.wallets?.length
+      ? [
+          `Keep your pass on your phone: add it to ${context.wallets.join(' or ')} from your pass page.`,
+        ]
+      : []),
     { label: 'See your pass and coupons', path: '/profile' },
     ...(context.contactEmail
       ? [`Questions about your pass? Write to the organizers at ${context.contactEmail}.`]

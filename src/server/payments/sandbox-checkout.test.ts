@@ -54,6 +54,7 @@ describe('sandbox checkout', () => {
         mailRelay: null,
         mailRetentionDays: 30,
       },
+      wallet: { apple: false, google: false },
     });
   });
 

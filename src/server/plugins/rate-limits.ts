@@ -51,6 +51,11 @@ export const RATE_LIMITS = {
   shopLinkPerToken: { max: 60, timeWindow: MINUTE_MS },
   /** Shop links asked for from one address, any link, valid or not. */
   shopLinkPerAddress: { max: 120, timeWindow: MINUTE_MS },
+  /**
+   * Apple Wallet's requests from one address (docs/decisions/0043): a phone asks a few times per
+   * update of its passes; a script trying serials or tokens does not get far.
+   */
+  passKitPerAddress: { max: 120, timeWindow: MINUTE_MS },
 } as const satisfies Record<string, { max: number; timeWindow: number }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -36,6 +36,7 @@ import { usePassStops, type PassStop } from '#client/lib/member-progress.ts';
 import { useSiteConfig } from '#client/lib/site-config.ts';
 import { NextStop } from '#client/features/shops/components/NextStop.tsx';
 import { useUserPass } from '#client/features/passes/api/get-user-pass.ts';
+import { WalletButtons } from '#client/features/passes/components/WalletButtons.tsx';
 import { PassCoupons } from '#client/features/redemption/components/PassCoupons.tsx';
 import { ResetVotesButton } from '#client/features/voting/components/ResetVotesButton.tsx';
 import { VotesPanel } from '#client/features/voting/components/VotesPanel.tsx';
@@ -125,6 +126,7 @@ export function PassHolderView() {
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <Title order={1}>Your Coffee Challenge</Title>
+        <WalletButtons />
         {!pass.data.active && (
           <Alert color="red" title="This pass is no longer active">
             {pass.data.inactiveReason

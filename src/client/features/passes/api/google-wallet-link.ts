@@ -1,0 +1,28 @@
+import { useMutation } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { googleWalletLinkSchema, type GoogleWalletLink } from '#shared/wallet.ts';
+import { api, errorText } from '#client/lib/api.ts';
+import { endpoints } from '#shared/endpoints.ts';
+
+/**
+ * The 'Save to Google Wallet' address, asked for only when the member taps the button: nothing
+ * goes to Google before (docs/decisions/0043).
+ */
+export async function getGoogleWalletLink(): Promise<GoogleWalletLink> {
+  return googleWalletLinkSchema.parse(await api.get(endpoints.googleWalletLink.path));
+}
+
+/** Asks for the link, then leaves for Google's save page. */
+export function useSaveToGoogleWallet() {
+  return useMutation({
+    mutationFn: getGoogleWalletLink,
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: (error) => {
+      notifications.show({
+        color: 'red',
+        title: 'Could not open Google Wallet',
+        message: errorText(error, 'Please try again.'),
+      });
+    },
+  });
+}

@@ -103,6 +103,7 @@ describe('two instances over one PostgreSQL', () => {
       'session-sweep': 1,
       'rate-limit-sweep': 1,
       'sandbox-checkout-expiry': 1,
+      'wallet-updates': 1,
     });
     const left = await database.db
       .select()

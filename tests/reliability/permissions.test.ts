@@ -42,6 +42,8 @@ let ownCouponCode: string;
 let checkoutSessionId: string;
 let newShopId = 0;
 let drawId = 0;
+/** The claim the transfer row makes last: the organizer's. */
+let claimId = 0;
 /** The private link token the organizer's row issues for the seeded shop. */
 let shopToken = '';
 
@@ -571,6 +573,41 @@ const rows: Row[] = [
     expected: { anonymous: 401, noPass: 201, withPass: 409, other: 409, admin: 201 },
   },
   // Sandbox mode: the mailbox holds everyone's reset links, so it answers organizers only.
+  // Passes for other people (docs/RULES.md rule 24), after every row that needs a member's pass:
+  // a transfer takes each unused one (the test passes made above, and that of 'other'; the holder
+  // above redeemed, so theirs stays), and the organizer's claim, made last, is linked and sent.
+  {
+    method: 'GET',
+    path: '/api/user/claims',
+    url: () => '/api/user/claims',
+    expected: { ...all(200), anonymous: 401 },
+  },
+  {
+    method: 'POST',
+    path: '/api/claims/redeem',
+    url: () => '/api/claims/redeem',
+    body: () => ({ token: 'a'.repeat(43) }),
+    expected: { ...all(404), anonymous: 401 },
+  },
+  {
+    method: 'POST',
+    path: '/api/user/pass/transfer',
+    url: () => '/api/user/pass/transfer',
+    expected: { anonymous: 401, noPass: 201, withPass: 409, other: 201, admin: 201 },
+  },
+  {
+    method: 'POST',
+    path: '/api/user/claims/{id}/link',
+    url: () => `/api/user/claims/${claimId}/link`,
+    expected: ownerOnly('admin', 200),
+  },
+  {
+    method: 'POST',
+    path: '/api/user/claims/{id}/send',
+    url: () => `/api/user/claims/${claimId}/send`,
+    body: () => ({ email: 'friend@example.com' }),
+    expected: ownerOnly('admin', 204),
+  },
   {
     method: 'GET',
     path: '/api/sandbox/mailbox',
@@ -690,6 +727,8 @@ describe('permissions matrix', () => {
         });
         if (row.path === '/api/admin/businesses' && response.statusCode === 201)
           newShopId = response.json<{ id: number }>().id;
+        if (row.path === '/api/user/pass/transfer' && response.statusCode === 201)
+          claimId = response.json<{ id: number }>().id;
         if (row.path === '/api/admin/challenges/{id}/draws' && response.statusCode === 201)
           drawId = response.json<{ id: number }>().id;
         if (row.path === '/api/admin/businesses/{id}/shop-link' && response.statusCode === 201)

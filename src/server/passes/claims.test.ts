@@ -8,6 +8,8 @@ import {
   passClaims,
   passes,
   payments,
+  walletPasses,
+  walletRegistrations,
   type Business,
   type Challenge,
 } from '../db/schema.ts';
@@ -315,6 +317,24 @@ describe('POST /api/user/pass/transfer', () => {
       userId: friend.user.id,
     });
     expect(await ctx.db.$count(coupons, eq(coupons.passId, holder.pass.id))).toBe(shops.length);
+  });
+
+  it("takes the old holder's wallet copy and its devices with it (docs/decisions/0043)", async () => {
+    const holder = await signedInPassHolder(ctx, challenge.id);
+    await ctx.db.insert(walletPasses).values({
+      passId: holder.pass.id,
+      serial: `serial-${holder.pass.id}`,
+      authTokenHash: 'hash',
+      contentHash: 'content',
+    });
+    await ctx.db
+      .insert(walletRegistrations)
+      .values({ deviceId: 'old-phone', passId: holder.pass.id, pushToken: 'token' });
+    expect((await holder.client.post('/api/user/pass/transfer')).statusCode).toBe(201);
+    expect(await ctx.db.$count(walletPasses, eq(walletPasses.passId, holder.pass.id))).toBe(0);
+    expect(
+      await ctx.db.$count(walletRegistrations, eq(walletRegistrations.passId, holder.pass.id)),
+    ).toBe(0);
   });
 
   it('refuses a pass with a redeemed coupon and changes nothing', async () => {

@@ -1,21 +1,10 @@
 import { pages } from '#shared/pages.ts';
 import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/NumberInput.css';
 import { useEffect, useRef, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  NumberInput,
-  Paper,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconLock, IconLogin, IconUserPlus } from '@tabler/icons-react';
+import { Alert, Button, Checkbox, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import type { ChallengeDto } from '#shared/challenges.ts';
 import { formatInstant } from '#shared/date-range.ts';
@@ -25,8 +14,7 @@ import { paths } from '#shared/paths.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { DrawAdvert } from '#client/features/draws/components/DrawAdvert.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
-import { LoginForm } from '#client/features/auth/components/LoginForm.tsx';
-import { RegisterForm } from '#client/features/auth/components/RegisterForm.tsx';
+import { SignInOrRegisterTabs } from '#client/features/auth/components/SignInOrRegisterTabs.tsx';
 import { useCreateCheckoutSession } from '#client/features/checkout/api/create-checkout-session.ts';
 import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
@@ -226,22 +214,10 @@ function SignInToBuyCard() {
       <Title order={2} size="h3" mb="md">
         Sign in to buy your pass
       </Title>
-      <Tabs defaultValue="register" keepMounted={false}>
-        <Tabs.List grow mb="lg">
-          <Tabs.Tab value="login" leftSection={<IconLogin size={18} aria-hidden />}>
-            Login
-          </Tabs.Tab>
-          <Tabs.Tab value="register" leftSection={<IconUserPlus size={18} aria-hidden />}>
-            Create Account
-          </Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="login">
-          <LoginForm onSuccess={() => reloadPage()} />
-        </Tabs.Panel>
-        <Tabs.Panel value="register">
-          <RegisterForm onSuccess={() => reloadPage(REGISTRATION_RELOAD_MS)} />
-        </Tabs.Panel>
-      </Tabs>
+      <SignInOrRegisterTabs
+        onLogin={() => reloadPage()}
+        onRegister={() => reloadPage(REGISTRATION_RELOAD_MS)}
+      />
     </Paper>
   );
 }

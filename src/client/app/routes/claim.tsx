@@ -1,14 +1,12 @@
 import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Tabs.css';
-import { Alert, Button, Container, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconLogin, IconTicket, IconUserPlus } from '@tabler/icons-react';
+import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconTicket } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { pages } from '#shared/pages.ts';
 import { paths } from '#shared/paths.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
-import { LoginForm } from '#client/features/auth/components/LoginForm.tsx';
-import { RegisterForm } from '#client/features/auth/components/RegisterForm.tsx';
+import { SignInOrRegisterTabs } from '#client/features/auth/components/SignInOrRegisterTabs.tsx';
 import { useRedeemClaim } from '#client/features/claims/api/claims.ts';
 import { errorText } from '#client/lib/api.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
@@ -69,22 +67,7 @@ export default function ClaimRoute() {
           ) : (
             <>
               <Text>Sign in or create an account to take it.</Text>
-              <Tabs defaultValue="register" keepMounted={false}>
-                <Tabs.List grow mb="lg">
-                  <Tabs.Tab value="login" leftSection={<IconLogin size={18} aria-hidden />}>
-                    Login
-                  </Tabs.Tab>
-                  <Tabs.Tab value="register" leftSection={<IconUserPlus size={18} aria-hidden />}>
-                    Create Account
-                  </Tabs.Tab>
-                </Tabs.List>
-                <Tabs.Panel value="login">
-                  <LoginForm />
-                </Tabs.Panel>
-                <Tabs.Panel value="register">
-                  <RegisterForm />
-                </Tabs.Panel>
-              </Tabs>
+              <SignInOrRegisterTabs />
             </>
           )}
         </Stack>

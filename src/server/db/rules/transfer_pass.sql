@@ -3,7 +3,9 @@
 -- (lock_held_pass), so a transfer and a redeem or vote on the same pass run one after the other
 -- and exactly one wins. Outcomes: no-pass, switched-off (a refunded or disputed pass), ended,
 -- used (a coupon redeemed or a vote cast: the pass stays), transferred (claimId, passId). The pass
--- keeps its coupons and wrong-code history and is held by nobody until its claim is taken.
+-- keeps its coupons and wrong-code history and is held by nobody until its claim is taken; its
+-- wallet copy is the old holder's, so it goes with its devices (docs/decisions/0043): their phones
+-- hear of the pass no more, and the next holder's copy has a new serial and token.
 CREATE OR REPLACE FUNCTION public.transfer_pass(p_user_id integer, p_now timestamp with time zone, p_token_hash text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -23,6 +25,8 @@ BEGIN
     RETURN jsonb_build_object('outcome', 'used');
   END IF;
   UPDATE passes SET user_id = NULL WHERE id = v_pass.id;
+  DELETE FROM wallet_registrations WHERE pass_id = v_pass.id;
+  DELETE FROM wallet_passes WHERE pass_id = v_pass.id;
   INSERT INTO pass_claims (challenge_id, owner_id, payment_id, pass_id, token_hash, created_at)
   VALUES (v_pass.challenge_id, p_user_id, v_pass.payment_id, v_pass.id, p_token_hash, p_now)
   RETURNING id INTO v_claim_id;

@@ -1,0 +1,36 @@
+import '@mantine/core/styles/Tabs.css';
+import { Tabs } from '@mantine/core';
+import { IconLogin, IconUserPlus } from '@tabler/icons-react';
+import { LoginForm, type LoginFormProps } from './LoginForm.tsx';
+import { RegisterForm, type RegisterFormProps } from './RegisterForm.tsx';
+
+/**
+ * Login / Create Account tabs, Create Account first (docs/SPEC.md section 2), for a page that
+ * needs an account before its one action: buying a pass (/checkout), taking one (/claim/:token).
+ */
+export function SignInOrRegisterTabs({
+  onLogin,
+  onRegister,
+}: {
+  onLogin?: LoginFormProps['onSuccess'];
+  onRegister?: RegisterFormProps['onSuccess'];
+}) {
+  return (
+    <Tabs defaultValue="register" keepMounted={false}>
+      <Tabs.List grow mb="lg">
+        <Tabs.Tab value="login" leftSection={<IconLogin size={18} aria-hidden />}>
+          Login
+        </Tabs.Tab>
+        <Tabs.Tab value="register" leftSection={<IconUserPlus size={18} aria-hidden />}>
+          Create Account
+        </Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="login">
+        <LoginForm {...(onLogin ? { onSuccess: onLogin } : {})} />
+      </Tabs.Panel>
+      <Tabs.Panel value="register">
+        <RegisterForm {...(onRegister ? { onSuccess: onRegister } : {})} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}

@@ -1,29 +1,33 @@
 import { E2E_ADMIN } from './credentials.ts';
 import { expect, navigation, registerViaAuthPage, signIn, test, uniqueName } from './fixtures.ts';
 
-test('a visitor registers, signs out and signs in, and the header follows', async ({ page }) => {
-  const username = uniqueName('member');
-  await page.goto('/');
-  const nav = await navigation(page);
-  await expect(nav.getByRole('link', { name: 'Sign In' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Buy Pass' })).toBeVisible();
+test(
+  'a visitor registers, signs out and signs in, and the header follows',
+  { tag: '@desktop' },
+  async ({ page }) => {
+    const username = uniqueName('member');
+    await page.goto('/');
+    const nav = await navigation(page);
+    await expect(nav.getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Buy Pass' })).toBeVisible();
 
-  await registerViaAuthPage(page, username);
-  await expect(page.getByText('Registration successful')).toBeVisible();
-  await expect(page).toHaveURL('/');
+    await registerViaAuthPage(page, username);
+    await expect(page.getByText('Registration successful')).toBeVisible();
+    await expect(page).toHaveURL('/');
 
-  const signedIn = await navigation(page);
-  await expect(signedIn.getByText(username)).toBeVisible();
-  await expect(signedIn.getByRole('link', { name: 'Admin' })).toHaveCount(0);
-  await expect(signedIn.getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(0);
-  await signedIn.getByRole('button', { name: 'Logout' }).click();
-  await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
-  await expect((await navigation(page)).getByRole('link', { name: 'Sign In' })).toBeVisible();
-  if (page.viewportSize()!.width < 768) await page.keyboard.press('Escape');
+    const signedIn = await navigation(page);
+    await expect(signedIn.getByText(username)).toBeVisible();
+    await expect(signedIn.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+    await expect(signedIn.getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(0);
+    await signedIn.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
+    await expect((await navigation(page)).getByRole('link', { name: 'Sign In' })).toBeVisible();
+    if (page.viewportSize()!.width < 768) await page.keyboard.press('Escape');
 
-  await signIn(page, username, 'password123');
-  await expect((await navigation(page)).getByText(username)).toBeVisible();
-});
+    await signIn(page, username, 'password123');
+    await expect((await navigation(page)).getByText(username)).toBeVisible();
+  },
+);
 
 test('the register form shows the spec messages and sends nothing invalid', async ({ page }) => {
   await page.goto('/auth?tab=register');
@@ -49,20 +53,24 @@ test('wrong credentials show the login failure toast', async ({ page }) => {
   await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
 });
 
-test('the organizer sees the Admin button; a member is sent away from /admin', async ({ page }) => {
-  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
-  const nav = await navigation(page);
-  await expect(nav.getByRole('link', { name: /^Admin( Dashboard)?$/ })).toBeVisible();
-  await nav.getByRole('button', { name: 'Logout' }).click();
-  await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
+test(
+  'the organizer sees the Admin button; a member is sent away from /admin',
+  { tag: '@desktop' },
+  async ({ page }) => {
+    await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+    const nav = await navigation(page);
+    await expect(nav.getByRole('link', { name: /^Admin( Dashboard)?$/ })).toBeVisible();
+    await nav.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
 
-  await page.goto('/admin');
-  await expect(page).toHaveURL(/\/auth$/);
-  await registerViaAuthPage(page, uniqueName('plain'));
-  await expect(page.getByText('Registration successful')).toBeVisible();
-  await page.goto('/admin');
-  await expect(page).toHaveURL(/\/$/);
-});
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/auth$/);
+    await registerViaAuthPage(page, uniqueName('plain'));
+    await expect(page.getByText('Registration successful')).toBeVisible();
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/$/);
+  },
+);
 
 test('an unknown path shows the 404 page with status 404', async ({ page }) => {
   const response = await page.goto('/no-such-page');

@@ -30,47 +30,51 @@ async function openSandboxPayment(page: Page) {
   await expect(page.getByRole('heading', { name: 'Complete your payment' })).toBeVisible();
 }
 
-test('a new visitor creates an account on /checkout, pays on the sandbox page and holds the pass', async ({
-  page,
-}) => {
-  // Other journeys add shops to the same challenge: count what the site says it has.
-  const shopCount = ((await (await page.request.get('/api/businesses')).json()) as unknown[])
-    .length;
-  await page.goto('/checkout');
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Huntsville Coffee Battles' }),
-  ).toBeVisible();
-  await expect(page.getByText(`${shopCount} shops included`)).toBeVisible();
-  await expect(page.getByText('Secure checkout via a card payment provider')).toBeVisible();
-  const shopsToggle = page.getByRole('button', { name: /Participating shops/ });
-  await expect(shopsToggle).toHaveAttribute('aria-expanded', 'false');
-  await shopsToggle.click();
-  await expect(shopsToggle).toHaveAttribute('aria-expanded', 'true');
-  await expect(
-    page.getByRole('list', { name: 'Participating shops' }).getByRole('listitem'),
-  ).toHaveCount(shopCount);
+test(
+  'a new visitor creates an account on /checkout, pays on the sandbox page and holds the pass',
+  { tag: '@desktop' },
+  async ({ page }) => {
+    // Other journeys add shops to the same challenge: count what the site says it has.
+    const shopCount = ((await (await page.request.get('/api/businesses')).json()) as unknown[])
+      .length;
+    await page.goto('/checkout');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Huntsville Coffee Battles' }),
+    ).toBeVisible();
+    await expect(page.getByText(`${shopCount} shops included`)).toBeVisible();
+    await expect(page.getByText('Secure checkout via a card payment provider')).toBeVisible();
+    const shopsToggle = page.getByRole('button', { name: /Participating shops/ });
+    await expect(shopsToggle).toHaveAttribute('aria-expanded', 'false');
+    await shopsToggle.click();
+    await expect(shopsToggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(
+      page.getByRole('list', { name: 'Participating shops' }).getByRole('listitem'),
+    ).toHaveCount(shopCount);
 
-  await registerOnCheckout(page, uniqueName('buyer'));
-  await page.getByRole('button', { name: 'Purchase Battle Pass' }).click();
-  await expect(page).toHaveURL(/\/checkout\/sandbox\/sbx_/);
-  await page.getByRole('button', { name: 'Pay $25.00' }).click();
+    await registerOnCheckout(page, uniqueName('buyer'));
+    await page.getByRole('button', { name: 'Purchase Battle Pass' }).click();
+    await expect(page).toHaveURL(/\/checkout\/sandbox\/sbx_/);
+    await page.getByRole('button', { name: 'Pay $25.00' }).click();
 
-  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
-  await expect(page.getByText('Your battle pass has been activated!').first()).toBeVisible();
-  await expect(
-    (await navigation(page)).getByRole('link', { name: 'My Battle Pass' }),
-  ).toBeVisible();
-  if (page.viewportSize()!.width < 768) await page.keyboard.press('Escape');
+    await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+    await expect(page.getByText('Your battle pass has been activated!').first()).toBeVisible();
+    await expect(
+      (await navigation(page)).getByRole('link', { name: 'My Battle Pass' }),
+    ).toBeVisible();
+    if (page.viewportSize()!.width < 768) await page.keyboard.press('Escape');
 
-  await page.getByRole('link', { name: 'View My Pass' }).click();
-  await expect(page).toHaveURL('/profile');
-  await expect(page.getByRole('heading', { name: 'Your Coffee Challenge' })).toBeVisible();
-  await expect(page.getByText('Active', { exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'View My Pass' }).click();
+    await expect(page).toHaveURL('/profile');
+    await expect(page.getByRole('heading', { name: 'Your Coffee Challenge' })).toBeVisible();
+    await expect(page.getByText('Active', { exact: true })).toBeVisible();
 
-  // Back on /checkout the pass is recognised.
-  await page.goto('/checkout');
-  await expect(page.getByRole('heading', { name: 'You Already Have a Battle Pass' })).toBeVisible();
-});
+    // Back on /checkout the pass is recognised.
+    await page.goto('/checkout');
+    await expect(
+      page.getByRole('heading', { name: 'You Already Have a Battle Pass' }),
+    ).toBeVisible();
+  },
+);
 
 test('a visitor who cancels on the payment page sees Checkout Cancelled', async ({ page }) => {
   await registerOnCheckout(page, uniqueName('canceller'));

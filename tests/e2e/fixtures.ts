@@ -113,6 +113,16 @@ export function nextLocal(timeZone: string, weekday: string, hour: number): Date
   throw new Error(`no ${weekday} ${hour}:00 in ${timeZone} within a week`);
 }
 
+/**
+ * Waits until the service worker controls the page: the app and its data are then on the device,
+ * as for a member who opened it with signal before walking into a cellar.
+ */
+export async function controlledByServiceWorker(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 60_000,
+  });
+}
+
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
 /** Opens the small-screen drawer when the header is collapsed; returns where its links live. */

@@ -84,95 +84,97 @@ test.describe("the battle's map", () => {
     await admin.context().close();
   });
 
-  test('shows a marker per placed shop with its name, open now and a link; Near me orders the list nearest first; Open now filters on the battle clock', async ({
-    page,
-    context,
-    mapTiles,
-  }) => {
-    const { timeZone } = await activeChallenge(page);
-    // 3 am on the battle's clock: the demo shops (6:30am - 8:00pm and so on) are closed, the
-    // night owls open.
-    await page.clock.install({ time: nextLocal(timeZone, 'Wed', 3) });
-    await page.goto('/');
-    await showAllShops(page);
-    const usualOrder = await listedNames(page);
-    expect(usualOrder).toContain(night.name);
+  test(
+    'shows a marker per placed shop with its name, open now and a link; Near me orders the list nearest first; Open now filters on the battle clock',
+    { tag: '@desktop' },
+    async ({ page, context, mapTiles }) => {
+      const { timeZone } = await activeChallenge(page);
+      // 3 am on the battle's clock: the demo shops (6:30am - 8:00pm and so on) are closed, the
+      // night owls open.
+      await page.clock.install({ time: nextLocal(timeZone, 'Wed', 3) });
+      await page.goto('/');
+      await showAllShops(page);
+      const usualOrder = await listedNames(page);
+      expect(usualOrder).toContain(night.name);
 
-    // The map: one marker per placed shop, none for the shop without a place.
-    const shops = await publicShops(page);
-    const placed = shops.filter((shop) => placeOf(shop) !== null);
-    expect(placed.length).toBeGreaterThanOrEqual(9);
-    const mapButton = page.getByRole('button', { name: 'Map', exact: true });
-    await mapButton.click();
-    await expect(mapButton).toHaveAttribute('aria-pressed', 'true');
-    const map = page.getByRole('region', { name: SHOPS_MAP });
-    await expect(map).toBeVisible();
-    await expect(map.locator('.leaflet-marker-icon')).toHaveCount(placed.length);
-    await expect(map.getByRole('button', { name: `${night.name}, Open now` })).toBeVisible();
-    await expect(
-      map.getByRole('button', { name: 'Honest Bean Roasters, Closed now' }),
-    ).toBeVisible();
-    await expect(map.getByRole('button', { name: new RegExp(`^${unplaced.name}`) })).toHaveCount(0);
-    expect(mapTiles.length).toBeGreaterThan(0);
-    await expect(page.getByText('The map cannot load')).toHaveCount(0);
-    await expectAccessible(page);
+      // The map: one marker per placed shop, none for the shop without a place.
+      const shops = await publicShops(page);
+      const placed = shops.filter((shop) => placeOf(shop) !== null);
+      expect(placed.length).toBeGreaterThanOrEqual(9);
+      const mapButton = page.getByRole('button', { name: 'Map', exact: true });
+      await mapButton.click();
+      await expect(mapButton).toHaveAttribute('aria-pressed', 'true');
+      const map = page.getByRole('region', { name: SHOPS_MAP });
+      await expect(map).toBeVisible();
+      await expect(map.locator('.leaflet-marker-icon')).toHaveCount(placed.length);
+      await expect(map.getByRole('button', { name: `${night.name}, Open now` })).toBeVisible();
+      await expect(
+        map.getByRole('button', { name: 'Honest Bean Roasters, Closed now' }),
+      ).toBeVisible();
+      await expect(map.getByRole('button', { name: new RegExp(`^${unplaced.name}`) })).toHaveCount(
+        0,
+      );
+      expect(mapTiles.length).toBeGreaterThan(0);
+      await expect(page.getByText('The map cannot load')).toHaveCount(0);
+      await expectAccessible(page);
 
-    // A marker's popup names the shop, says it is open and links to its page.
-    await map.getByRole('button', { name: `${night.name}, Open now` }).click();
-    const popup = map.locator('.leaflet-popup');
-    await expect(popup.getByText(night.name, { exact: true })).toBeVisible();
-    await expect(popup.getByText('Open now')).toBeVisible();
-    await popup.getByRole('link', { name: 'View Details' }).click();
-    await expect(page).toHaveURL(`/business/${night.id}`);
-    await expect(page.getByRole('heading', { name: night.name, level: 1 })).toBeVisible();
-    await page.goBack();
-    await mapButton.click();
-    await expect(map.locator('.leaflet-marker-icon')).toHaveCount(placed.length);
+      // A marker's popup names the shop, says it is open and links to its page.
+      await map.getByRole('button', { name: `${night.name}, Open now` }).click();
+      const popup = map.locator('.leaflet-popup');
+      await expect(popup.getByText(night.name, { exact: true })).toBeVisible();
+      await expect(popup.getByText('Open now')).toBeVisible();
+      await popup.getByRole('link', { name: 'View Details' }).click();
+      await expect(page).toHaveURL(`/business/${night.id}`);
+      await expect(page.getByRole('heading', { name: night.name, level: 1 })).toBeVisible();
+      await page.goBack();
+      await mapButton.click();
+      await expect(map.locator('.leaflet-marker-icon')).toHaveCount(placed.length);
 
-    // Open now: only the shops open at 3 am, in the list and on the map.
-    await page.getByRole('button', { name: 'Open now', exact: true }).click();
-    await expect(page.getByRole('button', { name: 'Open now', exact: true })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
-    await expect(page.locator('#shops').getByRole('article', { name: night.name })).toBeVisible();
-    await expect(
-      page.locator('#shops').getByRole('article', { name: 'Honest Bean Roasters' }),
-    ).toHaveCount(0);
-    expect(await listedNames(page)).toEqual([night.name, unplaced.name]);
-    await page.getByRole('button', { name: 'Open now', exact: true }).click();
-    await showAllShops(page);
-    expect(await listedNames(page)).toEqual(usualOrder);
+      // Open now: only the shops open at 3 am, in the list and on the map.
+      await page.getByRole('button', { name: 'Open now', exact: true }).click();
+      await expect(page.getByRole('button', { name: 'Open now', exact: true })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+      await expect(page.locator('#shops').getByRole('article', { name: night.name })).toBeVisible();
+      await expect(
+        page.locator('#shops').getByRole('article', { name: 'Honest Bean Roasters' }),
+      ).toHaveCount(0);
+      expect(await listedNames(page)).toEqual([night.name, unplaced.name]);
+      await page.getByRole('button', { name: 'Open now', exact: true }).click();
+      await showAllShops(page);
+      expect(await listedNames(page)).toEqual(usualOrder);
 
-    // Near me, after the tap: nearest first, each with its distance; unplaced shops last.
-    const here = { latitude: 34.705, longitude: -86.65 };
-    await context.grantPermissions(['geolocation']);
-    await context.setGeolocation(here);
-    await page.getByRole('button', { name: 'Near me' }).click();
-    await expect(page.getByText('Nearest first, from where you are.')).toBeVisible();
-    const byName = new Map(shops.map((shop) => [shop.name, shop]));
-    const expected = nearestFirst(
-      usualOrder.map((name) => byName.get(name)!),
-      here,
-      placeOf,
-    ).map((shop) => shop.name);
-    await expect.poll(() => listedNames(page)).toEqual(expected);
-    expect(expected[0]).toBe(night.name);
-    // Shops without a place come last (other journeys may have added some of their own).
-    const withoutPlace = new Set(
-      shops.filter((shop) => placeOf(shop) === null).map((shop) => shop.name),
-    );
-    const last = expected.slice(expected.length - withoutPlace.size);
-    expect(new Set(last)).toEqual(withoutPlace);
-    expect(last).toContain(unplaced.name);
-    const nearest = page.locator('#shops').getByRole('article', { name: night.name });
-    // 0.56 km from the night owl: 0.3 mi in the visitor's en-US locale.
-    expect(distanceKm(here, placeOf(night)!)).toBeCloseTo(0.556, 2);
-    await expect(nearest.getByText('0.3 mi away')).toBeVisible();
-    await expect(
-      map.getByRole('button', { name: `${night.name}, Open now, 0.3 mi away` }),
-    ).toBeVisible();
-  });
+      // Near me, after the tap: nearest first, each with its distance; unplaced shops last.
+      const here = { latitude: 34.705, longitude: -86.65 };
+      await context.grantPermissions(['geolocation']);
+      await context.setGeolocation(here);
+      await page.getByRole('button', { name: 'Near me' }).click();
+      await expect(page.getByText('Nearest first, from where you are.')).toBeVisible();
+      const byName = new Map(shops.map((shop) => [shop.name, shop]));
+      const expected = nearestFirst(
+        usualOrder.map((name) => byName.get(name)!),
+        here,
+        placeOf,
+      ).map((shop) => shop.name);
+      await expect.poll(() => listedNames(page)).toEqual(expected);
+      expect(expected[0]).toBe(night.name);
+      // Shops without a place come last (other journeys may have added some of their own).
+      const withoutPlace = new Set(
+        shops.filter((shop) => placeOf(shop) === null).map((shop) => shop.name),
+      );
+      const last = expected.slice(expected.length - withoutPlace.size);
+      expect(new Set(last)).toEqual(withoutPlace);
+      expect(last).toContain(unplaced.name);
+      const nearest = page.locator('#shops').getByRole('article', { name: night.name });
+      // 0.56 km from the night owl: 0.3 mi in the visitor's en-US locale.
+      expect(distanceKm(here, placeOf(night)!)).toBeCloseTo(0.556, 2);
+      await expect(nearest.getByText('0.3 mi away')).toBeVisible();
+      await expect(
+        map.getByRole('button', { name: `${night.name}, Open now, 0.3 mi away` }),
+      ).toBeVisible();
+    },
+  );
 });
 
 testAllowingPageErrors(
@@ -220,66 +222,67 @@ testAllowingPageErrors(
   },
 );
 
-test('the organizer places a shop by tapping the map in the shop dialog, or by typing coordinates', async ({
-  page,
-  mapTiles,
-}) => {
-  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
-  const name = uniqueName('Tapped Tamper ');
-  await page.goto('/admin/businesses');
-  await page.getByRole('button', { name: 'Add New Business' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('textbox', { name: 'Business Name' }).fill(name);
-  await dialog.getByRole('textbox', { name: 'Short Description' }).fill(`${name} is on the map.`);
-  await dialog.getByRole('textbox', { name: 'Address' }).fill('9 Tap Rd, Huntsville, AL');
+test(
+  'the organizer places a shop by tapping the map in the shop dialog, or by typing coordinates',
+  { tag: '@desktop' },
+  async ({ page, mapTiles }) => {
+    await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+    const name = uniqueName('Tapped Tamper ');
+    await page.goto('/admin/businesses');
+    await page.getByRole('button', { name: 'Add New Business' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Business Name' }).fill(name);
+    await dialog.getByRole('textbox', { name: 'Short Description' }).fill(`${name} is on the map.`);
+    await dialog.getByRole('textbox', { name: 'Address' }).fill('9 Tap Rd, Huntsville, AL');
 
-  // Typed coordinates follow the contract's rules before anything is sent.
-  const latitude = dialog.getByRole('textbox', { name: 'Latitude' });
-  const longitude = dialog.getByRole('textbox', { name: 'Longitude' });
-  await latitude.fill('95');
-  await dialog.getByRole('button', { name: 'Add Business' }).click();
-  await expect(dialog.getByText('Latitude must be a number from -90 to 90')).toBeVisible();
-  await expect(
-    dialog.getByText(
-      'Latitude and longitude go together: give both, or neither to leave the shop off the map',
-    ),
-  ).toBeVisible();
+    // Typed coordinates follow the contract's rules before anything is sent.
+    const latitude = dialog.getByRole('textbox', { name: 'Latitude' });
+    const longitude = dialog.getByRole('textbox', { name: 'Longitude' });
+    await latitude.fill('95');
+    await dialog.getByRole('button', { name: 'Add Business' }).click();
+    await expect(dialog.getByText('Latitude must be a number from -90 to 90')).toBeVisible();
+    await expect(
+      dialog.getByText(
+        'Latitude and longitude go together: give both, or neither to leave the shop off the map',
+      ),
+    ).toBeVisible();
 
-  // A tap on the map (which opens over the battle's other shops) fills both.
-  const map = dialog.getByRole('region', { name: /^Map: tap where the shop is/ });
-  await expect(map).toBeVisible();
-  await expect.poll(() => mapTiles.length).toBeGreaterThan(0);
-  const box = (await map.boundingBox())!;
-  await map.click({ position: { x: box.width / 2 + 40, y: box.height / 2 - 30 } });
-  await expect(latitude).not.toHaveValue('95');
-  const tapped = { latitude: Number(await latitude.inputValue()), longitude: 0 };
-  tapped.longitude = Number(await longitude.inputValue());
-  // Huntsville, where the demo shops are.
-  expect(tapped.latitude).toBeGreaterThan(34.5);
-  expect(tapped.latitude).toBeLessThan(35);
-  expect(tapped.longitude).toBeGreaterThan(-86.9);
-  expect(tapped.longitude).toBeLessThan(-86.3);
-  await expect(map.locator('.leaflet-marker-icon[title="The shop\'s place"]')).toHaveCount(1);
-  await dialog.getByRole('button', { name: 'Add Business' }).click();
-  await expect(page.getByText('Business Saved')).toBeVisible();
+    // A tap on the map (which opens over the battle's other shops) fills both.
+    const map = dialog.getByRole('region', { name: /^Map: tap where the shop is/ });
+    await expect(map).toBeVisible();
+    await expect.poll(() => mapTiles.length).toBeGreaterThan(0);
+    const box = (await map.boundingBox())!;
+    await map.click({ position: { x: box.width / 2 + 40, y: box.height / 2 - 30 } });
+    await expect(latitude).not.toHaveValue('95');
+    const tapped = { latitude: Number(await latitude.inputValue()), longitude: 0 };
+    tapped.longitude = Number(await longitude.inputValue());
+    // Huntsville, where the demo shops are.
+    expect(tapped.latitude).toBeGreaterThan(34.5);
+    expect(tapped.latitude).toBeLessThan(35);
+    expect(tapped.longitude).toBeGreaterThan(-86.9);
+    expect(tapped.longitude).toBeLessThan(-86.3);
+    await expect(map.locator('.leaflet-marker-icon[title="The shop\'s place"]')).toHaveCount(1);
+    await dialog.getByRole('button', { name: 'Add Business' }).click();
+    await expect(page.getByText('Business Saved')).toBeVisible();
 
-  const saved = (await publicShops(page)).find((shop) => shop.name === name)!;
-  expect(saved).toMatchObject(tapped);
+    const saved = (await publicShops(page)).find((shop) => shop.name === name)!;
+    expect(saved).toMatchObject(tapped);
 
-  // Edited: the place can be removed again.
-  await page.getByRole('button', { name: `Actions for ${name}` }).click();
-  await page.getByRole('menuitem', { name: 'Edit' }).click();
-  await expect(latitude).toHaveValue(String(tapped.latitude));
-  await dialog.getByRole('button', { name: 'Remove from the map' }).click();
-  await expect(latitude).toHaveValue('');
-  await dialog.getByRole('button', { name: 'Update Business' }).click();
-  await expect(page.getByText('Business Updated')).toBeVisible();
-  expect((await publicShops(page)).find((shop) => shop.name === name)).toMatchObject({
-    latitude: null,
-    longitude: null,
-  });
-  await page.request.delete(`/api/admin/businesses/${saved.id}`);
-});
+    // Edited: the place can be removed again.
+    await page.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await expect(latitude).toHaveValue(String(tapped.latitude));
+    await dialog.getByRole('button', { name: 'Remove from the map' }).click();
+    await expect(latitude).toHaveValue('');
+    await dialog.getByRole('button', { name: 'Update Business' }).click();
+    await expect(page.getByText('Business Updated')).toBeVisible();
+    expect((await publicShops(page)).find((shop) => shop.name === name)).toMatchObject({
+      latitude: null,
+      longitude: null,
+    });
+    await page.request.delete(`/api/admin/businesses/${saved.id}`);
+  },
+);
 
 test("a member's map shows visited and still-to-visit coupons, and Next stop names the nearest open shop not yet visited", async ({
   page,

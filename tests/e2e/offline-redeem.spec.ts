@@ -1,7 +1,12 @@
 import type { Page } from '@playwright/test';
 import type { CouponDto } from '#shared/redemption.ts';
 import { seededCode } from './credentials.ts';
-import { expect, registerWithPass, testAllowingPageErrors } from './fixtures.ts';
+import {
+  controlledByServiceWorker,
+  expect,
+  registerWithPass,
+  testAllowingPageErrors,
+} from './fixtures.ts';
 
 /**
  * docs/decisions/0042, the member at a counter without signal: Redeem keeps the code on the phone
@@ -13,6 +18,8 @@ import { expect, registerWithPass, testAllowingPageErrors } from './fixtures.ts'
 const offlineTest = testAllowingPageErrors;
 
 const SHOP = 'Honest Bean Roasters';
+const OFFLINE_NOTE =
+  "You are offline: a code you redeem is saved, and counts when you're back online.";
 
 /** The codes saved on the phone (src/client/features/redemption/offline-redemptions.ts). */
 const savedOnPhone = (page: Page) =>
@@ -75,13 +82,10 @@ offlineTest(
     await page.goto('/profile');
     const card = page.getByRole('article', { name: SHOP });
     await expect(card.getByRole('button', { name: 'Redeem Coupon' })).toBeEnabled();
+    await controlledByServiceWorker(page);
 
     await context.setOffline(true);
-    await expect(
-      page.getByText(
-        "You are offline: a code you redeem is saved, and counts when you're back online.",
-      ),
-    ).toBeVisible();
+    await expect(page.getByText(OFFLINE_NOTE)).toBeVisible();
     await redeemOffline(page, seededCode(SHOP));
     expect((await couponAt(page)).redeemed).toBe(false);
 
@@ -110,7 +114,10 @@ offlineTest(
     await expect(
       page.getByRole('article', { name: SHOP }).getByRole('button', { name: 'Redeem Coupon' }),
     ).toBeEnabled();
+    // Without this the page could go offline before the app it was rendered for is loaded.
+    await controlledByServiceWorker(page);
     await context.setOffline(true);
+    await expect(page.getByText(OFFLINE_NOTE)).toBeVisible();
     const wrong = seededCode(SHOP) === '0000' ? '1111' : '0000';
     await redeemOffline(page, wrong);
 

@@ -106,54 +106,56 @@ async function expectWithinWidth(page: Page, locator: ReturnType<Page['locator']
   expect(box!.x + box!.width).toBeLessThanOrEqual(width);
 }
 
-test('every admin section and every table’s actions are reachable without sideways scrolling', async ({
-  page,
-}, testInfo) => {
-  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
-  const sections = [
-    { name: 'Dashboard', path: '/admin', heading: 'Admin Dashboard' },
-    { name: 'Challenges', path: '/admin/challenges', heading: 'Manage Challenges' },
-    { name: 'Businesses', path: '/admin/businesses', heading: 'Manage Businesses' },
-    { name: 'Leaderboard', path: '/admin/leaderboard', heading: 'Leaderboard' },
-    { name: 'Settlement', path: '/admin/settlement', heading: 'Settlement' },
-    { name: 'Messages', path: '/admin/messages', heading: 'Messages' },
-  ];
-  await page.goto('/admin');
-  for (const section of sections) {
-    const menu = page.getByRole('navigation', { name: 'Admin' });
-    for (const each of sections) {
-      await expectWithinWidth(page, menu.getByRole('link', { name: each.name }));
+test(
+  'every admin section and every table’s actions are reachable without sideways scrolling',
+  { tag: '@desktop' },
+  async ({ page }, testInfo) => {
+    await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+    const sections = [
+      { name: 'Dashboard', path: '/admin', heading: 'Admin Dashboard' },
+      { name: 'Challenges', path: '/admin/challenges', heading: 'Manage Challenges' },
+      { name: 'Businesses', path: '/admin/businesses', heading: 'Manage Businesses' },
+      { name: 'Leaderboard', path: '/admin/leaderboard', heading: 'Leaderboard' },
+      { name: 'Settlement', path: '/admin/settlement', heading: 'Settlement' },
+      { name: 'Messages', path: '/admin/messages', heading: 'Messages' },
+    ];
+    await page.goto('/admin');
+    for (const section of sections) {
+      const menu = page.getByRole('navigation', { name: 'Admin' });
+      for (const each of sections) {
+        await expectWithinWidth(page, menu.getByRole('link', { name: each.name }));
+      }
+      await menu.getByRole('link', { name: section.name }).click();
+      await expect(page).toHaveURL(new RegExp(`${section.path}$`));
+      await expect(page.getByRole('heading', { level: 1, name: section.heading })).toBeVisible();
+      const tables = page.getByRole('table');
+      if (section.name !== 'Dashboard') await expect(tables.first()).toBeVisible();
+      for (const table of await tables.all()) await expectWithinWidth(page, table);
+      // Nothing on the page runs past its right edge.
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      await page.screenshot({
+        path: `.tmp/organizer-admin-${section.name.toLowerCase()}-${testInfo.project.name}.png`,
+        fullPage: true,
+      });
     }
-    await menu.getByRole('link', { name: section.name }).click();
-    await expect(page).toHaveURL(new RegExp(`${section.path}$`));
-    await expect(page.getByRole('heading', { level: 1, name: section.heading })).toBeVisible();
-    const tables = page.getByRole('table');
-    if (section.name !== 'Dashboard') await expect(tables.first()).toBeVisible();
-    for (const table of await tables.all()) await expectWithinWidth(page, table);
-    // Nothing on the page runs past its right edge.
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-    ).toBeLessThanOrEqual(0);
-    await page.screenshot({
-      path: `.tmp/organizer-admin-${section.name.toLowerCase()}-${testInfo.project.name}.png`,
-      fullPage: true,
-    });
-  }
 
-  await page.goto('/admin/challenges');
-  const edits = page.getByRole('button', { name: /^Edit / });
-  await expect(edits.first()).toBeVisible();
-  for (const edit of await edits.all()) await expectWithinWidth(page, edit);
-  await expectWithinWidth(page, page.getByRole('columnheader', { name: 'Status' }));
-  await expectWithinWidth(page, page.getByRole('columnheader', { name: 'Title' }));
+    await page.goto('/admin/challenges');
+    const edits = page.getByRole('button', { name: /^Edit / });
+    await expect(edits.first()).toBeVisible();
+    for (const edit of await edits.all()) await expectWithinWidth(page, edit);
+    await expectWithinWidth(page, page.getByRole('columnheader', { name: 'Status' }));
+    await expectWithinWidth(page, page.getByRole('columnheader', { name: 'Title' }));
 
-  await page.goto('/admin/businesses');
-  const actions = page.getByRole('button', { name: /^Actions for / });
-  await expect(actions.first()).toBeVisible();
-  for (const action of await actions.all()) await expectWithinWidth(page, action);
-  await actions.first().click();
-  await expectWithinWidth(page, page.getByRole('menuitem', { name: 'Edit' }));
-});
+    await page.goto('/admin/businesses');
+    const actions = page.getByRole('button', { name: /^Actions for / });
+    await expect(actions.first()).toBeVisible();
+    for (const action of await actions.all()) await expectWithinWidth(page, action);
+    await actions.first().click();
+    await expectWithinWidth(page, page.getByRole('menuitem', { name: 'Edit' }));
+  },
+);
 
 /** Every badge in the page's tables shows its whole word: Mantine cuts a squeezed one to 'AC…'. */
 async function expectWholeBadges(page: Page, words: string[]) {

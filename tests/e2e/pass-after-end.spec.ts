@@ -4,6 +4,7 @@ import type { MemberProgress } from '#shared/progress.ts';
 import { E2E_ADMIN, seededCode } from './credentials.ts';
 import {
   activeChallenge,
+  controlledByServiceWorker,
   createShop,
   expect,
   expectAccessible,
@@ -147,12 +148,6 @@ test('at the end instant the pass turns into its summary: Not used, no Redeem, n
     await draw.close();
   }
 });
-
-async function controlledByServiceWorker(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 60_000,
-  });
-}
 
 // The browser logs its own failed requests offline; the page's errors are the test's business.
 testAllowingPageErrors(

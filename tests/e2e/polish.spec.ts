@@ -7,25 +7,27 @@ test.beforeEach(async ({ page }) => {
   if (isPhone(page)) await page.setViewportSize({ width: 390, height: 844 });
 });
 
-test('a signed-out visit to the home page logs no console error and fails no request', async ({
-  page,
-}) => {
-  const logged: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') logged.push(message.text());
-  });
-  const failed: string[] = [];
-  page.on('response', (response) => {
-    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
-  });
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  expect(failed).toEqual([]);
-  expect(logged).toEqual([]);
-});
+test(
+  'a signed-out visit to the home page logs no console error and fails no request',
+  { tag: '@desktop' },
+  async ({ page }) => {
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') logged.push(message.text());
+    });
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(failed).toEqual([]);
+    expect(logged).toEqual([]);
+  },
+);
 
-test('tab icons sit beside their labels', async ({ page }) => {
+test('tab icons sit beside their labels', { tag: '@desktop' }, async ({ page }) => {
   await page.goto('/auth');
   for (const name of ['Login', 'Register']) {
     const tab = page.getByRole('tab', { name });
@@ -42,22 +44,24 @@ test('tab icons sit beside their labels', async ({ page }) => {
   }
 });
 
-test('the landing hero is 500 px tall on a desktop and only as tall as its content on a phone', async ({
-  page,
-}, testInfo) => {
-  await page.goto('/battles');
-  const hero = page.locator('section').filter({ has: page.getByRole('heading', { level: 1 }) });
-  await expect(hero.getByRole('heading', { level: 1, name: 'Local Battles' })).toBeVisible();
-  const height = (await hero.boundingBox())!.height;
-  if (isPhone(page)) {
-    // The content (title, subtitle, two buttons) and padding: well under 500 px of banner.
-    expect(height).toBeLessThan(450);
-    await expect(page.getByRole('link', { name: 'Join Current Battle' })).toBeInViewport();
-  } else {
-    expect(Math.round(height)).toBe(500);
-  }
-  await page.screenshot({ path: `.tmp/organizer-battles-hero-${testInfo.project.name}.png` });
-});
+test(
+  'the landing hero is 500 px tall on a desktop and only as tall as its content on a phone',
+  { tag: '@desktop' },
+  async ({ page }, testInfo) => {
+    await page.goto('/battles');
+    const hero = page.locator('section').filter({ has: page.getByRole('heading', { level: 1 }) });
+    await expect(hero.getByRole('heading', { level: 1, name: 'Local Battles' })).toBeVisible();
+    const height = (await hero.boundingBox())!.height;
+    if (isPhone(page)) {
+      // The content (title, subtitle, two buttons) and padding: well under 500 px of banner.
+      expect(height).toBeLessThan(450);
+      await expect(page.getByRole('link', { name: 'Join Current Battle' })).toBeInViewport();
+    } else {
+      expect(Math.round(height)).toBe(500);
+    }
+    await page.screenshot({ path: `.tmp/organizer-battles-hero-${testInfo.project.name}.png` });
+  },
+);
 
 test('the fallback shop image has its picture in the middle', async ({ page }) => {
   await page.goto('/images/shop-fallback.svg');

@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import {
+  controlledByServiceWorker,
   expect,
   registerViaAuthPage,
   test,
@@ -9,12 +9,6 @@ import {
 
 /** The offline journeys see the browser's own failed requests; the others fail on any error. */
 const offlineTest = testAllowingPageErrors;
-
-async function controlledByServiceWorker(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 60_000,
-  });
-}
 
 interface WebManifest {
   name: string;

@@ -314,60 +314,61 @@ test("rotating code: yesterday's code is refused after the grace window and the 
 const PAID_COLUMN = 4;
 const OWED_COLUMN = 5;
 
-test('settlement: the CSV totals equal the redeemed coupons × $5 and what the page shows', async ({
-  page,
-  browser,
-}) => {
-  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
-  await redeemAndVote(browser, page, await createShop(page, 'Settled Sip '));
+test(
+  'settlement: the CSV totals equal the redeemed coupons × $5 and what the page shows',
+  { tag: '@desktop' },
+  async ({ page, browser }) => {
+    await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+    await redeemAndVote(browser, page, await createShop(page, 'Settled Sip '));
 
-  await page.goto('/admin');
-  await page
-    .getByRole('navigation', { name: 'Admin' })
-    .getByRole('link', { name: 'Settlement' })
-    .click();
-  await expect(page).toHaveTitle('Settlement - Admin Dashboard - Local Battles');
-  const challenge = await activeChallenge(page.request);
-  await expect(page.getByRole('combobox', { name: 'Challenge' })).toHaveValue(
-    `${challenge.title} (Active)`,
-  );
+    await page.goto('/admin');
+    await page
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('link', { name: 'Settlement' })
+      .click();
+    await expect(page).toHaveTitle('Settlement - Admin Dashboard - Local Battles');
+    const challenge = await activeChallenge(page.request);
+    await expect(page.getByRole('combobox', { name: 'Challenge' })).toHaveValue(
+      `${challenge.title} (Active)`,
+    );
 
-  const rows = await downloadCsv(page, 'Download settlement CSV');
-  const total = rows.find((row) => row.shop_id === 'TOTAL' || row.shop === 'TOTAL');
-  if (!total) throw new Error('no TOTAL row');
-  const shops = rows.filter((row) => row !== total);
-  expect(shops.length).toBeGreaterThan(0);
-  for (const row of shops) {
-    expect(Number(row.earned_usd)).toBe(Number(row.coupons_redeemed) * 5);
-    expect(Number(row.owed_usd)).toBe(Number(row.earned_usd) - Number(row.paid_usd));
-  }
-  const redeemed = shops.reduce((sum, row) => sum + Number(row.coupons_redeemed), 0);
-  expect(redeemed).toBeGreaterThan(0);
-  expect(Number(total.coupons_redeemed)).toBe(redeemed);
-  expect(Number(total.earned_usd)).toBe(redeemed * 5);
-  expect(Date.parse(total.generated_at ?? '')).not.toBeNaN();
+    const rows = await downloadCsv(page, 'Download settlement CSV');
+    const total = rows.find((row) => row.shop_id === 'TOTAL' || row.shop === 'TOTAL');
+    if (!total) throw new Error('no TOTAL row');
+    const shops = rows.filter((row) => row !== total);
+    expect(shops.length).toBeGreaterThan(0);
+    for (const row of shops) {
+      expect(Number(row.earned_usd)).toBe(Number(row.coupons_redeemed) * 5);
+      expect(Number(row.owed_usd)).toBe(Number(row.earned_usd) - Number(row.paid_usd));
+    }
+    const redeemed = shops.reduce((sum, row) => sum + Number(row.coupons_redeemed), 0);
+    expect(redeemed).toBeGreaterThan(0);
+    expect(Number(total.coupons_redeemed)).toBe(redeemed);
+    expect(Number(total.earned_usd)).toBe(redeemed * 5);
+    expect(Date.parse(total.generated_at ?? '')).not.toBeNaN();
 
-  // The page's totals row shows the same figures: paid and owed now on every screen.
-  const money = (dollars: number) => `$${dollars.toLocaleString('en-US')}`;
-  const table = page.getByRole('table').first();
-  const footer = table.locator('tfoot').getByRole('row');
-  await expect(footer.getByRole('rowheader')).toHaveText('Total');
-  // By column: phones hide coupons, first visits, earned and votes, leaving paid and owed now.
-  const footerCells = footer.locator('td');
-  await expect(footerCells.nth(PAID_COLUMN)).toBeVisible();
-  await expect(footerCells.nth(PAID_COLUMN)).toHaveText(money(Number(total.paid_usd)));
-  await expect(footerCells.nth(OWED_COLUMN)).toHaveText(money(Number(total.owed_usd)));
-  await expect(table.locator('tbody').getByRole('row')).toHaveCount(shops.length);
-  // 'First visits', the shop page's word too, with its one line of explanation where it shows.
-  if (!isPhone(page)) {
-    await expect(table.getByRole('columnheader', { name: 'First visits' })).toBeVisible();
-    await expect(
-      table.getByText(
-        'First visits: coupons redeemed by members who said it was their first time at the shop.',
-      ),
-    ).toBeVisible();
-  }
-});
+    // The page's totals row shows the same figures: paid and owed now on every screen.
+    const money = (dollars: number) => `$${dollars.toLocaleString('en-US')}`;
+    const table = page.getByRole('table').first();
+    const footer = table.locator('tfoot').getByRole('row');
+    await expect(footer.getByRole('rowheader')).toHaveText('Total');
+    // By column: phones hide coupons, first visits, earned and votes, leaving paid and owed now.
+    const footerCells = footer.locator('td');
+    await expect(footerCells.nth(PAID_COLUMN)).toBeVisible();
+    await expect(footerCells.nth(PAID_COLUMN)).toHaveText(money(Number(total.paid_usd)));
+    await expect(footerCells.nth(OWED_COLUMN)).toHaveText(money(Number(total.owed_usd)));
+    await expect(table.locator('tbody').getByRole('row')).toHaveCount(shops.length);
+    // 'First visits', the shop page's word too, with its one line of explanation where it shows.
+    if (!isPhone(page)) {
+      await expect(table.getByRole('columnheader', { name: 'First visits' })).toBeVisible();
+      await expect(
+        table.getByText(
+          'First visits: coupons redeemed by members who said it was their first time at the shop.',
+        ),
+      ).toBeVisible();
+    }
+  },
+);
 
 test("the votes CSV recounts to the leaderboard's numbers", async ({ page, browser }) => {
   await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);

@@ -62,171 +62,172 @@ async function visitorPage(browser: Browser, page: Page) {
   return context.newPage();
 }
 
-test('an organizer manages a challenge and shops; visitors see the shops on the home, shop and landing pages', async ({
-  page,
-  browser,
-}) => {
-  const suffix = uniqueName('');
-  const challengeTitle = `Spring Test Battle ${suffix}`;
-  const rich = { name: `Rich Roast ${suffix}`, address: '1 Rich Rd, Huntsville, AL' };
-  const plain = { name: `Plain Pour ${suffix}`, address: '2 Plain St, Huntsville, AL' };
-  const doomed = { name: `Doomed Drip ${suffix}`, address: '3 Gone Ave, Huntsville, AL' };
+test(
+  'an organizer manages a challenge and shops; visitors see the shops on the home, shop and landing pages',
+  { tag: '@desktop' },
+  async ({ page, browser }) => {
+    const suffix = uniqueName('');
+    const challengeTitle = `Spring Test Battle ${suffix}`;
+    const rich = { name: `Rich Roast ${suffix}`, address: '1 Rich Rd, Huntsville, AL' };
+    const plain = { name: `Plain Pour ${suffix}`, address: '2 Plain St, Huntsville, AL' };
+    const doomed = { name: `Doomed Drip ${suffix}`, address: '3 Gone Ave, Huntsville, AL' };
 
-  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+    await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
 
-  // A challenge: created with the defaults (inactive, so the public site keeps the seeded one), then edited.
-  await page.goto('/admin/challenges');
-  await page.getByRole('button', { name: 'Create Challenge' }).click();
-  let dialog = page.getByRole('dialog');
-  await expect(dialog.getByLabel('Price ($)')).toHaveValue('20');
-  await expect(dialog.getByLabel('Theme')).toHaveValue('coffee');
-  await dialog.getByRole('button', { name: 'Create Challenge' }).click();
-  await expect(dialog.getByText('Title is required')).toBeVisible();
-  await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill(challengeTitle);
-  await dialog
-    .getByRole('textbox', { name: 'Description', exact: true })
-    .fill('A challenge made by the browser journey');
-  await dialog.getByRole('button', { name: 'Create Challenge' }).click();
-  await expect(page.getByText('Challenge Created')).toBeVisible();
-  const row = page.getByRole('row').filter({ hasText: challengeTitle });
-  await expect(row.getByText('Inactive')).toBeVisible();
-  await expect(row.getByText('$20')).toBeVisible();
-  await row.getByRole('button', { name: `Edit ${challengeTitle}` }).click();
-  dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Price ($)').fill('30');
-  await dialog.getByRole('button', { name: 'Update Challenge' }).click();
-  await expect(page.getByText('Challenge Updated')).toBeVisible();
-  await expect(row.getByText('$30')).toBeVisible();
+    // A challenge: created with the defaults (inactive, so the public site keeps the seeded one), then edited.
+    await page.goto('/admin/challenges');
+    await page.getByRole('button', { name: 'Create Challenge' }).click();
+    let dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel('Price ($)')).toHaveValue('20');
+    await expect(dialog.getByLabel('Theme')).toHaveValue('coffee');
+    await dialog.getByRole('button', { name: 'Create Challenge' }).click();
+    await expect(dialog.getByText('Title is required')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill(challengeTitle);
+    await dialog
+      .getByRole('textbox', { name: 'Description', exact: true })
+      .fill('A challenge made by the browser journey');
+    await dialog.getByRole('button', { name: 'Create Challenge' }).click();
+    await expect(page.getByText('Challenge Created')).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: challengeTitle });
+    await expect(row.getByText('Inactive')).toBeVisible();
+    await expect(row.getByText('$20')).toBeVisible();
+    await row.getByRole('button', { name: `Edit ${challengeTitle}` }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Price ($)').fill('30');
+    await dialog.getByRole('button', { name: 'Update Challenge' }).click();
+    await expect(page.getByText('Challenge Updated')).toBeVisible();
+    await expect(row.getByText('$30')).toBeVisible();
 
-  // The businesses page defaults to the public challenge; the new one is still empty.
-  await page.goto('/admin/businesses');
-  await expect(page).toHaveTitle('Manage Businesses - Admin Dashboard');
-  const selector = page.getByRole('combobox', { name: 'Challenge' });
-  await expect(selector).toHaveValue(`${SEEDED_CHALLENGE} (Active)`);
-  await selector.click();
-  await page.getByRole('option', { name: challengeTitle }).click();
-  await expect(page.getByText('No Businesses Yet')).toBeVisible();
-  await selector.click();
-  await page.getByRole('option', { name: `${SEEDED_CHALLENGE} (Active)` }).click();
-  await expect(page.getByText(/businesses in this challenge/)).toBeVisible();
+    // The businesses page defaults to the public challenge; the new one is still empty.
+    await page.goto('/admin/businesses');
+    await expect(page).toHaveTitle('Manage Businesses - Admin Dashboard');
+    const selector = page.getByRole('combobox', { name: 'Challenge' });
+    await expect(selector).toHaveValue(`${SEEDED_CHALLENGE} (Active)`);
+    await selector.click();
+    await page.getByRole('option', { name: challengeTitle }).click();
+    await expect(page.getByText('No Businesses Yet')).toBeVisible();
+    await selector.click();
+    await page.getByRole('option', { name: `${SEEDED_CHALLENGE} (Active)` }).click();
+    await expect(page.getByText(/businesses in this challenge/)).toBeVisible();
 
-  // Shop 1: formatted rich text and an image.
-  dialog = await openBusinessDialog(page, 'Add New Business');
-  await fillRequired(dialog, rich);
-  await expect(dialog.getByLabel('Specialties (optional)')).toHaveValue(
-    'Coffee, Pastries, Specialty Drinks',
-  );
-  const editor = dialog.getByRole('textbox', { name: 'Business Description' });
-  await editor.click();
-  await page.keyboard.type('Single origin heaven');
-  await page.keyboard.press('ControlOrMeta+a');
-  await dialog.getByRole('button', { name: 'Bold' }).click();
-  await page.keyboard.press('End');
-  await page.keyboard.press('Enter');
-  const imageUrl = `${new URL(page.url()).origin}/images/shops/shop-3.svg`;
-  page.once('dialog', (prompt) => void prompt.accept(imageUrl));
-  await dialog.getByRole('button', { name: 'Insert image' }).click();
-  await expect(editor.locator('img')).toHaveAttribute('src', imageUrl);
-  await dialog.getByLabel('Display Order').fill('0');
-  await dialog.getByRole('button', { name: 'Add Business' }).click();
-  await expect(page.getByText('Business Saved')).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: rich.name })).toBeVisible();
+    // Shop 1: formatted rich text and an image.
+    dialog = await openBusinessDialog(page, 'Add New Business');
+    await fillRequired(dialog, rich);
+    await expect(dialog.getByLabel('Specialties (optional)')).toHaveValue(
+      'Coffee, Pastries, Specialty Drinks',
+    );
+    const editor = dialog.getByRole('textbox', { name: 'Business Description' });
+    await editor.click();
+    await page.keyboard.type('Single origin heaven');
+    await page.keyboard.press('ControlOrMeta+a');
+    await dialog.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    const imageUrl = `${new URL(page.url()).origin}/images/shops/shop-3.svg`;
+    page.once('dialog', (prompt) => void prompt.accept(imageUrl));
+    await dialog.getByRole('button', { name: 'Insert image' }).click();
+    await expect(editor.locator('img')).toHaveAttribute('src', imageUrl);
+    await dialog.getByLabel('Display Order').fill('0');
+    await dialog.getByRole('button', { name: 'Add Business' }).click();
+    await expect(page.getByText('Business Saved')).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: rich.name })).toBeVisible();
 
-  // Shop 2: a malformed code is refused in the form (no request); left empty, the server picks one.
-  dialog = await openBusinessDialog(page, 'Add New Business');
-  await fillRequired(dialog, plain);
-  await dialog.getByLabel('Phone (optional)').fill('(256) 555-0199');
-  await dialog.getByLabel('Website (optional)').fill('plainpour.example.com');
-  await dialog.getByLabel('Redemption Code').fill('12');
-  await dialog.getByRole('button', { name: 'Add Business' }).click();
-  await expect(dialog.getByText('Redemption code must be at least 4 characters')).toBeVisible();
-  await dialog.getByLabel('Redemption Code').fill('');
-  await dialog.getByRole('button', { name: 'Add Business' }).click();
-  await expect(page.getByRole('row').filter({ hasText: plain.name })).toBeVisible();
+    // Shop 2: a malformed code is refused in the form (no request); left empty, the server picks one.
+    dialog = await openBusinessDialog(page, 'Add New Business');
+    await fillRequired(dialog, plain);
+    await dialog.getByLabel('Phone (optional)').fill('(256) 555-0199');
+    await dialog.getByLabel('Website (optional)').fill('plainpour.example.com');
+    await dialog.getByLabel('Redemption Code').fill('12');
+    await dialog.getByRole('button', { name: 'Add Business' }).click();
+    await expect(dialog.getByText('Redemption code must be at least 4 characters')).toBeVisible();
+    await dialog.getByLabel('Redemption Code').fill('');
+    await dialog.getByRole('button', { name: 'Add Business' }).click();
+    await expect(page.getByRole('row').filter({ hasText: plain.name })).toBeVisible();
 
-  // Shop 3, then reorder it to the top, rename shop 2, delete shop 3.
-  dialog = await openBusinessDialog(page, 'Add New Business');
-  await fillRequired(dialog, doomed);
-  await dialog.getByRole('button', { name: 'Add Business' }).click();
-  await expect(page.getByRole('row').filter({ hasText: doomed.name })).toBeVisible();
+    // Shop 3, then reorder it to the top, rename shop 2, delete shop 3.
+    dialog = await openBusinessDialog(page, 'Add New Business');
+    await fillRequired(dialog, doomed);
+    await dialog.getByRole('button', { name: 'Add Business' }).click();
+    await expect(page.getByRole('row').filter({ hasText: doomed.name })).toBeVisible();
 
-  await page.getByRole('button', { name: `Actions for ${plain.name}` }).click();
-  await page.getByRole('menuitem', { name: 'Edit' }).click();
-  dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('textbox', { name: 'Business Name' })).toHaveValue(plain.name);
-  plain.name = `${plain.name} Renamed`;
-  await dialog.getByRole('textbox', { name: 'Business Name' }).fill(plain.name);
-  await dialog.getByLabel('Display Order').fill('0');
-  await dialog.getByRole('button', { name: 'Update Business' }).click();
-  await expect(page.getByText('Business Updated')).toBeVisible();
-  const names = page.getByRole('row').filter({ hasText: suffix });
-  await expect(names).toHaveCount(3);
-  await expect(names.nth(0)).toContainText(rich.name);
-  await expect(names.nth(1)).toContainText(plain.name);
-  await expect(names.nth(2)).toContainText(doomed.name);
+    await page.getByRole('button', { name: `Actions for ${plain.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('textbox', { name: 'Business Name' })).toHaveValue(plain.name);
+    plain.name = `${plain.name} Renamed`;
+    await dialog.getByRole('textbox', { name: 'Business Name' }).fill(plain.name);
+    await dialog.getByLabel('Display Order').fill('0');
+    await dialog.getByRole('button', { name: 'Update Business' }).click();
+    await expect(page.getByText('Business Updated')).toBeVisible();
+    const names = page.getByRole('row').filter({ hasText: suffix });
+    await expect(names).toHaveCount(3);
+    await expect(names.nth(0)).toContainText(rich.name);
+    await expect(names.nth(1)).toContainText(plain.name);
+    await expect(names.nth(2)).toContainText(doomed.name);
 
-  // By keyboard: on a phone the 'Business Updated' toast at the bottom may lie over the last
-  // row's menu, and a pointer resting on it holds it open.
-  await page.getByRole('button', { name: `Actions for ${doomed.name}` }).press('Enter');
-  await page.getByRole('menuitem', { name: 'Delete' }).press('Enter');
-  const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
-  await expect(confirm).toContainText(
-    `This will permanently remove ${doomed.name} from the challenge. This action cannot be undone.`,
-  );
-  await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Business Deleted')).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: doomed.name })).toHaveCount(0);
+    // By keyboard: on a phone the 'Business Updated' toast at the bottom may lie over the last
+    // row's menu, and a pointer resting on it holds it open.
+    await page.getByRole('button', { name: `Actions for ${doomed.name}` }).press('Enter');
+    await page.getByRole('menuitem', { name: 'Delete' }).press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
+    await expect(confirm).toContainText(
+      `This will permanently remove ${doomed.name} from the challenge. This action cannot be undone.`,
+    );
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Business Deleted')).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: doomed.name })).toHaveCount(0);
 
-  // A visitor (another browser) sees the result.
-  const visitor = await visitorPage(browser, page);
-  await visitor.goto('/');
-  await expect(visitor.getByRole('heading', { level: 1, name: SEEDED_CHALLENGE })).toBeVisible();
-  await expect(visitor).toHaveTitle(`${SEEDED_CHALLENGE} - Local Battles`);
-  await expect(visitor.getByRole('timer')).toBeVisible();
-  await expect(visitor.getByRole('article')).toHaveCount(6);
-  await visitor.getByRole('button', { name: 'View All Coffee Shops' }).click();
-  await expect(visitor.getByRole('article', { name: plain.name })).toBeVisible();
-  await expect(visitor.getByRole('article', { name: doomed.name })).toHaveCount(0);
-  const richCard = visitor.getByRole('article', { name: rich.name });
-  await expect(richCard.getByText('$5 Credit')).toBeVisible();
-  await richCard.getByRole('link', { name: `View Details: ${rich.name}` }).click();
+    // A visitor (another browser) sees the result.
+    const visitor = await visitorPage(browser, page);
+    await visitor.goto('/');
+    await expect(visitor.getByRole('heading', { level: 1, name: SEEDED_CHALLENGE })).toBeVisible();
+    await expect(visitor).toHaveTitle(`${SEEDED_CHALLENGE} - Local Battles`);
+    await expect(visitor.getByRole('timer')).toBeVisible();
+    await expect(visitor.getByRole('article')).toHaveCount(6);
+    await visitor.getByRole('button', { name: 'View All Coffee Shops' }).click();
+    await expect(visitor.getByRole('article', { name: plain.name })).toBeVisible();
+    await expect(visitor.getByRole('article', { name: doomed.name })).toHaveCount(0);
+    const richCard = visitor.getByRole('article', { name: rich.name });
+    await expect(richCard.getByText('$5 Credit')).toBeVisible();
+    await richCard.getByRole('link', { name: `View Details: ${rich.name}` }).click();
 
-  await expect(visitor.getByRole('heading', { level: 1, name: rich.name })).toBeVisible();
-  await expect(visitor).toHaveTitle(`${rich.name} - Local Battles`);
-  await expect(visitor.locator('strong', { hasText: 'Single origin heaven' })).toBeVisible();
-  await expect(visitor.locator(`img[src="${imageUrl}"]`)).toBeVisible();
-  await expect(visitor.getByRole('rowheader', { name: 'Monday - Friday' })).toBeVisible();
-  const shopPath = new URL(visitor.url()).pathname;
-  const html = await (await visitor.request.get(shopPath)).text();
-  expect(html).toContain(`<meta property="og:title" content="${rich.name} - Local Battles" />`);
+    await expect(visitor.getByRole('heading', { level: 1, name: rich.name })).toBeVisible();
+    await expect(visitor).toHaveTitle(`${rich.name} - Local Battles`);
+    await expect(visitor.locator('strong', { hasText: 'Single origin heaven' })).toBeVisible();
+    await expect(visitor.locator(`img[src="${imageUrl}"]`)).toBeVisible();
+    await expect(visitor.getByRole('rowheader', { name: 'Monday - Friday' })).toBeVisible();
+    const shopPath = new URL(visitor.url()).pathname;
+    const html = await (await visitor.request.get(shopPath)).text();
+    expect(html).toContain(`<meta property="og:title" content="${rich.name} - Local Battles" />`);
 
-  await visitor.goto('/');
-  await visitor.getByRole('button', { name: 'View All Coffee Shops' }).click();
-  await visitor.getByRole('link', { name: `View Details: ${plain.name}` }).click();
-  await expect(visitor.getByRole('link', { name: '(256) 555-0199' })).toHaveAttribute(
-    'href',
-    'tel:2565550199',
-  );
-  await expect(visitor.getByRole('link', { name: 'plainpour.example.com' })).toHaveAttribute(
-    'href',
-    'https://plainpour.example.com',
-  );
+    await visitor.goto('/');
+    await visitor.getByRole('button', { name: 'View All Coffee Shops' }).click();
+    await visitor.getByRole('link', { name: `View Details: ${plain.name}` }).click();
+    await expect(visitor.getByRole('link', { name: '(256) 555-0199' })).toHaveAttribute(
+      'href',
+      'tel:2565550199',
+    );
+    await expect(visitor.getByRole('link', { name: 'plainpour.example.com' })).toHaveAttribute(
+      'href',
+      'https://plainpour.example.com',
+    );
 
-  await visitor.goto('/battles');
-  await expect(visitor.getByRole('heading', { name: 'Current Battles' })).toBeVisible();
-  const coffee = visitor.getByRole('article', { name: SEEDED_CHALLENGE });
-  await expect(coffee.getByText('Active')).toBeVisible();
-  await expect(coffee.getByRole('heading', { name: 'Coffee Battle' })).toBeVisible();
-  await expect(
-    visitor
-      .getByRole('article', { name: 'Huntsville Taco Battles' })
-      .getByRole('button', { name: 'Coming Soon' }),
-  ).toBeDisabled();
-  await coffee.getByRole('link', { name: 'Join Battle' }).click();
-  await expect(visitor).toHaveURL('/battles/coffee');
-  await expect(visitor.getByRole('heading', { level: 1, name: SEEDED_CHALLENGE })).toBeVisible();
-  await visitor.context().close();
-});
+    await visitor.goto('/battles');
+    await expect(visitor.getByRole('heading', { name: 'Current Battles' })).toBeVisible();
+    const coffee = visitor.getByRole('article', { name: SEEDED_CHALLENGE });
+    await expect(coffee.getByText('Active')).toBeVisible();
+    await expect(coffee.getByRole('heading', { name: 'Coffee Battle' })).toBeVisible();
+    await expect(
+      visitor
+        .getByRole('article', { name: 'Huntsville Taco Battles' })
+        .getByRole('button', { name: 'Coming Soon' }),
+    ).toBeDisabled();
+    await coffee.getByRole('link', { name: 'Join Battle' }).click();
+    await expect(visitor).toHaveURL('/battles/coffee');
+    await expect(visitor.getByRole('heading', { level: 1, name: SEEDED_CHALLENGE })).toBeVisible();
+    await visitor.context().close();
+  },
+);
 
 test("the landing page's 'Join Current Battle' opens the coffee battle's page", async ({
   page,
@@ -306,50 +307,54 @@ test('a signed-in member is sent away from the admin pages', async ({ page }) =>
   }
 });
 
-test('public and organizer pages have no serious or critical accessibility violations', async ({
-  page,
-}) => {
-  await page.goto('/');
-  await expect(page.getByRole('article').first()).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+test(
+  'public and organizer pages have no serious or critical accessibility violations',
+  { tag: '@desktop' },
+  async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
 
-  await page
-    .getByRole('article')
-    .first()
-    .getByRole('link', { name: /View Details/ })
-    .click();
-  await expect(page.getByRole('heading', { name: 'About' })).toBeVisible();
-  // The shop page's 'Open now' or 'Closed now' badge follows the clock: check both, whatever
-  // the hour the suite runs at.
-  const shopPage = page.url();
-  const { timeZone } = (await (await page.request.get('/api/challenge/active')).json()) as {
-    timeZone: string;
-  };
-  try {
-    for (const { localHour, badge } of [
-      { localHour: 12, badge: 'Open now' },
-      { localHour: 23, badge: /^Closed now · Opens (tomorrow )?\d{1,2}:\d{2} [AP]M$/ },
-    ]) {
-      await moveClocksToLocalHour(page, timeZone, localHour);
-      await page.goto(shopPage);
-      await expect(
-        typeof badge === 'string' ? page.getByText(badge, { exact: true }) : page.getByText(badge),
-      ).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+    await page
+      .getByRole('article')
+      .first()
+      .getByRole('link', { name: /View Details/ })
+      .click();
+    await expect(page.getByRole('heading', { name: 'About' })).toBeVisible();
+    // The shop page's 'Open now' or 'Closed now' badge follows the clock: check both, whatever
+    // the hour the suite runs at.
+    const shopPage = page.url();
+    const { timeZone } = (await (await page.request.get('/api/challenge/active')).json()) as {
+      timeZone: string;
+    };
+    try {
+      for (const { localHour, badge } of [
+        { localHour: 12, badge: 'Open now' },
+        { localHour: 23, badge: /^Closed now · Opens (tomorrow )?\d{1,2}:\d{2} [AP]M$/ },
+      ]) {
+        await moveClocksToLocalHour(page, timeZone, localHour);
+        await page.goto(shopPage);
+        await expect(
+          typeof badge === 'string'
+            ? page.getByText(badge, { exact: true })
+            : page.getByText(badge),
+        ).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+      }
+    } finally {
+      await resetClock(page);
     }
-  } finally {
-    await resetClock(page);
-  }
 
-  await page.goto('/battles');
-  await expect(page.getByRole('heading', { name: 'Current Battles' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+    await page.goto('/battles');
+    await expect(page.getByRole('heading', { name: 'Current Battles' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
 
-  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
-  await page.goto('/admin/businesses');
-  await expect(page.getByText(/businesses in this challenge/)).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
-  await page.getByRole('button', { name: 'Add New Business' }).click();
-  await expect(page.getByRole('textbox', { name: 'Business Description' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
-});
+    await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+    await page.goto('/admin/businesses');
+    await expect(page.getByText(/businesses in this challenge/)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Add New Business' }).click();
+    await expect(page.getByRole('textbox', { name: 'Business Description' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  },
+);

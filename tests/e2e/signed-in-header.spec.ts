@@ -76,73 +76,81 @@ async function firstShopPath(page: Page) {
   return `/business/${String(shops[0]?.id)}`;
 }
 
-test("a signed-in member's header never shows 'Sign In' on the public pages", async ({ page }) => {
-  const username = uniqueName('hinted');
-  await registerViaAuthPage(page, username);
-  await expect(page).toHaveURL('/');
-  await recordSignInFrames(page);
+test(
+  "a signed-in member's header never shows 'Sign In' on the public pages",
+  { tag: '@desktop' },
+  async ({ page }) => {
+    const username = uniqueName('hinted');
+    await registerViaAuthPage(page, username);
+    await expect(page).toHaveURL('/');
+    await recordSignInFrames(page);
 
-  for (const path of ['/', await firstShopPath(page)]) {
+    for (const path of ['/', await firstShopPath(page)]) {
+      const session = await holdSession(page);
+      await page.goto(path);
+      await session.asked;
+      // The app is up and the session unknown: 'Sign In' keeps its place, unseen.
+      const signInWhilePending = await signInControl(page);
+      await expect(signInWhilePending).toBeAttached();
+      await expect(signInWhilePending).toBeHidden();
+      await session.release();
+
+      if (isPhone(page)) {
+        await expect(page.getByRole('dialog').getByText(`Signed in as ${username}`)).toBeVisible();
+        await expect(
+          page.getByRole('dialog').getByRole('button', { name: 'Logout' }),
+        ).toBeVisible();
+      } else {
+        const banner = page.getByRole('banner');
+        await expect(banner.getByRole('link', { name: username })).toBeVisible();
+        await expect(banner.getByRole('button', { name: 'Logout' })).toBeVisible();
+      }
+      await expect(page.locator('a[href="/auth"]')).toHaveCount(0);
+      await expect(page.locator('html')).not.toHaveAttribute(SIGNED_IN_MARK);
+      expect(await page.evaluate(() => window.signInSeen)).toEqual([]);
+      await page.unroute('**/api/session');
+    }
+  },
+);
+
+test(
+  "a signed-out visitor's public page shows 'Sign In' from its first paint, without the app or a session check",
+  { tag: '@desktop' },
+  async ({ page }) => {
+    await recordSignInFrames(page);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      // The app's code (its base stylesheet is the document's too).
+      if (pathname === '/api/session' || /\/assets\/main-[^/]*\.js$/.test(pathname)) {
+        asked.push(pathname);
+      }
+    });
+    await page.goto('/');
+    await expect(page.getByRole('timer')).not.toContainText('--');
+    const signIn = await signInControl(page);
+    await expect(signIn).toBeVisible();
+    expect(await page.evaluate(() => window.signInSeen)).not.toEqual([]);
+    // The document needs neither (docs/decisions/0027): the session is the app's to ask.
+    expect(asked).toEqual([]);
+  },
+);
+
+test(
+  "a stale hint (the session ended elsewhere) ends with 'Sign In' and is cleared",
+  { tag: '@desktop' },
+  async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: SIGNED_IN_HINT_COOKIE, value: '1', url: baseURL! }]);
     const session = await holdSession(page);
-    await page.goto(path);
+    await page.goto('/');
     await session.asked;
-    // The app is up and the session unknown: 'Sign In' keeps its place, unseen.
-    const signInWhilePending = await signInControl(page);
-    await expect(signInWhilePending).toBeAttached();
-    await expect(signInWhilePending).toBeHidden();
+    await expect(page.locator('html')).toHaveAttribute(SIGNED_IN_MARK);
+    const signIn = await signInControl(page);
+    await expect(signIn).toBeHidden();
     await session.release();
-
-    if (isPhone(page)) {
-      await expect(page.getByRole('dialog').getByText(`Signed in as ${username}`)).toBeVisible();
-      await expect(page.getByRole('dialog').getByRole('button', { name: 'Logout' })).toBeVisible();
-    } else {
-      const banner = page.getByRole('banner');
-      await expect(banner.getByRole('link', { name: username })).toBeVisible();
-      await expect(banner.getByRole('button', { name: 'Logout' })).toBeVisible();
-    }
-    await expect(page.locator('a[href="/auth"]')).toHaveCount(0);
+    await expect(signIn).toBeVisible();
     await expect(page.locator('html')).not.toHaveAttribute(SIGNED_IN_MARK);
-    expect(await page.evaluate(() => window.signInSeen)).toEqual([]);
-    await page.unroute('**/api/session');
-  }
-});
-
-test("a signed-out visitor's public page shows 'Sign In' from its first paint, without the app or a session check", async ({
-  page,
-}) => {
-  await recordSignInFrames(page);
-  const asked: string[] = [];
-  page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
-    // The app's code (its base stylesheet is the document's too).
-    if (pathname === '/api/session' || /\/assets\/main-[^/]*\.js$/.test(pathname)) {
-      asked.push(pathname);
-    }
-  });
-  await page.goto('/');
-  await expect(page.getByRole('timer')).not.toContainText('--');
-  const signIn = await signInControl(page);
-  await expect(signIn).toBeVisible();
-  expect(await page.evaluate(() => window.signInSeen)).not.toEqual([]);
-  // The document needs neither (docs/decisions/0027): the session is the app's to ask.
-  expect(asked).toEqual([]);
-});
-
-test("a stale hint (the session ended elsewhere) ends with 'Sign In' and is cleared", async ({
-  page,
-  context,
-  baseURL,
-}) => {
-  await context.addCookies([{ name: SIGNED_IN_HINT_COOKIE, value: '1', url: baseURL! }]);
-  const session = await holdSession(page);
-  await page.goto('/');
-  await session.asked;
-  await expect(page.locator('html')).toHaveAttribute(SIGNED_IN_MARK);
-  const signIn = await signInControl(page);
-  await expect(signIn).toBeHidden();
-  await session.release();
-  await expect(signIn).toBeVisible();
-  await expect(page.locator('html')).not.toHaveAttribute(SIGNED_IN_MARK);
-  const hints = (await context.cookies()).filter(({ name }) => name === SIGNED_IN_HINT_COOKIE);
-  expect(hints).toEqual([]);
-});
+    const hints = (await context.cookies()).filter(({ name }) => name === SIGNED_IN_HINT_COOKIE);
+    expect(hints).toEqual([]);
+  },
+);

@@ -106,36 +106,38 @@ test("the shop's pause switch has its label beside it, stays under the finger an
   await expectNoToastOver(page, track);
 });
 
-test("the organizer's shop dialog has 'Paused' beside its box, and the shops table counts from 1", async ({
-  page,
-}) => {
-  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
-  const shop = await createShop(page, 'Boxed Bean ');
-  await page.goto('/admin/businesses');
+test(
+  "the organizer's shop dialog has 'Paused' beside its box, and the shops table counts from 1",
+  { tag: '@desktop' },
+  async ({ page }) => {
+    await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+    const shop = await createShop(page, 'Boxed Bean ');
+    await page.goto('/admin/businesses');
 
-  const table = page.getByRole('table');
-  await expect(table.getByText(shop.name, { exact: true })).toBeVisible();
-  const numbers = await table.locator('tbody tr td:first-child').allTextContents();
-  expect(numbers).toEqual(numbers.map((_, index) => String(index + 1)));
-  if (test.info().project.name === 'desktop') {
-    await expect(table.getByRole('columnheader', { name: '#' })).toBeVisible();
-    await expect(table.locator('tbody tr').first().getByRole('cell').first()).toHaveText('1');
-  }
-  await shot(page, 'shops-table');
+    const table = page.getByRole('table');
+    await expect(table.getByText(shop.name, { exact: true })).toBeVisible();
+    const numbers = await table.locator('tbody tr td:first-child').allTextContents();
+    expect(numbers).toEqual(numbers.map((_, index) => String(index + 1)));
+    if (test.info().project.name === 'desktop') {
+      await expect(table.getByRole('columnheader', { name: '#' })).toBeVisible();
+      await expect(table.locator('tbody tr').first().getByRole('cell').first()).toHaveText('1');
+    }
+    await shot(page, 'shops-table');
 
-  await page.getByRole('button', { name: `Actions for ${shop.name}` }).click();
-  await page.getByRole('menuitem', { name: 'Edit' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit Business' });
-  const paused = dialog.getByRole('checkbox', { name: 'Paused' });
-  await paused.scrollIntoViewIfNeeded();
-  await expectLabelBeside(paused, dialog.getByText('Paused', { exact: true }));
-  const before = await settledBox(paused);
-  await paused.check();
-  await expect(paused).toBeChecked();
-  expect(await boxOf(paused)).toEqual(before);
-  await expectNoToastOver(page, paused);
-  await shot(page, 'dialog-paused');
-});
+    await page.getByRole('button', { name: `Actions for ${shop.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Business' });
+    const paused = dialog.getByRole('checkbox', { name: 'Paused' });
+    await paused.scrollIntoViewIfNeeded();
+    await expectLabelBeside(paused, dialog.getByText('Paused', { exact: true }));
+    const before = await settledBox(paused);
+    await paused.check();
+    await expect(paused).toBeChecked();
+    expect(await boxOf(paused)).toEqual(before);
+    await expectNoToastOver(page, paused);
+    await shot(page, 'dialog-paused');
+  },
+);
 
 test("reset and email-change pages lead back to sign in, and only an organizer's 'check your email' leads to the sandbox mailbox", async ({
   page,

@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '#server/db/client.ts';
 
@@ -9,6 +11,11 @@ export { queryRows } from '#server/db/rule-call.ts';
 /** One template per checkout, so test runs in two work trees never drop each other's. */
 export function templateDatabaseName() {
   return `lb_tpl_${createHash('sha1').update(process.cwd()).digest('hex').slice(0, 10)}`;
+}
+
+/** The migrated embedded database the tests start from (global-setup.ts writes it). */
+export function pgliteTemplateFile() {
+  return path.resolve('.tmp', `${templateDatabaseName()}.pglite.tar`);
 }
 
 export function adminUrl(url: string) {
@@ -37,8 +44,10 @@ export interface TestDatabase extends Database {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    await database.migrate();
+    const database = await openDatabase({
+      dataDir: 'memory://',
+      loadDataDir: new Blob([await fs.promises.readFile(pgliteTemplateFile())]),
+    });
     return {
       ...database,
       url: undefined,

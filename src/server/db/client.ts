@@ -111,6 +111,11 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Directory for the embedded database; 'memory://' for a throwaway one. */
   dataDir?: string;
+  /**
+   * Embedded only: start from this data directory (a PGlite dumpDataDir archive) when it is new.
+   * The tests copy one migrated database this way rather than migrate each one.
+   */
+  loadDataDir?: Blob;
   poolSize?: number;
   /** PostgreSQL only: PGlite is one in-process connection that nobody else waits on. */
   timeouts?: PoolTimeouts;
@@ -178,7 +183,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const release = inMemory ? () => {} : lockDataDir(path.resolve(dataDir));
   let client: PGlite;
   try {
-    client = await PGlite.create(inMemory ? dataDir : path.resolve(dataDir, 'pglite'));
+    client = await PGlite.create(
+      inMemory ? dataDir : path.resolve(dataDir, 'pglite'),
+      options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+    );
   } catch (error) {
     release();
     throw error;

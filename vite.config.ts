@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import {
   OFFLINE_API_CACHE,
   OFFLINE_PAGES_CACHE,
+  OFFLINE_REDEMPTION_QUEUE,
   PAGES_NEVER_KEPT,
   SERVICE_WORKER_API,
 } from './src/shared/offline.ts';
@@ -114,6 +115,20 @@ export default defineConfig(({ isSsrBuild }) => ({
                 cacheName: OFFLINE_PAGES_CACHE,
                 cacheableResponse: { statuses: [200] },
                 precacheFallback: { fallbackURL: '/index.html' },
+              },
+            },
+            {
+              // A code typed offline (#shared/offline.ts OFFLINE_REDEMPTION_HEADER, spelled out:
+              // Workbox copies this function into the worker as text). Sent later, by the browser's
+              // background sync, with the same nonce: the server answers it once.
+              urlPattern: ({ request }) => request.headers.has('x-offline-redemption'),
+              method: 'POST',
+              handler: 'NetworkOnly',
+              options: {
+                backgroundSync: {
+                  name: OFFLINE_REDEMPTION_QUEUE.name,
+                  options: { maxRetentionTime: OFFLINE_REDEMPTION_QUEUE.maxRetentionMinutes },
+                },
               },
             },
             {

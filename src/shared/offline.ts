@@ -14,6 +14,20 @@ export const OFFLINE_API_CACHE = 'api';
  */
 export const OFFLINE_PAGES_CACHE = 'pages';
 
+/**
+ * A code typed offline is sent with this header (docs/decisions/0042). The service worker keeps
+ * such a request when the network fails and sends it again once the browser is back online,
+ * even with the app closed (Workbox background sync, vite.config.ts); other requests it never
+ * keeps, so a code typed online is never replayed as if it were still current.
+ */
+export const OFFLINE_REDEMPTION_HEADER = 'x-offline-redemption';
+
+/** The service worker's queue of those requests; the server answers a code typed a day ago no more. */
+export const OFFLINE_REDEMPTION_QUEUE = {
+  name: 'offline-redemptions',
+  maxRetentionMinutes: 24 * 60,
+};
+
 /** Answers to these endpoints' paths, with or without a query. */
 const answersTo = (offline: (endpoint: EndpointDescription) => boolean) =>
   new RegExp(`(?:${endpointsWhere(offline).map(endpointPattern).join('|')})(\\?|$)`);

@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { OFFLINE_REDEMPTION_QUEUE } from '#shared/offline.ts';
 import type { CouponDto } from '#shared/redemption.ts';
 import { seededCode } from './credentials.ts';
 import {
@@ -143,5 +144,66 @@ offlineTest(
     await dialog.getByLabel('Redemption Code').fill(seededCode(SHOP));
     await dialog.getByRole('button', { name: 'Redeem', exact: true }).click();
     await expect(reopened.getByRole('dialog', { name: 'Coupon Redeemed' })).toBeVisible();
+  },
+);
+
+/** Fires the service worker's background sync of saved codes, as the browser does once online. */
+async function fireBackgroundSync(context: BrowserContext, origin: string) {
+  const blank = await context.newPage();
+  const devtools = await context.newCDPSession(blank);
+  const registration = new Promise<string>((resolve) => {
+    devtools.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((each) => each.scopeURL.startsWith(origin));
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await devtools.send('ServiceWorker.enable');
+  await devtools.send('ServiceWorker.dispatchSyncEvent', {
+    origin,
+    registrationId: await registration,
+    // Workbox's tag for the queue OFFLINE_REDEMPTION_QUEUE names (#shared/offline.ts).
+    tag: `workbox-background-sync:${OFFLINE_REDEMPTION_QUEUE.name}`,
+    lastChance: false,
+  });
+  await blank.close();
+}
+
+offlineTest(
+  'with the app closed, the service worker sends a code typed offline once the phone is back online, and the app says so when it opens',
+  async ({ page, context, baseURL }) => {
+    await registerWithPass(page);
+    await page.goto('/profile');
+    await expect(
+      page.getByRole('article', { name: SHOP }).getByRole('button', { name: 'Redeem Coupon' }),
+    ).toBeEnabled();
+    await controlledByServiceWorker(page);
+    await context.setOffline(true);
+    await expect(page.getByText(OFFLINE_NOTE)).toBeVisible();
+    await redeemOffline(page, seededCode(SHOP));
+    expect((await couponAt(page)).redeemed).toBe(false);
+
+    // The member puts the phone away; it finds signal with no page of ours open.
+    const request = page.request;
+    await page.close();
+    await context.setOffline(false);
+    await fireBackgroundSync(context, new URL(baseURL ?? '').origin);
+    await expect
+      .poll(async () => {
+        const coupons = (await (await request.get('/api/user/coupons')).json()) as CouponDto[];
+        return coupons.find((each) => each.business.name === SHOP);
+      })
+      .toMatchObject({ redeemed: true, enteredAt: expect.any(String) });
+
+    // Opened later: counted, said once, nothing left on the phone.
+    const reopened = await context.newPage();
+    await reopened.goto('/profile');
+    const card = reopened.getByRole('article', { name: SHOP });
+    await expect(card.getByText('Redeemed', { exact: true })).toBeVisible();
+    await expect(
+      reopened.getByText(/typed offline on .*, has been redeemed. You earned a vote!/),
+    ).toBeVisible();
+    await expect.poll(() => savedOnPhone(reopened)).toBe(0);
+    await reopened.getByRole('tab', { name: 'Your Votes' }).click();
+    await expect(reopened.getByText('1 vote available')).toBeVisible();
   },
 );

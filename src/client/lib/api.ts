@@ -59,6 +59,8 @@ export interface RequestOptions {
   /** Sent as JSON. Omit for requests without a body (no Content-Type is sent then). */
   body?: unknown;
   signal?: AbortSignal;
+  /** Sent besides Accept and Content-Type. */
+  headers?: Record<string, string>;
 }
 
 /** `Answer`: the contract's type of the route's 2xx answer (e.g. `PublicUser`); unknown if unnamed. */
@@ -67,7 +69,7 @@ export async function apiRequest<Answer = unknown>(
   path: string,
   options: RequestOptions = {},
 ): Promise<Answer> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   const init: RequestInit = { method, headers, credentials: 'include' };
   if (options.signal) init.signal = options.signal;
   if (options.body !== undefined) {

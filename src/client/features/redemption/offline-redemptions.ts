@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { RedeemResult } from '#shared/redemption.ts';
 import { endpointPath, endpoints } from '#shared/endpoints.ts';
+import { OFFLINE_REDEMPTION_HEADER } from '#shared/offline.ts';
 import { api, ApiError } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { notifications } from '@mantine/notifications';
@@ -68,7 +69,7 @@ async function reload(): Promise<SavedRedemption[]> {
 }
 
 /** Keeps a code typed offline; settled once it is on the phone's storage. */
-export async function saveRedemption(entry: SavedRedemption): Promise<void> {
+async function saveRedemption(entry: SavedRedemption): Promise<void> {
   await inStore('readwrite', (store) => store.put(entry));
   await reload();
 }
@@ -104,41 +105,66 @@ const judged = (error: unknown) =>
 let replaying: Promise<void> | null = null;
 
 /**
- * Sends the member's saved codes, one after another, each with its nonce (a second send answers
- * as the first, so a replay cut short is simply sent again). A judged one is forgotten: counted,
- * it says so; refused, the coupon says why (the server keeps the refusal, GET /api/user/progress)
- * and the member gets an email. Without a network it stops and keeps them all.
+ * Sends one saved code with its nonce (a second send answers as the first). Judged, it is
+ * forgotten: counted, it says so; refused, the coupon says why (the server keeps the refusal,
+ * GET /api/user/progress) and the member gets an email. Without a network it stays saved, and the
+ * service worker keeps the request to send when the browser is back online, even with the app
+ * closed (OFFLINE_REDEMPTION_HEADER); whichever arrives second gets the first one's answer.
  */
+async function send(entry: SavedRedemption): Promise<'judged' | 'kept'> {
+  try {
+    const result = await api.post<RedeemResult>(
+      endpointPath(endpoints.redeem, { id: entry.couponId }),
+      {
+        headers: { [OFFLINE_REDEMPTION_HEADER]: '1' },
+        body: {
+          redemptionCode: entry.redemptionCode,
+          enteredAt: entry.enteredAt,
+          nonce: entry.nonce,
+          ...(entry.firstVisit === undefined ? {} : { firstVisit: entry.firstVisit }),
+        },
+      },
+    );
+    notifications.show({ title: 'Coupon counted', message: result.message, color: 'teal' });
+  } catch (error) {
+    if (!judged(error)) return 'kept';
+    notifications.show({
+      title: 'Coupon not counted',
+      message: error instanceof ApiError ? (error.serverMessage ?? error.message) : '',
+      color: 'red',
+    });
+  }
+  await forget(entry.nonce);
+  return 'judged';
+}
+
+/** Sends the member's saved codes one after another, and stops at the first that cannot go. */
 async function replay(userId: number, refresh: () => Promise<void>): Promise<void> {
   let sent = 0;
   for (const entry of await reload()) {
     if (entry.userId !== userId) continue;
-    try {
-      const result = await api.post<RedeemResult>(
-        endpointPath(endpoints.redeem, { id: entry.couponId }),
-        {
-          body: {
-            redemptionCode: entry.redemptionCode,
-            enteredAt: entry.enteredAt,
-            nonce: entry.nonce,
-            ...(entry.firstVisit === undefined ? {} : { firstVisit: entry.firstVisit }),
-          },
-        },
-      );
-      notifications.show({ title: 'Coupon counted', message: result.message, color: 'teal' });
-    } catch (error) {
-      if (!judged(error)) break;
-      notifications.show({
-        title: 'Coupon not counted',
-        message: error instanceof ApiError ? (error.serverMessage ?? error.message) : '',
-        color: 'red',
-      });
-    }
-    await forget(entry.nonce);
+    if ((await send(entry)) === 'kept') break;
     sent += 1;
   }
   await reload();
   if (sent > 0) await refresh();
+}
+
+/**
+ * Keeps a code typed offline on the phone, then tries it at once: offline that hands it to the
+ * service worker's queue; when only the first request was lost, the server judges it now.
+ */
+export async function saveAndSendRedemption(
+  entry: SavedRedemption,
+  refresh: () => Promise<void>,
+): Promise<void> {
+  await saveRedemption(entry);
+  void send(entry)
+    .then(async (outcome) => {
+      await reload();
+      if (outcome === 'judged') await refresh();
+    })
+    .catch(() => undefined);
 }
 
 /**

@@ -13,7 +13,7 @@ import { useOnline } from '#client/lib/offline.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '#shared/auth.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
-import { saveRedemption } from '../offline-redemptions.ts';
+import { saveAndSendRedemption } from '../offline-redemptions.ts';
 import { RedeemedConfirmation, type Redeemed } from './RedeemedConfirmation.tsx';
 import { SavedOfflineConfirmation, type SavedOffline } from './SavedOfflineConfirmation.tsx';
 
@@ -69,14 +69,17 @@ export function RedeemCouponDialog({ coupon, opened, onClose }: RedeemCouponDial
       }
       const enteredAt = new Date().toISOString();
       try {
-        await saveRedemption({
-          nonce: crypto.randomUUID(),
-          couponId: coupon.id,
-          userId: user.id,
-          redemptionCode: code,
-          enteredAt,
-          firstVisit,
-        });
+        await saveAndSendRedemption(
+          {
+            nonce: crypto.randomUUID(),
+            couponId: coupon.id,
+            userId: user.id,
+            redemptionCode: code,
+            enteredAt,
+            firstVisit,
+          },
+          () => queryClient.invalidateQueries({ queryKey: queryKeys.member.all }),
+        );
       } catch {
         setError('This phone could not save the code: ask the cashier to note it');
         return;

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { businesses, challenges, coupons, passes, users } from '../db/schema.ts';
+import { businesses, challenges, coupons, passClaims, passes, users } from '../db/schema.ts';
 import type { Tx } from '../db/client.ts';
 import {
   offlineRedemptionRefusedMail,
@@ -12,8 +12,9 @@ import { enqueueMail } from './outbox.ts';
 import { isLiveShop } from '../businesses/live.ts';
 
 /**
- * The purchase receipt, queued in the fulfilment's transaction. Called only when the pass was
- * created there, so repeated fulfilment (success page, webhook, redelivery) queues no second one.
+ * The purchase receipt, queued in the fulfilment's transaction once the order's passes and claims
+ * are made. Called only when they were made there, so repeated fulfilment (success page, webhook,
+ * redelivery) queues no second one.
  */
 export async function queuePassReceipt(
   tx: Tx,
@@ -45,6 +46,10 @@ export async function queuePassReceipt(
     .from(businesses)
     .where(and(eq(businesses.challengeId, purchase.challengeId), isLiveShop))
     .orderBy(asc(businesses.position), asc(businesses.id));
+  const [ownPasses, passesToGive] = await Promise.all([
+    tx.$count(passes, and(eq(passes.paymentId, purchase.id), eq(passes.userId, purchase.userId))),
+    tx.$count(passClaims, eq(passClaims.paymentId, purchase.id)),
+  ]);
   const receipt = receiptMail(mail, {
     email: buyer.email,
     paymentId: purchase.id,
@@ -55,6 +60,7 @@ export async function queuePassReceipt(
     purchasedAt: now,
     timeZone: buyer.timeZone,
     shops: shops.map((shop) => shop.name),
+    order: { ownPass: ownPasses > 0, passesToGive },
   });
   await enqueueMail(tx, receipt, now);
 }

@@ -12,6 +12,7 @@ const receipt = {
   purchasedAt: new Date('2026-11-20T18:00:00Z'),
   timeZone: 'UTC',
   shops: ['Leaf'],
+  order: { ownPass: true, passesToGive: 0 },
 };
 const context = (wallet?: { apple: unknown; google: unknown }) =>
   mailContextOf({ siteName: 'Local Battles', siteUrl: new SiteUrl('https://b.example'), wallet });

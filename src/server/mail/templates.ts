@@ -202,15 +202,40 @@ export interface ReceiptDetails {
   /** The challenge's: the receipt's date is the day it was there. */
   timeZone: string;
   shops: string[];
+  /** What the order bought (docs/RULES.md rule 24): the buyer's own pass, if any, and the claims. */
+  order: { ownPass: boolean; passesToGive: number };
+}
+
+/** One line per pass of an order of several or a gift; none for one pass for oneself. */
+function orderLines(order: ReceiptDetails['order']): string[] {
+  const count = Number(order.ownPass) + order.passesToGive;
+  if (count === 1 && order.ownPass) return [];
+  const numbered = (index: number) => `Battle Pass ${String(index + 1)} of ${String(count)}`;
+  return [
+    ...(order.ownPass ? [`${numbered(0)}: yours, on your pass page`] : []),
+    ...Array.from(
+      { length: order.passesToGive },
+      (_, index) =>
+        `${numbered(index + Number(order.ownPass))}: to give, from 'Passes to Give' on your pass page`,
+    ),
+  ];
 }
 
 export function receiptMail(context: MailContext, receipt: ReceiptDetails): OutgoingMail {
+  const passes = orderLines(receipt.order);
+  const money = (cents: number) =>
+    formatMoney(cents / 100, { currency: receipt.currency, cents: true });
   return compose(context, receipt.email, `Your ${receipt.challengeTitle} Battle Pass receipt`, [
-    `Thank you for buying the ${receipt.challengeTitle} Battle Pass.`,
+    passes.length > 1
+      ? `Thank you for buying ${String(passes.length)} ${receipt.challengeTitle} Battle Passes.`
+      : `Thank you for buying the ${receipt.challengeTitle} Battle Pass.`,
     `Receipt number: ${receiptNumber(receipt.paymentId)}`,
-    `Price paid: ${formatMoney(receipt.amountCents / 100, { currency: receipt.currency, cents: true })}`,
+    passes.length > 1
+      ? `Price paid: ${money(receipt.amountCents)} (${String(passes.length)} passes at ${money(receipt.amountCents / passes.length)})`
+      : `Price paid: ${money(receipt.amountCents)}`,
     `Date: ${formatInstant(receipt.purchasedAt, receipt.timeZone, { time: false })}`,
-    `Your pass includes ${countOf(receipt.shops.length, 'coupon')}, one at each of these shops:`,
+    ...(passes.length > 0 ? ['This order holds:', { items: passes }] : []),
+    `${passes.length > 1 ? 'Each' : receipt.order.ownPass ? 'Your' : 'The'} pass includes ${countOf(receipt.shops.length, 'coupon')}, one at each of these shops:`,
     { items: receipt.shops },
     `The battle ends ${formatInstant(receipt.endDate, receipt.timeZone)}: redeem your coupons and cast your votes before then.`,
     // The steps of 'How to Redeem Coupons' on /profile, in short.

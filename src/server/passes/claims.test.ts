@@ -16,6 +16,7 @@ import {
 import { moneyAtAGlance } from '../settlement/service.ts';
 import { insertRunningBattle } from '#tests/helpers/battle.ts';
 import { signedInPassHolder } from '#tests/helpers/pass-holders.ts';
+import { deliverMail, mailboxOf } from '#tests/helpers/mail.ts';
 import { signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
 
 const ctx = useTestApp();
@@ -121,6 +122,23 @@ describe('several passes in one order (docs/RULES.md rule 24)', () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.toAddress, `${user.username}@example.com`));
     expect(receipts.filter((mail) => mail.subject.endsWith('receipt'))).toHaveLength(1);
+    // The receipt lists each pass of the order: the buyer's and the two to give.
+    await deliverMail(ctx.db, ctx.clock.now);
+    const [receipt] = (await mailboxOf(ctx, `${user.username}@example.com`)).filter((mail) =>
+      mail.subject.endsWith('receipt'),
+    );
+    expect(receipt?.text).toContain(`Thank you for buying 3 ${challenge.title} Battle Passes.`);
+    expect(receipt?.text).toContain('Price paid: $60.00 (3 passes at $20.00)');
+    expect(receipt?.text).toContain(
+      [
+        'This order holds:',
+        '',
+        '- Battle Pass 1 of 3: yours, on your pass page',
+        "- Battle Pass 2 of 3: to give, from 'Passes to Give' on your pass page",
+        "- Battle Pass 3 of 3: to give, from 'Passes to Give' on your pass page",
+      ].join('\n'),
+    );
+    expect(receipt?.text).toContain('Each pass includes');
   });
 
   it('a gift gives the buyer no pass, only claims; a holder’s order of several is all claims', async () => {
@@ -131,6 +149,13 @@ describe('several passes in one order (docs/RULES.md rule 24)', () => {
     );
     expect(await passOf(giver.user.id)).toBeUndefined();
     expect(await claimsOf(giver.client)).toHaveLength(2);
+    await deliverMail(ctx.db, ctx.clock.now);
+    const [giftReceipt] = (await mailboxOf(ctx, `${giver.user.username}@example.com`)).filter(
+      (mail) => mail.subject.endsWith('receipt'),
+    );
+    expect(giftReceipt?.text).toContain('- Battle Pass 1 of 2: to give');
+    expect(giftReceipt?.text).toContain('- Battle Pass 2 of 2: to give');
+    expect(giftReceipt?.text).not.toContain('yours');
 
     const holder = await signedInPassHolder(ctx, challenge.id);
     const single = await holder.client.post('/api/create-checkout-session', {});

@@ -31,6 +31,8 @@ export const claimSchema = z.object({
   claimedBy: z.object({ username: z.string() }).optional(),
   sentTo: z.string().optional(),
   createdAt: z.string(),
+  /** An order's pass nobody took yet: POST /api/user/claims/{id}/refund gives its price back. */
+  refundable: z.boolean(),
 });
 export type ClaimDto = z.infer<typeof claimSchema>;
 export const claimListSchema = z.array(claimSchema);
@@ -70,3 +72,13 @@ export const CLAIM_PASS_HELD =
   'You already have a battle pass for this battle, so this one stays open for someone else.';
 export const TRANSFER_USED =
   'This pass has been used (a coupon redeemed or a vote cast), so it can no longer be given away.';
+
+/** POST /api/user/claims/{id}/refund: what was given back for the pass. */
+export const claimRefundSchema = z.object({ refundedCents: z.number().int() });
+export type ClaimRefund = z.infer<typeof claimRefundSchema>;
+
+export const CLAIM_GIVEN_AWAY_NOT_REFUNDED =
+  'A pass you gave away is not refunded: send its link to someone else, or take it back yourself.';
+export const CLAIM_NO_LONGER_OPEN = 'This pass was already taken or refunded.';
+export const CLAIM_ORDER_REVERSED =
+  'This order was refunded or disputed, so nothing is left to refund.';

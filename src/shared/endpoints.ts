@@ -190,6 +190,7 @@ export const endpoints = {
   },
   claimLink: { method: 'POST', path: '/api/user/claims/:id/link', access: 'member' },
   sendClaim: { method: 'POST', path: '/api/user/claims/:id/send', access: 'member' },
+  refundClaim: { method: 'POST', path: '/api/user/claims/:id/refund', access: 'member' },
   redeemClaim: { method: 'POST', path: '/api/claims/redeem', access: 'member' },
   transferPass: { method: 'POST', path: '/api/user/pass/transfer', access: 'member' },
 

@@ -90,6 +90,25 @@ test('buying 3 as a gift: one mailed, one taken through its link by a new member
   } finally {
     await friendContext.close();
   }
+
+  // The third nobody needs: its share of the order goes back, and only that one. A taken pass
+  // offers no refund.
+  await expect(
+    passesToGive.getByRole('listitem', { name: 'Pass 2' }).getByRole('button', { name: 'Refund' }),
+  ).toHaveCount(0);
+  const third = passesToGive.getByRole('listitem', { name: 'Pass 1' });
+  await third.getByRole('button', { name: 'Refund' }).click();
+  await third.getByRole('button', { name: 'Keep It' }).click();
+  await expect(third.getByText('Not taken yet')).toBeVisible();
+  await third.getByRole('button', { name: 'Refund' }).click();
+  await expect(third.getByRole('note', { name: 'Refund Pass 1?' })).toBeVisible();
+  await third.getByRole('button', { name: 'Refund This Pass' }).click();
+  await expect(
+    page.getByText('$25.00 goes back to the card you paid with. Its link no longer works.'),
+  ).toBeVisible();
+  await expect(third.getByText('Refunded', { exact: true })).toBeVisible();
+  await expect(third.getByRole('button', { name: 'Copy Link' })).toHaveCount(0);
+  await expect(passesToGive.getByText('1 pass waiting for someone.')).toBeVisible();
 });
 
 test('a holder who cannot come gives their unused pass away and loses it at once', async ({

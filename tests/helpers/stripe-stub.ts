@@ -30,6 +30,8 @@ export interface StubRequest {
   method: string;
   path: string;
   form: URLSearchParams;
+  /** Stripe's Idempotency-Key header, when the call carried one. */
+  idempotencyKey: string | undefined;
 }
 
 /**
@@ -50,7 +52,13 @@ export async function startStripeStub() {
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://stub');
       const form = new URLSearchParams(req.method === 'GET' ? url.search : raw);
-      requests.push({ method: req.method ?? 'GET', path: url.pathname, form });
+      const idempotencyKey = req.headers['idempotency-key'];
+      requests.push({
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        form,
+        idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
+      });
       const send = (status: number, body: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': nextId('req') });
         res.end(JSON.stringify(body));

@@ -608,6 +608,13 @@ const rows: Row[] = [
     body: () => ({ email: 'friend@example.com' }),
     expected: ownerOnly('admin', 204),
   },
+  // The organizer's claim is a pass given away, not an order's: nothing to refund (409).
+  {
+    method: 'POST',
+    path: '/api/user/claims/{id}/refund',
+    url: () => `/api/user/claims/${claimId}/refund`,
+    expected: ownerOnly('admin', 409),
+  },
   {
     method: 'GET',
     path: '/api/sandbox/mailbox',

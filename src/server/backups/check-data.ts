@@ -61,17 +61,23 @@ export const INVARIANTS: { name: string; query: ReturnType<typeof sql> }[] = [
   },
   {
     // docs/RULES.md rules 6 and 24: every paid payment bought its quantity of passes, each held
-    // by someone (the buyer, whoever took its claim) or still an open claim of the order's.
+    // by someone (the buyer, whoever took its claim), still an open claim of the order's, or
+    // refunded on its own, its share of the amount given back.
     name: 'each paid payment bought its quantity of passes',
     query: sql`
-      select pay.id as payment_id, pay.quantity, bought.passes
+      select pay.id as payment_id, pay.quantity, bought.passes, bought.refunded
       from payments pay
       cross join lateral (
         select (select count(*)::int from passes where payment_id = pay.id)
           + (select count(*)::int from pass_claims
-             where payment_id = pay.id and pass_id is null and status = 'open') as passes
+             where payment_id = pay.id and pass_id is null and status = 'open') as passes,
+          (select count(*)::int from pass_claims
+             where payment_id = pay.id and pass_id is null and status = 'refunded') as refunded
       ) bought
-      where pay.status = 'paid' and bought.passes <> pay.quantity
+      where pay.status = 'paid' and (
+        bought.passes + bought.refunded <> pay.quantity
+        or pay.refunded_cents <> bought.refunded * (pay.amount_cents / pay.quantity)
+      )
       order by pay.id`,
   },
   {
@@ -96,12 +102,16 @@ export const INVARIANTS: { name: string; query: ReturnType<typeof sql> }[] = [
   },
   {
     // docs/RULES.md rule 24: a pass held by nobody is one being transferred, waiting in its claim.
-    name: 'each pass held by nobody waits in one open claim',
+    // A pass given away and not yet taken waits in its claim; if its order is refunded meanwhile,
+    // the claim is refunded with it and the pass, switched off, stays with nobody.
+    name: 'each pass held by nobody waits in one open claim, or was refunded off in it',
     query: sql`
       select p.id as pass_id
       from passes p
       where p.user_id is null
         and (select count(*) from pass_claims c where c.pass_id = p.id and c.status = 'open') <> 1
+        and (p.active or not exists (
+          select 1 from pass_claims c where c.pass_id = p.id and c.status = 'refunded'))
       order by p.id`,
   },
 ];

@@ -176,6 +176,8 @@ export const payments = pgTable(
     /** Passes this order buys (docs/RULES.md rule 24); `gift`: none of them for the buyer. */
     quantity: integer('quantity').notNull().default(1),
     gift: boolean('gift').notNull().default(false),
+    /** Given back for passes refunded one at a time (an order's unclaimed claims); the rest stands. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     currency: text('currency').notNull().default('usd'),
     status: text('status', {
       enum: ['pending', 'paid', 'declined', 'cancelled', 'expired', 'refunded', 'disputed'],
@@ -191,6 +193,10 @@ export const payments = pgTable(
     index('payments_user_challenge_idx').on(t.userId, t.challengeId),
     check('payments_amount_non_negative', sql`${t.amountCents} >= 0`),
     check('payments_quantity_range', sql`${t.quantity} BETWEEN 1 AND 10`),
+    check(
+      'payments_refunded_within_amount',
+      sql`${t.refundedCents} BETWEEN 0 AND ${t.amountCents}`,
+    ),
   ],
 );
 

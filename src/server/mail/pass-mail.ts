@@ -78,7 +78,8 @@ export async function queuePassSwitchedOffNotice(
     .innerJoin(users, eq(users.id, passes.userId))
     .innerJoin(challenges, eq(challenges.id, passes.challengeId))
     .where(eq(passes.id, pass.passId));
-  if (!holder) throw new Error(`notice for a missing pass ${pass.passId}`);
+  // A pass given away and not yet taken has nobody to tell (docs/decisions/0044).
+  if (!holder) return;
   await enqueueMail(tx, passSwitchedOffMail(mail, { ...holder, reason: pass.reason }), now);
 }
 

@@ -5,6 +5,7 @@ import {
   claimLinkSchema,
   claimListSchema,
   claimParamsSchema,
+  claimRefundSchema,
   claimSchema,
   redeemClaimSchema,
   sendClaimSchema,
@@ -16,11 +17,18 @@ import type { AppDeps } from '../app-deps.ts';
 import { signedInUserId } from '../auth/guards.ts';
 import { mailContextOf } from '../mail/templates.ts';
 import { limitPerAddress } from '../plugins/rate-limits.ts';
-import { freshClaimLink, listClaims, redeemClaim, sendClaim, transferPass } from './claims.ts';
+import {
+  freshClaimLink,
+  listClaims,
+  redeemClaim,
+  refundClaim,
+  sendClaim,
+  transferPass,
+} from './claims.ts';
 import { toPassDto } from './service.ts';
 
 /** Passes for other people (docs/RULES.md rule 24, docs/decisions/0044): the rules live in claims.ts. */
-export async function claimRoutes(app: FastifyInstance, { db, clock, config }: AppDeps) {
+export async function claimRoutes(app: FastifyInstance, { db, clock, config, payments }: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const errors = {
     400: errorBodySchema,
@@ -68,6 +76,13 @@ export async function claimRoutes(app: FastifyInstance, { db, clock, config }: A
       });
       return reply.status(204).send(null);
     },
+  );
+
+  api.post(
+    endpoints.refundClaim.path,
+    { schema: { params: claimParamsSchema, response: { 200: claimRefundSchema, ...errors } } },
+    async (request) =>
+      refundClaim(db, payments, { ownerId: signedInUserId(request), claimId: request.params.id }),
   );
 
   api.post(

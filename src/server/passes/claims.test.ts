@@ -2,6 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkData } from '../backups/check-data.ts';
 import {
+  CLAIM_GIVEN_AWAY_NOT_REFUNDED,
+  CLAIM_NO_LONGER_OPEN,
+  CLAIM_ORDER_REVERSED,
+} from '#shared/claims.ts';
+import {
   challenges,
   coupons,
   mailOutbox,
@@ -47,6 +52,7 @@ async function buy(client: TestClient, body: Record<string, unknown>) {
 interface Claim {
   id: number;
   status: string;
+  refundable: boolean;
   claimedBy?: { username: string };
   sentTo?: string;
 }
@@ -404,6 +410,96 @@ describe('POST /api/user/pass/transfer', () => {
   });
 });
 
+describe('POST /api/user/claims/{id}/refund', () => {
+  it('refunds one unclaimed pass of an order: its share back, its link dead, the rest of the order kept', async () => {
+    const buyer = await signedInMember(ctx.app);
+    await buy(buyer.client, { quantity: 3 });
+    const [first, second] = await claimsOf(buyer.client);
+    expect([first?.refundable, second?.refundable]).toEqual([true, true]);
+    const token = await tokenOf(buyer.client, first!.id);
+
+    const refunded = await buyer.client.post(`/api/user/claims/${first!.id}/refund`);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json()).toEqual({ refundedCents: 2000 });
+    const [order] = await ctx.db.select().from(payments).where(eq(payments.userId, buyer.user.id));
+    expect(order).toMatchObject({ status: 'paid', amountCents: 6000, refundedCents: 2000 });
+    const after = await claimsOf(buyer.client);
+    expect(after.find((claim) => claim.id === first!.id)).toMatchObject({
+      status: 'refunded',
+      refundable: false,
+    });
+    expect(after.find((claim) => claim.id === second!.id)).toMatchObject({ status: 'open' });
+    expect(await passOf(buyer.user.id)).toMatchObject({ paymentId: order!.id, active: true });
+
+    // Its link no longer gives a pass; a second refund gives nothing back.
+    const friend = await signedInMember(ctx.app);
+    expect((await friend.client.post('/api/claims/redeem', { token })).statusCode).toBe(404);
+    const again = await buyer.client.post(`/api/user/claims/${first!.id}/refund`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ message: CLAIM_NO_LONGER_OPEN });
+    expect(
+      (await ctx.db.select().from(payments).where(eq(payments.id, order!.id)))[0]!.refundedCents,
+    ).toBe(2000);
+  });
+
+  it('refuses a taken pass, a given-away pass, another member’s claim and a refunded order, changing nothing', async () => {
+    const buyer = await signedInMember(ctx.app);
+    await buy(buyer.client, { quantity: 2, gift: true });
+    const [taken, other] = await claimsOf(buyer.client);
+    const friend = await signedInMember(ctx.app);
+    await friend.client.post('/api/claims/redeem', {
+      token: await tokenOf(buyer.client, taken!.id),
+    });
+    const takenAnswer = await buyer.client.post(`/api/user/claims/${taken!.id}/refund`);
+    expect(takenAnswer.statusCode).toBe(409);
+    expect(takenAnswer.json()).toMatchObject({ message: CLAIM_NO_LONGER_OPEN });
+    expect((await friend.client.post(`/api/user/claims/${other!.id}/refund`)).statusCode).toBe(404);
+
+    const holder = await signedInPassHolder(ctx, challenge.id);
+    const given = (await holder.client.post('/api/user/pass/transfer')).json<Claim>();
+    expect(given).toMatchObject({ refundable: false });
+    const givenAnswer = await holder.client.post(`/api/user/claims/${given.id}/refund`);
+    expect(givenAnswer.statusCode).toBe(409);
+    expect(givenAnswer.json()).toMatchObject({ message: CLAIM_GIVEN_AWAY_NOT_REFUNDED });
+
+    await ctx.db
+      .update(payments)
+      .set({ status: 'disputed' })
+      .where(eq(payments.userId, buyer.user.id));
+    const reversed = await buyer.client.post(`/api/user/claims/${other!.id}/refund`);
+    expect(reversed.statusCode).toBe(409);
+    expect(reversed.json()).toMatchObject({ message: CLAIM_ORDER_REVERSED });
+    await ctx.db.update(payments).set({ status: 'paid' }).where(eq(payments.userId, buyer.user.id));
+    expect(
+      (await ctx.db.select().from(payments).where(eq(payments.userId, buyer.user.id)))[0]!
+        .refundedCents,
+    ).toBe(0);
+  });
+
+  it('of a refund and a taker racing for one claim, exactly one wins', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const buyer = await signedInMember(ctx.app);
+      await buy(buyer.client, { quantity: 2, gift: true });
+      const [claim] = await claimsOf(buyer.client);
+      const token = await tokenOf(buyer.client, claim!.id);
+      const taker = await signedInMember(ctx.app);
+      const [refund, take] = await Promise.all([
+        buyer.client.post(`/api/user/claims/${claim!.id}/refund`),
+        taker.client.post('/api/claims/redeem', { token }),
+      ]);
+      expect([refund.statusCode, take.statusCode].sort()).toEqual(
+        refund.statusCode === 200 ? [200, 404] : [201, 409],
+      );
+      const [order] = await ctx.db
+        .select()
+        .from(payments)
+        .where(eq(payments.userId, buyer.user.id));
+      expect(order!.refundedCents).toBe(refund.statusCode === 200 ? 2000 : 0);
+      expect((await passOf(taker.user.id)) !== undefined).toBe(take.statusCode === 201);
+    }
+  });
+});
+
 describe('the books with passes for other people', () => {
   it('count passes, not orders, and the data check holds', async () => {
     const money = await moneyAtAGlance(ctx.db, challenge.id);
@@ -411,8 +507,17 @@ describe('the books with passes for other people', () => {
       .select()
       .from(payments)
       .where(and(eq(payments.challengeId, challenge.id), eq(payments.status, 'paid')));
-    expect(money.grossCents).toBe(paid.reduce((sum, payment) => sum + payment.amountCents, 0));
-    expect(money.passesSold).toBe(paid.reduce((sum, payment) => sum + payment.quantity, 0));
+    const refundedOnTheirOwn = await ctx.db.$count(
+      passClaims,
+      and(eq(passClaims.challengeId, challenge.id), eq(passClaims.status, 'refunded')),
+    );
+    expect(refundedOnTheirOwn).toBeGreaterThan(0);
+    expect(money.grossCents).toBe(
+      paid.reduce((sum, payment) => sum + payment.amountCents - payment.refundedCents, 0),
+    );
+    expect(money.passesSold).toBe(
+      paid.reduce((sum, payment) => sum + payment.quantity, 0) - refundedOnTheirOwn,
+    );
     const check = await checkData(ctx.db);
     expect(check.checked).toContain('each paid payment bought its quantity of passes');
     expect(check.problems, JSON.stringify(check.problems)).toEqual([]);

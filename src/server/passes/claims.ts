@@ -1,6 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
+  CLAIM_GIVEN_AWAY_NOT_REFUNDED,
+  CLAIM_NO_LONGER_OPEN,
   CLAIM_NOT_FOUND,
+  CLAIM_ORDER_REVERSED,
   CLAIM_PASS_HELD,
   TRANSFER_USED,
   type ClaimDto,
@@ -9,11 +12,20 @@ import {
 import { paths } from '#shared/paths.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { callRule } from '../db/rule-call.ts';
-import { challenges, passClaims, passes, payments, users, type Pass } from '../db/schema.ts';
+import {
+  challenges,
+  passClaims,
+  passes,
+  payments,
+  users,
+  type Pass,
+  type PassClaim,
+} from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import { hashLinkToken, newLinkToken } from '../auth/link-token.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { passGiftMail, type MailContext } from '../mail/templates.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
 import { issuePass } from './issue.ts';
 import { NO_PASS_MESSAGE } from './refusal.ts';
 
@@ -45,21 +57,78 @@ export async function createOrderClaims(
   );
 }
 
+/** An order's pass nobody took yet, of an order that stands, can be refunded on its own. */
+const isRefundable = (claim: PassClaim, orderStatus: string | null) =>
+  claim.status === 'open' && claim.passId === null && orderStatus === 'paid';
+
 export async function listClaims(db: Db, ownerId: number): Promise<ClaimDto[]> {
   const rows = await db
-    .select({ claim: passClaims, claimedBy: users.username })
+    .select({ claim: passClaims, claimedBy: users.username, orderStatus: payments.status })
     .from(passClaims)
     .leftJoin(users, eq(users.id, passClaims.claimedBy))
+    .leftJoin(payments, eq(payments.id, passClaims.paymentId))
     .where(eq(passClaims.ownerId, ownerId))
     .orderBy(desc(passClaims.createdAt), desc(passClaims.id));
-  return rows.map(({ claim, claimedBy }) => ({
+  return rows.map(({ claim, claimedBy, orderStatus }) => ({
     id: claim.id,
     challengeId: claim.challengeId,
     status: claim.status,
     ...(claimedBy ? { claimedBy: { username: claimedBy } } : {}),
     ...(claim.sentTo ? { sentTo: claim.sentTo } : {}),
     createdAt: claim.createdAt.toISOString(),
+    refundable: isRefundable(claim, orderStatus),
   }));
+}
+
+/**
+ * POST /api/user/claims/{id}/refund: one pass of an order that nobody took is refunded on its
+ * own (its share of the order, through the provider: Stripe's partial refund; the sandbox moves
+ * no money), and its link stops working. The order row is locked first, as a provider's full
+ * refund locks it before the claims, so the two wait for each other instead of deadlocking; the
+ * claim row is locked next, so a refund and a taker racing for one claim are judged one after the
+ * other. A provider's failure rolls everything back.
+ */
+export async function refundClaim(
+  db: Db,
+  provider: PaymentProvider,
+  input: { ownerId: number; claimId: number },
+): Promise<{ refundedCents: number }> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ paymentId: passClaims.paymentId })
+      .from(passClaims)
+      .where(and(eq(passClaims.id, input.claimId), eq(passClaims.ownerId, input.ownerId)));
+    if (!found) throw notFound('Open pass not found.');
+    if (found.paymentId === null) throw conflict(CLAIM_GIVEN_AWAY_NOT_REFUNDED);
+    const [order] = await tx
+      .select()
+      .from(payments)
+      .where(eq(payments.id, found.paymentId))
+      .for('update');
+    const [claim] = await tx
+      .select()
+      .from(passClaims)
+      .where(eq(passClaims.id, input.claimId))
+      .for('update');
+    if (!order || !claim) throw new Error(`claim ${input.claimId} lost its order`);
+    if (claim.passId !== null) throw conflict(CLAIM_GIVEN_AWAY_NOT_REFUNDED);
+    if (claim.status !== 'open') throw conflict(CLAIM_NO_LONGER_OPEN);
+    if (!isRefundable(claim, order.status)) throw conflict(CLAIM_ORDER_REVERSED);
+
+    const share = Math.floor(order.amountCents / order.quantity);
+    if (order.providerPaymentId && order.provider === provider.name) {
+      await provider.refund(order.providerPaymentId, {
+        amountCents: share,
+        key: `claim-${String(claim.id)}`,
+      });
+    }
+    await tx.update(passClaims).set({ status: 'refunded' }).where(eq(passClaims.id, claim.id));
+    await tx
+      .update(payments)
+      .set({ refundedCents: sql`${payments.refundedCents} + ${share}` })
+      .where(eq(payments.id, order.id));
+    return { refundedCents: share };
+  });
 }
 
 /** The owner's open claim with a fresh link (the old one stops working), or 404. */
@@ -146,19 +215,29 @@ export async function redeemClaim(
   input: { userId: number; token: string; now: Date },
 ): Promise<Pass> {
   return db.transaction(async (tx) => {
-    const [claim] = await tx
-      .select()
+    const openClaim = and(
+      eq(passClaims.tokenHash, hashLinkToken(input.token)),
+      eq(passClaims.status, 'open'),
+    );
+    const [found] = await tx
+      .select({ paymentId: passClaims.paymentId })
       .from(passClaims)
-      .where(
-        and(eq(passClaims.tokenHash, hashLinkToken(input.token)), eq(passClaims.status, 'open')),
-      )
-      .for('update');
+      .where(openClaim);
+    if (!found) throw notFound(CLAIM_NOT_FOUND);
+    // The order first, then the claim: the order in which a refund (whole or of one claim) locks
+    // them, so a taker and a refund wait for each other instead of deadlocking. A share lock:
+    // the takers of an order's other claims do not wait for each other.
+    const [order] =
+      found.paymentId === null
+        ? [null]
+        : await tx
+            .select({ status: payments.status })
+            .from(payments)
+            .where(eq(payments.id, found.paymentId))
+            .for('share');
+    const [claim] = await tx.select().from(passClaims).where(openClaim).for('update');
     if (!claim) throw notFound(CLAIM_NOT_FOUND);
     if (claim.paymentId !== null) {
-      const [order] = await tx
-        .select({ status: payments.status })
-        .from(payments)
-        .where(eq(payments.id, claim.paymentId));
       if (order?.status !== 'paid') {
         throw conflict(
           'The payment for this pass was refunded or disputed, so it cannot be taken.',

@@ -62,6 +62,13 @@ export class WebhookSignatureError extends Error {}
  */
 export class PaymentProviderError extends Error {}
 
+/** A refund of part of an order (docs/decisions/0044): one unclaimed pass. */
+export interface PartialRefund {
+  amountCents: number;
+  /** What is refunded, unique across the site (e.g. the claim's id): retried, it refunds once. */
+  key: string;
+}
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   createCheckoutSession(request: CheckoutSessionRequest): Promise<CreatedCheckoutSession>;
@@ -71,6 +78,9 @@ export interface PaymentProvider {
   sessionIdForPayment(providerPaymentId: string): Promise<string | null>;
   /** Verifies the signature on the raw body; throws WebhookSignatureError when it does not hold. */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;
-  /** Gives the whole amount back; safe to call twice for one payment. */
-  refund(providerPaymentId: string): Promise<void>;
+  /**
+   * Gives the whole amount back, or with `part` that amount for one pass of the order; safe to
+   * call twice for one payment, or one `part.key`.
+   */
+  refund(providerPaymentId: string, part?: PartialRefund): Promise<void>;
 }

@@ -129,6 +129,32 @@ describe('Stripe checkout (offline, against the stub)', () => {
     expect(payment).toMatchObject({ amountCents: 7500, quantity: 3, gift: true });
   });
 
+  it('refunds one unclaimed pass of an order as a partial refund of its price, once (docs/decisions/0044)', async () => {
+    const { client } = await signedInMember(await ctx.buildApp());
+    const response = await client.post('/api/create-checkout-session', { quantity: 3, gift: true });
+    const sessionId = response.json<{ url: string }>().url.split('/').at(-1)!;
+    stub.complete(sessionId);
+    await postWebhook(completedEvent(sessionId));
+    const [claim] = (await client.get('/api/user/claims')).json<{ id: number }[]>();
+    const refundsBefore = stub.refunds().length;
+    const refunded = await client.post(`/api/user/claims/${claim!.id}/refund`);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(stub.refunds()).toHaveLength(refundsBefore + 1);
+    const request = stub.refunds().at(-1)!;
+    expect(request.form.get('payment_intent')).toBe(`pi_${sessionId}`);
+    expect(request.form.get('amount')).toBe('2500');
+    expect(request.idempotencyKey).toBe(`refund-claim-${String(claim!.id)}`);
+    // Stripe's own event for a partial refund leaves the order standing.
+    await postWebhook(chargeRefunded(`pi_${sessionId}`, false));
+    const [payment] = await ctx.db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerSessionId, sessionId));
+    expect(payment).toMatchObject({ status: 'paid', refundedCents: 2500 });
+    expect((await client.post(`/api/user/claims/${claim!.id}/refund`)).statusCode).toBe(409);
+    expect(stub.refunds()).toHaveLength(refundsBefore + 1);
+  });
+
   it("a Stripe failure at checkout is our fault (500), never the visitor's 401, and records nothing", async () => {
     const { client, user } = await signedInMember(await ctx.buildApp());
     stub.behaviour.failCheckout = true;
@@ -221,6 +247,7 @@ describe('Stripe checkout (offline, against the stub)', () => {
 
   it('success page and webhook racing, ten at once: exactly one pass', async () => {
     const { client, user, sessionId } = await buyer();
+    const refundsBefore = stub.refunds().length;
     stub.complete(sessionId);
     const responses = await Promise.all(
       Array.from({ length: 10 }, (_, index) =>
@@ -231,7 +258,7 @@ describe('Stripe checkout (offline, against the stub)', () => {
     );
     for (const response of responses) expect(response.statusCode, response.body).toBe(200);
     expect(await ctx.db.$count(passes, eq(passes.userId, user.id))).toBe(1);
-    expect(stub.refunds()).toHaveLength(0);
+    expect(stub.refunds()).toHaveLength(refundsBefore);
   });
 
   it('refunds a second payment for a pass already held and keeps the first pass', async () => {
@@ -384,6 +411,23 @@ describe('Stripe checkout (offline, against the stub)', () => {
     );
     const after = await ctx.db.select().from(businesses).where(eq(businesses.id, shopB.id));
     expect(after[0]!.voteCount).toBe(3);
+  });
+
+  it('a full refund of a pass given away and not yet taken switches it off and ends its claim', async () => {
+    const { client, user, sessionId } = await buyer();
+    stub.complete(sessionId);
+    await postWebhook(completedEvent(sessionId));
+    const pass = (await passOf(user.id))!;
+    const given = await client.post('/api/user/pass/transfer');
+    expect(given.statusCode, given.body).toBe(201);
+
+    // Nobody holds the pass to be told: the refund is still handled, not retried for ever.
+    expect((await postWebhook(chargeRefunded(`pi_${sessionId}`))).statusCode).toBe(200);
+    const [stored] = await ctx.db.select().from(passes).where(eq(passes.id, pass.id));
+    expect(stored).toMatchObject({ userId: null, active: false });
+    expect((await client.get('/api/user/claims')).json()).toMatchObject([
+      { id: given.json<{ id: number }>().id, status: 'refunded', refundable: false },
+    ]);
   });
 
   it('an opened dispute makes the pass inactive', async () => {

@@ -92,12 +92,18 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return toPaymentEvent(event);
     },
 
-    async refund(providerPaymentId) {
+    async refund(providerPaymentId, part) {
       // The idempotency key makes a retried refund (webhook redelivery, race) a no-op at Stripe.
       await call('refund', () =>
         stripe.refunds.create(
-          { payment_intent: providerPaymentId, reason: 'duplicate' },
-          { idempotencyKey: `refund-${providerPaymentId}` },
+          part
+            ? {
+                payment_intent: providerPaymentId,
+                amount: part.amountCents,
+                reason: 'requested_by_customer',
+              }
+            : { payment_intent: providerPaymentId, reason: 'duplicate' },
+          { idempotencyKey: part ? `refund-${part.key}` : `refund-${providerPaymentId}` },
         ),
       );
     },

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import type { ClaimDto, SendClaimRequest } from '#shared/claims.ts';
+import type { ClaimDto, ClaimRefund, SendClaimRequest } from '#shared/claims.ts';
+import { formatMoney } from '#shared/money.ts';
 import { endpoints, endpointPath } from '#shared/endpoints.ts';
 import type { PassDto } from '#shared/passes.ts';
 import { api, errorText } from '#client/lib/api.ts';
@@ -79,6 +80,30 @@ export function useTransferPass() {
       notifications.show({
         color: 'red',
         title: 'Pass not given away',
+        message: errorText(error, 'Please try again.'),
+      });
+    },
+  });
+}
+
+/** Refunds one of an order's passes nobody took: its share of the order goes back to the card. */
+export function useRefundClaim() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (claimId: number) =>
+      api.post<ClaimRefund>(endpointPath(endpoints.refundClaim, { id: claimId })),
+    onSuccess: async ({ refundedCents }) => {
+      notifications.show({
+        color: 'green',
+        title: 'Pass refunded',
+        message: `${formatMoney(refundedCents / 100, { cents: true })} goes back to the card you paid with. Its link no longer works.`,
+      });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.member.claims });
+    },
+    onError: (error) => {
+      notifications.show({
+        color: 'red',
+        title: 'Pass not refunded',
         message: errorText(error, 'Please try again.'),
       });
     },

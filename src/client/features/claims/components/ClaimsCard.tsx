@@ -21,7 +21,13 @@ import { sendClaimSchema, type ClaimDto } from '#shared/claims.ts';
 import { countOf } from '#shared/plural.ts';
 import { errorText } from '#client/lib/api.ts';
 import { zodResolver } from '#client/lib/schema-resolver.ts';
-import { useClaimLink, useClaims, useSendClaim, useTransferPass } from '../api/claims.ts';
+import {
+  useClaimLink,
+  useClaims,
+  useRefundClaim,
+  useSendClaim,
+  useTransferPass,
+} from '../api/claims.ts';
 
 const STATUS_WORDS: Record<ClaimDto['status'], string> = {
   open: 'Not taken yet',
@@ -101,7 +107,9 @@ export function ClaimsCard({ canGiveOwnPass }: { canGiveOwnPass: boolean }) {
 
 function ClaimRow({ claim, number }: { claim: ClaimDto; number: number }) {
   const link = useClaimLink();
+  const refund = useRefundClaim();
   const [sending, setSending] = useState(false);
+  const [refunding, setRefunding] = useState(false);
   const [url, setUrl] = useState<string | null>(null);
   const label = `Pass ${String(number)}`;
   return (
@@ -145,7 +153,36 @@ function ClaimRow({ claim, number }: { claim: ClaimDto; number: number }) {
                 <Button variant="light" onClick={() => setSending((now) => !now)}>
                   Send by Email
                 </Button>
+                {claim.refundable && !refunding && (
+                  <Button variant="default" onClick={() => setRefunding(true)}>
+                    Refund
+                  </Button>
+                )}
               </Group>
+              {refunding && (
+                <Alert color="yellow" title={`Refund ${label}?`} role="note">
+                  <Stack gap="sm">
+                    <Text>
+                      Its price goes back to the card you paid with, and its link stops working.
+                      Your other passes stay as they are.
+                    </Text>
+                    <Group>
+                      <Button
+                        color="red.9"
+                        loading={refund.isPending}
+                        onClick={() => {
+                          refund.mutate(claim.id, { onSettled: () => setRefunding(false) });
+                        }}
+                      >
+                        Refund This Pass
+                      </Button>
+                      <Button variant="default" onClick={() => setRefunding(false)}>
+                        Keep It
+                      </Button>
+                    </Group>
+                  </Stack>
+                </Alert>
+              )}
               {sending && (
                 <SendClaimForm
                   claimId={claim.id}

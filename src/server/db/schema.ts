@@ -795,6 +795,28 @@ export const walletPasses = pgTable(
   ],
 );
 
+/**
+ * A Google Wallet object its holder gave away with the pass (rules/transfer_pass.sql,
+ * docs/decisions/0043): the object stays in the old holder's Google Wallet, so it is made INACTIVE
+ * through the wallet outbox (wallet/updates.ts), claimed and retried like `wallet_passes`' due
+ * columns. The row goes when Google took the update; `dueAt` null: it gave up retrying.
+ */
+export const walletGoogleVoids = pgTable(
+  'wallet_google_voids',
+  {
+    /** The given-away wallet pass's serial: the object's id is `<issuer>.<serial>`. */
+    serial: text('serial').primaryKey(),
+    dueAt: instant('due_at').defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('wallet_google_voids_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.dueAt} IS NOT NULL`),
+  ],
+);
+
 /** A device that asked Apple's PassKit web service for a wallet pass's updates (docs/decisions/0043). */
 export const walletRegistrations = pgTable(
   'wallet_registrations',

@@ -161,6 +161,39 @@ async function settle(db: Db, outbox: Outbox, row: Claimed, done: boolean, retry
     where pass_id = ${row.pass_id}`);
 }
 
+interface ClaimedVoid extends Record<string, unknown> {
+  serial: string;
+  attempts: number;
+}
+
+/** Claims due rows of the given-away objects (wallet_google_voids), with the same lease. */
+function claimDueVoids(db: Db): Promise<ClaimedVoid[]> {
+  return queryRows<ClaimedVoid>(
+    db,
+    sql`
+      update wallet_google_voids v set due_at = now() + ${LEASE_MS} * interval '1 millisecond'
+      where v.serial in (
+        select serial from wallet_google_voids where due_at <= now()
+        order by due_at limit ${BATCH} for update skip locked)
+      returning v.serial, v.attempts`,
+  );
+}
+
+/** Settles a claimed given-away object: done forgets it; a failure retries as `settle` does. */
+async function settleVoid(db: Db, row: ClaimedVoid, done: boolean, retryBaseMs: number) {
+  if (done) {
+    await db.execute(sql`delete from wallet_google_voids where serial = ${row.serial}`);
+    return;
+  }
+  const failures = row.attempts + 1;
+  const waitMs = retryBaseMs * 2 ** (failures - 1);
+  await db.execute(sql`
+    update wallet_google_voids set attempts = ${failures},
+      due_at = case when ${failures} >= ${MAX_WALLET_ATTEMPTS}
+        then null else now() + ${waitMs} * interval '1 millisecond' end
+    where serial = ${row.serial}`);
+}
+
 export interface WalletWorkerOptions {
   apple: AppleWalletSettings | null;
   google: GoogleWalletSettings | null;
@@ -226,7 +259,7 @@ export class WalletOutboxWorker {
     this.timer.unref();
   }
 
-  /** One pass over both outboxes; returns the rows handled. */
+  /** One pass over the outboxes (pushes, updates, given-away objects); returns the rows handled. */
   async runOnce(): Promise<number> {
     let handled = 0;
     for (const row of await claimDue(this.db, 'apple')) {
@@ -235,6 +268,10 @@ export class WalletOutboxWorker {
     }
     for (const row of await claimDue(this.db, 'google')) {
       await settle(this.db, 'google', row, await this.updateGoogle(row), this.retryBaseMs);
+      handled += 1;
+    }
+    for (const row of await claimDueVoids(this.db)) {
+      await settleVoid(this.db, row, await this.voidGoogle(row), this.retryBaseMs);
       handled += 1;
     }
     return handled;
@@ -278,29 +315,59 @@ export class WalletOutboxWorker {
     if (!google || !googleAccessToken) return true;
     const content = await passContent(this.db, row.pass_id, this.clock());
     if (!content) return true;
+    return this.sendToGoogle(
+      'PUT',
+      row.serial,
+      googleObject(content, row.serial, google, context),
+      { passId: row.pass_id, attempt: row.attempts + 1 },
+    );
+  }
+
+  /**
+   * true when Google took the given-away object's INACTIVE state: the old holder's copy moves to
+   * their expired passes and shows no more changes (the next holder's has another serial).
+   */
+  private voidGoogle(row: ClaimedVoid): Promise<boolean> {
+    return this.sendToGoogle(
+      'PATCH',
+      row.serial,
+      { state: 'INACTIVE' },
+      { givenAway: true, attempt: row.attempts + 1 },
+    );
+  }
+
+  /** Sends the object (or its changed fields) to the Wallet REST API; a 404 (never saved) is done. */
+  private async sendToGoogle(
+    method: 'PUT' | 'PATCH',
+    serial: string,
+    body: object,
+    details: object,
+  ): Promise<boolean> {
+    const { google, googleAccessToken } = this.options;
+    if (!google || !googleAccessToken) return true;
     try {
-      const objectId = googleObjectId(google, row.serial);
+      const objectId = googleObjectId(google, serial);
       const response = await fetch(
         `${google.apiUrl}/walletobjects/v1/genericObject/${encodeURIComponent(objectId)}`,
         {
-          method: 'PUT',
+          method,
           headers: {
             authorization: `Bearer ${await googleAccessToken()}`,
             'content-type': 'application/json',
           },
-          body: JSON.stringify(googleObject(content, row.serial, google, context)),
+          body: JSON.stringify(body),
           signal: AbortSignal.timeout(10_000),
         },
       );
       if (response.ok || response.status === 404) return true;
       this.log.warn(
-        { passId: row.pass_id, status: response.status, attempt: row.attempts + 1 },
+        { ...details, status: response.status },
         'wallet passes: Google Wallet update refused, retrying',
       );
       return false;
     } catch (error) {
       this.log.warn(
-        { err: error, passId: row.pass_id, attempt: row.attempts + 1 },
+        { err: error, ...details },
         'wallet passes: Google Wallet update failed, retrying',
       );
       return false;

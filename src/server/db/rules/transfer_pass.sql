@@ -5,7 +5,9 @@
 -- used (a coupon redeemed or a vote cast: the pass stays), transferred (claimId, passId). The pass
 -- keeps its coupons and wrong-code history and is held by nobody until its claim is taken; its
 -- wallet copy is the old holder's, so it goes with its devices (docs/decisions/0043): their phones
--- hear of the pass no more, and the next holder's copy has a new serial and token.
+-- hear of the pass no more, and the next holder's copy has a new serial and token. An object the old
+-- holder saved to Google Wallet stays in their Google account, so its serial waits in
+-- wallet_google_voids for the wallet outbox to make it INACTIVE (src/server/wallet/updates.ts).
 CREATE OR REPLACE FUNCTION public.transfer_pass(p_user_id integer, p_now timestamp with time zone, p_token_hash text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -26,6 +28,8 @@ BEGIN
   END IF;
   UPDATE passes SET user_id = NULL WHERE id = v_pass.id;
   DELETE FROM wallet_registrations WHERE pass_id = v_pass.id;
+  INSERT INTO wallet_google_voids (serial, due_at)
+  SELECT serial, now() FROM wallet_passes WHERE pass_id = v_pass.id AND google_saved_at IS NOT NULL;
   DELETE FROM wallet_passes WHERE pass_id = v_pass.id;
   INSERT INTO pass_claims (challenge_id, owner_id, payment_id, pass_id, token_hash, created_at)
   VALUES (v_pass.challenge_id, p_user_id, v_pass.payment_id, v_pass.id, p_token_hash, p_now)

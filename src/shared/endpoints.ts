@@ -192,6 +192,7 @@ export const endpoints = {
   sendClaim: { method: 'POST', path: '/api/user/claims/:id/send', access: 'member' },
   redeemClaim: { method: 'POST', path: '/api/claims/redeem', access: 'member' },
   transferPass: { method: 'POST', path: '/api/user/pass/transfer', access: 'member' },
+  redeemVoucher: { method: 'POST', path: '/api/vouchers/redeem', access: 'member' },
 
   // Redeeming and voting.
   redeem: { method: 'POST', path: '/api/coupons/:id/redeem', access: 'rule call' },
@@ -314,6 +315,12 @@ export const endpoints = {
   voidPayout: {
     method: 'POST',
     path: '/api/admin/challenges/:id/payouts/:payoutId/void',
+    access: 'organizer',
+  },
+  adminVouchers: { method: 'GET', path: '/api/admin/challenges/:id/vouchers', access: 'organizer' },
+  createVoucher: {
+    method: 'POST',
+    path: '/api/admin/challenges/:id/vouchers',
     access: 'organizer',
   },
   adminDraws: { method: 'GET', path: '/api/admin/challenges/:id/draws', access: 'organizer' },

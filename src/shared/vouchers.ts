@@ -6,16 +6,16 @@ import { z } from 'zod';
  * payment. Codes are compared in capitals, so a code typed in lower case still works.
  */
 
-export const VOUCHER_CODE_MESSAGE =
+const VOUCHER_CODE_MESSAGE =
   'A voucher code has 4 to 32 letters, digits or dashes (for example PRESS-2026).';
-export const voucherCodeSchema = z
+const voucherCodeSchema = z
   .string({ error: VOUCHER_CODE_MESSAGE })
   .trim()
   .toUpperCase()
   .regex(/^[A-Z0-9-]{4,32}$/, VOUCHER_CODE_MESSAGE);
 
 /** The most people one voucher may serve. */
-export const VOUCHER_MAX_USES = 10_000;
+const VOUCHER_MAX_USES = 10_000;
 const maxUsesMessage = `Max uses must be a whole number from 1 to ${VOUCHER_MAX_USES}.`;
 
 /** POST /api/admin/challenges/{id}/vouchers: without a code, the server draws one. */
@@ -51,7 +51,6 @@ export const voucherListSchema = z.array(voucherSchema);
 
 /** POST /api/vouchers/redeem. */
 export const redeemVoucherSchema = z.object({ code: voucherCodeSchema });
-export type RedeemVoucherRequest = z.input<typeof redeemVoucherSchema>;
 
 export const VOUCHER_NOT_FOUND = 'This voucher code is not valid. Check it and try again.';
 export const VOUCHER_USED_UP = 'This voucher code has been used as many times as it allows.';

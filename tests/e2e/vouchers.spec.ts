@@ -70,6 +70,11 @@ test('a voucher from the organizer gives a new member a free pass that redeems b
     const redeem = member.getByRole('dialog', { name: 'Redeem Coupon' });
     await redeem.getByLabel('Redemption Code').fill(seededCode(SHOP));
     await redeem.getByRole('button', { name: 'Redeem', exact: true }).click();
+    await expect(
+      member
+        .getByRole('dialog', { name: 'Coupon Redeemed' })
+        .getByText('Your free pass from a voucher does not vote in this battle.', { exact: false }),
+    ).toBeVisible();
     await closeRedeemedConfirmation(member, SHOP);
     await expect(member.getByRole('article', { name: SHOP }).getByText('Redeemed')).toBeVisible();
 

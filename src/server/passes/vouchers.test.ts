@@ -61,6 +61,7 @@ async function redeemFirstCoupon(client: TestClient, passId: number) {
     redemptionCode: shops[0]!.redemptionCode,
   });
   expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json<{ message: string }>().message;
 }
 
 async function setVoucherPassesVote(value: boolean) {
@@ -246,7 +247,9 @@ describe('POST /api/vouchers/redeem', () => {
 describe('what a voucher pass may do (the battle’s voucherPassesVote)', () => {
   it('by default it redeems coupons but has no votes, and a vote is refused with clear words', async () => {
     const holder = await voucherHolder();
-    await redeemFirstCoupon(holder.client, holder.pass.id);
+    expect(await redeemFirstCoupon(holder.client, holder.pass.id)).toBe(
+      `Your $5 coupon at ${shops[0]!.name} has been redeemed. Your free pass from a voucher does not vote in this battle.`,
+    );
     const available = await holder.client.get('/api/user/available-votes');
     expect(available.json()).toEqual({ availableVotes: 0 });
     expect((await holder.client.get('/api/user/progress')).json()).toMatchObject({
@@ -279,36 +282,6 @@ describe('what a voucher pass may do (the battle’s voucherPassesVote)', () => 
       await setVoucherPassesVote(false);
     }
   });
-
-  it('enters draws only with the setting on; a bought pass always does', async () => {
-    const created = await admin.post(`/api/admin/challenges/${challenge.id}/draws`, {
-      prize: 'A voucher mug',
-      winnerCount: 1,
-      entries: 'coupons',
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const drawId = created.json<{ id: number }>().id;
-    const entriesOf = async (client: TestClient) => {
-      const answer = await client.get('/api/user/draws');
-      expect(answer.statusCode, answer.body).toBe(200);
-      return answer
-        .json<{ draws: { id: number; yourEntries: number }[] }>()
-        .draws.find((draw) => draw.id === drawId)!.yourEntries;
-    };
-    const free = await voucherHolder();
-    await redeemFirstCoupon(free.client, free.pass.id);
-    const bought = await signedInPassHolder(ctx, challenge.id);
-    await redeemFirstCoupon(bought.client, bought.pass.id);
-
-    expect(await entriesOf(free.client)).toBe(0);
-    expect(await entriesOf(bought.client)).toBe(1);
-    await setVoucherPassesVote(true);
-    try {
-      expect(await entriesOf(free.client)).toBe(1);
-    } finally {
-      await setVoucherPassesVote(false);
-    }
-  });
 });
 
 describe('the books with free passes', () => {
@@ -337,5 +310,60 @@ describe('the books with free passes', () => {
       'each voucher gave as many passes as it counts, for its battle',
     );
     expect(check.problems, JSON.stringify(check.problems)).toEqual([]);
+  });
+});
+
+describe('prize draws with free passes (docs/RULES.md rule 19)', () => {
+  let drawId = 0;
+  const pseudonyms = { free: '', bought: '' };
+
+  it('a free pass enters only with the setting on; a bought pass always does', async () => {
+    const created = await admin.post(`/api/admin/challenges/${challenge.id}/draws`, {
+      prize: 'A voucher mug',
+      winnerCount: 1,
+      entries: 'coupons',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    drawId = created.json<{ id: number }>().id;
+    const entriesOf = async (client: TestClient) => {
+      const answer = await client.get('/api/user/draws');
+      expect(answer.statusCode, answer.body).toBe(200);
+      const mine = answer.json<{ pass: string; draws: { id: number; yourEntries: number }[] }>();
+      return {
+        pass: mine.pass,
+        entries: mine.draws.find((draw) => draw.id === drawId)!.yourEntries,
+      };
+    };
+    const free = await voucherHolder();
+    await redeemFirstCoupon(free.client, free.pass.id);
+    const bought = await signedInPassHolder(ctx, challenge.id);
+    await redeemFirstCoupon(bought.client, bought.pass.id);
+
+    const freeEntries = await entriesOf(free.client);
+    const boughtEntries = await entriesOf(bought.client);
+    expect([freeEntries.entries, boughtEntries.entries]).toEqual([0, 1]);
+    pseudonyms.free = freeEntries.pass;
+    pseudonyms.bought = boughtEntries.pass;
+    await setVoucherPassesVote(true);
+    try {
+      expect((await entriesOf(free.client)).entries).toBe(1);
+    } finally {
+      await setVoucherPassesVote(false);
+    }
+  });
+
+  it('the entries fixed at the reveal leave the free pass out', async () => {
+    const now = ctx.clock.now();
+    ctx.clock.set(new Date(challenge.endDate.getTime() + 60_000));
+    try {
+      const revealed = await admin.post(`/api/admin/draws/${drawId}/reveal`, {});
+      expect(revealed.statusCode, revealed.body).toBe(200);
+      const file = await new TestClient(ctx.app).get(`/api/draws/${drawId}/entries.csv`);
+      expect(file.statusCode, file.body).toBe(200);
+      expect(file.body).toContain(pseudonyms.bought);
+      expect(file.body).not.toContain(pseudonyms.free);
+    } finally {
+      ctx.clock.set(now);
+    }
   });
 });

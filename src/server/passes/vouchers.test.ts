@@ -126,6 +126,16 @@ describe('the organizer’s vouchers', () => {
     }
     const unknown = await admin.post(vouchersUrl(999_999), { tag: 'press', maxUses: 1 });
     expect(unknown.statusCode).toBe(404);
+    const ended = await insertChallenge(ctx.db, ctx.clock.now(), {
+      active: false,
+      startDate: new Date(ctx.clock.now().getTime() - 3 * 86_400_000),
+      endDate: new Date(ctx.clock.now().getTime() - 86_400_000),
+    });
+    const late = await admin.post(vouchersUrl(ended.id), { tag: 'press', maxUses: 1 });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({
+      message: 'This battle has ended, so no more vouchers can be made for it.',
+    });
     expect(await ctx.db.$count(vouchers)).toBe(before);
   });
 

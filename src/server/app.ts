@@ -38,6 +38,7 @@ import { messagePublicRoutes } from './messages/public-routes.ts';
 import { mailPreferenceRoutes, messageAdminRoutes } from './messages/session-routes.ts';
 import { passRoutes } from './passes/routes.ts';
 import { claimRoutes } from './passes/claim-routes.ts';
+import { voucherRoutes } from './passes/voucher-routes.ts';
 import { redeemRuleCallRoutes } from './redemption/rule-call-routes.ts';
 import { redemptionSessionRoutes } from './redemption/session-routes.ts';
 import { progressRoutes } from './progress/routes.ts';
@@ -275,6 +276,7 @@ export async function buildApp(options: BuildAppOptions) {
     await withSession.register(businessSessionRoutes, deps);
     await withSession.register(passRoutes, deps);
     await withSession.register(claimRoutes, deps);
+    await withSession.register(voucherRoutes, deps);
     await withSession.register(walletMemberRoutes, deps);
     await withSession.register(votingSessionRoutes, deps);
     await withSession.register(paymentRoutes, deps);

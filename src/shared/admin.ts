@@ -62,6 +62,8 @@ export const recentPurchaseSchema = z.object({
  */
 export const moneySchema = z.object({
   passesSold: z.number().int(),
+  /** Free passes redeemed with vouchers (docs/RULES.md rule 24): no payment, apart from the sold. */
+  freePasses: z.number().int(),
   grossCents: z.number().int(),
   paidToShopsDollars: z.number().int(),
   owedToShopsDollars: z.number().int(),

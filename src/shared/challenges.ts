@@ -21,6 +21,8 @@ export const challengeSchema = z.object({
   reminderHoursBeforeEnd: z.number().int(),
   /** docs/RULES.md rule 24: the most passes one checkout buys (1-10). */
   maxPassesPerOrder: z.number().int(),
+  /** docs/RULES.md rule 24: whether free passes from vouchers vote and enter draws. */
+  voucherPassesVote: z.boolean(),
 });
 export type ChallengeDto = z.infer<typeof challengeSchema>;
 
@@ -99,6 +101,10 @@ const maxPassesPerOrderField = z
   .min(1, maxPassesMessage)
   .max(10, maxPassesMessage);
 
+const voucherPassesVoteField = z.boolean({
+  error: 'Whether voucher passes vote must be true or false',
+});
+
 const challengeFieldsSchema = z.object({
   title: z
     .string({ error: 'Title is required' })
@@ -142,6 +148,7 @@ const challengeFieldsSchema = z.object({
   standingsFreezeHours: standingsFreezeHoursField,
   reminderHoursBeforeEnd: reminderHoursBeforeEndField,
   maxPassesPerOrder: maxPassesPerOrderField,
+  voucherPassesVote: voucherPassesVoteField,
 });
 
 export const challengeInputSchema = challengeFieldsSchema.extend({
@@ -151,6 +158,7 @@ export const challengeInputSchema = challengeFieldsSchema.extend({
   standingsFreezeHours: standingsFreezeHoursField.default(0),
   reminderHoursBeforeEnd: reminderHoursBeforeEndField.default(72),
   maxPassesPerOrder: maxPassesPerOrderField.default(10),
+  voucherPassesVote: voucherPassesVoteField.default(false),
   /** Omitted: the server's own time zone. */
   timeZone: timeZoneField.optional(),
 });

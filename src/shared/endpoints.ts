@@ -193,6 +193,7 @@ export const endpoints = {
   refundClaim: { method: 'POST', path: '/api/user/claims/:id/refund', access: 'member' },
   redeemClaim: { method: 'POST', path: '/api/claims/redeem', access: 'member' },
   transferPass: { method: 'POST', path: '/api/user/pass/transfer', access: 'member' },
+  redeemVoucher: { method: 'POST', path: '/api/vouchers/redeem', access: 'member' },
 
   // Redeeming and voting.
   redeem: { method: 'POST', path: '/api/coupons/:id/redeem', access: 'rule call' },
@@ -315,6 +316,12 @@ export const endpoints = {
   voidPayout: {
     method: 'POST',
     path: '/api/admin/challenges/:id/payouts/:payoutId/void',
+    access: 'organizer',
+  },
+  adminVouchers: { method: 'GET', path: '/api/admin/challenges/:id/vouchers', access: 'organizer' },
+  createVoucher: {
+    method: 'POST',
+    path: '/api/admin/challenges/:id/vouchers',
     access: 'organizer',
   },
   adminDraws: { method: 'GET', path: '/api/admin/challenges/:id/draws', access: 'organizer' },

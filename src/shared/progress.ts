@@ -32,6 +32,11 @@ export const memberProgressSchema = z.object({
   coupons: z.array(couponStateSchema),
   /** Votes the pass may still cast (docs/RULES.md rule 2), as the server counts them. */
   availableVotes: z.number().int().nonnegative(),
+  /**
+   * Whether this pass votes at all: false for a free pass from a voucher while its battle's
+   * voucherPassesVote is off (docs/RULES.md rule 24).
+   */
+  passVotes: z.boolean(),
   /** This pass's votes per shop id. */
   ownVotes: voteCountsSchema,
 });

@@ -615,6 +615,28 @@ const rows: Row[] = [
     url: () => `/api/user/claims/${claimId}/refund`,
     expected: ownerOnly('admin', 409),
   },
+  // Vouchers (docs/RULES.md rule 24): the organizer's code gives a free pass to each member without
+  // one; after the transfers above only 'withPass' still holds a pass.
+  {
+    method: 'POST',
+    path: '/api/admin/challenges/{id}/vouchers',
+    url: () => `/api/admin/challenges/${challengeId}/vouchers`,
+    body: () => ({ code: 'MATRIX-1', tag: 'press', maxUses: 10 }),
+    expected: adminOnly(201),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/challenges/{id}/vouchers',
+    url: () => `/api/admin/challenges/${challengeId}/vouchers`,
+    expected: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/vouchers/redeem',
+    url: () => '/api/vouchers/redeem',
+    body: () => ({ code: 'MATRIX-1' }),
+    expected: { anonymous: 401, noPass: 201, withPass: 409, other: 201, admin: 201 },
+  },
   {
     method: 'GET',
     path: '/api/sandbox/mailbox',

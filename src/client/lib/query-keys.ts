@@ -58,6 +58,8 @@ export const queryKeys = {
     settlement: (challengeId: number) => ['admin', 'challenges', challengeId, 'settlement'],
     payouts: (challengeId: number) => ['admin', 'challenges', challengeId, 'payouts'],
     draws: (challengeId: number) => ['admin', 'challenges', challengeId, 'draws'],
+    /** GET /api/admin/challenges/{id}/vouchers: a battle's free-pass codes and their uses. */
+    vouchers: (challengeId: number) => ['admin', 'challenges', challengeId, 'vouchers'],
     messages: (challengeId: number) => ['admin', 'challenges', challengeId, 'messages'],
     audiences: (challengeId: number) => [
       'admin',

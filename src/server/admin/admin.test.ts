@@ -164,6 +164,7 @@ describe('admin reads', () => {
     const dashboard = (await client.get('/api/admin/dashboard')).json();
     expect(dashboard.money).toEqual({
       passesSold: 2,
+      freePasses: 0,
       grossCents: 6000,
       paidToShopsDollars: 5,
       owedToShopsDollars: 5,

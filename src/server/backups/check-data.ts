@@ -114,6 +114,18 @@ export const INVARIANTS: { name: string; query: ReturnType<typeof sql> }[] = [
           select 1 from pass_claims c where c.pass_id = p.id and c.status = 'refunded'))
       order by p.id`,
   },
+  {
+    // docs/RULES.md rule 24: a voucher's count of uses is the free passes it gave, within its
+    // battle (a free pass has no payment: the passes table's own check).
+    name: 'each voucher gave as many passes as it counts, for its battle',
+    query: sql`
+      select v.id as voucher_id, v.uses, count(p.id)::int as passes
+      from vouchers v left join passes p on p.voucher_id = v.id
+      group by v.id
+      having count(p.id) <> v.uses
+        or bool_or(p.challenge_id <> v.challenge_id)
+      order by v.id`,
+  },
 ];
 
 /** Runs every invariant against the database. */

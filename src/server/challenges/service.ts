@@ -27,6 +27,7 @@ export function toChallengeDto(challenge: Challenge): ChallengeDto {
     standingsFreezeHours: challenge.standingsFreezeHours,
     reminderHoursBeforeEnd: challenge.reminderHoursBeforeEnd,
     maxPassesPerOrder: challenge.maxPassesPerOrder,
+    voucherPassesVote: challenge.voucherPassesVote,
   };
 }
 

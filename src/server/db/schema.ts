@@ -85,6 +85,8 @@ export const challenges = pgTable(
     reminderHoursBeforeEnd: integer('reminder_hours_before_end').notNull().default(72),
     /** docs/RULES.md rule 24: the most passes one checkout buys (1-10). */
     maxPassesPerOrder: integer('max_passes_per_order').notNull().default(10),
+    /** docs/RULES.md rule 24: whether passes from vouchers vote and enter draws (off: coupons only). */
+    voucherPassesVote: boolean('voucher_passes_vote').notNull().default(false),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -214,10 +216,44 @@ export const passes = pgTable(
     active: boolean('active').notNull().default(true),
     /** Why an organizer or the payment provider switched the pass off (refund, dispute). */
     inactiveReason: text('inactive_reason'),
+    /** The voucher this free pass was redeemed with (docs/decisions/0044); such a pass has no payment. */
+    voucherId: integer('voucher_id').references(() => vouchers.id),
   },
   (t) => [
     uniqueIndex('passes_user_challenge_uq').on(t.userId, t.challengeId),
     index('passes_challenge_purchase_idx').on(t.challengeId, t.purchaseDate),
+    check('passes_voucher_without_payment', sql`${t.voucherId} IS NULL OR ${t.paymentId} IS NULL`),
+  ],
+);
+
+/**
+ * A code the organizer hands out for free passes (press, judges, sponsors; docs/RULES.md rule 24,
+ * docs/decisions/0044): up to `maxUses` people redeem it, each for a pass with no payment, until
+ * `expiresAt`. Codes are kept in capitals and unique across battles, so a code names its battle.
+ */
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: serial('id').primaryKey(),
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => challenges.id),
+    code: text('code').notNull(),
+    /** Who it is for, in the organizer's words: press, judge, sponsor. */
+    tag: text('tag').notNull(),
+    maxUses: integer('max_uses').notNull(),
+    /** Passes issued with it; raised in the redeeming transaction that holds the row's lock. */
+    uses: integer('uses').notNull().default(0),
+    expiresAt: instant('expires_at'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('vouchers_code_uq').on(t.code),
+    index('vouchers_challenge_idx').on(t.challengeId),
+    check('vouchers_code_upper', sql`${t.code} ~ '^[A-Z0-9-]{4,32}$'`),
+    check('vouchers_uses_within_max', sql`${t.uses} BETWEEN 0 AND ${t.maxUses}`),
+    check('vouchers_max_uses_positive', sql`${t.maxUses} >= 1`),
   ],
 );
 
@@ -430,6 +466,7 @@ export type Challenge = typeof challenges.$inferSelect;
 export type Business = typeof businesses.$inferSelect;
 export type Pass = typeof passes.$inferSelect;
 export type PassClaim = typeof passClaims.$inferSelect;
+export type Voucher = typeof vouchers.$inferSelect;
 export type Coupon = typeof coupons.$inferSelect;
 export type Vote = typeof votes.$inferSelect;
 export type Payment = typeof payments.$inferSelect;

@@ -99,6 +99,12 @@ export async function publicDrawsOf(db: Db, challengeId: number): Promise<Public
 }
 
 /**
+ * A pass that may enter draws: a free pass from a voucher only when its battle lets voucher passes
+ * vote (docs/RULES.md rule 24). In a raw query that names the passes table `p` and its battle `c`.
+ */
+const entersDrawsSql = sql`(p.voucher_id is null or c.voucher_passes_vote)`;
+
+/**
  * GET /api/user/draws: the member's pass pseudonym and their entries in each draw of its
  * battle, counted as entriesOf will count them at the reveal (a counted pass, live shops,
  * coupons redeemed by the end).
@@ -113,7 +119,8 @@ export async function memberDrawsOf(
     sql`select ${passPseudonymSql(sql`c.audit_salt`, sql`p.id`)} as pass,
         (select count(*)::int from coupons k join businesses b on b.id = k.business_id
           where k.pass_id = p.id and b.challenge_id = c.id
-            and ${countedRedemptionSql('k', 'p', 'b', sql`c.end_date`)}) as redeemed
+            and ${countedRedemptionSql('k', 'p', 'b', sql`c.end_date`)}
+            and ${entersDrawsSql}) as redeemed
       from passes p join challenges c on c.id = p.challenge_id
       where p.id = ${pass.id}`,
   );
@@ -190,7 +197,8 @@ async function entriesOf(tx: Tx, draw: PrizeDraw, challenge: Challenge) {
       join businesses b on b.id = k.business_id
       join challenges c on c.id = p.challenge_id
     where p.challenge_id = ${challenge.id} and b.challenge_id = ${challenge.id}
-      and ${countedRedemptionSql('k', 'p', 'b', sql`${challenge.endDate.toISOString()}::timestamptz`)}`;
+      and ${countedRedemptionSql('k', 'p', 'b', sql`${challenge.endDate.toISOString()}::timestamptz`)}
+      and ${entersDrawsSql}`;
   const rows = await queryRows<{ pass_id: number; pass: string }>(
     tx,
     draw.entries === 'coupons'

@@ -32,13 +32,20 @@ export const lockChallengeForNewShops = (tx: Tx, challengeId: number) =>
   lockCouponCopy(tx, challengeId, 'shop');
 
 /**
- * The one place a pass comes into being (purchase, webhook, testing tool). Run inside the
+ * The one place a pass comes into being (purchase, webhook, claim, voucher, testing tool). Run inside the
  * caller's transaction; the unique (user, challenge) index makes racing callers end with one
  * pass, and only the caller that created it adds the coupons.
  */
 export async function issuePass(
   tx: Tx,
-  input: { userId: number; challengeId: number; paymentId?: number | null; purchaseDate?: Date },
+  input: {
+    userId: number;
+    challengeId: number;
+    paymentId?: number | null;
+    /** A free pass's voucher (src/server/passes/vouchers.ts); such a pass has no payment. */
+    voucherId?: number;
+    purchaseDate?: Date;
+  },
 ): Promise<{ pass: Pass; created: boolean }> {
   const [created] = await tx
     .insert(passes)
@@ -46,6 +53,7 @@ export async function issuePass(
       userId: input.userId,
       challengeId: input.challengeId,
       paymentId: input.paymentId ?? null,
+      ...(input.voucherId !== undefined ? { voucherId: input.voucherId } : {}),
       ...(input.purchaseDate ? { purchaseDate: input.purchaseDate } : {}),
     })
     .onConflictDoNothing({ target: [passes.userId, passes.challengeId] })

@@ -44,6 +44,8 @@ export const RATE_LIMITS = {
   saleAlertPerAddress: { max: 10, timeWindow: 15 * MINUTE_MS },
   // A pass link carries 256 random bits: the limit stops a flood, guessing cannot succeed anyway.
   claimRedeemPerAddress: { max: 10, timeWindow: MINUTE_MS },
+  /** A voucher code is short enough to guess at: tries from one address, right or wrong. */
+  voucherRedeemPerAddress: { max: 10, timeWindow: MINUTE_MS },
   /**
    * A shop's private link (reads and pauses together), per link: its page refreshes every 10 s,
    * so several tabs at the till stay well inside; a script holding the link does not.

@@ -74,6 +74,7 @@ describe('GET /api/user/progress', () => {
         offlineRefusal: null,
       })),
       availableVotes: 0,
+      passVotes: true,
       ownVotes: { [shop(1).id]: 1 },
     });
     expect(fullCoupons.map((each) => each.redeemed)).toEqual([true, false]);

@@ -18,6 +18,7 @@ type CouponRow = Omit<CouponState, 'offlineRefusal'> & {
 interface ProgressRow extends Record<string, unknown> {
   pass_id: number;
   available_votes: number;
+  pass_votes: boolean;
   coupons: CouponRow[];
   own_votes: MemberProgress['ownVotes'];
 }
@@ -37,12 +38,14 @@ export async function memberProgressOf(
     db,
     sql`
       with held as (
-        select id from passes
+        select id, voucher_id, challenge_id from passes
         where user_id = ${userId}
           and challenge_id = active_challenge_id(${now.toISOString()}::timestamptz)
       )
       select held.id as pass_id,
         available_votes(held.id) as available_votes,
+        (held.voucher_id is null or (
+          select voucher_passes_vote from challenges where id = held.challenge_id)) as pass_votes,
         coalesce((
           select json_agg(json_build_object(
               'id', c.id, 'businessId', c.business_id, 'redeemed', c.redeemed,
@@ -84,6 +87,7 @@ export async function memberProgressOf(
         },
       })),
       availableVotes: row.available_votes,
+      passVotes: row.pass_votes,
       ownVotes: row.own_votes,
     },
   };

@@ -110,6 +110,11 @@ type RedeemOutcome =
       availableVotes: number;
       /** Whether the battle still runs, so the vote can be cast. */
       votable: boolean;
+      /**
+       * False for a voucher's free pass in a battle that does not let them vote (rule 24); absent
+       * from answers kept in offline_redemptions before it existed, which all earned a vote.
+       */
+      passVotes?: boolean;
     };
 
 /** Why an offline redemption came too late or claims an impossible instant (redeem_held_coupon.sql). */
@@ -207,10 +212,14 @@ export function redeemAnswerOf(answer: RedeemAnswer, now: Date): RedeemResult | 
       const business = rowFromJson(businesses, answer.business);
       const coupon = rowFromJson(coupons, answer.coupon);
       const value = formatMoney(COUPON_VALUE_DOLLARS);
+      const earned =
+        answer.passVotes !== false
+          ? 'You earned a vote!'
+          : 'Your free pass from a voucher does not vote in this battle.';
       const message = !answer.offline
-        ? `Your ${value} coupon at ${business.name} has been redeemed. You earned a vote!`
+        ? `Your ${value} coupon at ${business.name} has been redeemed. ${earned}`
         : answer.votable
-          ? `Your ${value} coupon at ${business.name}, typed offline on ${typed}, has been redeemed. You earned a vote!`
+          ? `Your ${value} coupon at ${business.name}, typed offline on ${typed}, has been redeemed. ${earned}`
           : `Your ${value} coupon at ${business.name}, typed offline on ${typed}, has been redeemed for the shop. The battle had ended when it reached us, so it earns no vote.`;
       return {
         message,

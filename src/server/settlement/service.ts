@@ -67,14 +67,15 @@ export async function settlementOf(db: Db, challengeId: number, now: Date): Prom
 /**
  * The dashboard's money at a glance for one challenge, in one statement: passes whose payment
  * stands ('paid'; a refund or dispute takes it out), counted per pass with an order's passes not
- * yet taken (docs/RULES.md rule 24), the payments' gross less what was refunded of them one pass
- * at a time, and the shops' paid and owed
+ * yet taken (docs/RULES.md rule 24), the free passes from vouchers apart, the payments' gross
+ * less what was refunded of them one pass at a time, and the shops' paid and owed
  * from the same per-shop definitions as the settlement, so the two always agree.
  */
 export async function moneyAtAGlance(db: Db, challengeId: number): Promise<Money> {
   const shopId = sql`b.id`;
   const [row] = await queryRows<{
     passes_sold: number | string;
+    free_passes: number | string;
     gross_cents: number | string;
     earned: number | string;
     paid: number | string;
@@ -86,6 +87,8 @@ export async function moneyAtAGlance(db: Db, challengeId: number): Promise<Money
       + (select count(*) from pass_claims c join payments y on y.id = c.payment_id
         where c.challenge_id = ${challengeId} and y.status = 'paid'
           and c.pass_id is null and c.status = 'open') as passes_sold,
+      (select count(*) from passes p
+        where p.challenge_id = ${challengeId} and p.voucher_id is not null) as free_passes,
       (select coalesce(sum(y.amount_cents - y.refunded_cents), 0) from payments y
         where y.challenge_id = ${challengeId} and y.status = 'paid') as gross_cents,
       (select coalesce(sum(${earnedDollarsSql(shopId)}), 0) from businesses b
@@ -96,6 +99,7 @@ export async function moneyAtAGlance(db: Db, challengeId: number): Promise<Money
   const paid = Number(row?.paid ?? 0);
   return {
     passesSold: Number(row?.passes_sold ?? 0),
+    freePasses: Number(row?.free_passes ?? 0),
     grossCents: Number(row?.gross_cents ?? 0),
     paidToShopsDollars: paid,
     owedToShopsDollars: Number(row?.earned ?? 0) - paid,

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { PublicBusiness, VoteCounts } from '#shared/businesses.ts';
 import { standingsFreezeAt, standingsFrozen } from '#shared/challenges.ts';
 import type { VoteResult } from '#shared/voting.ts';
+import { VOUCHER_PASS_NO_VOTE } from '#shared/vouchers.ts';
 import { findCurrentBattle } from '../challenges/current-battle.ts';
 import { toChallengeDto } from '../challenges/service.ts';
 import type { ChangeFeed } from '../db/changes.ts';
@@ -9,7 +10,7 @@ import type { Db } from '../db/client.ts';
 import { businesses, coupons, votes, type Business } from '../db/schema.ts';
 import { listLiveBusinesses, toPublicBusiness } from '../businesses/service.ts';
 import { memberIdSql, type MemberRef } from '../auth/session-member.ts';
-import { conflict, notFound } from '../errors.ts';
+import { conflict, forbidden, notFound } from '../errors.ts';
 import { callRule } from '../db/rule-call.ts';
 import { heldPassRefusalError, type HeldPassRefusal } from '../passes/refusal.ts';
 import { isLiveShop } from '../businesses/live.ts';
@@ -73,7 +74,7 @@ export async function availableVotesOf(db: Db, passId: number): Promise<number> 
 
 type VoteOutcome =
   | HeldPassRefusal
-  | { outcome: 'shop-not-found' | 'no-votes' }
+  | { outcome: 'shop-not-found' | 'no-votes' | 'voucher-pass' }
   | { outcome: 'shop-limit'; shopName: string; votesPerShop: number }
   | {
       outcome: 'voted';
@@ -105,6 +106,8 @@ export async function castVote(
     case 'no-pass':
     case 'refused':
       throw heldPassRefusalError(result, 'vote');
+    case 'voucher-pass':
+      throw forbidden(VOUCHER_PASS_NO_VOTE);
     case 'shop-not-found':
       throw notFound('Shop not found');
     case 'no-votes':

@@ -28,7 +28,9 @@ import {
   PaymentErrorView,
   PaymentNotConfirmedView,
   PaymentSuccessView,
+  VoucherPassView,
 } from '#client/features/checkout/components/CheckoutViews.tsx';
+import { VoucherRedeemCard } from '#client/features/vouchers/components/VoucherRedeemCard.tsx';
 import { useUserPass } from '#client/features/passes/api/get-user-pass.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import type { AuthRedirectState } from '../guards.tsx';
@@ -89,7 +91,10 @@ function CheckoutMain() {
   const businesses = useBusinesses({ enabled: Boolean(challenge.data) });
   const pass = useUserPass(user?.id ?? null);
   const phase = useChallengePhase(challenge.data);
+  // Kept here: once redeemed the member holds a pass, and the page would say so instead.
+  const [voucherRedeemed, setVoucherRedeemed] = useState(false);
 
+  if (voucherRedeemed) return <VoucherPassView />;
   if (userPending || challenge.isPending || (user && pass.isPending)) return <PageLoader />;
   if (user && pass.data) {
     return (
@@ -125,7 +130,10 @@ function CheckoutMain() {
           <Stack gap="lg">
             <DrawAdvert challengeId={challenge.data.id} />
             {user ? (
-              <PurchaseButtonCard username={user.username} challenge={challenge.data} />
+              <>
+                <PurchaseButtonCard username={user.username} challenge={challenge.data} />
+                <VoucherRedeemCard onRedeemed={() => setVoucherRedeemed(true)} />
+              </>
             ) : (
               <SignInToBuyCard />
             )}

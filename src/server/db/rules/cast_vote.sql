@@ -1,5 +1,6 @@
 -- docs/RULES.md rule 2, the one place a vote is cast. Outcomes: signed-out, no-pass, refused
--- (pass_refusal), shop-not-found, no-votes, shop-limit (with shopName and votesPerShop), voted.
+-- (pass_refusal), voucher-pass (a free pass while its battle's voucher_passes_vote is off, rule
+-- 24), shop-not-found, no-votes, shop-limit (with shopName and votesPerShop), voted.
 -- A shop's vote_count is the number of its counted votes: vote rows of an active pass for the live
 -- shop (docs/decisions/0010). Only the functions in this folder change votes or counters.
 CREATE OR REPLACE FUNCTION public.cast_vote(p_user_id integer, p_business_id integer, p_now timestamp with time zone)
@@ -23,6 +24,9 @@ BEGIN
   IF v_pass.id IS NULL THEN RETURN jsonb_build_object('outcome', 'no-pass'); END IF;
   v_refusal := pass_refusal(v_pass, v_challenge, p_now);
   IF v_refusal IS NOT NULL THEN RETURN v_refusal; END IF;
+  IF v_pass.voucher_id IS NOT NULL AND NOT v_challenge.voucher_passes_vote THEN
+    RETURN jsonb_build_object('outcome', 'voucher-pass');
+  END IF;
 
   SELECT * INTO v_shop FROM businesses
   WHERE id = p_business_id AND challenge_id = v_challenge.id AND deleted_at IS NULL;

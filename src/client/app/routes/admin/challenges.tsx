@@ -9,16 +9,21 @@ import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useAdminChallenges } from '#client/features/challenges/api/get-admin-challenges.ts';
 import { ChallengeFormDialog } from '#client/features/challenges/components/ChallengeFormDialog.tsx';
 import { ChallengesTable } from '#client/features/challenges/components/ChallengesTable.tsx';
+import { VouchersDialog } from '#client/features/challenges/components/VouchersDialog.tsx';
 import { errorText } from '#client/lib/api.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
 type DialogState = { opened: false } | { opened: true; challenge: ChallengeDto | null };
 
-/** /admin/challenges: list, create and edit challenges (docs/SPEC.md section 2). Behind RequireAdmin. */
+/**
+ * /admin/challenges: list, create and edit challenges (docs/SPEC.md section 2), and each one's
+ * vouchers (docs/RULES.md rule 24). Behind RequireAdmin.
+ */
 export default function AdminChallengesRoute() {
   usePageMeta(pages.adminChallenges);
   const challenges = useAdminChallenges();
   const [dialog, setDialog] = useState<DialogState>({ opened: false });
+  const [vouchersOf, setVouchersOf] = useState<ChallengeDto | null>(null);
 
   return (
     <Stack gap="lg" p={{ base: 'md', sm: 'xl' }}>
@@ -48,6 +53,7 @@ export default function AdminChallengesRoute() {
           <ChallengesTable
             challenges={challenges.data}
             onEdit={(challenge) => setDialog({ opened: true, challenge })}
+            onVouchers={setVouchersOf}
           />
         )}
       </Card>
@@ -56,6 +62,7 @@ export default function AdminChallengesRoute() {
         challenge={dialog.opened ? dialog.challenge : null}
         onClose={() => setDialog({ opened: false })}
       />
+      <VouchersDialog challenge={vouchersOf} onClose={() => setVouchersOf(null)} />
     </Stack>
   );
 }

@@ -59,6 +59,7 @@ function initialValues(challenge: ChallengeDto | null): FormValues {
       standingsFreezeHours: challenge.standingsFreezeHours,
       reminderHoursBeforeEnd: challenge.reminderHoursBeforeEnd,
       maxPassesPerOrder: challenge.maxPassesPerOrder,
+      voucherPassesVote: challenge.voucherPassesVote,
     };
   }
   // docs/SPEC.md section 9: 30 days from today, price 20, theme coffee.
@@ -77,6 +78,7 @@ function initialValues(challenge: ChallengeDto | null): FormValues {
     standingsFreezeHours: 0,
     reminderHoursBeforeEnd: 72,
     maxPassesPerOrder: 10,
+    voucherPassesVote: false,
   };
 }
 
@@ -95,6 +97,7 @@ export function toChallengeInput(values: FormValues): ChallengeInput {
     standingsFreezeHours: Number(values.standingsFreezeHours),
     reminderHoursBeforeEnd: Number(values.reminderHoursBeforeEnd),
     maxPassesPerOrder: Number(values.maxPassesPerOrder),
+    voucherPassesVote: values.voucherPassesVote,
   };
 }
 
@@ -114,6 +117,7 @@ const sources: { [Field in keyof ChallengeInput]-?: FormField[] } = {
   standingsFreezeHours: ['standingsFreezeHours'],
   reminderHoursBeforeEnd: ['reminderHoursBeforeEnd'],
   maxPassesPerOrder: ['maxPassesPerOrder'],
+  voucherPassesVote: ['voucherPassesVote'],
 };
 
 /** An edit sends only what the organizer changed, so nothing else can shift (docs/RULES.md rule 15). */
@@ -272,6 +276,11 @@ function ChallengeForm({
           allowDecimal={false}
           allowNegative={false}
           {...form.getInputProps('maxPassesPerOrder')}
+        />
+        <Switch
+          label="Voucher passes vote"
+          description="Free passes from vouchers vote and enter draws; off, they only redeem coupons"
+          {...form.getInputProps('voucherPassesVote', { type: 'checkbox' })}
         />
         <Switch
           label="Active"

@@ -1,8 +1,8 @@
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Table.css';
-import { Badge, Button, Table, Text } from '@mantine/core';
-import { IconEdit } from '@tabler/icons-react';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { IconEdit, IconTicket } from '@tabler/icons-react';
 import { challengeStatus, type ChallengeDto, type ChallengeStatus } from '#shared/challenges.ts';
 import { formatMoney } from '#shared/money.ts';
 import { PHONE_TABLE_MIN_WIDTH } from '#client/lib/layout.ts';
@@ -24,15 +24,18 @@ export function formatDates(
 }
 
 /**
- * The challenges table of /admin/challenges: Status, Title, Theme, Dates, Price, Edit. On phones
+ * The challenges table of /admin/challenges: Status, Title, Theme, Dates, Price, Edit and
+ * Vouchers. On phones
  * Status, Title (with the dates under it), Price and Actions, without sideways scrolling.
  */
 export function ChallengesTable({
   challenges,
   onEdit,
+  onVouchers,
 }: {
   challenges: ChallengeDto[];
   onEdit: (challenge: ChallengeDto) => void;
+  onVouchers: (challenge: ChallengeDto) => void;
 }) {
   const now = new Date();
   return (
@@ -78,15 +81,26 @@ export function ChallengesTable({
                 <Table.Td visibleFrom="sm">{formatDates(challenge)}</Table.Td>
                 <Table.Td>{formatMoney(challenge.price)}</Table.Td>
                 <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    leftSection={<IconEdit size={14} aria-hidden />}
-                    onClick={() => onEdit(challenge)}
-                    aria-label={`Edit ${challenge.title}`}
-                  >
-                    Edit
-                  </Button>
+                  <Group gap="xs" wrap="wrap">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconEdit size={14} aria-hidden />}
+                      onClick={() => onEdit(challenge)}
+                      aria-label={`Edit ${challenge.title}`}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconTicket size={14} aria-hidden />}
+                      onClick={() => onVouchers(challenge)}
+                      aria-label={`Vouchers of ${challenge.title}`}
+                    >
+                      Vouchers
+                    </Button>
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             );

@@ -18,6 +18,7 @@ const valid: ChallengeFormValues = {
   standingsFreezeHours: 0,
   reminderHoursBeforeEnd: 72,
   maxPassesPerOrder: 10,
+  voucherPassesVote: false,
 };
 
 describe('the challenge form', () => {

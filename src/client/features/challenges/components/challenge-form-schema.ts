@@ -49,6 +49,7 @@ export const challengeFormSchema = z
     standingsFreezeHours: checkedBy(fields.standingsFreezeHours),
     reminderHoursBeforeEnd: checkedBy(fields.reminderHoursBeforeEnd),
     maxPassesPerOrder: checkedBy(fields.maxPassesPerOrder),
+    voucherPassesVote: z.boolean(),
   })
   .refine(
     ({ startDate, endDate }) => !startDate || !endDate || endDate >= startDate,

@@ -114,6 +114,23 @@ export function PaymentSuccessView({ message }: { message: string }) {
   );
 }
 
+/** A voucher redeemed on /checkout (docs/RULES.md rule 24): the free pass, shown as a purchase is. */
+export function VoucherPassView() {
+  return (
+    <StatusCard
+      icon={<IconCircleCheck size={36} aria-hidden />}
+      color="green"
+      title="Voucher Redeemed"
+      actions={viewPassButton}
+    >
+      <Text>
+        Your free battle pass is ready! Visit each shop and redeem your coupons. Your pass page says
+        whether it votes in this battle.
+      </Text>
+    </StatusCard>
+  );
+}
+
 export function PaymentNotConfirmedView({ message }: { message: string }) {
   return (
     <StatusCard

@@ -24,6 +24,7 @@ const battle: ChallengeDto = {
   standingsFreezeHours: 0,
   reminderHoursBeforeEnd: 0,
   maxPassesPerOrder: 10,
+  voucherPassesVote: false,
 };
 
 function show(challenge: ChallengeDto) {

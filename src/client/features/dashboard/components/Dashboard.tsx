@@ -198,8 +198,9 @@ function MoneyAtAGlance({ money }: { money: Money }) {
           Settle with shops
         </Button>
       </Group>
-      <SimpleGrid cols={{ base: 2, md: 4 }}>
+      <SimpleGrid cols={{ base: 2, md: 5 }}>
         <StatCard label="Passes sold" value={money.passesSold} note="Paid, not refunded" />
+        <StatCard label="Free passes" value={money.freePasses} note="From vouchers, no payment" />
         <StatCard label="Gross" value={formatMoney(money.grossCents / 100, { cents: true })} />
         <StatCard label="Owed to shops" value={formatMoney(money.owedToShopsDollars)} />
         <StatCard label="Paid to shops" value={formatMoney(money.paidToShopsDollars)} />

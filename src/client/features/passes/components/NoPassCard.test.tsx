@@ -27,6 +27,7 @@ const challenge: ChallengeDto = {
   standingsFreezeHours: 0,
   reminderHoursBeforeEnd: 72,
   maxPassesPerOrder: 10,
+  voucherPassesVote: false,
 };
 
 function show(phase: ChallengePhase) {

@@ -8,6 +8,7 @@ import type { PublicBusiness } from '#shared/businesses.ts';
 import { paths } from '#shared/paths.ts';
 import { countOf } from '#shared/plural.ts';
 import type { MemberProgress } from '#shared/progress.ts';
+import { VOUCHER_PASS_NO_VOTE } from '#shared/vouchers.ts';
 import type { PassStop } from '#client/lib/member-progress.ts';
 import { useOnline, VOTE_NEEDS_NETWORK } from '#client/lib/offline.ts';
 import { useCastVote } from '../api/cast-vote.ts';
@@ -18,7 +19,7 @@ export interface VotesPanelProps {
   /** The member's coupons with their shops (one per live shop, in display order). */
   stops: PassStop[];
   /** The member's votes, available and cast. */
-  progress: Pick<MemberProgress, 'availableVotes' | 'ownVotes'>;
+  progress: Pick<MemberProgress, 'availableVotes' | 'passVotes' | 'ownVotes'>;
   /** The challenge's per-shop limit for one pass; null = unlimited (docs/RULES.md rule 2). */
   votesPerShop: number | null;
 }
@@ -75,7 +76,11 @@ export function VotesPanel({ stops, progress, votesPerShop }: VotesPanelProps) {
         <Title order={2} size="h3">
           Your Votes
         </Title>
-        <Text>{votingAdvice(visitedIds.size, stops.length, votesLeft, voted.length)}</Text>
+        <Text>
+          {progress.passVotes
+            ? votingAdvice(visitedIds.size, stops.length, votesLeft, voted.length)
+            : VOUCHER_PASS_NO_VOTE}
+        </Text>
         {voted.length > 0 && (
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }}>
             {voted.map((shop) => (

@@ -1,0 +1,181 @@
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Alert.css';
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { ChallengeDto } from '#shared/challenges.ts';
+import { formatInstant } from '#shared/date-range.ts';
+import { errorText } from '#client/lib/api.ts';
+import { fromWallClock } from '../zoned-time.ts';
+import { useCreateVoucher, useVouchers } from '../api/vouchers.ts';
+
+/**
+ * /admin/challenges: a battle's free-pass codes (docs/RULES.md rule 24): make one for press,
+ * judges or sponsors, and see each code's uses. Expiry is a wall-clock minute in the battle's
+ * own time zone (rule 15), like its dates.
+ */
+export function VouchersDialog({
+  challenge,
+  onClose,
+}: {
+  challenge: ChallengeDto | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      opened={challenge !== null}
+      onClose={onClose}
+      title={challenge ? `Vouchers: ${challenge.title}` : 'Vouchers'}
+      size={640}
+    >
+      {challenge && <Vouchers key={challenge.id} challenge={challenge} />}
+    </Modal>
+  );
+}
+
+function Vouchers({ challenge }: { challenge: ChallengeDto }) {
+  const vouchers = useVouchers(challenge.id);
+  const create = useCreateVoucher(challenge.id);
+  const [tag, setTag] = useState('');
+  const [maxUses, setMaxUses] = useState<number | string>(1);
+  const [expiresAt, setExpiresAt] = useState('');
+  const [code, setCode] = useState('');
+
+  return (
+    <Stack gap="lg">
+      <Text size="sm">
+        Each code gives free passes with every shop&apos;s coupon, up to its number of uses.
+        {challenge.voucherPassesVote
+          ? ' In this battle they vote and enter draws like bought passes.'
+          : ' In this battle they redeem coupons but do not vote or enter draws.'}
+      </Text>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          create.mutate(
+            {
+              tag,
+              maxUses: typeof maxUses === 'number' ? maxUses : Number.NaN,
+              ...(code.trim() ? { code: code.trim() } : {}),
+              ...(expiresAt ? { expiresAt: fromWallClock(expiresAt, challenge.timeZone) } : {}),
+            },
+            {
+              onSuccess: () => {
+                setTag('');
+                setCode('');
+                setExpiresAt('');
+                setMaxUses(1);
+              },
+            },
+          );
+        }}
+      >
+        <Stack gap="sm">
+          <TextInput
+            label="Tag"
+            description="Who it is for: press, judge, sponsor"
+            required
+            value={tag}
+            onChange={(event) => setTag(event.currentTarget.value)}
+          />
+          <NumberInput
+            label="Max uses"
+            description="How many people may redeem it"
+            required
+            min={1}
+            step={1}
+            allowDecimal={false}
+            allowNegative={false}
+            value={maxUses}
+            onChange={setMaxUses}
+          />
+          <TextInput
+            type="datetime-local"
+            label="Expires (optional)"
+            description={`In the battle's time zone, ${challenge.timeZone}`}
+            value={expiresAt}
+            onChange={(event) => setExpiresAt(event.currentTarget.value)}
+          />
+          <TextInput
+            label="Code (optional)"
+            description="Letters, digits and dashes; left empty, one is made for you"
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value)}
+          />
+          {create.isError && (
+            <Alert color="red" title="Voucher not created" role="alert">
+              {errorText(create.error, 'Please try again.')}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" loading={create.isPending}>
+              Create Voucher
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+
+      <Stack gap="xs" component="section" aria-labelledby="vouchers-list">
+        <Title order={3} size="h5" id="vouchers-list">
+          Vouchers of this battle
+        </Title>
+        {vouchers.isPending ? (
+          <Text c="dimmed">Loading vouchers…</Text>
+        ) : vouchers.isError ? (
+          <Alert color="red" title="Could not load the vouchers">
+            {errorText(vouchers.error, 'Please try again.')}
+          </Alert>
+        ) : vouchers.data.length === 0 ? (
+          <Text c="dimmed">No vouchers yet.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={320}>
+            <Table striped aria-labelledby="vouchers-list">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Code</Table.Th>
+                  <Table.Th>Tag</Table.Th>
+                  <Table.Th>Uses</Table.Th>
+                  <Table.Th>Expires</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {vouchers.data.map((voucher) => (
+                  <Table.Tr key={voucher.id}>
+                    <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                      {voucher.code}
+                    </Table.Td>
+                    <Table.Td>{voucher.tag}</Table.Td>
+                    <Table.Td>
+                      {voucher.uses} / {voucher.maxUses}
+                    </Table.Td>
+                    <Table.Td>
+                      {voucher.expiresAt
+                        ? formatInstant(voucher.expiresAt, challenge.timeZone)
+                        : 'Never'}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

@@ -46,6 +46,22 @@ const savedOnPhone = (page: Page) =>
       }),
   );
 
+/**
+ * A new pass holder opens /profile with signal, then loses it. The service worker must control the
+ * page first: the app and its data are then on the phone, as for a member who opened it before
+ * walking into the cellar (without it the page could go offline before its app had loaded).
+ */
+async function passHolderOffline(page: Page, context: BrowserContext) {
+  await registerWithPass(page);
+  await page.goto('/profile');
+  await expect(
+    page.getByRole('article', { name: SHOP }).getByRole('button', { name: 'Redeem Coupon' }),
+  ).toBeEnabled();
+  await controlledByServiceWorker(page);
+  await context.setOffline(true);
+  await expect(page.getByText(OFFLINE_NOTE)).toBeVisible();
+}
+
 async function redeemOffline(page: Page, code: string) {
   const card = page.getByRole('article', { name: SHOP });
   await card.getByRole('button', { name: 'Redeem Coupon' }).click();
@@ -79,14 +95,8 @@ async function couponAt(page: Page): Promise<CouponDto> {
 offlineTest(
   'a code typed without signal is saved, not redeemed, and counts once the phone is back online',
   async ({ page, context }) => {
-    await registerWithPass(page);
-    await page.goto('/profile');
+    await passHolderOffline(page, context);
     const card = page.getByRole('article', { name: SHOP });
-    await expect(card.getByRole('button', { name: 'Redeem Coupon' })).toBeEnabled();
-    await controlledByServiceWorker(page);
-
-    await context.setOffline(true);
-    await expect(page.getByText(OFFLINE_NOTE)).toBeVisible();
     await redeemOffline(page, seededCode(SHOP));
     expect((await couponAt(page)).redeemed).toBe(false);
 
@@ -110,15 +120,7 @@ offlineTest(
 offlineTest(
   'a wrong code typed offline is sent when the app opens again, refused, and the coupon says why',
   async ({ page, context }) => {
-    await registerWithPass(page);
-    await page.goto('/profile');
-    await expect(
-      page.getByRole('article', { name: SHOP }).getByRole('button', { name: 'Redeem Coupon' }),
-    ).toBeEnabled();
-    // Without this the page could go offline before the app it was rendered for is loaded.
-    await controlledByServiceWorker(page);
-    await context.setOffline(true);
-    await expect(page.getByText(OFFLINE_NOTE)).toBeVisible();
+    await passHolderOffline(page, context);
     const wrong = seededCode(SHOP) === '0000' ? '1111' : '0000';
     await redeemOffline(page, wrong);
 
@@ -171,14 +173,7 @@ async function fireBackgroundSync(context: BrowserContext, origin: string) {
 offlineTest(
   'with the app closed, the service worker sends a code typed offline once the phone is back online, and the app says so when it opens',
   async ({ page, context, baseURL }) => {
-    await registerWithPass(page);
-    await page.goto('/profile');
-    await expect(
-      page.getByRole('article', { name: SHOP }).getByRole('button', { name: 'Redeem Coupon' }),
-    ).toBeEnabled();
-    await controlledByServiceWorker(page);
-    await context.setOffline(true);
-    await expect(page.getByText(OFFLINE_NOTE)).toBeVisible();
+    await passHolderOffline(page, context);
     await redeemOffline(page, seededCode(SHOP));
     expect((await couponAt(page)).redeemed).toBe(false);
 

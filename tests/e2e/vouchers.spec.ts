@@ -75,6 +75,10 @@ test('a voucher from the organizer gives a new member a free pass that redeems b
         .getByRole('dialog', { name: 'Coupon Redeemed' })
         .getByText('Your free pass from a voucher does not vote in this battle.', { exact: false }),
     ).toBeVisible();
+    // Nothing to vote with: the screen offers 'Done' alone.
+    const confirmation = member.getByRole('dialog', { name: 'Coupon Redeemed' });
+    await expect(confirmation.getByRole('button', { name: 'Done' })).toBeVisible();
+    await expect(confirmation.getByRole('link', { name: 'Vote now' })).toHaveCount(0);
     await closeRedeemedConfirmation(member, SHOP);
     await expect(member.getByRole('article', { name: SHOP }).getByText('Redeemed')).toBeVisible();
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { queryRows } from '#server/db/rule-call.ts';
-import { coupons, type Pass } from '#server/db/schema.ts';
+import { coupons, passes, type Pass } from '#server/db/schema.ts';
 import { issuePass } from '#server/passes/issue.ts';
 import type { TestContext } from './test-app.ts';
 import { signedInMember } from './test-app.ts';
@@ -13,6 +13,15 @@ export async function signedInPassHolder(ctx: TestContext, challengeId: number, 
     issuePass(tx, { userId: member.user.id, challengeId }),
   );
   return { ...member, pass };
+}
+
+/** The member's pass for the battle, or undefined. */
+export async function passHeldIn(db: Db, challengeId: number, userId: number) {
+  const [pass] = await db
+    .select()
+    .from(passes)
+    .where(and(eq(passes.userId, userId), eq(passes.challengeId, challengeId)));
+  return pass;
 }
 
 /** One signed-in pass holder per entry, who has redeemed the coupons of that entry's shops. */

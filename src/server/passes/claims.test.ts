@@ -20,7 +20,7 @@ import {
 } from '../db/schema.ts';
 import { moneyAtAGlance } from '../settlement/service.ts';
 import { insertRunningBattle } from '#tests/helpers/battle.ts';
-import { signedInPassHolder } from '#tests/helpers/pass-holders.ts';
+import { signedInPassHolder, passHeldIn } from '#tests/helpers/pass-holders.ts';
 import { deliverMail, mailboxOf } from '#tests/helpers/mail.ts';
 import { signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
 
@@ -71,13 +71,7 @@ const tokenOf = async (client: TestClient, claimId: number) => {
   return url.split('/').at(-1)!;
 };
 
-const passOf = async (userId: number) =>
-  (
-    await ctx.db
-      .select()
-      .from(passes)
-      .where(and(eq(passes.userId, userId), eq(passes.challengeId, challenge.id)))
-  )[0];
+const passOf = (userId: number) => passHeldIn(ctx.db, challenge.id, userId);
 
 describe('several passes in one order (docs/RULES.md rule 24)', () => {
   it('refuses a quantity out of range with a clear message and records no payment', async () => {

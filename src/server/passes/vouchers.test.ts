@@ -6,7 +6,7 @@ import { coupons, passes, votes, vouchers, type Business, type Challenge } from 
 import { moneyAtAGlance } from '../settlement/service.ts';
 import { insertChallenge } from '#tests/helpers/fixtures.ts';
 import { insertRunningBattle } from '#tests/helpers/battle.ts';
-import { signedInPassHolder } from '#tests/helpers/pass-holders.ts';
+import { signedInPassHolder, passHeldIn } from '#tests/helpers/pass-holders.ts';
 import { signedInAdmin, signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
 
 /** Free passes from vouchers (docs/RULES.md rule 24, docs/decisions/0044). */
@@ -35,13 +35,7 @@ async function newVoucher(body: Record<string, unknown>, challengeId = challenge
 const storedVoucher = async (id: number) =>
   (await ctx.db.select().from(vouchers).where(eq(vouchers.id, id)))[0]!;
 
-const passOf = async (userId: number) =>
-  (
-    await ctx.db
-      .select()
-      .from(passes)
-      .where(and(eq(passes.userId, userId), eq(passes.challengeId, challenge.id)))
-  )[0];
+const passOf = (userId: number) => passHeldIn(ctx.db, challenge.id, userId);
 
 /** A new member who redeemed a fresh one-use voucher, with the pass it gave. */
 async function voucherHolder() {

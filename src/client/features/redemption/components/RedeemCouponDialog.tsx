@@ -95,7 +95,11 @@ export function RedeemCouponDialog({ coupon, opened, onClose }: RedeemCouponDial
       { couponId: coupon.id, redemptionCode: code, firstVisit },
       {
         onSuccess: (result) => {
-          setRedeemed({ shopName: coupon.business.name, message: result.message });
+          setRedeemed({
+            shopName: coupon.business.name,
+            message: result.message,
+            canVote: result.availableVotes > 0,
+          });
           close();
         },
         onError: (failure) => {

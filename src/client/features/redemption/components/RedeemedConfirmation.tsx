@@ -17,6 +17,8 @@ export interface Redeemed {
   shopName: string;
   /** The server's words: 'Your $5 coupon at … has been redeemed. You earned a vote!' */
   message: string;
+  /** Whether the pass has a vote to cast: a voucher's free pass may not vote (docs/decisions/0044). */
+  canVote: boolean;
 }
 
 const clockFormat = new Intl.DateTimeFormat(undefined, {
@@ -65,10 +67,12 @@ function Confirmation({ redeemed, onClose }: { redeemed: Redeemed; onClose: () =
       <div className={classes.sweep} style={{ width: '100%' }} aria-hidden />
       {offerVote && (
         <Stack gap="sm" w="100%">
-          <Button component={Link} to={`${paths.profile}?tab=votes`} size="lg" onClick={onClose}>
-            Vote now
-          </Button>
-          <Button variant="default" onClick={onClose}>
+          {redeemed.canVote && (
+            <Button component={Link} to={`${paths.profile}?tab=votes`} size="lg" onClick={onClose}>
+              Vote now
+            </Button>
+          )}
+          <Button variant={redeemed.canVote ? 'default' : 'filled'} onClick={onClose}>
             Done
           </Button>
         </Stack>
@@ -81,7 +85,7 @@ function Confirmation({ redeemed, onClose }: { redeemed: Redeemed; onClose: () =
  * docs/decisions/0017, the member at the counter: after a redemption the phone fills with what
  * the cashier checks (the shop, the coupon's value, the time with ticking seconds) and a moving
  * bar, so a screenshot of an earlier one does not pass for it. After a few seconds it offers
- * 'Vote now' (the 'Your Votes' tab) and 'Done'.
+ * 'Vote now' (the 'Your Votes' tab) when the pass has a vote to cast, and 'Done'.
  */
 export function RedeemedConfirmation({
   redeemed,

@@ -6,13 +6,14 @@ import { checkData } from '#server/backups/check-data.ts';
 import { businesses, challenges, coupons, passes, type Challenge } from '#server/db/schema.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { useStripeTestApp } from '#tests/helpers/stripe-stub.ts';
-import { signedInMember, type TestClient } from '#tests/helpers/test-app.ts';
+import { signedInAdmin, signedInMember, type TestClient } from '#tests/helpers/test-app.ts';
 import { queryRows, usingPostgres } from '#tests/helpers/test-db.ts';
 
 /**
  * docs/RULES.md rule 24 under random operations sent a few at once (on PostgreSQL really in
- * parallel): orders of several passes and gifts, claims taken, passes transferred, orders refunded
- * whole or one unclaimed pass at a time, coupons redeemed and votes cast. Whatever happens, the data check finds nothing (every pass has
+ * parallel): orders of several passes and gifts, free passes from a voucher, claims taken, passes
+ * transferred, orders refunded whole or one unclaimed pass at a time, coupons redeemed and votes
+ * cast. Whatever happens, the data check finds nothing (every pass has
  * one holder or waits in one open claim, one pass per member and battle, votes ≤ own redeemed
  * coupons, each paid order bought its quantity), the money taken is the passes sold × the price,
  * a refunded order leaves no pass on and no claim open, and nothing answers 5xx.
@@ -25,7 +26,10 @@ const CODES = ['5101', '5202'];
 
 /** Registration is limited per address and app: a fresh app (same database) every few members. */
 const members: { client: TestClient; userId: number }[] = [];
+let organizer: TestClient;
+let voucherCode = '';
 beforeAll(async () => {
+  organizer = (await signedInAdmin(ctx.app, ctx.db)).client;
   let app: FastifyInstance | undefined;
   for (let index = 0; index < MEMBERS; index += 1) {
     if (index % 3 === 0) app = await ctx.buildApp();
@@ -64,6 +68,7 @@ type Operation =
   | { kind: 'transfer'; member: number }
   | { kind: 'refund'; pick: number }
   | { kind: 'refundClaim'; owner: number; pick: number }
+  | { kind: 'voucher'; member: number }
   | { kind: 'redeem'; member: number; shop: number }
   | { kind: 'vote'; member: number; shop: number };
 
@@ -90,6 +95,7 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('refundClaim' as const), owner: member, pick }),
   },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('voucher' as const), member }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('redeem' as const), member, shop }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('vote' as const), member, shop }) },
 );
@@ -113,6 +119,7 @@ const everyKindOnce: Operation[][] = [
   [
     { kind: 'vote', member: 0, shop: 0 },
     { kind: 'transfer', member: 1 },
+    { kind: 'voucher', member: 3 },
   ],
   [{ kind: 'refund', pick: 0 }],
 ];
@@ -147,6 +154,13 @@ async function invariantsHold(challenge: Challenge) {
         )) as "leftOn"`,
   );
   expect(money).toEqual({ taken: money!.sold * PRICE * 100, sold: money!.sold, leftOn: 0 });
+  // The battle's default: a free pass from a voucher redeems coupons but never votes.
+  const [freeVotes] = await queryRows<{ count: number }>(
+    ctx.db,
+    sql`select count(*)::int as count from votes v join passes p on p.id = v.pass_id
+      where p.challenge_id = ${challenge.id} and p.voucher_id is not null`,
+  );
+  expect(freeVotes!.count).toBe(0);
 }
 
 describe('orders, claims, transfers, refunds, redeems and votes, drawn at random and sent together', () => {
@@ -156,6 +170,14 @@ describe('orders, claims, transfers, refunds, redeems and votes, drawn at random
     await fc.assert(
       fc.asyncProperty(steps, async (plan) => {
         const { challenge, shopIds } = await freshBattle();
+        // Free passes for two of the members (docs/decisions/0044), the battle's default: no vote.
+        voucherCode = `PROP-${String(challenge.id)}`;
+        const made = await organizer.post(`/api/admin/challenges/${challenge.id}/vouchers`, {
+          code: voucherCode,
+          tag: 'press',
+          maxUses: 2,
+        });
+        expect(made.statusCode, made.body).toBe(201);
         /** This run's paid orders, as Stripe knows them. */
         const orders: { paymentIntent: string; amountCents: number }[] = [];
 
@@ -217,6 +239,11 @@ describe('orders, claims, transfers, refunds, redeems and votes, drawn at random
               if (answer.statusCode === 200) happened.add('claim refunded');
               return answer;
             }
+            case 'voucher': {
+              const answer = await client.post('/api/vouchers/redeem', { code: voucherCode });
+              if (answer.statusCode === 201) happened.add('free pass');
+              return answer;
+            }
             case 'redeem': {
               const [coupon] = await ctx.db
                 .select({ id: coupons.id, code: businesses.redemptionCode })
@@ -258,6 +285,7 @@ describe('orders, claims, transfers, refunds, redeems and votes, drawn at random
       expect.arrayContaining([
         'claim refunded',
         'claimed',
+        'free pass',
         'order for others',
         'redeemed',
         'refunded',

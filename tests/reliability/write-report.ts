@@ -43,7 +43,7 @@ const promises: [string, string][] = [
   ],
   [
     'Email is written with the event that causes it and arrives once: mail server down and back, site killed mid-send, two instances',
-    'tests/reliability/mail-faults.test.ts, src/server/mail/outbox.test.ts, src/server/mail/member-mail.test.ts',
+    'tests/reliability/mail-faults.test.ts, src/server/mail/outbox.test.ts, src/server/mail/member-mail.test.ts, src/server/mail/one-writer.test.ts (every email enters the outbox through mail/outbox.ts)',
   ],
   [
     'Sign-in and registration limits hold across instances and restarts; periodic work runs once across instances',

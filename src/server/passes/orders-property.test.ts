@@ -15,7 +15,8 @@ import { queryRows, usingPostgres } from '#tests/helpers/test-db.ts';
  * transferred, orders refunded whole or one unclaimed pass at a time, coupons redeemed and votes
  * cast. Whatever happens, the data check finds nothing (every pass has
  * one holder or waits in one open claim, one pass per member and battle, votes ≤ own redeemed
- * coupons, each paid order bought its quantity), the money taken is the passes sold × the price,
+ * coupons, each paid order bought its quantity), the money taken is the passes sold × the price
+ * less discounts,
  * a refunded order leaves no pass on and no claim open, and nothing answers 5xx.
  */
 
@@ -140,11 +141,18 @@ async function freshBattle() {
 async function invariantsHold(challenge: Challenge) {
   const check = await checkData(ctx.db);
   expect(check.problems, JSON.stringify(check.problems)).toEqual([]);
-  const [money] = await queryRows<{ taken: number; sold: number; leftOn: number }>(
+  const [money] = await queryRows<{
+    taken: number;
+    sold: number;
+    discounts: number;
+    leftOn: number;
+  }>(
     ctx.db,
     sql`select
       (select coalesce(sum(amount_cents), 0)::int from payments
         where challenge_id = ${challenge.id} and status = 'paid') as taken,
+      (select coalesce(sum(discount_cents), 0)::int from payments
+        where challenge_id = ${challenge.id} and status = 'paid') as discounts,
       (select coalesce(sum(quantity), 0)::int from payments
         where challenge_id = ${challenge.id} and status = 'paid') as sold,
       (select count(*)::int from payments p where p.challenge_id = ${challenge.id}
@@ -153,7 +161,13 @@ async function invariantsHold(challenge: Challenge) {
           or exists (select 1 from pass_claims c where c.payment_id = p.id and c.status = 'open')
         )) as "leftOn"`,
   );
-  expect(money).toEqual({ taken: money!.sold * PRICE * 100, sold: money!.sold, leftOn: 0 });
+  // Promo codes (docs/decisions/0044): what was taken is the passes sold × the price − discounts.
+  expect(money).toEqual({
+    taken: money!.sold * PRICE * 100 - money!.discounts,
+    sold: money!.sold,
+    discounts: money!.discounts,
+    leftOn: 0,
+  });
   // The battle's default: a free pass from a voucher redeems coupons but never votes.
   const [freeVotes] = await queryRows<{ count: number }>(
     ctx.db,

@@ -27,7 +27,7 @@ import { issuePass } from '../passes/issue.ts';
 import { challengeOnSale, PASS_ALREADY_HELD_MESSAGE } from '../passes/sale.ts';
 import { findPass } from '../passes/service.ts';
 import { createOrderClaims } from '../passes/claims.ts';
-import type { PaymentEvent, PaymentProvider } from './provider.ts';
+import type { Charged, PaymentEvent, PaymentProvider } from './provider.ts';
 import { takePromoUse } from './promo-codes.ts';
 
 export const CHECKOUT_SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
@@ -127,13 +127,21 @@ async function lockPayment(tx: Tx, where: ReturnType<typeof and>): Promise<Payme
 export async function fulfilPaymentInTx(
   tx: Tx,
   provider: PaymentProvider,
-  input: { sessionId: string; providerPaymentId: string | null; now: Date; mail: MailContext },
+  input: {
+    sessionId: string;
+    providerPaymentId: string | null;
+    /** The provider's total and discount (a Stripe promotion code): recorded on the payment. */
+    charged?: Charged | null;
+    now: Date;
+    mail: MailContext;
+  },
 ): Promise<FulfilmentOutcome> {
-  const payment = await lockPayment(
+  const locked = await lockPayment(
     tx,
     and(eq(payments.provider, provider.name), eq(payments.providerSessionId, input.sessionId)),
   );
-  if (!payment) return { kind: 'unknown_session' };
+  if (!locked) return { kind: 'unknown_session' };
+  const payment = await recordDiscount(tx, locked, input.charged);
   if (payment.status === 'refunded' || payment.status === 'disputed') {
     return payment.failureReason === ALREADY_HELD
       ? { kind: 'duplicate_refunded' }
@@ -176,6 +184,24 @@ export async function fulfilPaymentInTx(
     .where(eq(payments.id, payment.id));
   if (created) await queuePassReceipt(tx, input.mail, payment, input.now);
   return { kind: 'fulfilled', pass };
+}
+
+/**
+ * A pending payment completed with a Stripe promotion code (docs/decisions/0044): what Checkout
+ * charged and the discount, from the session, replace the price recorded at checkout. The row
+ * is locked; a payment already settled keeps its amounts.
+ */
+async function recordDiscount(
+  tx: Tx,
+  payment: Payment,
+  charged: Charged | null | undefined,
+): Promise<Payment> {
+  if (!charged || charged.discountCents === 0 || payment.status !== 'pending') return payment;
+  await tx
+    .update(payments)
+    .set({ amountCents: charged.amountCents, discountCents: charged.discountCents })
+    .where(eq(payments.id, payment.id));
+  return { ...payment, ...charged };
 }
 
 /**
@@ -277,6 +303,7 @@ export async function verifyCheckout(
         fulfilPaymentInTx(tx, provider, {
           sessionId: input.sessionId,
           providerPaymentId: session.providerPaymentId,
+          charged: session.charged,
           now: input.now,
           mail: input.mail,
         }),
@@ -324,6 +351,7 @@ export async function handlePaymentEvent(
         const outcome = await fulfilPaymentInTx(tx, provider, {
           sessionId: event.sessionId,
           providerPaymentId: event.providerPaymentId,
+          charged: event.charged,
           now,
           mail,
         });

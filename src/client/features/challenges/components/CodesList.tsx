@@ -3,8 +3,9 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Input.css';
 import type { ReactNode } from 'react';
-import { Alert, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ChallengeDto } from '#shared/challenges.ts';
 import { errorText } from '#client/lib/api.ts';
@@ -98,5 +99,55 @@ export function CodesTable<Row extends { id: number; code: string }>({
         </Table.ScrollContainer>
       )}
     </Stack>
+  );
+}
+
+/** A code's optional expiry: a wall-clock minute in the battle's own time zone (rule 15). */
+export function ExpiryInput({
+  timeZone,
+  value,
+  onChange,
+}: {
+  timeZone: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextInput
+      type="datetime-local"
+      label="Expires (optional)"
+      description={`In the battle's time zone, ${timeZone}`}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
+}
+
+/** The end of a code's form: why it was not created, and the button that creates it. */
+export function CreateCodeFooter({
+  noun,
+  createLabel,
+  error,
+  pending,
+}: {
+  /** 'Voucher', 'Promo code': in the title of the error. */
+  noun: string;
+  createLabel: string;
+  error: unknown;
+  pending: boolean;
+}) {
+  return (
+    <>
+      {error !== null && (
+        <Alert color="red" title={`${noun} not created`} role="alert">
+          {errorText(error, 'Please try again.')}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button type="submit" loading={pending}>
+          {createLabel}
+        </Button>
+      </Group>
+    </>
   );
 }

@@ -1,26 +1,15 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import '@mantine/core/styles/Alert.css';
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import type { ChallengeDto } from '#shared/challenges.ts';
 import { formatInstant } from '#shared/date-range.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { PromoCodeDto } from '#shared/promo-codes.ts';
-import { errorText } from '#client/lib/api.ts';
 import { fromWallClock } from '../zoned-time.ts';
 import { useCreatePromoCode, usePromoCodes } from '../api/promo-codes.ts';
-import { ChallengeCodesModal, CodesTable } from './CodesList.tsx';
+import { ChallengeCodesModal, CodesTable, CreateCodeFooter, ExpiryInput } from './CodesList.tsx';
 
 /**
  * /admin/challenges: a battle's promo codes (docs/decisions/0044), taken on the sandbox payment
@@ -118,23 +107,13 @@ function PromoCodes({ challenge }: { challenge: ChallengeDto }) {
             value={maxUses}
             onChange={setMaxUses}
           />
-          <TextInput
-            type="datetime-local"
-            label="Expires (optional)"
-            description={`In the battle's time zone, ${challenge.timeZone}`}
-            value={expiresAt}
-            onChange={(event) => setExpiresAt(event.currentTarget.value)}
+          <ExpiryInput timeZone={challenge.timeZone} value={expiresAt} onChange={setExpiresAt} />
+          <CreateCodeFooter
+            noun="Promo code"
+            createLabel="Create Promo Code"
+            error={create.error}
+            pending={create.isPending}
           />
-          {create.isError && (
-            <Alert color="red" title="Promo code not created" role="alert">
-              {errorText(create.error, 'Please try again.')}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button type="submit" loading={create.isPending}>
-              Create Promo Code
-            </Button>
-          </Group>
         </Stack>
       </form>
 

@@ -1,14 +1,12 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/NumberInput.css';
-import '@mantine/core/styles/Alert.css';
 import { useState } from 'react';
-import { Alert, Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import type { ChallengeDto } from '#shared/challenges.ts';
 import { formatInstant } from '#shared/date-range.ts';
-import { errorText } from '#client/lib/api.ts';
 import { fromWallClock } from '../zoned-time.ts';
 import { useCreateVoucher, useVouchers } from '../api/vouchers.ts';
-import { ChallengeCodesModal, CodesTable } from './CodesList.tsx';
+import { ChallengeCodesModal, CodesTable, CreateCodeFooter, ExpiryInput } from './CodesList.tsx';
 
 /**
  * /admin/challenges: a battle's free-pass codes (docs/RULES.md rule 24): make one for press,
@@ -80,29 +78,19 @@ function Vouchers({ challenge }: { challenge: ChallengeDto }) {
             value={maxUses}
             onChange={setMaxUses}
           />
-          <TextInput
-            type="datetime-local"
-            label="Expires (optional)"
-            description={`In the battle's time zone, ${challenge.timeZone}`}
-            value={expiresAt}
-            onChange={(event) => setExpiresAt(event.currentTarget.value)}
-          />
+          <ExpiryInput timeZone={challenge.timeZone} value={expiresAt} onChange={setExpiresAt} />
           <TextInput
             label="Code (optional)"
             description="Letters, digits and dashes; left empty, one is made for you"
             value={code}
             onChange={(event) => setCode(event.currentTarget.value)}
           />
-          {create.isError && (
-            <Alert color="red" title="Voucher not created" role="alert">
-              {errorText(create.error, 'Please try again.')}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button type="submit" loading={create.isPending}>
-              Create Voucher
-            </Button>
-          </Group>
+          <CreateCodeFooter
+            noun="Voucher"
+            createLabel="Create Voucher"
+            error={create.error}
+            pending={create.isPending}
+          />
         </Stack>
       </form>
 

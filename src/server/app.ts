@@ -39,6 +39,7 @@ import { mailPreferenceRoutes, messageAdminRoutes } from './messages/session-rou
 import { passRoutes } from './passes/routes.ts';
 import { claimRoutes } from './passes/claim-routes.ts';
 import { voucherRoutes } from './passes/voucher-routes.ts';
+import { promoCodeRoutes } from './payments/promo-code-routes.ts';
 import { redeemRuleCallRoutes } from './redemption/rule-call-routes.ts';
 import { redemptionSessionRoutes } from './redemption/session-routes.ts';
 import { progressRoutes } from './progress/routes.ts';
@@ -280,6 +281,7 @@ export async function buildApp(options: BuildAppOptions) {
     await withSession.register(walletMemberRoutes, deps);
     await withSession.register(votingSessionRoutes, deps);
     await withSession.register(paymentRoutes, deps);
+    await withSession.register(promoCodeRoutes, deps);
     await withSession.register(redemptionSessionRoutes, deps);
     await withSession.register(progressRoutes, deps);
     await withSession.register(adminRoutes, deps);

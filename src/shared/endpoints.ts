@@ -209,6 +209,11 @@ export const endpoints = {
     path: '/api/sandbox/checkout/:sessionId',
     access: 'member',
   },
+  applySandboxPromo: {
+    method: 'POST',
+    path: '/api/sandbox/checkout/:sessionId/promo',
+    access: 'member',
+  },
   stripeWebhook: {
     method: 'POST',
     path: '/api/stripe/webhook',
@@ -322,6 +327,16 @@ export const endpoints = {
   createVoucher: {
     method: 'POST',
     path: '/api/admin/challenges/:id/vouchers',
+    access: 'organizer',
+  },
+  adminPromoCodes: {
+    method: 'GET',
+    path: '/api/admin/challenges/:id/promo-codes',
+    access: 'organizer',
+  },
+  createPromoCode: {
+    method: 'POST',
+    path: '/api/admin/challenges/:id/promo-codes',
     access: 'organizer',
   },
   adminDraws: { method: 'GET', path: '/api/admin/challenges/:id/draws', access: 'organizer' },

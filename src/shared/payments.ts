@@ -49,7 +49,11 @@ export const sandboxSessionParamsSchema = z.object({
 export const sandboxSessionSchema = z.object({
   sessionId: z.string(),
   description: z.string(),
+  /** What Pay charges: the price × quantity less `discountCents`. */
   amountCents: z.number().int(),
+  discountCents: z.number().int(),
+  /** The promo code applied, if any. */
+  promoCode: z.string().nullable(),
   currency: z.string(),
   status: z.enum(['pending', 'paid', 'declined', 'cancelled', 'expired', 'refunded', 'disputed']),
 });

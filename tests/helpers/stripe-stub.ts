@@ -18,6 +18,7 @@ interface StubSession {
   payment_status: 'unpaid' | 'paid';
   payment_intent: string | null;
   amount_total: number;
+  total_details: { amount_discount: number; amount_shipping: number; amount_tax: number };
   currency: string;
   customer: string;
   client_reference_id: string | null;
@@ -98,6 +99,7 @@ export async function startStripeStub() {
           amount_total:
             Number(form.get('line_items[0][price_data][unit_amount]')) *
             Number(form.get('line_items[0][quantity]') ?? 1),
+          total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
           currency: form.get('line_items[0][price_data][currency]') ?? 'usd',
           customer: form.get('customer') ?? '',
           client_reference_id: form.get('client_reference_id'),
@@ -150,10 +152,12 @@ export async function startStripeStub() {
         webhookSecret: STUB_WEBHOOK_SECRET,
         api: { host: '127.0.0.1', port, protocol: 'http' },
       }),
-    /** The customer pays on Stripe's page. */
-    complete(sessionId: string) {
+    /** The customer pays on Stripe's page, with `discountCents` off from a promotion code. */
+    complete(sessionId: string, { discountCents = 0 }: { discountCents?: number } = {}) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no stub session ${sessionId}`);
+      session.total_details.amount_discount = discountCents;
+      session.amount_total -= discountCents;
       session.status = 'complete';
       session.payment_status = 'paid';
       session.payment_intent = `pi_${sessionId}`;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businesses, coupons, passes, sessions } from '#server/db/schema.ts';
+import { businesses, coupons, passes, promoCodes, sessions } from '#server/db/schema.ts';
 import {
   createTestContext,
   signedInAdmin,
@@ -81,6 +81,7 @@ beforeAll(async () => {
   checkoutSessionId = new URL(checkout.json<{ url: string }>().url, 'http://x').pathname
     .split('/')
     .at(-1)!;
+  await ctx.db.insert(promoCodes).values({ challengeId, code: 'MATRIX-PROMO', percentOff: 10 });
 }, 120_000);
 afterAll(() => ctx.close());
 
@@ -531,6 +532,27 @@ const rows: Row[] = [
     path: '/api/reset-votes',
     url: () => '/api/reset-votes',
     expected: passHolders(200),
+  },
+  // Promo codes (docs/decisions/0044): the organizer's code, applied to the open sandbox session.
+  {
+    method: 'POST',
+    path: '/api/admin/challenges/{id}/promo-codes',
+    url: () => `/api/admin/challenges/${challengeId}/promo-codes`,
+    body: () => ({ code: 'MATRIX-P1', percentOff: 20 }),
+    expected: adminOnly(201),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/challenges/{id}/promo-codes',
+    url: () => `/api/admin/challenges/${challengeId}/promo-codes`,
+    expected: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/sandbox/checkout/{sessionId}/promo',
+    url: () => `/api/sandbox/checkout/${checkoutSessionId}/promo`,
+    body: () => ({ code: 'MATRIX-PROMO' }),
+    expected: ownerOnly('noPass', 200),
   },
   {
     method: 'GET',

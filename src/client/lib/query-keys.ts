@@ -60,6 +60,8 @@ export const queryKeys = {
     draws: (challengeId: number) => ['admin', 'challenges', challengeId, 'draws'],
     /** GET /api/admin/challenges/{id}/vouchers: a battle's free-pass codes and their uses. */
     vouchers: (challengeId: number) => ['admin', 'challenges', challengeId, 'vouchers'],
+    /** GET /api/admin/challenges/{id}/promo-codes: a battle's promo codes and their uses. */
+    promoCodes: (challengeId: number) => ['admin', 'challenges', challengeId, 'promo-codes'],
     messages: (challengeId: number) => ['admin', 'challenges', challengeId, 'messages'],
     audiences: (challengeId: number) => [
       'admin',

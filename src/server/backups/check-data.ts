@@ -126,6 +126,19 @@ export const INVARIANTS: { name: string; query: ReturnType<typeof sql> }[] = [
         or bool_or(p.challenge_id <> v.challenge_id)
       order by v.id`,
   },
+  {
+    // docs/decisions/0044: a promo code's count of uses is the orders paid with it (a refund or
+    // dispute later keeps the use), all in its battle; nothing pending or declined took one.
+    name: 'each promo code counts the paid orders carrying it, for its battle',
+    query: sql`
+      select pc.id as promo_code_id, pc.uses, count(pay.id)::int as paid_orders
+      from promo_codes pc left join payments pay on pay.promo_code_id = pc.id
+        and pay.status in ('paid', 'refunded', 'disputed')
+      group by pc.id
+      having count(pay.id) <> pc.uses
+        or bool_or(pay.challenge_id <> pc.challenge_id)
+      order by pc.id`,
+  },
 ];
 
 /** Runs every invariant against the database. */

@@ -180,6 +180,13 @@ export const payments = pgTable(
     gift: boolean('gift').notNull().default(false),
     /** Given back for passes refunded one at a time (an order's unclaimed claims); the rest stands. */
     refundedCents: integer('refunded_cents').notNull().default(0),
+    /**
+     * Taken off the order's price by a promo code (docs/decisions/0044): `amount_cents` is what was
+     * charged, the price × quantity less this. The sandbox's own code is `promo_code_id`; a Stripe
+     * promotion code's discount is read from its Checkout session.
+     */
+    discountCents: integer('discount_cents').notNull().default(0),
+    promoCodeId: integer('promo_code_id').references(() => promoCodes.id),
     currency: text('currency').notNull().default('usd'),
     status: text('status', {
       enum: ['pending', 'paid', 'declined', 'cancelled', 'expired', 'refunded', 'disputed'],
@@ -194,6 +201,7 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_session_uq').on(t.provider, t.providerSessionId),
     index('payments_user_challenge_idx').on(t.userId, t.challengeId),
     check('payments_amount_non_negative', sql`${t.amountCents} >= 0`),
+    check('payments_discount_non_negative', sql`${t.discountCents} >= 0`),
     check('payments_quantity_range', sql`${t.quantity} BETWEEN 1 AND 10`),
     check(
       'payments_refunded_within_amount',
@@ -254,6 +262,46 @@ export const vouchers = pgTable(
     check('vouchers_code_upper', sql`${t.code} ~ '^[A-Z0-9-]{4,32}$'`),
     check('vouchers_uses_within_max', sql`${t.uses} BETWEEN 0 AND ${t.maxUses}`),
     check('vouchers_max_uses_positive', sql`${t.maxUses} >= 1`),
+  ],
+);
+
+/**
+ * A promo code for the sandbox checkout (docs/RULES.md rule 24, docs/decisions/0044): the
+ * organizer's percent or amount off a battle's orders, for up to `max_uses` paid orders until its
+ * expiry. Stripe mode uses Stripe's own promotion codes instead.
+ */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: serial('id').primaryKey(),
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => challenges.id),
+    code: text('code').notNull(),
+    percentOff: integer('percent_off'),
+    amountOffCents: integer('amount_off_cents'),
+    /** Null: as many orders as want it. */
+    maxUses: integer('max_uses'),
+    /** Paid orders carrying it; raised when one is paid, in the transaction holding this row's lock. */
+    uses: integer('uses').notNull().default(0),
+    expiresAt: instant('expires_at'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('promo_codes_code_uq').on(t.code),
+    index('promo_codes_challenge_idx').on(t.challengeId),
+    check('promo_codes_code_upper', sql`${t.code} ~ '^[A-Z0-9-]{4,32}$'`),
+    check(
+      'promo_codes_one_discount',
+      sql`(${t.percentOff} BETWEEN 1 AND 100 AND ${t.amountOffCents} IS NULL)
+        OR (${t.percentOff} IS NULL AND ${t.amountOffCents} >= 1)`,
+    ),
+    check(
+      'promo_codes_uses_within_max',
+      sql`${t.uses} >= 0 AND (${t.maxUses} IS NULL OR ${t.uses} <= ${t.maxUses})`,
+    ),
+    check('promo_codes_max_uses_positive', sql`${t.maxUses} IS NULL OR ${t.maxUses} >= 1`),
   ],
 );
 
@@ -467,6 +515,7 @@ export type Business = typeof businesses.$inferSelect;
 export type Pass = typeof passes.$inferSelect;
 export type PassClaim = typeof passClaims.$inferSelect;
 export type Voucher = typeof vouchers.$inferSelect;
+export type PromoCode = typeof promoCodes.$inferSelect;
 export type Coupon = typeof coupons.$inferSelect;
 export type Vote = typeof votes.$inferSelect;
 export type Payment = typeof payments.$inferSelect;

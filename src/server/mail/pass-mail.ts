@@ -25,6 +25,7 @@ export async function queuePassReceipt(
     userId: number;
     challengeId: number;
     amountCents: number;
+    discountCents: number;
     currency: string;
   },
   now: Date,
@@ -56,6 +57,7 @@ export async function queuePassReceipt(
     challengeTitle: buyer.challengeTitle,
     endDate: buyer.endDate,
     amountCents: purchase.amountCents,
+    discountCents: purchase.discountCents,
     currency: purchase.currency,
     purchasedAt: now,
     timeZone: buyer.timeZone,

@@ -8,6 +8,7 @@ const receipt = {
   challengeTitle: 'Tea Battle',
   endDate: new Date('2026-12-20T18:00:00Z'),
   amountCents: 2500,
+  discountCents: 0,
   currency: 'usd',
   purchasedAt: new Date('2026-11-20T18:00:00Z'),
   timeZone: 'UTC',

@@ -196,7 +196,9 @@ export interface ReceiptDetails {
   challengeTitle: string;
   /** The battle's end: coupons and votes are open until then. */
   endDate: Date;
+  /** What was charged, after `discountCents`, the promo code's part of the price (0: none). */
   amountCents: number;
+  discountCents: number;
   currency: string;
   purchasedAt: Date;
   /** The challenge's: the receipt's date is the day it was there. */
@@ -233,6 +235,9 @@ export function receiptMail(context: MailContext, receipt: ReceiptDetails): Outg
     passes.length > 1
       ? `Price paid: ${money(receipt.amountCents)} (${String(passes.length)} passes at ${money(receipt.amountCents / passes.length)})`
       : `Price paid: ${money(receipt.amountCents)}`,
+    ...(receipt.discountCents > 0
+      ? [`Promo code discount: ${money(receipt.discountCents)} off the full price`]
+      : []),
     `Date: ${formatInstant(receipt.purchasedAt, receipt.timeZone, { time: false })}`,
     ...(passes.length > 0 ? ['This order holds:', { items: passes }] : []),
     `${passes.length > 1 ? 'Each' : receipt.order.ownPass ? 'Your' : 'The'} pass includes ${countOf(receipt.shops.length, 'coupon')}, one at each of these shops:`,

@@ -26,11 +26,19 @@ export interface CreatedCheckoutSession {
   newCustomerId: string | null;
 }
 
+/** What a provider charged for a session: its total, and the promotion code's discount in it. */
+export interface Charged {
+  amountCents: number;
+  discountCents: number;
+}
+
 export interface ProviderSession {
   sessionId: string;
   paid: boolean;
   /** The provider's id of the money movement (Stripe PaymentIntent), once there is one. */
   providerPaymentId: string | null;
+  /** Stripe's `amount_total` and `total_details.amount_discount`; null where the site sets both. */
+  charged: Charged | null;
 }
 
 /** Webhook events reduced to what the payment domain acts on. */
@@ -42,6 +50,7 @@ export type PaymentEvent =
       sessionId: string;
       paid: boolean;
       providerPaymentId: string | null;
+      charged: Charged | null;
     }
   | { id: string; type: string; kind: 'checkout_expired'; sessionId: string }
   | {

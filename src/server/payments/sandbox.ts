@@ -22,7 +22,7 @@ export function createSandboxProvider(): PaymentProvider {
     },
     // The sandbox page settles sessions itself; nothing is ever paid behind the site's back.
     async retrieveSession(sessionId) {
-      return { sessionId, paid: false, providerPaymentId: null };
+      return { sessionId, paid: false, providerPaymentId: null, charged: null };
     },
     async sessionIdForPayment() {
       return null;

@@ -11,6 +11,7 @@ import {
   passClaims,
   passes,
   payments,
+  promoCodes,
   users,
   webhookEvents,
   type Pass,
@@ -26,7 +27,8 @@ import { issuePass } from '../passes/issue.ts';
 import { challengeOnSale, PASS_ALREADY_HELD_MESSAGE } from '../passes/sale.ts';
 import { findPass } from '../passes/service.ts';
 import { createOrderClaims } from '../passes/claims.ts';
-import type { PaymentEvent, PaymentProvider } from './provider.ts';
+import type { Charged, PaymentEvent, PaymentProvider } from './provider.ts';
+import { takePromoUse } from './promo-codes.ts';
 
 export const CHECKOUT_SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 /** failureReason of a payment refunded because its buyer already held a pass. */
@@ -125,13 +127,21 @@ async function lockPayment(tx: Tx, where: ReturnType<typeof and>): Promise<Payme
 export async function fulfilPaymentInTx(
   tx: Tx,
   provider: PaymentProvider,
-  input: { sessionId: string; providerPaymentId: string | null; now: Date; mail: MailContext },
+  input: {
+    sessionId: string;
+    providerPaymentId: string | null;
+    /** The provider's total and discount (a Stripe promotion code): recorded on the payment. */
+    charged?: Charged | null;
+    now: Date;
+    mail: MailContext;
+  },
 ): Promise<FulfilmentOutcome> {
-  const payment = await lockPayment(
+  const locked = await lockPayment(
     tx,
     and(eq(payments.provider, provider.name), eq(payments.providerSessionId, input.sessionId)),
   );
-  if (!payment) return { kind: 'unknown_session' };
+  if (!locked) return { kind: 'unknown_session' };
+  const payment = await recordDiscount(tx, locked, input.charged);
   if (payment.status === 'refunded' || payment.status === 'disputed') {
     return payment.failureReason === ALREADY_HELD
       ? { kind: 'duplicate_refunded' }
@@ -174,6 +184,24 @@ export async function fulfilPaymentInTx(
     .where(eq(payments.id, payment.id));
   if (created) await queuePassReceipt(tx, input.mail, payment, input.now);
   return { kind: 'fulfilled', pass };
+}
+
+/**
+ * A pending payment completed with a Stripe promotion code (docs/decisions/0044): what Checkout
+ * charged and the discount, from the session, replace the price recorded at checkout. The row
+ * is locked; a payment already settled keeps its amounts.
+ */
+async function recordDiscount(
+  tx: Tx,
+  payment: Payment,
+  charged: Charged | null | undefined,
+): Promise<Payment> {
+  if (!charged || charged.discountCents === 0 || payment.status !== 'pending') return payment;
+  await tx
+    .update(payments)
+    .set({ amountCents: charged.amountCents, discountCents: charged.discountCents })
+    .where(eq(payments.id, payment.id));
+  return { ...payment, ...charged };
 }
 
 /**
@@ -275,6 +303,7 @@ export async function verifyCheckout(
         fulfilPaymentInTx(tx, provider, {
           sessionId: input.sessionId,
           providerPaymentId: session.providerPaymentId,
+          charged: session.charged,
           now: input.now,
           mail: input.mail,
         }),
@@ -322,6 +351,7 @@ export async function handlePaymentEvent(
         const outcome = await fulfilPaymentInTx(tx, provider, {
           sessionId: event.sessionId,
           providerPaymentId: event.providerPaymentId,
+          charged: event.charged,
           now,
           mail,
         });
@@ -451,9 +481,10 @@ export async function findSandboxSession(
   input: { userId: number; sessionId: string },
 ): Promise<SandboxSession> {
   const [row] = await db
-    .select({ payment: payments, title: challenges.title })
+    .select({ payment: payments, title: challenges.title, promoCode: promoCodes.code })
     .from(payments)
     .innerJoin(challenges, eq(challenges.id, payments.challengeId))
+    .leftJoin(promoCodes, eq(promoCodes.id, payments.promoCodeId))
     .where(and(eq(payments.provider, 'sandbox'), eq(payments.providerSessionId, input.sessionId)));
   if (!row || row.payment.userId !== input.userId) throw notFound('Checkout session not found.');
   return {
@@ -463,6 +494,8 @@ export async function findSandboxSession(
         ? `${row.title} Battle Pass`
         : `${row.title} Battle Pass × ${row.payment.quantity}`,
     amountCents: row.payment.amountCents,
+    discountCents: row.payment.discountCents,
+    promoCode: row.promoCode,
     currency: row.payment.currency,
     status: row.payment.status,
   };
@@ -479,7 +512,8 @@ export async function settleSandboxSession(
 ): Promise<{ redirectUrl: string }> {
   const back = (query: Record<string, string>) =>
     `/checkout?${new URLSearchParams({ ...query, session_id: input.sessionId }).toString()}`;
-  return db.transaction(async (tx) => {
+  type Settled = { redirectUrl: string } | { promoRefused: string };
+  const settled = await db.transaction(async (tx): Promise<Settled> => {
     const payment = await lockPayment(
       tx,
       and(eq(payments.provider, 'sandbox'), eq(payments.providerSessionId, input.sessionId)),
@@ -513,16 +547,22 @@ export async function settleSandboxSession(
             and(eq(passes.userId, payment.userId), eq(passes.challengeId, payment.challengeId)),
           );
         if (held && isSinglePass(payment)) return decline('You_already_have_a_battle_pass');
+        const promo = await takePromoUse(tx, payment, input.now);
+        if (promo.refusal !== null) return { promoRefused: promo.refusal };
         const outcome = await fulfilPaymentInTx(tx, provider, {
           sessionId: input.sessionId,
           providerPaymentId: `sbx_pay_${payment.id}`,
           now: input.now,
           mail: input.mail,
         });
-        return outcome.kind === 'fulfilled'
-          ? { redirectUrl: back({ status: 'success' }) }
-          : decline('You_already_have_a_battle_pass');
+        if (outcome.kind !== 'fulfilled') return decline('You_already_have_a_battle_pass');
+        await promo.commit();
+        return { redirectUrl: back({ status: 'success' }) };
       }
     }
   });
+  // The promo code went (used up or expired) while the page was open: the payment is back at its
+  // full price, committed, and this Pay is refused so the buyer sees the new total first.
+  if ('promoRefused' in settled) throw conflict(settled.promoRefused);
+  return settled;
 }

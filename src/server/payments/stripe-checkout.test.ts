@@ -1,8 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { checkData } from '#server/backups/check-data.ts';
 import {
   businesses,
+  mailOutbox,
   passes,
   payments,
   users,
@@ -97,6 +99,7 @@ describe('Stripe checkout (offline, against the stub)', () => {
       'http://localhost/checkout?status=success&session_id={CHECKOUT_SESSION_ID}',
     );
     expect(request.form.get('cancel_url')).toBe('http://localhost/checkout?status=cancelled');
+    expect(request.form.get('allow_promotion_codes')).toBe('true');
     const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.stripeCustomerId).toMatch(/^cus_/);
     expect(request.form.get('customer')).toBe(row!.stripeCustomerId);
@@ -243,6 +246,47 @@ describe('Stripe checkout (offline, against the stub)', () => {
       message: 'Your battle pass has been activated!',
     });
     expect(await passOf(user.id)).not.toBeNull();
+  });
+
+  it('records a Stripe promotion code’s discount from the session, success page or webhook first (docs/decisions/0044)', async () => {
+    const paymentOf = async (sessionId: string) =>
+      (await ctx.db.select().from(payments).where(eq(payments.providerSessionId, sessionId)))[0];
+    const viaPage = await buyer();
+    stub.complete(viaPage.sessionId, { discountCents: 500 });
+    const verified = await viaPage.client.get(
+      `/api/verify-checkout?session_id=${viaPage.sessionId}`,
+    );
+    expect(verified.json()).toMatchObject({ success: true });
+    expect(await paymentOf(viaPage.sessionId)).toMatchObject({
+      status: 'paid',
+      amountCents: 2000,
+      discountCents: 500,
+      promoCodeId: null,
+    });
+    const [receipt] = await ctx.db
+      .select({ text: mailOutbox.textBody })
+      .from(mailOutbox)
+      .innerJoin(users, eq(users.email, mailOutbox.toAddress))
+      .where(and(eq(users.id, viaPage.user.id), like(mailOutbox.subject, '%receipt')));
+    expect(receipt?.text).toContain('Price paid: $20.00');
+    expect(receipt?.text).toContain('Promo code discount: $5.00 off the full price');
+
+    const viaWebhook = await buyer();
+    stub.complete(viaWebhook.sessionId, { discountCents: 2500 });
+    expect((await postWebhook(completedEvent(viaWebhook.sessionId))).statusCode).toBe(200);
+    expect(await paymentOf(viaWebhook.sessionId)).toMatchObject({
+      status: 'paid',
+      amountCents: 0,
+      discountCents: 2500,
+    });
+    // The success page afterwards changes nothing.
+    await viaWebhook.client.get(`/api/verify-checkout?session_id=${viaWebhook.sessionId}`);
+    expect(await paymentOf(viaWebhook.sessionId)).toMatchObject({
+      amountCents: 0,
+      discountCents: 2500,
+    });
+    expect(await passOf(viaWebhook.user.id)).toMatchObject({ active: true });
+    expect((await checkData(ctx.db)).problems).toEqual([]);
   });
 
   it('success page and webhook racing, ten at once: exactly one pass', async () => {

@@ -41,6 +41,9 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           client_reference_id: String(request.userId),
           metadata,
           payment_intent_data: { metadata },
+          // Stripe's own promotion codes (docs/decisions/0044); the discount is read back from
+          // the completed session (toProviderSession).
+          allow_promotion_codes: true,
           line_items: [
             {
               quantity: request.quantity,
@@ -135,6 +138,13 @@ function toProviderSession(session: Stripe.Checkout.Session): ProviderSession {
     sessionId: session.id,
     paid: session.payment_status === 'paid',
     providerPaymentId: idOf(session.payment_intent),
+    charged:
+      session.amount_total === null
+        ? null
+        : {
+            amountCents: session.amount_total,
+            discountCents: session.total_details?.amount_discount ?? 0,
+          },
   };
 }
 

@@ -10,6 +10,7 @@ import { useAdminChallenges } from '#client/features/challenges/api/get-admin-ch
 import { ChallengeFormDialog } from '#client/features/challenges/components/ChallengeFormDialog.tsx';
 import { ChallengesTable } from '#client/features/challenges/components/ChallengesTable.tsx';
 import { VouchersDialog } from '#client/features/challenges/components/VouchersDialog.tsx';
+import { PromoCodesDialog } from '#client/features/challenges/components/PromoCodesDialog.tsx';
 import { errorText } from '#client/lib/api.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
@@ -17,13 +18,14 @@ type DialogState = { opened: false } | { opened: true; challenge: ChallengeDto |
 
 /**
  * /admin/challenges: list, create and edit challenges (docs/SPEC.md section 2), and each one's
- * vouchers (docs/RULES.md rule 24). Behind RequireAdmin.
+ * vouchers and promo codes (docs/RULES.md rule 24). Behind RequireAdmin.
  */
 export default function AdminChallengesRoute() {
   usePageMeta(pages.adminChallenges);
   const challenges = useAdminChallenges();
   const [dialog, setDialog] = useState<DialogState>({ opened: false });
   const [vouchersOf, setVouchersOf] = useState<ChallengeDto | null>(null);
+  const [promoCodesOf, setPromoCodesOf] = useState<ChallengeDto | null>(null);
 
   return (
     <Stack gap="lg" p={{ base: 'md', sm: 'xl' }}>
@@ -54,6 +56,7 @@ export default function AdminChallengesRoute() {
             challenges={challenges.data}
             onEdit={(challenge) => setDialog({ opened: true, challenge })}
             onVouchers={setVouchersOf}
+            onPromoCodes={setPromoCodesOf}
           />
         )}
       </Card>
@@ -63,6 +66,7 @@ export default function AdminChallengesRoute() {
         onClose={() => setDialog({ opened: false })}
       />
       <VouchersDialog challenge={vouchersOf} onClose={() => setVouchersOf(null)} />
+      <PromoCodesDialog challenge={promoCodesOf} onClose={() => setPromoCodesOf(null)} />
     </Stack>
   );
 }

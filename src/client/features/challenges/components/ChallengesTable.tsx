@@ -2,7 +2,7 @@ import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Table.css';
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
-import { IconEdit, IconTicket } from '@tabler/icons-react';
+import { IconDiscount, IconEdit, IconTicket } from '@tabler/icons-react';
 import { challengeStatus, type ChallengeDto, type ChallengeStatus } from '#shared/challenges.ts';
 import { formatMoney } from '#shared/money.ts';
 import { PHONE_TABLE_MIN_WIDTH } from '#client/lib/layout.ts';
@@ -25,17 +25,19 @@ export function formatDates(
 
 /**
  * The challenges table of /admin/challenges: Status, Title, Theme, Dates, Price, Edit and
- * Vouchers. On phones
+ * Vouchers and Promo codes. On phones
  * Status, Title (with the dates under it), Price and Actions, without sideways scrolling.
  */
 export function ChallengesTable({
   challenges,
   onEdit,
   onVouchers,
+  onPromoCodes,
 }: {
   challenges: ChallengeDto[];
   onEdit: (challenge: ChallengeDto) => void;
   onVouchers: (challenge: ChallengeDto) => void;
+  onPromoCodes: (challenge: ChallengeDto) => void;
 }) {
   const now = new Date();
   return (
@@ -99,6 +101,15 @@ export function ChallengesTable({
                       aria-label={`Vouchers of ${challenge.title}`}
                     >
                       Vouchers
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconDiscount size={14} aria-hidden />}
+                      onClick={() => onPromoCodes(challenge)}
+                      aria-label={`Promo codes of ${challenge.title}`}
+                    >
+                      Promo codes
                     </Button>
                   </Group>
                 </Table.Td>

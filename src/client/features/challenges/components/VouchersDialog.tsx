@@ -1,50 +1,23 @@
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/NumberInput.css';
-import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Alert.css';
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import type { ChallengeDto } from '#shared/challenges.ts';
 import { formatInstant } from '#shared/date-range.ts';
-import { errorText } from '#client/lib/api.ts';
 import { fromWallClock } from '../zoned-time.ts';
 import { useCreateVoucher, useVouchers } from '../api/vouchers.ts';
+import { ChallengeCodesModal, CodesTable, CreateCodeFooter, ExpiryInput } from './CodesList.tsx';
 
 /**
  * /admin/challenges: a battle's free-pass codes (docs/RULES.md rule 24): make one for press,
  * judges or sponsors, and see each code's uses. Expiry is a wall-clock minute in the battle's
  * own time zone (rule 15), like its dates.
  */
-export function VouchersDialog({
-  challenge,
-  onClose,
-}: {
-  challenge: ChallengeDto | null;
-  onClose: () => void;
-}) {
+export function VouchersDialog(props: { challenge: ChallengeDto | null; onClose: () => void }) {
   return (
-    <Modal
-      opened={challenge !== null}
-      onClose={onClose}
-      title={challenge ? `Vouchers: ${challenge.title}` : 'Vouchers'}
-      size={640}
-    >
-      {challenge && <Vouchers key={challenge.id} challenge={challenge} />}
-    </Modal>
+    <ChallengeCodesModal {...props} title="Vouchers">
+      {(challenge) => <Vouchers key={challenge.id} challenge={challenge} />}
+    </ChallengeCodesModal>
   );
 }
 
@@ -105,77 +78,37 @@ function Vouchers({ challenge }: { challenge: ChallengeDto }) {
             value={maxUses}
             onChange={setMaxUses}
           />
-          <TextInput
-            type="datetime-local"
-            label="Expires (optional)"
-            description={`In the battle's time zone, ${challenge.timeZone}`}
-            value={expiresAt}
-            onChange={(event) => setExpiresAt(event.currentTarget.value)}
-          />
+          <ExpiryInput timeZone={challenge.timeZone} value={expiresAt} onChange={setExpiresAt} />
           <TextInput
             label="Code (optional)"
             description="Letters, digits and dashes; left empty, one is made for you"
             value={code}
             onChange={(event) => setCode(event.currentTarget.value)}
           />
-          {create.isError && (
-            <Alert color="red" title="Voucher not created" role="alert">
-              {errorText(create.error, 'Please try again.')}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button type="submit" loading={create.isPending}>
-              Create Voucher
-            </Button>
-          </Group>
+          <CreateCodeFooter
+            noun="Voucher"
+            createLabel="Create Voucher"
+            error={create.error}
+            pending={create.isPending}
+          />
         </Stack>
       </form>
 
-      <Stack gap="xs" component="section" aria-labelledby="vouchers-list">
-        <Title order={3} size="h5" id="vouchers-list">
-          Vouchers of this battle
-        </Title>
-        {vouchers.isPending ? (
-          <Text c="dimmed">Loading vouchers…</Text>
-        ) : vouchers.isError ? (
-          <Alert color="red" title="Could not load the vouchers">
-            {errorText(vouchers.error, 'Please try again.')}
-          </Alert>
-        ) : vouchers.data.length === 0 ? (
-          <Text c="dimmed">No vouchers yet.</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={320}>
-            <Table striped aria-labelledby="vouchers-list">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Code</Table.Th>
-                  <Table.Th>Tag</Table.Th>
-                  <Table.Th>Uses</Table.Th>
-                  <Table.Th>Expires</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {vouchers.data.map((voucher) => (
-                  <Table.Tr key={voucher.id}>
-                    <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                      {voucher.code}
-                    </Table.Td>
-                    <Table.Td>{voucher.tag}</Table.Td>
-                    <Table.Td>
-                      {voucher.uses} / {voucher.maxUses}
-                    </Table.Td>
-                    <Table.Td>
-                      {voucher.expiresAt
-                        ? formatInstant(voucher.expiresAt, challenge.timeZone)
-                        : 'Never'}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Stack>
+      <CodesTable
+        id="vouchers-list"
+        title="Vouchers of this battle"
+        plural="vouchers"
+        codes={vouchers}
+        columns={[
+          { header: 'Tag', cell: (voucher) => voucher.tag },
+          { header: 'Uses', cell: (voucher) => `${voucher.uses} / ${voucher.maxUses}` },
+          {
+            header: 'Expires',
+            cell: (voucher) =>
+              voucher.expiresAt ? formatInstant(voucher.expiresAt, challenge.timeZone) : 'Never',
+          },
+        ]}
+      />
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import type { SandboxAction, SandboxOutcome } from '#shared/payments.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { endpointPath, endpoints } from '#shared/endpoints.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export function settleSandboxSession(
   sessionId: string,
@@ -13,11 +14,16 @@ export function settleSandboxSession(
   });
 }
 
-/** Pay, decline or cancel on the sandbox page; the caller follows the returned redirect. */
+/**
+ * Pay, decline or cancel on the sandbox page; the caller follows the returned redirect. A refused
+ * Pay reloads the session: a promo code that ran out meanwhile leaves it at its full price.
+ */
 export function useSettleSandboxSession(sessionId: string) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: SandboxAction) => settleSandboxSession(sessionId, action),
     onError: (error) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.member.sandboxSession(sessionId) });
       notifications.show({
         color: 'red',
         title: 'Payment failed',

@@ -15,6 +15,7 @@ import {
   Select,
   Stack,
   Text,
+  TextInput,
   Title,
 } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
@@ -28,6 +29,8 @@ import { paths } from '#shared/paths.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useSandboxSession } from '../api/get-sandbox-session.ts';
 import { useSettleSandboxSession } from '../api/settle-sandbox-session.ts';
+import { useApplySandboxPromo } from '../api/apply-sandbox-promo.ts';
+import { errorText } from '#client/lib/api.ts';
 import { formatMoney } from '#shared/money.ts';
 
 /**
@@ -39,6 +42,8 @@ export function SandboxPaymentPanel({ sessionId }: { sessionId: string }) {
   const settle = useSettleSandboxSession(sessionId);
   const navigate = useNavigate();
   const [reason, setReason] = useState<SandboxDeclineReason>('Card_declined');
+  const applyPromo = useApplySandboxPromo(sessionId);
+  const [promoCode, setPromoCode] = useState('');
 
   if (session.isPending) return <PageLoader />;
   if (session.isError) {
@@ -52,7 +57,8 @@ export function SandboxPaymentPanel({ sessionId }: { sessionId: string }) {
     );
   }
 
-  const { description, amountCents, currency, status } = session.data;
+  const { description, amountCents, discountCents, currency, status } = session.data;
+  const money = (cents: number) => formatMoney(cents / 100, { currency, cents: true });
   const submit = (action: SandboxAction) => {
     settle.mutate(action, {
       onSuccess: ({ redirectUrl }) => void navigate(redirectUrl, { replace: true }),
@@ -72,22 +78,54 @@ export function SandboxPaymentPanel({ sessionId }: { sessionId: string }) {
           <Group justify="space-between" wrap="nowrap">
             <Text>{description}</Text>
             <Text fw={800} fz="xl">
-              {formatMoney(amountCents / 100, { currency, cents: true })}
+              {money(amountCents)}
             </Text>
           </Group>
+          {discountCents > 0 && (
+            <Text size="sm" c="dimmed" role="status">
+              Promo code {session.data.promoCode}: {money(discountCents)} off{' '}
+              {money(amountCents + discountCents)}. Total {money(amountCents)}.
+            </Text>
+          )}
           {status !== 'pending' ? (
             <Alert color="yellow" title="This checkout session is closed">
               <Link to={paths.checkout}>Back to checkout</Link>
             </Alert>
           ) : (
             <>
+              <form
+                noValidate
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  applyPromo.mutate(promoCode.trim());
+                }}
+              >
+                <Group align="flex-end" wrap="nowrap">
+                  <TextInput
+                    label="Promo code"
+                    style={{ flex: 1 }}
+                    value={promoCode}
+                    onChange={(event) => setPromoCode(event.currentTarget.value)}
+                    autoCapitalize="characters"
+                    autoComplete="off"
+                  />
+                  <Button type="submit" variant="default" loading={applyPromo.isPending}>
+                    Apply
+                  </Button>
+                </Group>
+              </form>
+              {applyPromo.isError && (
+                <Alert color="red" title="Promo code not applied" role="alert">
+                  {errorText(applyPromo.error, 'Please try again.')}
+                </Alert>
+              )}
               <Button
                 size="md"
                 fullWidth
                 loading={settle.isPending}
                 onClick={() => submit({ action: 'pay' })}
               >
-                Pay {formatMoney(amountCents / 100, { currency, cents: true })}
+                Pay {money(amountCents)}
               </Button>
               <Divider label="or simulate a failure" labelPosition="center" />
               <Select

@@ -1,0 +1,153 @@
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Input.css';
+import type { ReactNode } from 'react';
+import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ChallengeDto } from '#shared/challenges.ts';
+import { errorText } from '#client/lib/api.ts';
+
+/**
+ * What the organizer's code dialogs on /admin/challenges share (vouchers, promo codes): the modal
+ * titled with the battle, and the list of its codes with their loading, error and empty states.
+ */
+export function ChallengeCodesModal({
+  challenge,
+  onClose,
+  title,
+  children,
+}: {
+  challenge: ChallengeDto | null;
+  onClose: () => void;
+  /** 'Vouchers', 'Promo codes': the modal's title before the battle's. */
+  title: string;
+  children: (challenge: ChallengeDto) => ReactNode;
+}) {
+  return (
+    <Modal
+      opened={challenge !== null}
+      onClose={onClose}
+      title={challenge ? `${title}: ${challenge.title}` : title}
+      size={640}
+    >
+      {challenge && children(challenge)}
+    </Modal>
+  );
+}
+
+export interface CodeColumn<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+}
+
+export function CodesTable<Row extends { id: number; code: string }>({
+  id,
+  title,
+  plural,
+  codes,
+  columns,
+}: {
+  /** The section's heading id, which also labels the table. */
+  id: string;
+  title: string;
+  /** 'vouchers', 'promo codes': in the loading, error and empty words. */
+  plural: string;
+  codes: UseQueryResult<Row[]>;
+  /** After the code, which is always first. */
+  columns: CodeColumn<Row>[];
+}) {
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={id}>
+      <Title order={3} size="h5" id={id}>
+        {title}
+      </Title>
+      {codes.isPending ? (
+        <Text c="dimmed">Loading {plural}…</Text>
+      ) : codes.isError ? (
+        <Alert color="red" title={`Could not load the ${plural}`}>
+          {errorText(codes.error, 'Please try again.')}
+        </Alert>
+      ) : codes.data.length === 0 ? (
+        <Text c="dimmed">No {plural} yet.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={320}>
+          <Table striped aria-labelledby={id}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Code</Table.Th>
+                {columns.map((column) => (
+                  <Table.Th key={column.header}>{column.header}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {codes.data.map((row) => (
+                <Table.Tr key={row.id}>
+                  <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                    {row.code}
+                  </Table.Td>
+                  {columns.map((column) => (
+                    <Table.Td key={column.header}>{column.cell(row)}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
+
+/** A code's optional expiry: a wall-clock minute in the battle's own time zone (rule 15). */
+export function ExpiryInput({
+  timeZone,
+  value,
+  onChange,
+}: {
+  timeZone: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextInput
+      type="datetime-local"
+      label="Expires (optional)"
+      description={`In the battle's time zone, ${timeZone}`}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
+}
+
+/** The end of a code's form: why it was not created, and the button that creates it. */
+export function CreateCodeFooter({
+  noun,
+  createLabel,
+  error,
+  pending,
+}: {
+  /** 'Voucher', 'Promo code': in the title of the error. */
+  noun: string;
+  createLabel: string;
+  error: unknown;
+  pending: boolean;
+}) {
+  return (
+    <>
+      {error !== null && (
+        <Alert color="red" title={`${noun} not created`} role="alert">
+          {errorText(error, 'Please try again.')}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button type="submit" loading={pending}>
+          {createLabel}
+        </Button>
+      </Group>
+    </>
+  );
+}

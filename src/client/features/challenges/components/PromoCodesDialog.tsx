@@ -1,0 +1,141 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import { useState } from 'react';
+import { NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import type { ChallengeDto } from '#shared/challenges.ts';
+import { formatInstant } from '#shared/date-range.ts';
+import { formatMoney } from '#shared/money.ts';
+import type { PromoCodeDto } from '#shared/promo-codes.ts';
+import { fromWallClock } from '../zoned-time.ts';
+import { useCreatePromoCode, usePromoCodes } from '../api/promo-codes.ts';
+import { ChallengeCodesModal, CodesTable, CreateCodeFooter, ExpiryInput } from './CodesList.tsx';
+
+/**
+ * /admin/challenges: a battle's promo codes (docs/decisions/0044), taken on the sandbox payment
+ * page: percent or amount off, optional max uses and expiry (a wall-clock minute in the battle's
+ * own time zone, rule 15), and each code's uses.
+ */
+export function PromoCodesDialog(props: { challenge: ChallengeDto | null; onClose: () => void }) {
+  return (
+    <ChallengeCodesModal {...props} title="Promo codes">
+      {(challenge) => <PromoCodes key={challenge.id} challenge={challenge} />}
+    </ChallengeCodesModal>
+  );
+}
+
+const discountOf = (promo: PromoCodeDto) =>
+  promo.percentOff !== null
+    ? `${promo.percentOff}% off`
+    : `${formatMoney((promo.amountOffCents ?? 0) / 100, { cents: true })} off`;
+
+const numberOrNaN = (value: number | string) => (typeof value === 'number' ? value : Number.NaN);
+
+function PromoCodes({ challenge }: { challenge: ChallengeDto }) {
+  const promoCodes = usePromoCodes(challenge.id);
+  const create = useCreatePromoCode(challenge.id);
+  const [code, setCode] = useState('');
+  const [kind, setKind] = useState<'percent' | 'amount'>('percent');
+  const [off, setOff] = useState<number | string>(10);
+  const [maxUses, setMaxUses] = useState<number | string>('');
+  const [expiresAt, setExpiresAt] = useState('');
+
+  return (
+    <Stack gap="lg">
+      <Text size="sm">
+        A promo code takes a percent or an amount off an order on the sandbox payment page. A use is
+        counted when an order is paid with it.
+      </Text>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          create.mutate(
+            {
+              code: code.trim(),
+              ...(kind === 'percent'
+                ? { percentOff: numberOrNaN(off) }
+                : { amountOffCents: Math.round(numberOrNaN(off) * 100) }),
+              ...(maxUses === '' ? {} : { maxUses: numberOrNaN(maxUses) }),
+              ...(expiresAt ? { expiresAt: fromWallClock(expiresAt, challenge.timeZone) } : {}),
+            },
+            {
+              onSuccess: () => {
+                setCode('');
+                setMaxUses('');
+                setExpiresAt('');
+              },
+            },
+          );
+        }}
+      >
+        <Stack gap="sm">
+          <TextInput
+            label="Code"
+            description="Letters, digits and dashes, for example SPRING-20"
+            required
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value)}
+          />
+          <SegmentedControl
+            aria-label="Kind of discount"
+            value={kind}
+            onChange={(value) => setKind(value === 'amount' ? 'amount' : 'percent')}
+            data={[
+              { value: 'percent', label: 'Percent off' },
+              { value: 'amount', label: 'Amount off' },
+            ]}
+          />
+          <NumberInput
+            label={kind === 'percent' ? 'Percent off' : 'Amount off (dollars)'}
+            required
+            min={kind === 'percent' ? 1 : 0.01}
+            max={kind === 'percent' ? 100 : undefined}
+            decimalScale={kind === 'percent' ? 0 : 2}
+            allowDecimal={kind === 'amount'}
+            allowNegative={false}
+            value={off}
+            onChange={setOff}
+          />
+          <NumberInput
+            label="Max uses (optional)"
+            description="How many orders may use it; left empty, no limit"
+            min={1}
+            step={1}
+            allowDecimal={false}
+            allowNegative={false}
+            value={maxUses}
+            onChange={setMaxUses}
+          />
+          <ExpiryInput timeZone={challenge.timeZone} value={expiresAt} onChange={setExpiresAt} />
+          <CreateCodeFooter
+            noun="Promo code"
+            createLabel="Create Promo Code"
+            error={create.error}
+            pending={create.isPending}
+          />
+        </Stack>
+      </form>
+
+      <CodesTable
+        id="promo-codes-list"
+        title="Promo codes of this battle"
+        plural="promo codes"
+        codes={promoCodes}
+        columns={[
+          { header: 'Discount', cell: discountOf },
+          {
+            header: 'Uses',
+            cell: (promo) =>
+              promo.maxUses === null ? `${promo.uses}` : `${promo.uses} / ${promo.maxUses}`,
+          },
+          {
+            header: 'Expires',
+            cell: (promo) =>
+              promo.expiresAt ? formatInstant(promo.expiresAt, challenge.timeZone) : 'Never',
+          },
+        ]}
+      />
+    </Stack>
+  );
+}

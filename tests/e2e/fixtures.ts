@@ -89,6 +89,9 @@ export function uniqueName(prefix: string) {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
+/** A fresh voucher or promo code: kept in capitals, as the server stores them. */
+export const uniqueCode = (prefix: string) => uniqueName(prefix).toUpperCase();
+
 /** The first instant from now that reads `weekday` at `hour`:00 on the clocks of `timeZone`. */
 export function nextLocal(timeZone: string, weekday: string, hour: number): Date {
   const format = new Intl.DateTimeFormat('en-US', {

@@ -6,6 +6,7 @@ import {
   registerViaAuthPage,
   signIn,
   test,
+  uniqueCode,
   uniqueName,
 } from './fixtures.ts';
 
@@ -21,10 +22,7 @@ test('a promo code from the organizer takes 20% off on the sandbox payment page'
 }) => {
   await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
   const battle = await activeChallenge(page.request);
-  const code = uniqueName('spring')
-    .toUpperCase()
-    .replace(/[^A-Z0-9-]/g, '-')
-    .slice(0, 32);
+  const code = uniqueCode('spring');
   const full = battle.price * 100;
   const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 

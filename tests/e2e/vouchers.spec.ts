@@ -7,6 +7,7 @@ import {
   registerViaAuthPage,
   signIn,
   test,
+  uniqueCode,
   uniqueName,
 } from './fixtures.ts';
 import { closeRedeemedConfirmation } from './vote.ts';
@@ -25,10 +26,7 @@ test('a voucher from the organizer gives a new member a free pass that redeems b
 }) => {
   await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
   const battle = await activeChallenge(page.request);
-  const code = uniqueName('press')
-    .toUpperCase()
-    .replace(/[^A-Z0-9-]/g, '-')
-    .slice(0, 32);
+  const code = uniqueCode('press');
 
   await page.goto('/admin/challenges');
   await page.getByRole('button', { name: `Vouchers of ${battle.title}`, exact: true }).click();

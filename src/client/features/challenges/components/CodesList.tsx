@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ChallengeDto } from '#shared/challenges.ts';
+import { formatInstant } from '#shared/date-range.ts';
 import { errorText } from '#client/lib/api.ts';
 
 /**
@@ -42,6 +43,14 @@ export interface CodeColumn<Row> {
   header: string;
   cell: (row: Row) => ReactNode;
 }
+
+/** When a code stops working, on the battle's clock; 'Never' without an expiry. */
+export const expiresColumn = <Row extends { expiresAt: string | null }>(
+  timeZone: string,
+): CodeColumn<Row> => ({
+  header: 'Expires',
+  cell: (row) => (row.expiresAt ? formatInstant(row.expiresAt, timeZone) : 'Never'),
+});
 
 export function CodesTable<Row extends { id: number; code: string }>({
   id,

@@ -4,12 +4,17 @@ import '@mantine/core/styles/SegmentedControl.css';
 import { useState } from 'react';
 import { NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import type { ChallengeDto } from '#shared/challenges.ts';
-import { formatInstant } from '#shared/date-range.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { PromoCodeDto } from '#shared/promo-codes.ts';
 import { fromWallClock } from '../zoned-time.ts';
 import { useCreatePromoCode, usePromoCodes } from '../api/promo-codes.ts';
-import { ChallengeCodesModal, CodesTable, CreateCodeFooter, ExpiryInput } from './CodesList.tsx';
+import {
+  ChallengeCodesModal,
+  CodesTable,
+  CreateCodeFooter,
+  expiresColumn,
+  ExpiryInput,
+} from './CodesList.tsx';
 
 /**
  * /admin/challenges: a battle's promo codes (docs/decisions/0044), taken on the sandbox payment
@@ -129,11 +134,7 @@ function PromoCodes({ challenge }: { challenge: ChallengeDto }) {
             cell: (promo) =>
               promo.maxUses === null ? `${promo.uses}` : `${promo.uses} / ${promo.maxUses}`,
           },
-          {
-            header: 'Expires',
-            cell: (promo) =>
-              promo.expiresAt ? formatInstant(promo.expiresAt, challenge.timeZone) : 'Never',
-          },
+          expiresColumn(challenge.timeZone),
         ]}
       />
     </Stack>

@@ -3,10 +3,15 @@ import '@mantine/core/styles/NumberInput.css';
 import { useState } from 'react';
 import { NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import type { ChallengeDto } from '#shared/challenges.ts';
-import { formatInstant } from '#shared/date-range.ts';
 import { fromWallClock } from '../zoned-time.ts';
 import { useCreateVoucher, useVouchers } from '../api/vouchers.ts';
-import { ChallengeCodesModal, CodesTable, CreateCodeFooter, ExpiryInput } from './CodesList.tsx';
+import {
+  ChallengeCodesModal,
+  CodesTable,
+  CreateCodeFooter,
+  expiresColumn,
+  ExpiryInput,
+} from './CodesList.tsx';
 
 /**
  * /admin/challenges: a battle's free-pass codes (docs/RULES.md rule 24): make one for press,
@@ -102,11 +107,7 @@ function Vouchers({ challenge }: { challenge: ChallengeDto }) {
         columns={[
           { header: 'Tag', cell: (voucher) => voucher.tag },
           { header: 'Uses', cell: (voucher) => `${voucher.uses} / ${voucher.maxUses}` },
-          {
-            header: 'Expires',
-            cell: (voucher) =>
-              voucher.expiresAt ? formatInstant(voucher.expiresAt, challenge.timeZone) : 'Never',
-          },
+          expiresColumn(challenge.timeZone),
         ]}
       />
     </Stack>

@@ -27,6 +27,15 @@ export const TYPED_OFFLINE = {
     'Coupons whose code was typed on a phone without signal and counted when it was back online.',
 } as const;
 
+/**
+ * The one name and explanation of coupons redeemed with free passes (docs/RULES.md rule 24),
+ * counted apart wherever the organizer sees the settlement.
+ */
+export const FREE_PASS_COUPONS = {
+  label: 'Free passes',
+  explanation: 'Coupons redeemed with free passes from vouchers, owed like any other.',
+} as const;
+
 /** A payout the organizer recorded (POST and GET /api/admin/challenges/:id/payouts). */
 export const payoutSchema = z.object({
   id: z.number().int(),
@@ -54,6 +63,8 @@ export const settlementRowSchema = z.object({
   firstVisits: z.number().int(),
   /** Of those, typed offline and counted at the phone's sync (docs/decisions/0042). */
   offlineRedeemed: z.number().int(),
+  /** Of those, redeemed with free passes from vouchers: the shop is owed for them all the same. */
+  freePassCoupons: z.number().int(),
   /** couponsRedeemed × the coupon value: what the shop has earned in all. */
   earnedDollars: z.number().int(),
   /** The sum of the organizer's payouts to the shop. */
@@ -72,6 +83,7 @@ export const settlementSchema = z.object({
     couponsRedeemed: z.number().int(),
     firstVisits: z.number().int(),
     offlineRedeemed: z.number().int(),
+    freePassCoupons: z.number().int(),
     earnedDollars: z.number().int(),
     paidDollars: z.number().int(),
     owedDollars: z.number().int(),

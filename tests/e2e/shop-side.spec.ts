@@ -377,7 +377,14 @@ test("the votes CSV recounts to the leaderboard's numbers", async ({ page, brows
 
   await page.goto('/admin/settlement');
   const votes = await downloadCsv(page, 'Download votes CSV');
-  expect(Object.keys(votes[0] ?? {})).toEqual(['vote_id', 'shop_id', 'shop', 'pass', 'voted_at']);
+  expect(Object.keys(votes[0] ?? {})).toEqual([
+    'vote_id',
+    'shop_id',
+    'shop',
+    'pass',
+    'voted_at',
+    'pass_kind',
+  ]);
   const recount = new Map<number, number>();
   for (const vote of votes)
     recount.set(Number(vote.shop_id), (recount.get(Number(vote.shop_id)) ?? 0) + 1);

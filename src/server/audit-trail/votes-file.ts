@@ -13,7 +13,11 @@ import { passPseudonymSql } from './pseudonym.ts';
  */
 const EXPORT_BATCH = 1_000;
 
-export const VOTES_CSV_HEADER = 'vote_id,shop_id,shop,pass,voted_at\r\n';
+/**
+ * `pass_kind` is `paid` or `free` (a voucher's pass, docs/RULES.md rule 24): free passes vote only
+ * when the battle allows it, and anyone can recount the standings with or without them.
+ */
+export const VOTES_CSV_HEADER = 'vote_id,shop_id,shop,pass,voted_at,pass_kind\r\n';
 
 /**
  * Writes votes.csv: one row per counted vote of the challenge (countedVoteSql: what the
@@ -37,7 +41,8 @@ export async function writeCountedVotesCsv(
   await tx.execute(sql`
     create temp table counted_votes_file on commit drop as
     select n, business_id,
-      concat_ws(',', n, business_id, shop, pass, to_char(voted_hour, 'YYYY-MM-DD"T"HH24":00:00Z"')) as line
+      concat_ws(',', n, business_id, shop, pass, to_char(voted_hour, 'YYYY-MM-DD"T"HH24":00:00Z"'),
+        pass_kind) as line
     from (
       select row_number() over (order by voted_hour, pass, business_id, id) as n, *
       from (
@@ -45,7 +50,8 @@ export async function writeCountedVotesCsv(
           '"' || replace(case when left(b.name, 1) in ('=', '+', '-', '@', chr(9), chr(13))
             then '''' || b.name else b.name end, '"', '""') || '"' as shop,
           ${passPseudonymSql(sql`c.audit_salt`, sql`v.pass_id`)} as pass,
-          date_trunc('hour', v.voted_at at time zone 'UTC') as voted_hour
+          date_trunc('hour', v.voted_at at time zone 'UTC') as voted_hour,
+          case when p.voucher_id is null then 'paid' else 'free' end as pass_kind
         from votes v
           join passes p on p.id = v.pass_id
           join businesses b on b.id = v.business_id

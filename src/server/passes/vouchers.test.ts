@@ -1,9 +1,10 @@
+import { parse } from 'csv-parse/sync';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { VoucherDto } from '#shared/vouchers.ts';
 import { checkData } from '../backups/check-data.ts';
 import { coupons, passes, votes, vouchers, type Business, type Challenge } from '../db/schema.ts';
-import { moneyAtAGlance } from '../settlement/service.ts';
+import { moneyAtAGlance, settlementOf } from '../settlement/service.ts';
 import { insertChallenge } from '#tests/helpers/fixtures.ts';
 import { insertRunningBattle } from '#tests/helpers/battle.ts';
 import { signedInPassHolder, passHeldIn } from '#tests/helpers/pass-holders.ts';
@@ -282,6 +283,13 @@ describe('what a voucher pass may do (the battle’s voucherPassesVote)', () => 
       });
       const vote = await holder.client.post('/api/vote', { businessId: shops[0]!.id });
       expect(vote.statusCode, vote.body).toBe(200);
+      // The audit export marks the free pass's vote apart, so a recount can leave it out.
+      const file = await admin.get(`/api/admin/challenges/${challenge.id}/votes.csv`);
+      const rows = parse<Record<string, string>>(file.body, { columns: true });
+      expect(rows.filter((row) => row.pass_kind === 'free')).toEqual([
+        expect.objectContaining({ shop_id: String(shops[0]!.id) }),
+      ]);
+      expect(rows.every((row) => ['paid', 'free'].includes(row.pass_kind!))).toBe(true);
     } finally {
       await setVoucherPassesVote(false);
     }
@@ -291,6 +299,7 @@ describe('what a voucher pass may do (the battle’s voucherPassesVote)', () => 
 describe('the books with free passes', () => {
   it('the dashboard counts free passes apart from those sold; shops are owed their coupons; the data check holds', async () => {
     const before = await moneyAtAGlance(ctx.db, challenge.id);
+    const owedBefore = await settlementOf(ctx.db, challenge.id, ctx.clock.now());
     const holder = await voucherHolder();
     await redeemFirstCoupon(holder.client, holder.pass.id);
     const money = await moneyAtAGlance(ctx.db, challenge.id);
@@ -304,6 +313,14 @@ describe('the books with free passes', () => {
     expect(money.passesSold).toBe(before.passesSold);
     expect(money.grossCents).toBe(before.grossCents);
     expect(money.owedToShopsDollars).toBe(before.owedToShopsDollars + 5);
+    // The settlement owes the shop for the free pass's coupon and counts it apart.
+    const owed = await settlementOf(ctx.db, challenge.id, ctx.clock.now());
+    expect(owed.shops[0]).toMatchObject({
+      couponsRedeemed: owedBefore.shops[0]!.couponsRedeemed + 1,
+      freePassCoupons: owedBefore.shops[0]!.freePassCoupons + 1,
+      earnedDollars: owedBefore.shops[0]!.earnedDollars + 5,
+    });
+    expect(owed.totals.freePassCoupons).toBe(owedBefore.totals.freePassCoupons + 1);
 
     const dashboard = await admin.get('/api/admin/dashboard');
     expect(dashboard.json<{ money: { freePasses: number } }>().money.freePasses).toBe(

@@ -112,7 +112,14 @@ describe('results after the end', () => {
   it('votes.csv recounts to the ranking, with each shop named', async () => {
     const body = (await visitor.get(votesCsvUrl())).body;
     const rows = parse<Record<string, string>>(body, { columns: true });
-    expect(Object.keys(rows[0]!)).toEqual(['vote_id', 'shop_id', 'shop', 'pass', 'voted_at']);
+    expect(Object.keys(rows[0]!)).toEqual([
+      'vote_id',
+      'shop_id',
+      'shop',
+      'pass',
+      'voted_at',
+      'pass_kind',
+    ]);
     const recount: Record<string, number> = {};
     for (const row of rows) recount[row.shop_id!] = (recount[row.shop_id!] ?? 0) + 1;
     const { ranking } = (await visitor.get(resultsUrl())).json<Results>();

@@ -25,6 +25,10 @@ export const firstVisitsSql = (shopId: SQL) =>
 export const offlineRedeemedSql = (shopId: SQL) =>
   sql<number>`(select count(*) from coupons k where k.business_id = ${shopId} and k.redeemed
     and k.entered_at is not null)::int`;
+/** Redeemed coupons of free passes from vouchers (docs/RULES.md rule 24): owed like any other. */
+export const freePassCouponsSql = (shopId: SQL) =>
+  sql<number>`(select count(*) from coupons k join passes p on p.id = k.pass_id
+    where k.business_id = ${shopId} and k.redeemed and p.voucher_id is not null)::int`;
 export const earnedDollarsSql = (shopId: SQL) =>
   sql<number>`(${redeemedCouponsSql(shopId)} * ${COUPON_VALUE_DOLLARS})::int`;
 /** A voided payout (docs/decisions/0033) stays on record but is not money paid. */

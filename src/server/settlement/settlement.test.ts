@@ -71,6 +71,7 @@ describe('settlement', () => {
         couponsRedeemed: 3,
         firstVisits: 2,
         offlineRedeemed: 1,
+        freePassCoupons: 0,
         earnedDollars: 15,
         paidDollars: 0,
         owedDollars: 15,
@@ -82,6 +83,7 @@ describe('settlement', () => {
         couponsRedeemed: 2,
         firstVisits: 1,
         offlineRedeemed: 0,
+        freePassCoupons: 0,
         earnedDollars: 10,
         paidDollars: 0,
         owedDollars: 10,
@@ -93,6 +95,7 @@ describe('settlement', () => {
         couponsRedeemed: 1,
         firstVisits: 1,
         offlineRedeemed: 0,
+        freePassCoupons: 0,
         earnedDollars: 5,
         paidDollars: 0,
         owedDollars: 5,
@@ -103,6 +106,7 @@ describe('settlement', () => {
       couponsRedeemed: 6,
       firstVisits: 4,
       offlineRedeemed: 1,
+      freePassCoupons: 0,
       earnedDollars: 30,
       paidDollars: 0,
       owedDollars: 30,
@@ -128,6 +132,7 @@ describe('settlement', () => {
       'coupons_redeemed',
       'first_visits',
       'offline_redeemed',
+      'free_pass_coupons',
       'earned_usd',
       'paid_usd',
       'owed_usd',
@@ -139,6 +144,7 @@ describe('settlement', () => {
       coupons_redeemed: '6',
       first_visits: '4',
       offline_redeemed: '1',
+      free_pass_coupons: '0',
       earned_usd: '30',
       paid_usd: '0',
       owed_usd: '30',
@@ -160,7 +166,14 @@ describe('settlement', () => {
     const answer = await admin.get(`/api/admin/challenges/${challenge.id}/votes.csv`);
     expect(answer.statusCode).toBe(200);
     const rows = csvOf(answer.body);
-    expect(Object.keys(rows[0]!)).toEqual(['vote_id', 'shop_id', 'shop', 'pass', 'voted_at']);
+    expect(Object.keys(rows[0]!)).toEqual([
+      'vote_id',
+      'shop_id',
+      'shop',
+      'pass',
+      'voted_at',
+      'pass_kind',
+    ]);
     const recount: Record<string, number> = {};
     for (const row of rows) recount[row.shop_id!] = (recount[row.shop_id!] ?? 0) + 1;
     const page = (
@@ -177,6 +190,7 @@ describe('settlement', () => {
     expect(pseudonyms.size).toBe(2);
     for (const pseudonym of pseudonyms) expect(pseudonym).toMatch(/^[0-9a-f]{16}$/);
     expect(rows.every((row) => !Number.isNaN(Date.parse(row.voted_at!)))).toBe(true);
+    expect(new Set(rows.map((row) => row.pass_kind))).toEqual(new Set(['paid']));
     // Names as the settlement writes them: quoted by the CSV rules, formulas defused.
     const names = Object.fromEntries(rows.map((row) => [row.shop_id, row.shop]));
     expect(names).toEqual({ [shops[0]!.id]: 'Alpha', [shops[1]!.id]: "'=cmd|calc" });

@@ -2,11 +2,27 @@ import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Table.css';
 import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
-import { FIRST_VISITS, TYPED_OFFLINE, type Settlement } from '#shared/settlement.ts';
+import {
+  FIRST_VISITS,
+  FREE_PASS_COUPONS,
+  TYPED_OFFLINE,
+  type Settlement,
+} from '#shared/settlement.ts';
 import { formatMoney } from '#shared/money.ts';
 import { PHONE_TABLE_MIN_WIDTH } from '#client/lib/layout.ts';
 
 type SettlementRow = Settlement['shops'][number];
+type CountKey = keyof Settlement['totals'] &
+  ('couponsRedeemed' | 'firstVisits' | 'offlineRedeemed' | 'freePassCoupons');
+
+/** The coupon counts, shown from a small screen up: their explanations are the caption's. */
+const COUNT_COLUMNS: { key: CountKey; label: string }[] = [
+  { key: 'couponsRedeemed', label: 'Coupons redeemed' },
+  { key: 'firstVisits', label: FIRST_VISITS.label },
+  { key: 'offlineRedeemed', label: TYPED_OFFLINE.label },
+  { key: 'freePassCoupons', label: FREE_PASS_COUPONS.label },
+];
+const EXPLAINED = [FIRST_VISITS, TYPED_OFFLINE, FREE_PASS_COUPONS];
 
 /**
  * One row per shop, removed shops included (they are still owed), and the totals: what each shop
@@ -28,22 +44,19 @@ export function SettlementTable({
           owed now is what is earned less the payouts.
           <Text span inherit visibleFrom="sm">
             {' '}
-            {FIRST_VISITS.label}: {FIRST_VISITS.explanation.toLowerCase()} {TYPED_OFFLINE.label}:{' '}
-            {TYPED_OFFLINE.explanation.toLowerCase()}
+            {EXPLAINED.map(
+              ({ label, explanation }) => `${label}: ${explanation.toLowerCase()}`,
+            ).join(' ')}
           </Text>
         </Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Shop</Table.Th>
-            <Table.Th scope="col" ta="right" visibleFrom="sm">
-              Coupons redeemed
-            </Table.Th>
-            <Table.Th scope="col" ta="right" visibleFrom="sm">
-              {FIRST_VISITS.label}
-            </Table.Th>
-            <Table.Th scope="col" ta="right" visibleFrom="sm">
-              {TYPED_OFFLINE.label}
-            </Table.Th>
+            {COUNT_COLUMNS.map(({ key, label }) => (
+              <Table.Th key={key} scope="col" ta="right" visibleFrom="sm">
+                {label}
+              </Table.Th>
+            ))}
             <Table.Th scope="col" ta="right" visibleFrom="sm">
               Earned
             </Table.Th>
@@ -74,15 +87,11 @@ export function SettlementTable({
                   </Badge>
                 )}
               </Table.Th>
-              <Table.Td ta="right" visibleFrom="sm">
-                {shop.couponsRedeemed}
-              </Table.Td>
-              <Table.Td ta="right" visibleFrom="sm">
-                {shop.firstVisits}
-              </Table.Td>
-              <Table.Td ta="right" visibleFrom="sm">
-                {shop.offlineRedeemed}
-              </Table.Td>
+              {COUNT_COLUMNS.map(({ key }) => (
+                <Table.Td key={key} ta="right" visibleFrom="sm">
+                  {shop[key]}
+                </Table.Td>
+              ))}
               <Table.Td ta="right" visibleFrom="sm">
                 {formatMoney(shop.earnedDollars)}
               </Table.Td>
@@ -110,15 +119,11 @@ export function SettlementTable({
         <Table.Tfoot>
           <Table.Tr>
             <Table.Th scope="row">Total</Table.Th>
-            <Table.Td ta="right" fw={700} visibleFrom="sm">
-              {totals.couponsRedeemed}
-            </Table.Td>
-            <Table.Td ta="right" fw={700} visibleFrom="sm">
-              {totals.firstVisits}
-            </Table.Td>
-            <Table.Td ta="right" fw={700} visibleFrom="sm">
-              {totals.offlineRedeemed}
-            </Table.Td>
+            {COUNT_COLUMNS.map(({ key }) => (
+              <Table.Td key={key} ta="right" fw={700} visibleFrom="sm">
+                {totals[key]}
+              </Table.Td>
+            ))}
             <Table.Td ta="right" fw={700} visibleFrom="sm">
               {formatMoney(totals.earnedDollars)}
             </Table.Td>

@@ -309,10 +309,10 @@ test("rotating code: yesterday's code is refused after the grace window and the 
 });
 
 // The settlement table's data cells after the shop's name: coupons, first visits, typed offline,
-// earned, paid, owed now, votes. Phones hide all but paid and owed now, which stay in the DOM at
+// free passes, earned, paid, owed now, votes. Phones hide all but paid and owed now, which stay in the DOM at
 // these places.
-const PAID_COLUMN = 4;
-const OWED_COLUMN = 5;
+const PAID_COLUMN = 5;
+const OWED_COLUMN = 6;
 
 test(
   'settlement: the CSV totals equal the redeemed coupons × $5 and what the page shows',

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Table.css';
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, type GroupProps, Table, Text } from '@mantine/core';
 import { IconDiscount, IconEdit, IconTicket } from '@tabler/icons-react';
 import { challengeStatus, type ChallengeDto, type ChallengeStatus } from '#shared/challenges.ts';
 import { formatMoney } from '#shared/money.ts';
@@ -23,22 +23,60 @@ export function formatDates(
   return `${day(challenge.startDate)} - ${day(challenge.endDate)}`;
 }
 
-/**
- * The challenges table of /admin/challenges: Status, Title, Theme, Dates, Price, Edit and
- * Vouchers and Promo codes. On phones
- * Status, Title (with the dates under it), Price and Actions, without sideways scrolling.
- */
-export function ChallengesTable({
-  challenges,
-  onEdit,
-  onVouchers,
-  onPromoCodes,
-}: {
-  challenges: ChallengeDto[];
+interface Actions {
   onEdit: (challenge: ChallengeDto) => void;
   onVouchers: (challenge: ChallengeDto) => void;
   onPromoCodes: (challenge: ChallengeDto) => void;
-}) {
+}
+
+/** Edit, Vouchers and Promo codes of one challenge, wrapping onto a second line when squeezed. */
+function ChallengeActions({
+  challenge,
+  actions: { onEdit, onVouchers, onPromoCodes },
+  ...layout
+}: { challenge: ChallengeDto; actions: Actions } & GroupProps) {
+  return (
+    <Group gap="xs" wrap="wrap" {...layout}>
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconEdit size={14} aria-hidden />}
+        onClick={() => onEdit(challenge)}
+        aria-label={`Edit ${challenge.title}`}
+      >
+        Edit
+      </Button>
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconTicket size={14} aria-hidden />}
+        onClick={() => onVouchers(challenge)}
+        aria-label={`Vouchers of ${challenge.title}`}
+      >
+        Vouchers
+      </Button>
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconDiscount size={14} aria-hidden />}
+        onClick={() => onPromoCodes(challenge)}
+        aria-label={`Promo codes of ${challenge.title}`}
+      >
+        Promo codes
+      </Button>
+    </Group>
+  );
+}
+
+/**
+ * The challenges table of /admin/challenges: Status, Title, Theme, Dates, Price and the actions
+ * (Edit, Vouchers, Promo codes). On phones Status, Title (with the dates and the actions under
+ * it) and Price, so a title has room to read and nothing scrolls sideways.
+ */
+export function ChallengesTable({
+  challenges,
+  ...actions
+}: { challenges: ChallengeDto[] } & Actions) {
   const now = new Date();
   return (
     <Table.ScrollContainer minWidth={PHONE_TABLE_MIN_WIDTH}>
@@ -57,7 +95,7 @@ export function ChallengesTable({
             <Table.Th visibleFrom="sm">Theme</Table.Th>
             <Table.Th visibleFrom="sm">Dates</Table.Th>
             <Table.Th>Price</Table.Th>
-            <Table.Th>Actions</Table.Th>
+            <Table.Th visibleFrom="sm">Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -76,42 +114,20 @@ export function ChallengesTable({
                   <Text size="sm" hiddenFrom="sm">
                     {formatDates(challenge)}
                   </Text>
+                  <ChallengeActions
+                    challenge={challenge}
+                    actions={actions}
+                    hiddenFrom="sm"
+                    mt="xs"
+                  />
                 </Table.Td>
                 <Table.Td tt="capitalize" visibleFrom="sm">
                   {challenge.theme}
                 </Table.Td>
                 <Table.Td visibleFrom="sm">{formatDates(challenge)}</Table.Td>
                 <Table.Td>{formatMoney(challenge.price)}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="wrap">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      leftSection={<IconEdit size={14} aria-hidden />}
-                      onClick={() => onEdit(challenge)}
-                      aria-label={`Edit ${challenge.title}`}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      leftSection={<IconTicket size={14} aria-hidden />}
-                      onClick={() => onVouchers(challenge)}
-                      aria-label={`Vouchers of ${challenge.title}`}
-                    >
-                      Vouchers
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      leftSection={<IconDiscount size={14} aria-hidden />}
-                      onClick={() => onPromoCodes(challenge)}
-                      aria-label={`Promo codes of ${challenge.title}`}
-                    >
-                      Promo codes
-                    </Button>
-                  </Group>
+                <Table.Td visibleFrom="sm">
+                  <ChallengeActions challenge={challenge} actions={actions} />
                 </Table.Td>
               </Table.Tr>
             );

@@ -1,6 +1,7 @@
 import { pages } from '#shared/pages.ts';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/NumberInput.css';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';

@@ -18,6 +18,7 @@ import {
   test,
   uniqueName,
 } from './fixtures.ts';
+import { VOTES_CSV_COLUMNS } from '#tests/helpers/votes-file.ts';
 
 /**
  * The shops' side: the organizer's cashier card, shop links and settlement, a shop's own page,
@@ -377,14 +378,7 @@ test("the votes CSV recounts to the leaderboard's numbers", async ({ page, brows
 
   await page.goto('/admin/settlement');
   const votes = await downloadCsv(page, 'Download votes CSV');
-  expect(Object.keys(votes[0] ?? {})).toEqual([
-    'vote_id',
-    'shop_id',
-    'shop',
-    'pass',
-    'voted_at',
-    'pass_kind',
-  ]);
+  expect(Object.keys(votes[0] ?? {})).toEqual(VOTES_CSV_COLUMNS);
   const recount = new Map<number, number>();
   for (const vote of votes)
     recount.set(Number(vote.shop_id), (recount.get(Number(vote.shop_id)) ?? 0) + 1);

@@ -10,6 +10,7 @@ import { couponOf, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 import { createTestContext, TestClient, type TestContext } from '#tests/helpers/test-app.ts';
 import type { Business, Challenge } from '#server/db/schema.ts';
 import { setPassCounted } from '#server/passes/switch.ts';
+import { VOTES_CSV_COLUMNS } from '#tests/helpers/votes-file.ts';
 
 let ctx: TestContext;
 let visitor: TestClient;
@@ -112,14 +113,7 @@ describe('results after the end', () => {
   it('votes.csv recounts to the ranking, with each shop named', async () => {
     const body = (await visitor.get(votesCsvUrl())).body;
     const rows = parse<Record<string, string>>(body, { columns: true });
-    expect(Object.keys(rows[0]!)).toEqual([
-      'vote_id',
-      'shop_id',
-      'shop',
-      'pass',
-      'voted_at',
-      'pass_kind',
-    ]);
+    expect(Object.keys(rows[0]!)).toEqual(VOTES_CSV_COLUMNS);
     const recount: Record<string, number> = {};
     for (const row of rows) recount[row.shop_id!] = (recount[row.shop_id!] ?? 0) + 1;
     const { ranking } = (await visitor.get(resultsUrl())).json<Results>();

@@ -7,6 +7,7 @@ import { insertRunningBattle } from '#tests/helpers/battle.ts';
 import { couponOf, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 import { signedInAdmin, signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
 import type { Business, Challenge } from '#server/db/schema.ts';
+import { VOTES_CSV_COLUMNS } from '#tests/helpers/votes-file.ts';
 
 const ctx = useTestApp();
 let admin: TestClient;
@@ -166,14 +167,7 @@ describe('settlement', () => {
     const answer = await admin.get(`/api/admin/challenges/${challenge.id}/votes.csv`);
     expect(answer.statusCode).toBe(200);
     const rows = csvOf(answer.body);
-    expect(Object.keys(rows[0]!)).toEqual([
-      'vote_id',
-      'shop_id',
-      'shop',
-      'pass',
-      'voted_at',
-      'pass_kind',
-    ]);
+    expect(Object.keys(rows[0]!)).toEqual(VOTES_CSV_COLUMNS);
     const recount: Record<string, number> = {};
     for (const row of rows) recount[row.shop_id!] = (recount[row.shop_id!] ?? 0) + 1;
     const page = (

@@ -2,7 +2,7 @@ import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Table.css';
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
-import { IconDiscount, IconEdit, IconTicket } from '@tabler/icons-react';
+import { IconAward, IconDiscount, IconEdit, IconTicket } from '@tabler/icons-react';
 import { challengeStatus, type ChallengeDto, type ChallengeStatus } from '#shared/challenges.ts';
 import { formatMoney } from '#shared/money.ts';
 import { PHONE_TABLE_MIN_WIDTH } from '#client/lib/layout.ts';
@@ -32,11 +32,13 @@ export function ChallengesTable({
   challenges,
   onEdit,
   onVouchers,
+  onMilestones,
   onPromoCodes,
 }: {
   challenges: ChallengeDto[];
   onEdit: (challenge: ChallengeDto) => void;
   onVouchers: (challenge: ChallengeDto) => void;
+  onMilestones: (challenge: ChallengeDto) => void;
   onPromoCodes: (challenge: ChallengeDto) => void;
 }) {
   const now = new Date();
@@ -101,6 +103,15 @@ export function ChallengesTable({
                       aria-label={`Vouchers of ${challenge.title}`}
                     >
                       Vouchers
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconAward size={14} aria-hidden />}
+                      onClick={() => onMilestones(challenge)}
+                      aria-label={`Milestones of ${challenge.title}`}
+                    >
+                      Milestones
                     </Button>
                     <Button
                       size="xs"

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { challengePhase, hasEnded } from '#shared/challenge-phase.ts';
 import { countOf } from '#shared/plural.ts';
+import { formatInstant } from '#shared/date-range.ts';
 import type {
   AdminMilestone,
   AdminReward,
@@ -190,6 +191,7 @@ const adminRewardColumns = {
   collectedAt: rewards.collectedAt,
   voidedAt: rewards.voidedAt,
   passId: rewards.passId,
+  timeZone: challenges.timeZone,
 };
 
 function adminRewardsQuery(db: Db | Tx) {
@@ -204,7 +206,11 @@ function adminRewardsQuery(db: Db | Tx) {
 
 type AdminRewardRow = Awaited<ReturnType<typeof adminRewardsQuery>>[number];
 
-function toAdminReward({ passId: _passId, ...row }: AdminRewardRow): AdminReward {
+function toAdminReward({
+  passId: _passId,
+  timeZone: _timeZone,
+  ...row
+}: AdminRewardRow): AdminReward {
   return {
     ...row,
     reachedAt: row.reachedAt.toISOString(),
@@ -258,7 +264,7 @@ export async function collectReward(
         `This ${row.reward} was cancelled: the pass was refunded or disputed, so it cannot be collected.`,
       );
     throw conflict(
-      `This ${row.reward} was already collected on ${row.collectedAt?.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+      `This ${row.reward} was already collected on ${formatInstant(row.collectedAt ?? input.now, row.timeZone)}.`,
     );
   }
   return { reward: toAdminReward(row), passId: row.passId };

@@ -136,6 +136,12 @@ export const endpoints = {
     publicRead: true,
   },
   drawEntriesCsv: { method: 'GET', path: '/api/draws/:id/entries.csv', access: 'public' },
+  publicMilestones: {
+    method: 'GET',
+    path: '/api/challenges/:id/milestones',
+    access: 'public',
+    publicRead: true,
+  },
   saleAlert: { method: 'POST', path: '/api/challenges/:id/sale-alerts', access: 'public' },
 
   // The member's pass.
@@ -339,6 +345,26 @@ export const endpoints = {
     path: '/api/admin/challenges/:id/promo-codes',
     access: 'organizer',
   },
+  // Milestones and rewards (docs/decisions/0046).
+  adminMilestones: {
+    method: 'GET',
+    path: '/api/admin/challenges/:id/milestones',
+    access: 'organizer',
+  },
+  createMilestone: {
+    method: 'POST',
+    path: '/api/admin/challenges/:id/milestones',
+    access: 'organizer',
+  },
+  updateMilestone: { method: 'PUT', path: '/api/admin/milestones/:id', access: 'organizer' },
+  deleteMilestone: { method: 'DELETE', path: '/api/admin/milestones/:id', access: 'organizer' },
+  rewardsCsv: {
+    method: 'GET',
+    path: '/api/admin/challenges/:id/rewards.csv',
+    access: 'organizer',
+  },
+  adminRewards: { method: 'GET', path: '/api/admin/rewards', access: 'organizer' },
+  collectReward: { method: 'POST', path: '/api/admin/rewards/collect', access: 'organizer' },
   adminDraws: { method: 'GET', path: '/api/admin/challenges/:id/draws', access: 'organizer' },
   createDraw: { method: 'POST', path: '/api/admin/challenges/:id/draws', access: 'organizer' },
   revealDraw: { method: 'POST', path: '/api/admin/draws/:id/reveal', access: 'organizer' },

@@ -180,6 +180,8 @@ export const pages = {
   /** Prize draws: created before a battle ends, revealed after (docs/RULES.md rule 19). */
   adminDraws: { path: '/admin/draws', kind: 'app', title: `Prize draws - ${ADMIN}` },
   adminMessages: { path: '/admin/messages', kind: 'app', title: `Messages - ${ADMIN}` },
+  /** Milestone rewards handed out at the counter (docs/decisions/0046). */
+  adminRewards: { path: '/admin/rewards', kind: 'app', title: `Collect a reward - ${ADMIN}` },
   cashierCard: {
     path: '/admin/businesses/:id/card',
     kind: 'app',

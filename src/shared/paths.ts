@@ -31,6 +31,7 @@ export const paths = {
   adminLeaderboard: pages.adminLeaderboard.path,
   adminSettlement: pages.adminSettlement.path,
   adminDraws: pages.adminDraws.path,
+  adminRewards: pages.adminRewards.path,
   adminMessages: pages.adminMessages.path,
   cashierCard: (businessId: number | string) =>
     pageAddress(pages.cashierCard.path, { id: businessId }),

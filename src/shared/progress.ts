@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { voteCountsSchema } from './businesses.ts';
+import { memberMilestoneSchema } from './milestones.ts';
 
 /**
  * One coupon's state, without its shop: the page takes each shop's name, address, hours and image
@@ -39,5 +40,10 @@ export const memberProgressSchema = z.object({
   passVotes: z.boolean(),
   /** This pass's votes per shop id. */
   ownVotes: voteCountsSchema,
+  /**
+   * The battle's milestones, lowest first, each with the reward this pass reached (its pick-up
+   * code) and whether it was collected (docs/decisions/0046).
+   */
+  milestones: z.array(memberMilestoneSchema),
 });
 export type MemberProgress = z.infer<typeof memberProgressSchema>;

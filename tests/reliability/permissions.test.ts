@@ -42,6 +42,7 @@ let ownCouponCode: string;
 let checkoutSessionId: string;
 let newShopId = 0;
 let drawId = 0;
+let milestoneId = 0;
 /** The claim the transfer row makes last: the organizer's. */
 let claimId = 0;
 /** The private link token the organizer's row issues for the seeded shop. */
@@ -659,6 +660,58 @@ const rows: Row[] = [
     body: () => ({ code: 'MATRIX-1' }),
     expected: { anonymous: 401, noPass: 201, withPass: 409, other: 201, admin: 201 },
   },
+  // Milestones and rewards (docs/decisions/0046): the seeded battle runs, so its tier stays put.
+  {
+    method: 'POST',
+    path: '/api/admin/challenges/{id}/milestones',
+    url: () => `/api/admin/challenges/${challengeId}/milestones`,
+    body: () => ({ shops: 1, reward: 'matrix sticker', stock: 5 }),
+    expected: adminOnly(201),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/challenges/{id}/milestones',
+    url: () => `/api/admin/challenges/${challengeId}/milestones`,
+    expected: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/challenges/{id}/milestones',
+    url: () => `/api/challenges/${challengeId}/milestones`,
+    expected: all(200),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/milestones/{id}',
+    url: () => `/api/admin/milestones/${milestoneId}`,
+    body: () => ({ shops: 1, reward: 'matrix sticker', stock: 6 }),
+    expected: adminOnly(200),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/milestones/{id}',
+    url: () => `/api/admin/milestones/${milestoneId}`,
+    expected: adminOnly(409),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/rewards',
+    url: () => '/api/admin/rewards?search=perm_',
+    expected: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/rewards/collect',
+    url: () => '/api/admin/rewards/collect',
+    body: () => ({ pickupCode: 'ZZZZZZ' }),
+    expected: adminOnly(404),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/challenges/{id}/rewards.csv',
+    url: () => `/api/admin/challenges/${challengeId}/rewards.csv`,
+    expected: adminOnly(200),
+  },
   {
     method: 'GET',
     path: '/api/sandbox/mailbox',
@@ -782,6 +835,8 @@ describe('permissions matrix', () => {
           claimId = response.json<{ id: number }>().id;
         if (row.path === '/api/admin/challenges/{id}/draws' && response.statusCode === 201)
           drawId = response.json<{ id: number }>().id;
+        if (row.path === '/api/admin/challenges/{id}/milestones' && response.statusCode === 201)
+          milestoneId = response.json<{ id: number }>().id;
         if (row.path === '/api/admin/businesses/{id}/shop-link' && response.statusCode === 201)
           shopToken = response.json<{ url: string }>().url.split('/shop/')[1]!;
         if (response.statusCode !== row.expected[caller]) {

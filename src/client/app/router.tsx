@@ -86,6 +86,7 @@ const AdminBusinessesRoute = lazy(() => import('./routes/admin/businesses.tsx'))
 const AdminLeaderboardRoute = lazy(() => import('./routes/admin/leaderboard.tsx'));
 const AdminSettlementRoute = lazy(() => import('./routes/admin/settlement.tsx'));
 const AdminDrawsRoute = lazy(() => import('./routes/admin/draws.tsx'));
+const AdminRewardsRoute = lazy(() => import('./routes/admin/rewards.tsx'));
 const AdminMessagesRoute = lazy(() => import('./routes/admin/messages.tsx'));
 const CashierCardRoute = lazy(() => import('./routes/admin/cashier-card.tsx'));
 const ShopRoute = lazy(() => import('./routes/shop.tsx'));
@@ -124,6 +125,7 @@ export function AppRoutes() {
             <Route path={pages.adminLeaderboard.path} element={<AdminLeaderboardRoute />} />
             <Route path={pages.adminSettlement.path} element={<AdminSettlementRoute />} />
             <Route path={pages.adminDraws.path} element={<AdminDrawsRoute />} />
+            <Route path={pages.adminRewards.path} element={<AdminRewardsRoute />} />
             <Route path={pages.adminMessages.path} element={<AdminMessagesRoute />} />
           </Route>
           <Route path={pages.cashierCard.path} element={<CashierCardRoute />} />

@@ -23,6 +23,8 @@ export const queryKeys = {
   results: (challengeId: string) => ['results', challengeId],
   /** GET /api/challenges/{id}/draws: a battle's prize draws, advertised beside the pass. */
   draws: (challengeId: number) => ['draws', challengeId],
+  /** GET /api/challenges/{id}/milestones: a battle's tiers and the stock left of each. */
+  milestones: (challengeId: number) => ['milestones', challengeId],
   /** A shop's private page (GET /api/shop/:token): no account, the token is the key. */
   shopPage: (token: string) => ['shop-page', token],
   /** The address an emailed email-change link would set (POST /api/email-change/preview). */
@@ -62,6 +64,10 @@ export const queryKeys = {
     vouchers: (challengeId: number) => ['admin', 'challenges', challengeId, 'vouchers'],
     /** GET /api/admin/challenges/{id}/promo-codes: a battle's promo codes and their uses. */
     promoCodes: (challengeId: number) => ['admin', 'challenges', challengeId, 'promo-codes'],
+    /** GET /api/admin/challenges/{id}/milestones: a battle's tiers with rewards given and collected. */
+    milestones: (challengeId: number) => ['admin', 'challenges', challengeId, 'milestones'],
+    /** GET /api/admin/rewards?search=: rewards found at the counter. */
+    rewards: (search: string) => ['admin', 'rewards', search],
     messages: (challengeId: number) => ['admin', 'challenges', challengeId, 'messages'],
     audiences: (challengeId: number) => [
       'admin',

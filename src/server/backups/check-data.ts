@@ -139,6 +139,19 @@ export const INVARIANTS: { name: string; query: ReturnType<typeof sql> }[] = [
         or bool_or(pay.challenge_id <> pc.challenge_id)
       order by pc.id`,
   },
+  {
+    // docs/decisions/0046: a tier never gave more rewards than its stock, and only to passes of
+    // its own battle; a voided reward is a cancelled pass's and was never collected.
+    name: 'each milestone gave rewards within its stock, to passes of its battle',
+    query: sql`
+      select m.id as milestone_id, m.stock, count(r.id) filter (where r.voided_at is null)::int as issued
+      from milestones m left join rewards r on r.milestone_id = m.id
+      left join passes p on p.id = r.pass_id
+      group by m.id
+      having (m.stock is not null and count(r.id) filter (where r.voided_at is null) > m.stock)
+        or bool_or(p.challenge_id <> m.challenge_id)
+      order by m.id`,
+  },
 ];
 
 /** Runs every invariant against the database. */

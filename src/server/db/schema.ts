@@ -919,3 +919,62 @@ export const walletRegistrations = pgTable(
     index('wallet_registrations_pass_idx').on(t.passId),
   ],
 );
+
+/**
+ * A battle's milestone (docs/decisions/0046): a reward for a pass that has redeemed coupons at
+ * `shops` shops, while `stock` lasts (null: as many as reach it). Reached only inside the redeem's
+ * rule call (src/server/db/rules/reach_milestones.sql), under this row's lock.
+ */
+export const milestones = pgTable(
+  'milestones',
+  {
+    id: serial('id').primaryKey(),
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => challenges.id),
+    shops: integer('shops').notNull(),
+    reward: text('reward').notNull(),
+    stock: integer('stock'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('milestones_challenge_shops_uq').on(t.challengeId, t.shops),
+    check('milestones_shops_positive', sql`${t.shops} >= 1`),
+    check('milestones_stock_positive', sql`${t.stock} IS NULL OR ${t.stock} >= 1`),
+  ],
+);
+
+export type Milestone = typeof milestones.$inferSelect;
+
+/**
+ * A reward a pass reached (docs/decisions/0046), picked up in person with its one-time code.
+ * A refund or dispute voids it while uncollected (src/server/passes/switch.ts); a voided reward
+ * gives its item back to the stock, and the pass may reach the milestone again if it counts again.
+ */
+export const rewards = pgTable(
+  'rewards',
+  {
+    id: serial('id').primaryKey(),
+    milestoneId: integer('milestone_id')
+      .notNull()
+      .references(() => milestones.id),
+    passId: integer('pass_id')
+      .notNull()
+      .references(() => passes.id),
+    pickupCode: text('pickup_code').notNull(),
+    reachedAt: instant('reached_at').notNull(),
+    collectedAt: instant('collected_at'),
+    collectedBy: integer('collected_by').references(() => users.id),
+    voidedAt: instant('voided_at'),
+  },
+  (t) => [
+    uniqueIndex('rewards_pickup_code_uq').on(t.pickupCode),
+    uniqueIndex('rewards_one_per_pass_uq')
+      .on(t.milestoneId, t.passId)
+      .where(sql`${t.voidedAt} IS NULL`),
+    index('rewards_pass_idx').on(t.passId),
+    check('rewards_collected_or_voided', sql`${t.collectedAt} IS NULL OR ${t.voidedAt} IS NULL`),
+  ],
+);
+
+export type Reward = typeof rewards.$inferSelect;

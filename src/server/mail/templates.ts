@@ -345,6 +345,32 @@ export function drawWinnerMail(
   ]);
 }
 
+/**
+ * docs/decisions/0046: a milestone reached with a redeem, with its pick-up code. Account mail: it
+ * goes whatever the member's choice about organizer mail.
+ */
+export function rewardReachedMail(
+  context: MailContext,
+  details: {
+    email: string;
+    challengeTitle: string;
+    shops: number;
+    reward: string;
+    pickupCode: string;
+  },
+): OutgoingMail {
+  return compose(
+    context,
+    details.email,
+    `You earned ${details.reward} in ${details.challengeTitle}!`,
+    [
+      `You have visited ${details.shops} shops with your ${details.challengeTitle} Battle Pass, and that earns you ${details.reward}.`,
+      `Your pick-up code is ${details.pickupCode}. Show it to the organizers to collect your reward; it works once.`,
+      { label: 'See your pass', path: '/profile' },
+    ],
+  );
+}
+
 /** Organizer mail: RFC 8058 headers and a visible link, all to the same one-click address. */
 function withUnsubscribe(
   context: MailContext,

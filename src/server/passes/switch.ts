@@ -3,6 +3,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { callRule } from '../db/rule-call.ts';
 import { passes } from '../db/schema.ts';
 import { recordCorrectionIfEnded } from '../results/publish.ts';
+import { voidUncollectedRewards } from '../milestones/service.ts';
 
 /**
  * Switches a pass off (full refund, dispute opened: its coupons stop working and its votes stop
@@ -25,6 +26,8 @@ export async function setPassCounted(
       sql`select set_pass_active(${passId}, ${switchTo.counted}, ${reason}::text) as result`,
     );
     if (!changed) return false;
+    // docs/decisions/0046: a pass that no longer counts loses the rewards it has not collected.
+    if (!switchTo.counted) await voidUncollectedRewards(tx, passId, when.now);
     const [pass] = await tx
       .select({ challengeId: passes.challengeId })
       .from(passes)

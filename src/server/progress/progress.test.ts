@@ -76,6 +76,7 @@ describe('GET /api/user/progress', () => {
       availableVotes: 0,
       passVotes: true,
       ownVotes: { [shop(1).id]: 1 },
+      milestones: [],
     });
     expect(fullCoupons.map((each) => each.redeemed)).toEqual([true, false]);
     // Codes are secrets (docs/RULES.md rule 3): never in a member's answer; shops come from elsewhere.

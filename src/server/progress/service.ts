@@ -21,13 +21,15 @@ interface ProgressRow extends Record<string, unknown> {
   pass_votes: boolean;
   coupons: CouponRow[];
   own_votes: MemberProgress['ownVotes'];
+  milestones: { shops: number; reward: string; pickupCode: string | null; collected: boolean }[];
 }
 
 /**
  * GET /api/user/progress read in one statement (a changed poll costs one round trip): the
  * member's pass in rule 1's battle (as requireHeldPass finds it), its coupons' states for live
  * shops in display order, its available votes by the database's own rule (available_votes) and
- * its counted votes per live shop. 404 without a pass, as every pass holder's read.
+ * its counted votes per live shop, and its battle's milestones with the rewards it reached
+ * (docs/decisions/0046). 404 without a pass, as every pass holder's read.
  */
 export async function memberProgressOf(
   db: Db,
@@ -69,7 +71,16 @@ export async function memberProgressOf(
             where v.pass_id = held.id and ${liveShopSql('b')}
             group by v.business_id
           ) as counted
-        ), '{}'::json) as own_votes
+        ), '{}'::json) as own_votes,
+        coalesce((
+          select json_agg(json_build_object(
+              'shops', m.shops, 'reward', m.reward, 'pickupCode', r.pickup_code,
+              'collected', r.collected_at is not null)
+            order by m.shops, m.id)
+          from milestones m
+          left join rewards r on r.milestone_id = m.id and r.pass_id = held.id and r.voided_at is null
+          where m.challenge_id = held.challenge_id
+        ), '[]'::json) as milestones
       from held`,
   );
   if (!row) throw notFound(NO_PASS_MESSAGE);
@@ -89,6 +100,11 @@ export async function memberProgressOf(
       availableVotes: row.available_votes,
       passVotes: row.pass_votes,
       ownVotes: row.own_votes,
+      milestones: row.milestones.map(({ pickupCode, ...tier }) => ({
+        ...tier,
+        reached: pickupCode !== null,
+        ...(pickupCode === null ? {} : { pickupCode }),
+      })),
     },
   };
 }

@@ -10,6 +10,8 @@ import { siteConfigSchema, type SiteConfig } from '#shared/config.ts';
 import { endpointMatcher, endpoints, type EndpointName } from '#shared/endpoints.ts';
 import { resultsSchema } from '#shared/results.ts';
 import { publicDrawSchema } from '#shared/draws.ts';
+import { publicMilestonesSchema } from '#shared/milestones.ts';
+import { publicMilestonesOf } from '../milestones/service.ts';
 import { findCurrentBattle } from '../challenges/current-battle.ts';
 import { CHALLENGE_NOT_FOUND } from '../challenges/require.ts';
 import { publicDrawsOf } from '../draws/service.ts';
@@ -201,6 +203,16 @@ export class PublicReads {
     );
   }
 
+  /**
+   * GET /api/challenges/{id}/milestones: a published challenge's tiers and the stock left of each
+   * (docs/decisions/0046); the stock a redeem takes shows within the cache's second.
+   */
+  milestones(challengeId: number): Promise<CachedJson> {
+    return this.cache.json(`milestones:${String(challengeId)}`, publicMilestonesSchema, () =>
+      publicMilestonesOf(this.deps.db, challengeId),
+    );
+  }
+
   /** GET /api/config. */
   siteConfig(): Promise<CachedJson> {
     return this.cache.json(KEY.siteConfig, siteConfigSchema, async () => this.deps.siteConfig);
@@ -250,14 +262,21 @@ export class PublicReads {
     liveShop: ({ id }) => this.liveShop(Number(id)),
     voteCounts: async () => ({ status: 200, body: (await this.voteCounts()).body }),
     siteConfig: async () => ({ status: 200, body: (await this.siteConfig()).body }),
-    publicDraws: ({ id }) => this.drawsAnswer(Number(id)),
+    publicDraws: ({ id }) =>
+      this.challengeAnswer(Number(id), (challengeId) => this.draws(challengeId)),
+    publicMilestones: ({ id }) =>
+      this.challengeAnswer(Number(id), (challengeId) => this.milestones(challengeId)),
   };
 
-  private async drawsAnswer(challengeId: number): Promise<PublicAnswer> {
+  /** A public read of one published challenge's: its 404 for a draft or an unknown id. */
+  private async challengeAnswer(
+    challengeId: number,
+    read: (challengeId: number) => Promise<CachedJson>,
+  ): Promise<PublicAnswer> {
     if (challengeId > MAX_ID)
       return { status: 404, body: JSON.stringify({ message: CHALLENGE_NOT_FOUND }) };
     try {
-      return { status: 200, body: (await this.draws(challengeId)).body };
+      return { status: 200, body: (await read(challengeId)).body };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       return { status: error.statusCode, body: JSON.stringify({ message: error.message }) };

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MemberProgress } from '#shared/progress.ts';
-import { challenges, type Business } from '#server/db/schema.ts';
+import { challenges, milestones, type Business } from '#server/db/schema.ts';
 import { issuePass } from '#server/passes/issue.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { couponOf } from '#tests/helpers/pass-holders.ts';
@@ -14,7 +14,9 @@ import { queryRows, usingPostgres } from '#tests/helpers/test-db.ts';
  * some offline ones sent again with their nonce, some nonces reused for another coupon) and votes,
  * a few at once (on PostgreSQL really in parallel). Whatever happens, each coupon is redeemed by
  * one request at most, a pass never holds more votes than redeemed coupons, the pass's available
- * votes are redeemed − cast, and nothing answers 5xx.
+ * votes are redeemed − cast, and nothing answers 5xx. The battle's milestones (docs/decisions/0046)
+ * follow the same redeems: a pass holds a tier's reward exactly when it has visited enough shops
+ * and stock was left, once, and no tier gives more than its stock.
  */
 
 const ctx = useTestApp();
@@ -57,6 +59,11 @@ async function freshBattle() {
     );
     held.push({ ...member, pass });
   }
+  // Fewer glasses than members, so the stock runs out in some runs; the hat has no limit.
+  await ctx.db.insert(milestones).values([
+    { challengeId: challenge.id, shops: 2, reward: 'pint glass', stock: 2 },
+    { challengeId: challenge.id, shops: SHOPS, reward: 'hat' },
+  ]);
   return { shops, held };
 }
 
@@ -155,7 +162,38 @@ describe('online and offline redeems with votes, drawn at random and sent togeth
             // Every redeemed coupon was redeemed by one request this run saw answered 200.
             for (const coupon of progress.coupons.filter((each) => each.redeemed))
               expect(redeemedBy.get(coupon.id)?.size).toBe(1);
+            const [glass, hat] = progress.milestones;
+            expect(hat?.reached).toBe(ledger!.redeemed >= SHOPS);
+            if (ledger!.redeemed < 2) expect(glass?.reached).toBe(false);
           }
+          const tiers = await queryRows<{
+            shops: number;
+            stock: number | null;
+            issued: number;
+            passes: number;
+          }>(
+            ctx.db,
+            sql`select m.shops, m.stock, count(r.id)::int as issued, count(distinct r.pass_id)::int as passes
+              from milestones m left join rewards r on r.milestone_id = m.id and r.voided_at is null
+              where m.challenge_id = (select challenge_id from passes where id = ${held[0]!.pass.id})
+              group by m.id order by m.shops`,
+          );
+          const reachedGlass = await queryRows<{ n: number }>(
+            ctx.db,
+            sql`select count(*)::int as n from passes p
+              where p.id in (${sql.join(
+                held.map(({ pass }) => sql`${pass.id}`),
+                sql`, `,
+              )})
+                and (select count(*) from coupons where pass_id = p.id and redeemed) >= 2`,
+          );
+          for (const tier of tiers) {
+            // One reward per pass and tier, never beyond the stock.
+            expect(tier.passes).toBe(tier.issued);
+            if (tier.stock !== null) expect(tier.issued).toBeLessThanOrEqual(tier.stock);
+          }
+          // Every pass that got to 2 shops has its glass, unless the glasses ran out.
+          expect(tiers[0]!.issued).toBe(Math.min(2, reachedGlass[0]!.n));
         }
         // An offline redemption that counted is on its coupon, once: the coupons marked offline
         // are exactly those with one offline answer that redeemed them.

@@ -22,6 +22,7 @@ import { formatInstant } from '#shared/date-range.ts';
 import { isLiveShop } from '../businesses/live.ts';
 import type { MailContext } from '../mail/templates.ts';
 import { queueOfflineRefusalNotice } from '../mail/pass-mail.ts';
+import { queueRewardMail, type ReachedReward } from '../milestones/service.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -115,6 +116,8 @@ type RedeemOutcome =
        * from answers kept in offline_redemptions before it existed, which all earned a vote.
        */
       passVotes?: boolean;
+      /** The milestones this redeem reached (docs/decisions/0046); absent from answers kept before them. */
+      rewards?: ReachedReward[];
     };
 
 /** Why an offline redemption came too late or claims an impossible instant (redeem_held_coupon.sql). */
@@ -221,8 +224,13 @@ export function redeemAnswerOf(answer: RedeemAnswer, now: Date): RedeemResult | 
         : answer.votable
           ? `Your ${value} coupon at ${business.name}, typed offline on ${typed}, has been redeemed. ${earned}`
           : `Your ${value} coupon at ${business.name}, typed offline on ${typed}, has been redeemed for the shop. The battle had ended when it reached us, so it earns no vote.`;
+      // docs/decisions/0046: told at the counter, where the reward is picked up.
+      const reached = (answer.rewards ?? []).map(
+        (reward) =>
+          ` You reached a milestone: ${reward.reward}. Your pick-up code is ${reward.pickupCode}.`,
+      );
       return {
-        message,
+        message: message + reached.join(''),
         coupon: toCouponDto(coupon, business),
         availableVotes: answer.availableVotes,
         offline: answer.offline === true,
@@ -266,27 +274,36 @@ export async function redeemCoupon(
   input: RedeemInput,
 ): Promise<RedeemResult> {
   const { firstVisit } = input;
-  const result =
-    firstVisit === undefined && input.offline === undefined
-      ? await redeemOutcome(db, input)
-      : // The answer is kept with the redemption it belongs to, in the same transaction.
-        await db.transaction(async (tx) => {
-          const outcome = await redeemOutcome(tx, input);
-          if (outcome.replay) return outcome;
-          if (outcome.outcome === 'redeemed' && firstVisit !== undefined)
-            await tx.update(coupons).set({ firstVisit }).where(eq(coupons.id, input.couponId));
-          const answer = redeemAnswerOf(outcome, input.now);
-          // Not for a coupon already used or a shop gone: nothing the member could still redeem.
-          const unused = !['already-redeemed', 'coupon-not-found'].includes(outcome.outcome);
-          if (outcome.offline && unused && answer instanceof AppError)
-            await queueOfflineRefusalNotice(
-              tx,
-              mail,
-              { couponId: input.couponId, reason: answer.message },
-              input.now,
-            );
-          return outcome;
-        });
+  const mailRewards = async (db: Db | Tx, outcome: RedeemAnswer) => {
+    if (outcome.outcome !== 'redeemed' || !outcome.rewards?.length || outcome.replay) return;
+    const { passId } = rowFromJson(coupons, outcome.coupon);
+    await queueRewardMail(db, mail, { passId, rewards: outcome.rewards, now: input.now });
+  };
+  const plain = firstVisit === undefined && input.offline === undefined;
+  const result = plain
+    ? await redeemOutcome(db, input)
+    : // The answer is kept with the redemption it belongs to, in the same transaction.
+      await db.transaction(async (tx) => {
+        const outcome = await redeemOutcome(tx, input);
+        if (outcome.replay) return outcome;
+        if (outcome.outcome === 'redeemed' && firstVisit !== undefined)
+          await tx.update(coupons).set({ firstVisit }).where(eq(coupons.id, input.couponId));
+        const answer = redeemAnswerOf(outcome, input.now);
+        // Not for a coupon already used or a shop gone: nothing the member could still redeem.
+        const unused = !['already-redeemed', 'coupon-not-found'].includes(outcome.outcome);
+        if (outcome.offline && unused && answer instanceof AppError)
+          await queueOfflineRefusalNotice(
+            tx,
+            mail,
+            { couponId: input.couponId, reason: answer.message },
+            input.now,
+          );
+        await mailRewards(tx, outcome);
+        return outcome;
+      });
+  // The plain redeem stays one statement on the hot path; the rare reward's mail follows its
+  // commit (the reward itself is on the pass already, docs/decisions/0046).
+  if (plain) await mailRewards(db, result);
   const answer = redeemAnswerOf(result, input.now);
   // A redemption, or an offline refusal the coupon now shows (listed with the pass's progress).
   const passId = answer instanceof AppError ? result.passId : answer.coupon.passId;

@@ -14,6 +14,7 @@ import { countOf } from '#shared/plural.ts';
 import { paths } from '#shared/paths.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { DrawAdvert } from '#client/features/draws/components/DrawAdvert.tsx';
+import { MilestoneTiers } from '#client/features/milestones/components/MilestoneTiers.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { SignInOrRegisterTabs } from '#client/features/auth/components/SignInOrRegisterTabs.tsx';
 import { useCreateCheckoutSession } from '#client/features/checkout/api/create-checkout-session.ts';
@@ -130,6 +131,7 @@ function CheckoutMain() {
         ) : (
           <Stack gap="lg">
             <DrawAdvert challengeId={challenge.data.id} />
+            <MilestoneTiers challengeId={challenge.data.id} />
             {user ? (
               <>
                 <PurchaseButtonCard username={user.username} challenge={challenge.data} />

@@ -18,6 +18,7 @@ import { useUser } from '#client/features/auth/api/get-user.ts';
 import { usePassHolding, type PassHolding } from '#client/features/passes/api/get-pass-progress.ts';
 import { MyPassButton } from '#client/features/passes/components/MyPassButton.tsx';
 import { DrawAdvert } from '#client/features/draws/components/DrawAdvert.tsx';
+import { MilestoneTiers } from '#client/features/milestones/components/MilestoneTiers.tsx';
 import { SaleAlertForm } from '#client/features/messages/components/SaleAlertForm.tsx';
 import { BattleWinners } from '#client/features/shops/components/BattleWinners.tsx';
 import { ParticipatingShops } from '#client/features/shops/components/ParticipatingShops.tsx';
@@ -176,7 +177,12 @@ export default function HomeRoute() {
               <PassPromoCard
                 challenge={current}
                 liveShopCount={shops.data?.length}
-                draws={<DrawAdvert challengeId={current.id} />}
+                draws={
+                  <>
+                    <DrawAdvert challengeId={current.id} />
+                    <MilestoneTiers challengeId={current.id} />
+                  </>
+                }
                 action={
                   holding.kind === 'holder' ? (
                     <MyPassButton

@@ -38,6 +38,7 @@ import { NextStop } from '#client/features/shops/components/NextStop.tsx';
 import { useUserPass } from '#client/features/passes/api/get-user-pass.ts';
 import { WalletButtons } from '#client/features/passes/components/WalletButtons.tsx';
 import { PassCoupons } from '#client/features/redemption/components/PassCoupons.tsx';
+import { PassMilestones } from '#client/features/milestones/components/PassMilestones.tsx';
 import { ResetVotesButton } from '#client/features/voting/components/ResetVotesButton.tsx';
 import { VotesPanel } from '#client/features/voting/components/VotesPanel.tsx';
 
@@ -172,6 +173,12 @@ export function PassHolderView() {
                   suggest={phase === 'running' && pass.data.active}
                 />
               )}
+              <PassMilestones
+                challengeId={challenge.data.id}
+                visited={redeemed}
+                shops={list.length}
+                milestones={progress.data.milestones}
+              />
               <PassCoupons
                 coupons={list}
                 moment={

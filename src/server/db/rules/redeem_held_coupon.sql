@@ -3,7 +3,8 @@
 -- refused (pass_refusal), already-redeemed, paused and daily-cap (with shopName, dailyCap), locked
 -- (with retryAt), wrong-code (the attempt is recorded; with triesLeft, the wrong codes the fullest
 -- window still takes before the lock), redeemed (with votable: whether the battle still takes its
--- vote, and passVotes: false for a voucher's free pass the battle does not let vote). Earns a vote but moves no counter: votes are counted when cast. A shop with a daily cap is
+-- vote, passVotes: false for a voucher's free pass the battle does not let vote, and rewards: the
+-- milestones reached, by reach_milestones, ./reach_milestones.sql). Earns a vote but moves no counter: votes are counted when cast. A shop with a daily cap is
 -- locked after the pass, as in every rule, so two members cannot both take its last coupon of the
 -- day. Offline (p_entered_at set, docs/decisions/0042) the code, the pass and the battle's phase are
 -- judged at p_entered_at, everything that counts now (caps, pause, the wrong-code limit) at p_now.
@@ -90,7 +91,8 @@ BEGIN
     'business', to_jsonb(v_shop) - 'redemption_code' - 'code_secret' - 'shop_link_hash',
     'availableVotes', available_votes(p_pass.id),
     'votable', challenge_phase(p_challenge.start_date, p_challenge.end_date, p_now) = 'running',
-    'passVotes', p_pass.voucher_id IS NULL OR p_challenge.voucher_passes_vote
+    'passVotes', p_pass.voucher_id IS NULL OR p_challenge.voucher_passes_vote,
+    'rewards', reach_milestones(p_pass, p_now)
   );
 END
 $function$

@@ -11,6 +11,7 @@ import { ChallengeFormDialog } from '#client/features/challenges/components/Chal
 import { ChallengesTable } from '#client/features/challenges/components/ChallengesTable.tsx';
 import { VouchersDialog } from '#client/features/challenges/components/VouchersDialog.tsx';
 import { PromoCodesDialog } from '#client/features/challenges/components/PromoCodesDialog.tsx';
+import { MilestonesDialog } from '#client/features/challenges/components/MilestonesDialog.tsx';
 import { errorText } from '#client/lib/api.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
@@ -18,7 +19,7 @@ type DialogState = { opened: false } | { opened: true; challenge: ChallengeDto |
 
 /**
  * /admin/challenges: list, create and edit challenges (docs/SPEC.md section 2), and each one's
- * vouchers and promo codes (docs/RULES.md rule 24). Behind RequireAdmin.
+ * vouchers and promo codes (docs/RULES.md rule 24) and milestones (docs/decisions/0046). Behind RequireAdmin.
  */
 export default function AdminChallengesRoute() {
   usePageMeta(pages.adminChallenges);
@@ -26,6 +27,7 @@ export default function AdminChallengesRoute() {
   const [dialog, setDialog] = useState<DialogState>({ opened: false });
   const [vouchersOf, setVouchersOf] = useState<ChallengeDto | null>(null);
   const [promoCodesOf, setPromoCodesOf] = useState<ChallengeDto | null>(null);
+  const [milestonesOf, setMilestonesOf] = useState<ChallengeDto | null>(null);
 
   return (
     <Stack gap="lg" p={{ base: 'md', sm: 'xl' }}>
@@ -56,6 +58,7 @@ export default function AdminChallengesRoute() {
             challenges={challenges.data}
             onEdit={(challenge) => setDialog({ opened: true, challenge })}
             onVouchers={setVouchersOf}
+            onMilestones={setMilestonesOf}
             onPromoCodes={setPromoCodesOf}
           />
         )}
@@ -67,6 +70,7 @@ export default function AdminChallengesRoute() {
       />
       <VouchersDialog challenge={vouchersOf} onClose={() => setVouchersOf(null)} />
       <PromoCodesDialog challenge={promoCodesOf} onClose={() => setPromoCodesOf(null)} />
+      <MilestonesDialog challenge={milestonesOf} onClose={() => setMilestonesOf(null)} />
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/NavLink.css';
 import { Grid, NavLink } from '@mantine/core';
 import {
+  IconAward,
   IconBuildingStore,
   IconChartBar,
   IconGift,
@@ -21,6 +22,7 @@ const links = [
   { to: paths.adminLeaderboard, label: 'Leaderboard', icon: IconChartBar, exact: false },
   { to: paths.adminSettlement, label: 'Settlement', icon: IconReceipt, exact: false },
   { to: paths.adminDraws, label: 'Prize draws', icon: IconGift, exact: false },
+  { to: paths.adminRewards, label: 'Collect a reward', icon: IconAward, exact: false },
   { to: paths.adminMessages, label: 'Messages', icon: IconMail, exact: false },
 ] as const;
 

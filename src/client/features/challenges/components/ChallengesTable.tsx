@@ -2,7 +2,7 @@ import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Table.css';
 import { Badge, Button, Group, type GroupProps, Table, Text } from '@mantine/core';
-import { IconDiscount, IconEdit, IconTicket } from '@tabler/icons-react';
+import { IconAward, IconDiscount, IconEdit, IconTicket } from '@tabler/icons-react';
 import { challengeStatus, type ChallengeDto, type ChallengeStatus } from '#shared/challenges.ts';
 import { formatMoney } from '#shared/money.ts';
 import { PHONE_TABLE_MIN_WIDTH } from '#client/lib/layout.ts';
@@ -26,13 +26,14 @@ export function formatDates(
 interface Actions {
   onEdit: (challenge: ChallengeDto) => void;
   onVouchers: (challenge: ChallengeDto) => void;
+  onMilestones: (challenge: ChallengeDto) => void;
   onPromoCodes: (challenge: ChallengeDto) => void;
 }
 
-/** Edit, Vouchers and Promo codes of one challenge, wrapping onto a second line when squeezed. */
+/** Edit, Vouchers, Milestones and Promo codes of one challenge, wrapping onto a second line when squeezed. */
 function ChallengeActions({
   challenge,
-  actions: { onEdit, onVouchers, onPromoCodes },
+  actions: { onEdit, onVouchers, onMilestones, onPromoCodes },
   ...layout
 }: { challenge: ChallengeDto; actions: Actions } & GroupProps) {
   return (
@@ -58,6 +59,15 @@ function ChallengeActions({
       <Button
         size="xs"
         variant="default"
+        leftSection={<IconAward size={14} aria-hidden />}
+        onClick={() => onMilestones(challenge)}
+        aria-label={`Milestones of ${challenge.title}`}
+      >
+        Milestones
+      </Button>
+      <Button
+        size="xs"
+        variant="default"
         leftSection={<IconDiscount size={14} aria-hidden />}
         onClick={() => onPromoCodes(challenge)}
         aria-label={`Promo codes of ${challenge.title}`}
@@ -70,7 +80,7 @@ function ChallengeActions({
 
 /**
  * The challenges table of /admin/challenges: Status, Title, Theme, Dates, Price and the actions
- * (Edit, Vouchers, Promo codes). On phones Status, Title (with the dates and the actions under
+ * (Edit, Vouchers, Milestones, Promo codes). On phones Status, Title (with the dates and the actions under
  * it) and Price, so a title has room to read and nothing scrolls sideways.
  */
 export function ChallengesTable({

@@ -12,8 +12,9 @@ import { formatInstant } from '#shared/date-range.ts';
 import { errorText } from '#client/lib/api.ts';
 
 /**
- * What the organizer's code dialogs on /admin/challenges share (vouchers, promo codes): the modal
- * titled with the battle, and the list of its codes with their loading, error and empty states.
+ * What the organizer's dialogs on /admin/challenges share (vouchers, promo codes, milestones):
+ * the modal titled with the battle, and the list of its codes with their loading, error and empty
+ * states.
  */
 export function ChallengeCodesModal({
   challenge,

@@ -8,12 +8,7 @@ import { Link } from 'react-router';
 import { COUPON_VALUE_DOLLARS, TOP_RANK_HIGHLIGHT } from '#shared/constants.ts';
 import { paths } from '#shared/paths.ts';
 import { formatMoney } from '#shared/money.ts';
-import {
-  RANK_BADGE_ATTRIBUTE,
-  TOP_RANK_ATTRIBUTE,
-  rankLabel,
-  rankText,
-} from '#client/lib/live-parts.ts';
+import { RANK_BADGE_ATTRIBUTE, TOP_RANK_ATTRIBUTE, rankText } from '#client/lib/live-parts.ts';
 import { useMessages } from '#client/i18n/language.tsx';
 import classes from './ShopCard.module.css';
 
@@ -86,7 +81,25 @@ export function ShopCard({ shop, rank, votes, distance }: ShopCardProps) {
           <span
             className={classes.rankBadge}
             hidden={rank == null}
-            aria-label={rankLabel(rank ?? null, votes)}
+            // In English the words of #client/lib/live-parts.ts `rankLabel`, with which the
+            // public pages' script updates it before the app takes over.
+            aria-label={
+              rank == null
+                ? intl.formatMessage({ id: 'shopCard.noVotes', defaultMessage: 'No votes yet' })
+                : votes === undefined
+                  ? intl.formatMessage(
+                      { id: 'shopCard.rank', defaultMessage: 'Rank {rank}' },
+                      { rank },
+                    )
+                  : intl.formatMessage(
+                      {
+                        id: 'shopCard.rankVotes',
+                        defaultMessage:
+                          'Rank {rank}, {votes, plural, one {# vote} other {# votes}}',
+                      },
+                      { rank, votes },
+                    )
+            }
             {...{
               [RANK_BADGE_ATTRIBUTE]: shop.id,
               [TOP_RANK_ATTRIBUTE]: highlighted ? '' : undefined,

@@ -10,8 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const langDir = path.join(root, 'src/client/i18n/lang');
-const compiledDir = path.join(root, 'src/client/i18n/compiled');
+// I18N_CATALOGS: another folder of lang/ and compiled/ (tests/lint/i18n-check.test.ts checks a copy).
+const catalogsDir = process.env.I18N_CATALOGS ?? path.join(root, 'src/client/i18n');
+const langDir = path.join(catalogsDir, 'lang');
+const compiledDir = path.join(catalogsDir, 'compiled');
 const SOURCE = 'en';
 const formatjs = (...args) =>
   execFileSync(path.join(root, 'node_modules/.bin/formatjs'), args, {

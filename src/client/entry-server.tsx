@@ -20,6 +20,8 @@ import { createQueryClient } from '#client/lib/query-client.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { drawPagesAt } from '#client/lib/drawn-at.ts';
 import type { DrawnFor } from '#shared/server-render.ts';
+import { loadCatalog, type Catalog } from './i18n/catalogs.ts';
+import type { PageLanguage } from './i18n/language.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 
@@ -60,10 +62,26 @@ export interface RenderedPage {
   state: DehydratedState;
 }
 
-function page(url: string, queryClient: QueryClient, accountInHtml: boolean): ReactNode {
+/** How one page is drawn: its address, its language and words, whose answers it holds. */
+interface Drawing {
+  url: string;
+  language: PageLanguage;
+  catalog: Catalog;
+  accountInHtml: boolean;
+}
+
+function page(
+  { url, language, catalog, accountInHtml }: Drawing,
+  queryClient: QueryClient,
+): ReactNode {
   return (
-    <AppProviders queryClient={queryClient} accountInHtml={accountInHtml}>
-      <StaticRouter location={url}>
+    <AppProviders
+      queryClient={queryClient}
+      accountInHtml={accountInHtml}
+      page={language}
+      catalog={catalog}
+    >
+      <StaticRouter location={url} basename={language.basename}>
         <AppRoutes />
       </StaticRouter>
     </AppProviders>
@@ -74,8 +92,8 @@ function page(url: string, queryClient: QueryClient, accountInHtml: boolean): Re
  * A render that waits for the page's lazy modules, to learn which answers it asks for. Its HTML
  * is not sent: it fills suspended parts in with inline scripts, which the CSP forbids.
  */
-async function discover(url: string, queryClient: QueryClient, accountInHtml: boolean) {
-  const { prelude } = await prerenderToNodeStream(page(url, queryClient, accountInHtml));
+async function discover(drawing: Drawing, queryClient: QueryClient) {
+  const { prelude } = await prerenderToNodeStream(page(drawing, queryClient));
   for await (const chunk of prelude) void chunk;
 }
 
@@ -88,13 +106,14 @@ const MAX_RENDER_ROUNDS = 4;
  * are left out, so the browser starts from the same loading state the HTML shows and asks again.
  * A page drawn for the member is drawn with the visitor's account and their own answers too; null
  * when nobody is signed in, as only the browser can send them to sign in. One drawn signed out
- * carries that answer, so the browser takes it over as drawn.
+ * carries that answer, so the browser takes it over as drawn. `language`: the page's language and
+ * its addresses' prefix (docs/decisions/0048-languages.md); `url` carries that prefix.
  */
 export async function render(
   url: string,
   transport: (path: string, init: RequestInit) => Promise<Response>,
   drawnAt: number,
-  { drawnFor }: { drawnFor: DrawnFor },
+  { drawnFor, language }: { drawnFor: DrawnFor; language: PageLanguage },
 ): Promise<RenderedPage | null> {
   setTransport(transport);
   // One server clock: renders running at once draw at about the same instant.
@@ -102,12 +121,17 @@ export async function render(
   const queryClient = createQueryClient();
   if (drawnFor === 'member' && !(await queryClient.fetchQuery(userQueryOptions()))) return null;
   if (drawnFor === 'signed-out') queryClient.setQueryData(queryKeys.user, null);
-  const accountInHtml = drawnFor !== 'everyone';
+  const drawing: Drawing = {
+    url,
+    language,
+    catalog: await loadCatalog(language.language),
+    accountInHtml: drawnFor !== 'everyone',
+  };
   const roots = ROOTS_DRAWN_FOR[drawnFor];
   const tried = new Set<string>();
   let complete = true;
   for (let round = 0; round < MAX_RENDER_ROUNDS; round += 1) {
-    await discover(url, queryClient, accountInHtml);
+    await discover(drawing, queryClient);
     const wanted = queryClient
       .getQueryCache()
       .findAll({ predicate: (query) => roots.has(query.queryKey[0]) && !switchedOff(query) })
@@ -123,7 +147,7 @@ export async function render(
     queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
   }
   // The lazy modules are loaded by now, so this plain render has every part in place.
-  const html = renderToString(page(url, queryClient, accountInHtml));
+  const html = renderToString(page(drawing, queryClient));
   return {
     html,
     complete,

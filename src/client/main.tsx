@@ -19,6 +19,8 @@ import { drawPagesAt } from '#client/lib/drawn-at.ts';
 import { holdFirstTapUntilHydrated } from '#client/lib/held-tap.ts';
 import { pageAt } from '#shared/pages.ts';
 import { APP_HYDRATING_EVENT, PAGE_HYDRATED_EVENT } from '#client/lib/live-parts.ts';
+import { loadCatalog, type Catalog } from './i18n/catalogs.ts';
+import { documentPageLanguage, withoutBasename } from './i18n/language.tsx';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
@@ -36,9 +38,18 @@ if (serverState) hydrate(queryClient, JSON.parse(serverState) as DehydratedState
 // The server drew the page with the visitor's account (the member's pass; or signed out, on a
 // page drawn so for visitors without a session) when it sent that answer with the page.
 const accountInHtml = queryClient.getQueryState(queryKeys.user) !== undefined;
-const app = (
+// The page's language is the server's (docs/decisions/0048-languages.md): its words load before
+// React draws or takes over the page, so the first drawing is in that language.
+const pageLanguage = documentPageLanguage();
+const pathname = withoutBasename(window.location.pathname, pageLanguage);
+const app = (catalog: Catalog) => (
   <StrictMode>
-    <App queryClient={queryClient} accountInHtml={accountInHtml} />
+    <App
+      queryClient={queryClient}
+      accountInHtml={accountInHtml}
+      page={pageLanguage}
+      catalog={catalog}
+    />
   </StrictMode>
 );
 /**
@@ -56,19 +67,23 @@ const rootOptions = {
 if (serverState) {
   // A drawn app page's buttons wait for the app's code (not preloaded, ADR 0027); a public page's
   // own script holds its taps already (src/client/document).
-  if (pageAt(window.location.pathname)?.page.kind === 'app') holdFirstTapUntilHydrated();
+  if (pageAt(pathname)?.page.kind === 'app') holdFirstTapUntilHydrated();
   // With the page's module in first, React takes over the page's HTML as it stands: in a
   // transition, so the work is cut into short tasks and a tap is never kept waiting long.
-  void loadServerRenderedPage(window.location.pathname).then(() => {
-    window.dispatchEvent(new Event(APP_HYDRATING_EVENT));
-    drawPagesAt(Number(serverStateElement?.getAttribute(DRAWN_AT_ATTRIBUTE)) || undefined);
-    window.addEventListener(PAGE_HYDRATED_EVENT, () => drawPagesAt(undefined), { once: true });
-    startTransition(() => {
-      hydrateRoot(container, app, rootOptions);
-    });
-  });
+  void Promise.all([loadCatalog(pageLanguage.language), loadServerRenderedPage(pathname)]).then(
+    ([catalog]) => {
+      window.dispatchEvent(new Event(APP_HYDRATING_EVENT));
+      drawPagesAt(Number(serverStateElement?.getAttribute(DRAWN_AT_ATTRIBUTE)) || undefined);
+      window.addEventListener(PAGE_HYDRATED_EVENT, () => drawPagesAt(undefined), { once: true });
+      startTransition(() => {
+        hydrateRoot(container, app(catalog), rootOptions);
+      });
+    },
+  );
 } else {
-  createRoot(container, rootOptions).render(app);
+  void loadCatalog(pageLanguage.language).then((catalog) => {
+    createRoot(container, rootOptions).render(app(catalog));
+  });
 }
 
 // Back online after kept answers stood in for the network (src/client/lib/saved-answers.ts):

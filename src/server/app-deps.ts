@@ -9,6 +9,7 @@ import type { PublicReads } from './public-reads/public-reads.ts';
 import type { PageRenderLimit } from './pages/render-allowance.ts';
 import type { SiteUrl } from './site-url.ts';
 import type { WalletSettings } from './wallet/settings.ts';
+import type { SiteLanguages } from '#shared/languages.ts';
 
 export interface AppConfig {
   siteName: string;
@@ -58,6 +59,8 @@ export interface AppConfig {
   redisUrl?: string | undefined;
   /** Server renders of public pages per address (src/server/pages/render-allowance.ts). */
   pageRenderLimit: PageRenderLimit;
+  /** LANGUAGES and DEFAULT_LANGUAGE: the site's languages (docs/decisions/0048-languages.md). */
+  languages: SiteLanguages;
   /** MAP_TILE_URL and MAP_ATTRIBUTION: where the map's tiles come from, and whose they are. */
   map: { tileUrl: string; attribution: string };
   /** The privacy page's facts (docs/decisions/0039); the site's name and no relay when unset. */

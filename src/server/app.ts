@@ -4,6 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { endpoints, endpointsWhere } from '#shared/endpoints.ts';
+import { SITE_LANGUAGES } from '#shared/languages.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { guardEndpoints } from './auth/guards.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildAppOptions) {
     siteUrl: new SiteUrl('http://localhost'),
     pageRenderLimit: DEFAULT_PAGE_RENDER_LIMIT,
     map: { tileUrl: DEFAULT_MAP_TILE_URL, attribution: DEFAULT_MAP_ATTRIBUTION },
+    languages: SITE_LANGUAGES,
     ...options.config,
   };
   const mapTileSource = tileImageSource(config.map.tileUrl);
@@ -306,8 +308,10 @@ export async function buildApp(options: BuildAppOptions) {
     headTags: publicPageHeadTags(deps.db, deps.publicReads, {
       siteName: config.siteName,
       siteUrl: config.siteUrl,
+      languages: config.languages,
     }),
     pageFound: publicShopPageFound(deps.publicReads),
+    languages: config.languages,
   });
   return app;
 }

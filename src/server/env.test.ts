@@ -45,9 +45,19 @@ describe('readEnv', () => {
     ['MAP_TILE_URL', 'https://tiles-{s}.example.com/{z}/{x}/{y}.png'],
     ['MAP_TILE_URL', 'https://tiles.example.com/{z}/{x}/{y}.png?key={apikey}'],
     ['MAP_ATTRIBUTION', 'x'.repeat(301)],
+    ['LANGUAGES', 'en,Spanish'],
+    ['DEFAULT_LANGUAGE', 'fr'],
   ])('names %s when its value %j is bad', (name, value) => {
     expect(() => readEnv({ [name]: value })).toThrowError(ConfigError);
     expect(() => readEnv({ [name]: value })).toThrowError(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('speaks English and Spanish, English without a prefix, unless LANGUAGES says otherwise', () => {
+    expect(readEnv({})).toMatchObject({ LANGUAGES: ['en', 'es'], DEFAULT_LANGUAGE: 'en' });
+    expect(readEnv({ LANGUAGES: ' en, es,fr ,es', DEFAULT_LANGUAGE: 'es' })).toMatchObject({
+      LANGUAGES: ['en', 'es', 'fr'],
+      DEFAULT_LANGUAGE: 'es',
+    });
   });
 
   it('reads the map settings, defaulting to the standard OpenStreetMap tiles', () => {

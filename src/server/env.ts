@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DEFAULT_LANGUAGE, DEFAULT_LANGUAGES, LANGUAGE_CODE } from '#shared/languages.ts';
 
 /** A proxy on this host only (Fastify's trustProxy), unless TRUST_PROXY says otherwise. */
 export const DEFAULT_TRUST_PROXY = '127.0.0.1,::1';
@@ -330,6 +331,29 @@ const envSchema = z.object({
     .optional()
     .transform((value) => value?.trim() || DEFAULT_GOOGLE_WALLET_API_URL)
     .pipe(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' })),
+  /** The site's languages and the one its addresses carry no prefix for (docs/decisions/0048). */
+  LANGUAGES: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const languages = (value ?? '')
+        .split(',')
+        .map((language) => language.trim())
+        .filter(Boolean);
+      if (languages.length === 0) return [...DEFAULT_LANGUAGES];
+      if (!languages.every((language) => LANGUAGE_CODE.test(language))) {
+        context.addIssue({
+          code: 'custom',
+          message: 'must be comma-separated lowercase language codes such as en,es',
+        });
+        return z.NEVER;
+      }
+      return [...new Set(languages)];
+    }),
+  DEFAULT_LANGUAGE: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || DEFAULT_LANGUAGE),
   SEED_DEMO: booleanFlag,
   ENABLE_TEST_TOOLS: booleanFlag,
   /** Browser tests only: POST /api/testing/clock moves the server's clock. */
@@ -352,6 +376,11 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError(
       'Invalid settings:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set (signed webhooks)',
+    );
+  }
+  if (!env.LANGUAGES.includes(env.DEFAULT_LANGUAGE)) {
+    throw new ConfigError(
+      `Invalid settings:\n  DEFAULT_LANGUAGE: must be one of LANGUAGES (${env.LANGUAGES.join(', ')})`,
     );
   }
   if (env.NODE_ENV === 'production' && env.TEST_CLOCK) {

@@ -106,6 +106,7 @@ async function main() {
       streamsPerAddress: env.STREAMS_PER_ADDRESS,
       streamsPerInstance: env.STREAMS_PER_INSTANCE,
       map: { tileUrl: env.MAP_TILE_URL, attribution: env.MAP_ATTRIBUTION },
+      languages: { languages: env.LANGUAGES, defaultLanguage: env.DEFAULT_LANGUAGE },
       privacy: {
         operatorName: env.OPERATOR_NAME,
         // Unset, the privacy page gives the organizers' address (the one receipts name).

@@ -131,5 +131,12 @@ export type PublicUser = z.infer<typeof userSchema>;
 export const sessionSchema = z.object({ user: userSchema.nullable() });
 export type SessionBody = z.infer<typeof sessionSchema>;
 
+/**
+ * PUT /api/user/language: the member's choice, checked against the enabled languages (LANGUAGES)
+ * by the server (docs/decisions/0048-languages.md).
+ */
+export const userLanguageSchema = z.object({ language: z.string().trim().min(1).max(10) });
+export type UserLanguageBody = z.infer<typeof userLanguageSchema>;
+
 export const messageSchema = z.object({ message: z.string() });
 export type MessageBody = z.infer<typeof messageSchema>;

@@ -17,6 +17,12 @@ export const siteConfigSchema = z.object({
   /** The map's tiles (a Leaflet URL template) and their attribution, shown as plain text (docs/decisions/0023-map.md). */
   map: z.object({ tileUrl: z.string(), attribution: z.string() }),
   /**
+   * The site's languages (LANGUAGES) and the one whose addresses carry no prefix
+   * (DEFAULT_LANGUAGE); every other's pages live under `/{language}/` (docs/decisions/0048-languages.md).
+   */
+  languages: z.array(z.string()),
+  defaultLanguage: z.string(),
+  /**
    * What the privacy page names (docs/decisions/0039): who runs the site and how to reach them
    * (OPERATOR_NAME, OPERATOR_CONTACT), the mail relay's host (null: mail stays on the site), and
    * how many days sent mail is kept (MAIL_RETENTION_DAYS).

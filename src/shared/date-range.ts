@@ -1,5 +1,8 @@
 import type { CurrentCode } from './shop-side.ts';
 
+/** The spec's own locale (#shared/languages.ts `localeOf`): its forms are written out here. */
+const ENGLISH = 'en-US';
+
 type Parts = { year: string; month: string; monthLong: string; day: string };
 
 function partsIn(instant: Date, timeZone: string): Parts {
@@ -18,9 +21,24 @@ function partsIn(instant: Date, timeZone: string): Parts {
 /**
  * A battle's dates as the home hero shows them (docs/RULES.md rule 13), on the calendar of the
  * challenge's time zone: 'July 1-31, 2025' within a month, 'Nov 12 - Dec 12, 2026' across
- * months, 'Dec 20, 2026 - Jan 10, 2027' across years, 'July 4, 2025' for one day.
+ * months, 'Dec 20, 2026 - Jan 10, 2027' across years, 'July 4, 2025' for one day. In another
+ * `locale` (docs/decisions/0048-languages.md), that language's range of short dates.
  */
-export function formatChallengeDates(start: Date | string, end: Date | string, timeZone: string) {
+export function formatChallengeDates(
+  start: Date | string,
+  end: Date | string,
+  timeZone: string,
+  locale = ENGLISH,
+) {
+  // Another language writes a range its own way ('12 de nov – 12 de dic 2026'): Intl knows how.
+  if (locale !== ENGLISH) {
+    return new Intl.DateTimeFormat(locale, {
+      timeZone,
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+    }).formatRange(new Date(start), new Date(end));
+  }
   const from = partsIn(new Date(start), timeZone);
   const to = partsIn(new Date(end), timeZone);
   if (from.year !== to.year) {
@@ -54,14 +72,15 @@ export function codeChangesAt(code: CurrentCode, timeZone: string): string | nul
  * The one way an instant is written in words, in pages, emails, messages and refusals: on the
  * calendar and clock of the challenge's time zone, never the server's or the viewer's. With the
  * time it names the zone ('July 1, 2025 at 9:00 AM PDT'); `{ time: false }` gives the day alone
- * ('July 1, 2025'), still the day it was in that zone.
+ * ('July 1, 2025'), still the day it was in that zone. `locale`: a page in another language
+ * ('1 de julio de 2025 a las 9:00 a.m. PDT', docs/decisions/0048-languages.md).
  */
 export function formatInstant(
   instant: Date | string,
   timeZone: string,
-  { time = true }: { time?: boolean } = {},
+  { time = true, locale = ENGLISH }: { time?: boolean; locale?: string } = {},
 ): string {
-  return new Intl.DateTimeFormat('en-US', {
+  return new Intl.DateTimeFormat(locale, {
     timeZone,
     year: 'numeric',
     month: 'long',

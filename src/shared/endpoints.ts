@@ -90,6 +90,7 @@ export const endpoints = {
   emailChangeConfirm: { method: 'POST', path: '/api/email-change/confirm', access: 'public' },
   memberExport: { method: 'GET', path: '/api/user/export', access: 'member' },
   memberDelete: { method: 'POST', path: '/api/user/delete', access: 'member' },
+  userLanguage: { method: 'PUT', path: '/api/user/language', access: 'member' },
 
   // Challenges and shops, as everyone reads them.
   activeChallenge: {

@@ -1,6 +1,8 @@
 import { COUPON_VALUE_DOLLARS } from './constants.ts';
 
 const formatters = new Map<string, Intl.NumberFormat>();
+/** The spec's own locale, whose dollars are written here (#shared/languages.ts `localeOf`). */
+const ENGLISH = 'en-US';
 
 /** '1250' → '1,250'. */
 const withThousands = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -11,21 +13,26 @@ const withThousands = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, 
  * other amounts always show them ('$12.50'). Dollars, the site's own currency, are written here:
  * a browser's first currency `Intl.NumberFormat` loads its currency data, about 80 ms of a fast
  * machine's main thread and four times that on a phone, before a page with a price can hydrate
- * (docs/decisions/0027). Any other currency (a receipt's, as the payment records it) goes to Intl.
+ * (docs/decisions/0027). Any other currency (a receipt's, as the payment records it) or `locale`
+ * (a page in another language, docs/decisions/0048-languages.md) goes to Intl.
  */
 export function formatMoney(
   amount: number,
-  { currency = 'usd', cents = false }: { currency?: string; cents?: boolean } = {},
+  {
+    currency = 'usd',
+    cents = false,
+    locale = ENGLISH,
+  }: { currency?: string; cents?: boolean; locale?: string } = {},
 ): string {
   const digits = cents || !Number.isInteger(amount) ? 2 : 0;
-  if (currency.toLowerCase() === 'usd') {
+  if (currency.toLowerCase() === 'usd' && locale === ENGLISH) {
     const [whole = '0', fraction] = Math.abs(amount).toFixed(digits).split('.');
     return `${amount < 0 ? '-' : ''}$${withThousands(whole)}${fraction === undefined ? '' : `.${fraction}`}`;
   }
-  const key = `${currency}:${digits}`;
+  const key = `${locale}:${currency}:${digits}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat('en-US', {
+    formatter = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency: currency.toUpperCase(),
       minimumFractionDigits: digits,

@@ -20,7 +20,8 @@ export const BUILT_STYLES = { app: '.app-base{color:black}', home: '.home-page{c
  * makes it ask for one more path, as a page asking for something it must not would. A page that
  * reads the session (/profile) is drawn for the signed-in member, `for <username>`, with their
  * coupons' shops (none for nobody signed in: null, as the real renderer answers); one drawn
- * signed out for a visitor without a session says `Drawn signed out`.
+ * signed out for a visitor without a session says `Drawn signed out`; one in a language with a
+ * prefix says `in es under /es`.
  */
 export function fakeBuiltClient(): { clientDir: string; remove: () => void } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-built-'));
@@ -50,7 +51,8 @@ export function fakeBuiltClient(): { clientDir: string; remove: () => void } {
   fs.writeFileSync(
     path.join(root, 'ssr', 'entry-server.js'),
     `const escape = (text) => text.replace(/[&<>"']/g, (char) => '&#' + char.charCodeAt(0) + ';');
-export async function render(url, transport, drawnAt, { drawnFor }) {
+export async function render(url, transport, drawnAt, { drawnFor, language }) {
+  const inLanguage = language.basename ? ' in ' + language.language + ' under ' + language.basename : '';
   const read = async (apiPath) => {
     const answer = await transport(apiPath, { method: 'GET' }).catch(() => null);
     return answer && answer.ok ? answer.json() : null;
@@ -80,7 +82,7 @@ export async function render(url, transport, drawnAt, { drawnFor }) {
   const names = (shops ?? []).map((shop) => '<li>' + escape(shop.name) + '</li>').join('');
   return {
     html:
-      '<p>Rendered ' + escape(decodeURIComponent(url)) + '</p>' +
+      '<p>Rendered ' + escape(decodeURIComponent(url)) + inLanguage + '</p>' +
       (drawnFor === 'signed-out' ? '<p>Drawn signed out</p>' : '') +
       (names ? '<ul>' + names + '</ul>' : ''),
     complete: true,

@@ -8,6 +8,8 @@ export const TEST_SITE_CONFIG: SiteConfig = {
   sandboxMailbox: false,
   publicUrl: 'http://localhost',
   map: { tileUrl: 'https://tile.example/{z}/{x}/{y}.png', attribution: 'Tiles' },
+  languages: ['en', 'es'],
+  defaultLanguage: 'en',
   privacy: {
     operatorName: 'Local Battles',
     operatorContact: null,

@@ -168,6 +168,14 @@ const rows: Row[] = [
     body: () => ({ password: 'wrong-password' }),
     expected: { ...all(400), anonymous: 401 },
   },
+  // docs/decisions/0048: each member saves their own language, nobody else's.
+  {
+    method: 'PUT',
+    path: '/api/user/language',
+    url: () => '/api/user/language',
+    body: () => ({ language: 'es' }),
+    expected: { ...all(200), anonymous: 401 },
+  },
   {
     method: 'GET',
     path: '/api/admin/challenges',

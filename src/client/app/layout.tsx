@@ -15,6 +15,7 @@ import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { PAGE_HYDRATED_EVENT } from '#client/lib/live-parts.ts';
 import { dropSignedInMark } from '#client/lib/signed-in-hint.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import classes from './layout.module.css';
 import { useScrollOnNavigate } from './scroll-on-navigate.ts';
 
@@ -82,10 +83,11 @@ export function ShopLayout() {
 /** What every page has around its header: the skip link, the offline notices, the page. */
 function PageFrame({ header }: { header: ReactNode }) {
   const { pathname } = useLocation();
+  const intl = useMessages();
   return (
     <div className={classes.shell}>
       <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
-        Skip to main content
+        {intl.formatMessage({ id: 'layout.skipToContent', defaultMessage: 'Skip to main content' })}
       </a>
       {header}
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
@@ -98,7 +100,9 @@ function PageFrame({ header }: { header: ReactNode }) {
         </RouteError>
       </main>
       <footer className={classes.footer}>
-        <Link to={pages.privacy.path}>Privacy</Link>
+        <Link to={pages.privacy.path}>
+          {intl.formatMessage({ id: 'layout.privacy', defaultMessage: 'Privacy' })}
+        </Link>
       </footer>
     </div>
   );

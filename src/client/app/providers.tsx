@@ -4,6 +4,8 @@ import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { AccountInHtml } from '#client/lib/hydrated.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
+import type { Catalog } from '#client/i18n/catalogs.ts';
+import { LanguageProvider, SOURCE_PAGE, type PageLanguage } from '#client/i18n/language.tsx';
 import { mantineProviderProps } from './theme.ts';
 
 const Toasts = lazy(() => import('./Toasts.tsx'));
@@ -26,15 +28,21 @@ function LazyToasts() {
 /**
  * `queryClient`: one holding the server-rendered answers (docs/decisions/0027); else a new one.
  * `accountInHtml`: the server drew the page with the visitor's account (`AccountInHtml`).
+ * `page`, `catalog`: the page's language and its words (docs/decisions/0048-languages.md); the
+ * code's own English unless given.
  */
 export function AppProviders({
   children,
   queryClient: given,
   accountInHtml = false,
+  page = SOURCE_PAGE,
+  catalog = {},
 }: {
   children: ReactNode;
   queryClient?: QueryClient;
   accountInHtml?: boolean;
+  page?: PageLanguage;
+  catalog?: Catalog;
 }) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   return (
@@ -42,7 +50,11 @@ export function AppProviders({
     <MantineProvider {...mantineProviderProps} withCssVariables={false} withGlobalClasses={false}>
       <LazyToasts />
       <QueryClientProvider client={queryClient}>
-        <AccountInHtml value={accountInHtml}>{children}</AccountInHtml>
+        <AccountInHtml value={accountInHtml}>
+          <LanguageProvider page={page} catalog={catalog}>
+            {children}
+          </LanguageProvider>
+        </AccountInHtml>
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -2,6 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { pageAt, pages } from '#shared/pages.ts';
 import { NotFound } from '#client/components/NotFound.tsx';
+import { documentPageLanguage, withoutBasename } from '#client/i18n/language.tsx';
 import { RequireAdmin, RequireUser } from './guards.tsx';
 import { RootLayout, ShopLayout } from './layout.tsx';
 
@@ -76,7 +77,9 @@ const signedInPageAtStart = [
   { name: 'profile', load: () => loadServerRenderedPage(pages.profile.path) },
   { name: 'sandboxCheckout', load: loadSandboxCheckout },
 ].find(
-  ({ name }) => typeof window !== 'undefined' && pageAt(window.location.pathname)?.name === name,
+  ({ name }) =>
+    typeof window !== 'undefined' &&
+    pageAt(withoutBasename(window.location.pathname, documentPageLanguage()))?.name === name,
 );
 void signedInPageAtStart?.load();
 const AdminLayout = lazy(() => import('./routes/admin/layout.tsx'));

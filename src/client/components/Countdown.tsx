@@ -8,6 +8,8 @@ import {
   COUNTDOWN_UNIT_ATTRIBUTE,
 } from '#client/lib/live-parts.ts';
 import { COUNTDOWN_TICK_MS, countdownDigits, timeLeft } from '#client/lib/time-left.ts';
+import { useMessages } from '#client/i18n/language.tsx';
+
 function useNow(intervalMs: number, stopAt: Date): Date {
   const [now, setNow] = useState(() => new Date());
   const over = now >= stopAt;
@@ -35,11 +37,12 @@ export function Countdown({ target, title, text }: CountdownProps) {
   const end = new Date(target);
   const left = timeLeft(end, useNow(COUNTDOWN_TICK_MS, end));
   const hydrated = useHydrated();
+  const intl = useMessages();
   const units = [
-    ['Days', 'days'],
-    ['Hours', 'hours'],
-    ['Minutes', 'minutes'],
-    ['Seconds', 'seconds'],
+    [intl.formatMessage({ id: 'countdown.days', defaultMessage: 'Days' }), 'days'],
+    [intl.formatMessage({ id: 'countdown.hours', defaultMessage: 'Hours' }), 'hours'],
+    [intl.formatMessage({ id: 'countdown.minutes', defaultMessage: 'Minutes' }), 'minutes'],
+    [intl.formatMessage({ id: 'countdown.seconds', defaultMessage: 'Seconds' }), 'seconds'],
   ] as const;
   return (
     <Stack gap="sm" align="center" ta="center">

@@ -11,6 +11,9 @@ import {
 import { Link } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { useSiteName } from '#client/lib/page-meta.ts';
+import { useMessages } from '#client/i18n/language.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { headerMessages } from './header-messages.ts';
 import classes from './Header.module.css';
 import { NavigationDrawer } from './NavigationDrawer.tsx';
 
@@ -55,11 +58,12 @@ export function Header({
   loggingOut,
 }: HeaderProps) {
   const siteName = useSiteName();
+  const intl = useMessages();
 
   const passLink = hasPass
-    ? { to: paths.profile, label: 'My Battle Pass' }
+    ? { to: paths.profile, label: intl.formatMessage(headerMessages.myBattlePass) }
     : passesOnSale
-      ? { to: paths.checkout, label: 'Buy Pass' }
+      ? { to: paths.checkout, label: intl.formatMessage(headerMessages.buyPass) }
       : null;
 
   return (
@@ -98,7 +102,7 @@ export function Header({
                 variant="light"
                 leftSection={<IconShieldCheck size={18} aria-hidden />}
               >
-                Admin
+                {intl.formatMessage({ id: 'header.admin', defaultMessage: 'Admin' })}
               </Button>
             )}
             {user && (
@@ -115,8 +119,8 @@ export function Header({
                 <ActionIcon
                   variant="subtle"
                   size="lg"
-                  aria-label="Logout"
-                  title="Logout"
+                  aria-label={intl.formatMessage(headerMessages.logout)}
+                  title={intl.formatMessage(headerMessages.logout)}
                   onClick={onLogout}
                   loading={loggingOut}
                 >
@@ -132,9 +136,10 @@ export function Header({
                 data-signed-out-action
                 leftSection={<IconLogin2 size={18} aria-hidden />}
               >
-                Sign In
+                {intl.formatMessage(headerMessages.signIn)}
               </Button>
             )}
+            <LanguageSwitch signedIn={user !== null} />
           </Group>
 
           <ActionIcon
@@ -143,7 +148,10 @@ export function Header({
             color="dark"
             size="lg"
             popoverTarget={NAVIGATION_DRAWER_ID}
-            aria-label="Open navigation"
+            aria-label={intl.formatMessage({
+              id: 'header.openNavigation',
+              defaultMessage: 'Open navigation',
+            })}
           >
             <IconMenu2 size={24} aria-hidden />
           </ActionIcon>

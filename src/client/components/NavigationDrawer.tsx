@@ -13,7 +13,10 @@ import {
 import { Link } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { useSiteName } from '#client/lib/page-meta.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import type { HeaderProps } from './Header.tsx';
+import { headerMessages } from './header-messages.ts';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
 import classes from './NavigationDrawer.module.css';
 
 export interface NavigationDrawerProps extends Omit<HeaderProps, 'hasPass' | 'passesOnSale'> {
@@ -38,6 +41,7 @@ export function NavigationDrawer({
   loggingOut,
 }: NavigationDrawerProps) {
   const siteName = useSiteName();
+  const intl = useMessages();
   const drawer = useRef<HTMLDivElement>(null);
   const titleId = `${id}-title`;
   const close = () => drawer.current?.hidePopover();
@@ -67,24 +71,33 @@ export function NavigationDrawer({
           size="lg"
           popoverTarget={id}
           popoverTargetAction="hide"
-          aria-label="Close navigation"
+          aria-label={intl.formatMessage({
+            id: 'drawer.closeNavigation',
+            defaultMessage: 'Close navigation',
+          })}
         />
       </div>
-      <nav aria-label="Site">
+      <nav aria-label={intl.formatMessage({ id: 'drawer.site', defaultMessage: 'Site' })}>
         <Stack gap="xs">
           {user && (
             <>
               <Text size="sm" c="dimmed">
-                Signed in as <strong>{user.username}</strong>
+                {intl.formatMessage(
+                  { id: 'drawer.signedInAs', defaultMessage: 'Signed in as <b>{username}</b>' },
+                  { username: user.username, b: (chunks) => <strong>{chunks}</strong> },
+                )}
               </Text>
               <Link to={paths.profile} className={classes.link} onClick={close}>
                 <IconUser size={18} aria-hidden />
-                My Profile
+                {intl.formatMessage({ id: 'drawer.myProfile', defaultMessage: 'My Profile' })}
               </Link>
               {user.isAdmin && (
                 <Link to={paths.admin} className={classes.link} onClick={close}>
                   <IconLayoutDashboard size={18} aria-hidden />
-                  Admin Dashboard
+                  {intl.formatMessage({
+                    id: 'drawer.adminDashboard',
+                    defaultMessage: 'Admin Dashboard',
+                  })}
                 </Link>
               )}
               <button
@@ -97,30 +110,30 @@ export function NavigationDrawer({
                 }}
               >
                 <IconLogout size={18} aria-hidden />
-                Logout
+                {intl.formatMessage(headerMessages.logout)}
               </button>
             </>
           )}
           {!user && (
             <Link to={paths.auth} className={classes.link} data-signed-out-action onClick={close}>
               <IconLogin2 size={18} aria-hidden />
-              Sign In
+              {intl.formatMessage(headerMessages.signIn)}
             </Link>
           )}
           {/* The home page's sections and the results, for a phone with no header links. */}
           <Link to={paths.homeShops} className={classes.link} onClick={close}>
             <IconBuildingStore size={18} aria-hidden />
-            Shops
+            {intl.formatMessage({ id: 'drawer.shops', defaultMessage: 'Shops' })}
           </Link>
           {resultsPath && (
             <Link to={resultsPath} className={classes.link} onClick={close}>
               <IconTrophy size={18} aria-hidden />
-              Results
+              {intl.formatMessage({ id: 'drawer.results', defaultMessage: 'Results' })}
             </Link>
           )}
           <Link to={paths.homeFaq} className={classes.link} onClick={close}>
             <IconHelpCircle size={18} aria-hidden />
-            FAQ
+            {intl.formatMessage({ id: 'drawer.faq', defaultMessage: 'FAQ' })}
           </Link>
           {passLink && (
             <Button
@@ -135,6 +148,7 @@ export function NavigationDrawer({
               {passLink.label}
             </Button>
           )}
+          <LanguageSwitch signedIn={user !== null} />
         </Stack>
       </nav>
     </div>

@@ -8,12 +8,8 @@ import { Link } from 'react-router';
 import { COUPON_VALUE_DOLLARS, TOP_RANK_HIGHLIGHT } from '#shared/constants.ts';
 import { paths } from '#shared/paths.ts';
 import { formatMoney } from '#shared/money.ts';
-import {
-  RANK_BADGE_ATTRIBUTE,
-  TOP_RANK_ATTRIBUTE,
-  rankLabel,
-  rankText,
-} from '#client/lib/live-parts.ts';
+import { RANK_BADGE_ATTRIBUTE, TOP_RANK_ATTRIBUTE, rankText } from '#client/lib/live-parts.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import classes from './ShopCard.module.css';
 
 export const SHOP_FALLBACK_IMAGE = '/images/shop-fallback.svg';
@@ -27,16 +23,20 @@ export const PAUSED_ORANGE = '#9a3c00';
  * screen readers with what it means, and never shrunk, so it is never cut off on a phone.
  */
 export function PausedBadge({ size = 'md' }: { size?: 'md' | 'lg' }) {
+  const intl = useMessages();
   return (
     <Badge
       role="note"
-      aria-label="Paused: not accepting coupons right now"
+      aria-label={intl.formatMessage({
+        id: 'shopCard.pausedLabel',
+        defaultMessage: 'Paused: not accepting coupons right now',
+      })}
       color={PAUSED_ORANGE}
       variant="filled"
       size={size}
       style={{ flexShrink: 0 }}
     >
-      Paused
+      {intl.formatMessage({ id: 'shopCard.paused', defaultMessage: 'Paused' })}
     </Badge>
   );
 }
@@ -59,6 +59,7 @@ export interface ShopCardProps {
  * Details'; 'Paused' while it takes no coupons.
  */
 export function ShopCard({ shop, rank, votes, distance }: ShopCardProps) {
+  const intl = useMessages();
   const highlighted = rank != null && rank <= TOP_RANK_HIGHLIGHT;
   return (
     <Card withBorder padding="md" radius="md" component="article" aria-label={shop.name}>
@@ -80,7 +81,25 @@ export function ShopCard({ shop, rank, votes, distance }: ShopCardProps) {
           <span
             className={classes.rankBadge}
             hidden={rank == null}
-            aria-label={rankLabel(rank ?? null, votes)}
+            // In English the words of #client/lib/live-parts.ts `rankLabel`, with which the
+            // public pages' script updates it before the app takes over.
+            aria-label={
+              rank == null
+                ? intl.formatMessage({ id: 'shopCard.noVotes', defaultMessage: 'No votes yet' })
+                : votes === undefined
+                  ? intl.formatMessage(
+                      { id: 'shopCard.rank', defaultMessage: 'Rank {rank}' },
+                      { rank },
+                    )
+                  : intl.formatMessage(
+                      {
+                        id: 'shopCard.rankVotes',
+                        defaultMessage:
+                          'Rank {rank}, {votes, plural, one {# vote} other {# votes}}',
+                      },
+                      { rank, votes },
+                    )
+            }
             {...{
               [RANK_BADGE_ATTRIBUTE]: shop.id,
               [TOP_RANK_ATTRIBUTE]: highlighted ? '' : undefined,
@@ -97,20 +116,29 @@ export function ShopCard({ shop, rank, votes, distance }: ShopCardProps) {
         </Group>
         {distance && (
           <Text size="sm" fw={600}>
-            {distance} away
+            {intl.formatMessage(
+              { id: 'shopCard.distanceAway', defaultMessage: '{distance} away' },
+              { distance },
+            )}
           </Text>
         )}
         <Group justify="space-between" mt="xs">
           <Badge color={CREDIT_GREEN} variant="filled" size="lg" tt="none">
-            {formatMoney(COUPON_VALUE_DOLLARS)} Credit
+            {intl.formatMessage(
+              { id: 'shopCard.credit', defaultMessage: '{amount} Credit' },
+              { amount: formatMoney(COUPON_VALUE_DOLLARS, { locale: intl.locale }) },
+            )}
           </Badge>
           <Button
             component={Link}
             to={paths.business(shop.id)}
             variant="light"
-            aria-label={`View Details: ${shop.name}`}
+            aria-label={intl.formatMessage(
+              { id: 'shopCard.viewDetailsOf', defaultMessage: 'View Details: {name}' },
+              { name: shop.name },
+            )}
           >
-            View Details
+            {intl.formatMessage({ id: 'shopCard.viewDetails', defaultMessage: 'View Details' })}
           </Button>
         </Group>
       </Stack>

@@ -11,6 +11,7 @@ import {
   messageSchema,
   PASSWORD_RESET_REQUESTED,
   type PasswordResetRequest,
+  userLanguageSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
   registerBodySchema,
@@ -29,7 +30,7 @@ import {
   requestPasswordReset,
   voidPasswordResets,
 } from './password-reset.ts';
-import { registerMember, toPublicUser, verifyCredentials } from './service.ts';
+import { registerMember, saveLanguage, toPublicUser, verifyCredentials } from './service.ts';
 import { endpoints } from '#shared/endpoints.ts';
 
 export async function authRoutes(
@@ -51,6 +52,20 @@ export async function authRoutes(
       const user = await loadCurrentUser(db, request);
       if (!user) throw unauthorized();
       return toPublicUser(user);
+    },
+  );
+
+  api.put(
+    endpoints.userLanguage.path,
+    {
+      schema: {
+        body: userLanguageSchema,
+        response: { 200: userLanguageSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = await requireSignedInUser(db, request);
+      return saveLanguage(db, user.id, request.body.language, config.languages);
     },
   );
 

@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { PublicUser, RegisterBody } from '#shared/auth.ts';
 import type { Db } from '../db/client.ts';
 import { users, type User } from '../db/schema.ts';
-import { conflict, isUniqueViolation } from '../errors.ts';
+import type { SiteLanguages } from '#shared/languages.ts';
+import { badRequest, conflict, isUniqueViolation } from '../errors.ts';
 import { welcomeMail, type MailContext } from '../mail/templates.ts';
 import { confirmAddress, enqueueMail } from '../mail/outbox.ts';
 import { storeAddressLink } from './link-token.ts';
@@ -23,6 +24,23 @@ export function toPublicUser(user: User): PublicUser {
     fullName: user.fullName,
     isAdmin: user.isAdmin,
   };
+}
+
+/**
+ * Saves the member's language (PUT /api/user/language): one of the site's languages, else 400
+ * and nothing changed (docs/decisions/0048-languages.md).
+ */
+export async function saveLanguage(
+  db: Db,
+  userId: number,
+  language: string,
+  { languages }: SiteLanguages,
+): Promise<{ language: string }> {
+  if (!languages.includes(language)) {
+    throw badRequest(`Choose one of this site's languages: ${languages.join(', ')}`);
+  }
+  await db.update(users).set({ language }).where(eq(users.id, userId));
+  return { language };
 }
 
 const byUsername = (username: string) => sql`lower(${users.username}) = lower(${username})`;

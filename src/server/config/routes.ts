@@ -8,7 +8,7 @@ import { endpoints } from '#shared/endpoints.ts';
 
 /**
  * GET /api/config: the settings the web app adapts to (site name, payment mode, test tools, where
- * email goes, public URL, map tiles, wallet buttons).
+ * email goes, public URL, map tiles, wallet buttons, languages).
  */
 export async function configRoutes(app: FastifyInstance, { publicReads }: AppDeps) {
   app
@@ -29,6 +29,8 @@ export function siteConfigOf({ config, payments }: Pick<AppDeps, 'config' | 'pay
     sandboxMailbox: config.mailToSandbox && config.testToolsEnabled,
     publicUrl: config.siteUrl.origin,
     map: config.map,
+    languages: [...config.languages.languages],
+    defaultLanguage: config.languages.defaultLanguage,
     privacy: {
       operatorName: config.privacy?.operatorName ?? config.siteName,
       operatorContact: config.privacy?.operatorContact ?? null,

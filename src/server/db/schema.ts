@@ -42,6 +42,11 @@ export const users = pgTable(
      * random, never logged, and it can do nothing but switch organizer mail off.
      */
     mailToken: text('mail_token').notNull().default(randomSecret),
+    /**
+     * The language the member chose (PUT /api/user/language), one of LANGUAGES when saved; null
+     * until they choose (docs/decisions/0048-languages.md).
+     */
+    language: text('language'),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [

@@ -165,7 +165,9 @@ describe('kept pages, sent compressed', () => {
     expect(refused.rawPayload.equals(identity.rawPayload)).toBe(true);
     for (const answer of [br, gzip, identity, refused]) {
       expect(answer.statusCode).toBe(200);
-      expect(answer.headers.vary).toBe('accept-encoding');
+      // An English document also varies by language: a first visit may be sent to another one
+      // (docs/decisions/0048-languages.md).
+      expect(answer.headers.vary).toBe('accept-encoding, accept-language');
       expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
     }
   });
@@ -177,7 +179,7 @@ describe('kept pages, sent compressed', () => {
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-encoding']).toBe('br');
     expect(head.headers['content-length']).toBe(get.headers['content-length']);
-    expect(head.headers.vary).toBe('accept-encoding');
+    expect(head.headers.vary).toBe('accept-encoding, accept-language');
     expect(head.rawPayload.length).toBe(0);
   });
 

@@ -5,12 +5,14 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { pageAt } from '#shared/pages.ts';
+import { languagePath, splitLanguage, type SiteLanguages } from '#shared/languages.ts';
 import type { PublicReads } from '../public-reads/public-reads.ts';
 import { chooseEncoding, compressPage, type EncodedPage } from './page-encodings.ts';
 import { RenderAllowance, type PageRenderLimit } from './render-allowance.ts';
 import { withHeadTags } from './head-tags.ts';
 import { loadServerRenderer } from './server-render.ts';
 import { webManifest } from './web-manifest.ts';
+import { cookieLanguage, firstVisitLanguage, languageCookie } from './page-language.ts';
 import { pathnameOf } from '../text.ts';
 
 export interface SpaOptions {
@@ -33,14 +35,15 @@ export interface SpaOptions {
   /** Answers the render's reads and keeps rendered pages like the answers they show. */
   publicReads: PublicReads;
   clock: () => Date;
+  /** The site's languages: every page but the default language's lives under `/{language}/`. */
+  languages: SiteLanguages;
 }
 
 const NOT_BUILT_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local Battles</title></head>' +
   '<body><div id="root"></div><p>The web app is not built yet: run <code>npm run build</code>.</p></body></html>';
 
-/** Whether the page at this URL is drawn with the visitor's account (#shared/pages.ts). */
-const readsSession = (url: string) => pageAt(pathnameOf(url))?.page.readsSession === true;
+const HTML_LANG = /<html lang="[^"]*"/;
 
 /**
  * Serves the built web app. Known page routes get the app shell with 200, other paths the same
@@ -50,6 +53,10 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
   const indexPath = path.join(options.clientDir, 'index.html');
   const hasClient = fs.existsSync(indexPath);
   const shell = hasClient ? fs.readFileSync(indexPath, 'utf8') : NOT_BUILT_HTML;
+  /** An address's language and the page registry's address for it (docs/decisions/0048). */
+  const located = (url: string) => splitLanguage(pathnameOf(url), options.languages);
+  /** Whether the page at this URL is drawn with the visitor's account (#shared/pages.ts). */
+  const readsSession = (url: string) => pageAt(located(url).path)?.page.readsSession === true;
 
   if (hasClient) {
     await app.register(fastifyStatic, {
@@ -71,14 +78,25 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
   }
 
   const serverRenderer = hasClient
-    ? loadServerRenderer(options.publicReads, options.clientDir, app, options.clock)
+    ? loadServerRenderer(
+        options.publicReads,
+        options.clientDir,
+        app,
+        options.clock,
+        options.languages,
+      )
     : null;
   if (serverRenderer) app.addHook('onReady', () => serverRenderer.load());
   const renderAllowance = new RenderAllowance(options.pageRenderLimit);
 
-  /** The page with its path's head tags (head-tags.ts: title, description, link previews). */
+  /**
+   * The page with its path's head tags (head-tags.ts: title, description, link previews, the
+   * other languages' addresses) and its language on <html>.
+   */
   async function withPathHeadTags(page: string, pathname: string): Promise<string> {
-    return withHeadTags(page, options.headTags ? await options.headTags(pathname) : '');
+    const { language } = splitLanguage(pathname, options.languages);
+    const withTags = withHeadTags(page, options.headTags ? await options.headTags(pathname) : '');
+    return withTags.replace(HTML_LANG, `<html lang="${language}"`);
   }
 
   /**
@@ -120,6 +138,13 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
 
   /** The page at the request's URL: a kept one at once, else rendered or the plain shell. */
   function sendShell(request: FastifyRequest, reply: FastifyReply, status: number) {
+    const firstVisit = firstVisitRedirect(request, status);
+    if (firstVisit) {
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-language, cookie')
+        .redirect(firstVisit, 302);
+    }
     // A kept page goes out in this tick, without a promise: that is most visits to a public page.
     // Only a found page is kept, and every change that could unpublish one clears what is kept.
     const kept = keptPage(request, status);
@@ -129,10 +154,25 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
     );
   }
 
+  /**
+   * A first visit to a default-language document goes to the same page in the language the
+   * browser prefers, when the site speaks it (docs/decisions/0048-languages.md); the address
+   * decides from then on. Undefined: the page is sent as asked.
+   */
+  function firstVisitRedirect(request: FastifyRequest, status: number): string | undefined {
+    const { language, path } = located(request.url);
+    if (status !== 200 || language !== options.languages.defaultLanguage) return undefined;
+    if (pageAt(path)?.page.kind !== 'document') return undefined;
+    const preferred = firstVisitLanguage(request.headers, options.languages);
+    if (!preferred) return undefined;
+    const query = request.url.slice(pathnameOf(request.url).length);
+    return `${languagePath(path, preferred, options.languages.defaultLanguage)}${query}`;
+  }
+
   /** 404 for a page whose parameters name nothing public (`pageFound`), else `status`. */
   async function statusOf(request: FastifyRequest, status: number): Promise<number> {
     if (status !== 200 || !options.pageFound) return status;
-    return (await options.pageFound(pathnameOf(request.url))) ? status : 404;
+    return (await options.pageFound(located(request.url).path)) ? status : 404;
   }
 
   /** The page already rendered and kept for this request, if any (no render, no allowance). */
@@ -156,11 +196,22 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
     // A page drawn with the member's own pass is theirs alone: no shared cache, nor the
     // browser's history on a shared device, keeps it (the bare shell alike, for one rule).
     const forOneMember = status === 200 && readsSession(request.url);
+    // A default-language document may instead send a first visit elsewhere by Accept-Language.
+    const { language, path } = located(request.url);
+    const document = status === 200 && pageAt(path)?.page.kind === 'document';
     void reply
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', forOneMember ? 'private, no-store' : 'no-cache')
-      .header('vary', 'accept-encoding');
+      .header(
+        'vary',
+        document && language === options.languages.defaultLanguage
+          ? 'accept-encoding, accept-language'
+          : 'accept-encoding',
+      );
+    if (document && cookieLanguage(request.headers.cookie) !== language) {
+      void reply.header('set-cookie', languageCookie(language));
+    }
     if (typeof page === 'string') return reply.send(page);
     const encoding = chooseEncoding(request.headers['accept-encoding'], page);
     if (encoding !== 'identity') void reply.header('content-encoding', encoding);
@@ -186,6 +237,6 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
     ) {
       return reply.status(404).send({ message: `No API route ${request.method} ${pathname}` });
     }
-    return sendShell(request, reply, pageAt(pathname) ? 200 : 404);
+    return sendShell(request, reply, pageAt(located(request.url).path) ? 200 : 404);
   });
 });

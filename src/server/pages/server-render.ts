@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { pageAt } from '#shared/pages.ts';
+import { splitLanguage, type SiteLanguages } from '#shared/languages.ts';
 import { endpointsWhere } from '#shared/endpoints.ts';
 import { OFFLINE_READABLE_API } from '#shared/offline.ts';
 import {
@@ -27,7 +28,7 @@ interface RendererModule {
     url: string,
     transport: (apiPath: string, init: RequestInit) => Promise<Response>,
     drawnAt: number,
-    options: { drawnFor: DrawnFor },
+    options: { drawnFor: DrawnFor; language: { language: string; basename: string } },
   ): Promise<{ html: string; complete: boolean; state: unknown } | null>;
 }
 
@@ -41,7 +42,8 @@ export interface ServerRenderer {
   /** Whether the page at this URL is rendered on the server. */
   renders(url: string): boolean;
   /**
-   * What one rendered page may be kept under (the path; the query only where the page reads it;
+   * What one rendered page may be kept under (the path with its language's prefix, so each
+   * language's page is kept apart; the query only where the page reads it;
    * apart for visitors without a session where the page is drawn signed out for them), or null
    * when this URL's render serves only its own visitor.
    */
@@ -75,8 +77,8 @@ export interface RenderedPage {
  * visitor; a page that does (`readsSession`: /profile) is rendered for each member's visit alone;
  * organizer pages are drawn in the browser.
  */
-const pageOf = (url: string) => {
-  const page = pageAt(pathnameOf(url))?.page;
+const pageOf = (url: string, languages: SiteLanguages) => {
+  const page = pageAt(splitLanguage(pathnameOf(url), languages).path)?.page;
   return page?.serverModule
     ? {
         module: page.serverModule,
@@ -116,6 +118,7 @@ export function loadServerRenderer(
   clientDir: string,
   app: FastifyInstance,
   clock: () => Date,
+  languages: SiteLanguages,
 ): ServerRenderer | null {
   const rendererPath = path.join(path.dirname(clientDir), 'ssr', 'entry-server.js');
   const manifestPath = path.join(clientDir, '.vite', 'manifest.json');
@@ -200,16 +203,16 @@ export function loadServerRenderer(
     load: async () => {
       await loadRenderer();
     },
-    renders: (url) => pageOf(url) !== undefined,
+    renders: (url) => pageOf(url, languages) !== undefined,
     pageKey(url, cookie) {
-      const page = pageOf(url);
+      const page = pageOf(url, languages);
       if (!page || page.readsSession) return null;
       if (page.readsQuery && url.includes('?')) return null;
       const pathname = pathnameOf(url);
       return page.drawnSignedOut && !hasSessionCookie(cookie) ? `${pathname} signed out` : pathname;
     },
     async renderPage(shell, url, cookie) {
-      const page = pageOf(url);
+      const page = pageOf(url, languages);
       if (!page) return null;
       // Nobody signed in: the browser draws the page, whose guard sends the visitor to sign in.
       if (page.readsSession && !cookie) return null;
@@ -228,8 +231,14 @@ export function loadServerRenderer(
         : page.drawnSignedOut && !hasSessionCookie(cookie)
           ? 'signed-out'
           : 'everyone';
+      // The address keeps its language's prefix (kept apart per language by `pageKey`); the
+      // router reads it as its basename (docs/decisions/0048-languages.md).
+      const { language, basename } = splitLanguage(pathnameOf(url), languages);
       const rendered = await renderContext.run(context, () =>
-        rendererModule.render(location, transport, drawnAt, { drawnFor }),
+        rendererModule.render(location, transport, drawnAt, {
+          drawnFor,
+          language: { language, basename },
+        }),
       );
       // The web app treats a failed answer as one to fetch again in the browser; here it is a
       // page asking for something it must not, so the page is not sent (nor kept) half drawn.

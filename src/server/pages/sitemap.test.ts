@@ -15,7 +15,7 @@ const ctx = useTestApp();
 const locations = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
 
 describe('GET /sitemap.xml', () => {
-  it('lists the public pages and every live shop of a published challenge, absolute', async () => {
+  it('lists the public pages and every live shop of a published challenge, absolute, in each language', async () => {
     const running = await insertChallenge(ctx.db, ctx.clock.now());
     const draft = await insertChallenge(ctx.db, ctx.clock.now(), { active: false });
     const open = await insertBusiness(ctx.db, running.id);
@@ -33,11 +33,16 @@ describe('GET /sitemap.xml', () => {
       /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/,
     );
     const urls = locations(response.body);
+    // docs/decisions/0048-languages.md: English without a prefix, Spanish under /es/.
     expect(urls).toEqual([
       'http://localhost/',
+      'http://localhost/es/',
       'http://localhost/battles',
+      'http://localhost/es/battles',
       'http://localhost/battles/coffee',
+      'http://localhost/es/battles/coffee',
       `http://localhost/business/${open.id}`,
+      `http://localhost/es/business/${open.id}`,
     ]);
     expect(urls).not.toContain(`http://localhost/business/${deleted.id}`);
     expect(urls).not.toContain(`http://localhost/business/${unpublished.id}`);

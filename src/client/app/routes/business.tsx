@@ -1,4 +1,4 @@
-import { isPageParam, pages } from '#shared/pages.ts';
+import { isPageParam } from '#shared/pages.ts';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Paper.css';
 import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text } from '@mantine/core';
@@ -23,6 +23,7 @@ import { REDEEM_SAVED_OFFLINE, SHOP_NOT_HELD, useOnline } from '#client/lib/offl
 import { useSavedRedemption } from '#client/features/redemption/offline-redemptions.ts';
 import { OfflineRedemptionNote } from '#client/features/redemption/components/OfflineRedemptionNote.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import type { AuthRedirectState } from '../guards.tsx';
 
 // Only members holding this shop's coupon see the dialog, so visitors never download it (or the
@@ -46,15 +47,21 @@ function BusinessPage({ id }: { id: string }) {
   const shop = useBusiness(id);
   const challenge = useCurrentBattle();
   const phase = useChallengePhase(challenge.data);
+  const intl = useMessages();
   usePageMeta({
-    title: shop.data?.name ?? pages.business.title,
+    title: shop.data?.name ?? intl.formatMessage({ id: 'shop.pageTitle', defaultMessage: 'Shop' }),
     description: shop.data?.description,
   });
 
   return (
     <Container size="md" py={{ base: 'md', sm: 'xl' }}>
       {shop.isPending ? (
-        <PageLoader label="Loading coffee shop details..." />
+        <PageLoader
+          label={intl.formatMessage({
+            id: 'shop.loading',
+            defaultMessage: 'Loading coffee shop details...',
+          })}
+        />
       ) : shop.isError && !isApiError(shop.error) ? (
         // Offline, and the device holds neither this page's answer nor the shop in its list.
         <Alert color="yellow" variant="light" title="Offline" role="status">
@@ -66,11 +73,27 @@ function BusinessPage({ id }: { id: string }) {
           </Stack>
         </Alert>
       ) : shop.isError ? (
-        <Alert color="red" variant="light" title="Error Loading Coffee Shop" role="alert">
+        <Alert
+          color="red"
+          variant="light"
+          title={intl.formatMessage({
+            id: 'shop.loadFailed',
+            defaultMessage: 'Error Loading Coffee Shop',
+          })}
+          role="alert"
+        >
           <Stack gap="xs">
-            <Text size="sm">{errorText(shop.error, 'Coffee shop not found')}</Text>
+            <Text size="sm">
+              {errorText(
+                shop.error,
+                intl.formatMessage({
+                  id: 'shop.notFound',
+                  defaultMessage: 'Coffee shop not found',
+                }),
+              )}
+            </Text>
             <Anchor component={Link} to={paths.home} size="sm">
-              Back to Home
+              {intl.formatMessage({ id: 'notFound.backHome', defaultMessage: 'Back to Home' })}
             </Anchor>
           </Stack>
         </Alert>
@@ -98,10 +121,14 @@ function BusinessPage({ id }: { id: string }) {
 
 /** Once the shop's battle has ended: the way to its published results (docs/RULES.md rule 17). */
 function ResultsLink({ challenge }: { challenge: ChallengeDto }) {
+  const intl = useMessages();
   if (useChallengePhase(challenge) !== 'ended') return null;
   return (
     <Anchor component={Link} to={paths.results(challenge.id)}>
-      This battle has ended: see the results
+      {intl.formatMessage({
+        id: 'shop.endedSeeResults',
+        defaultMessage: 'This battle has ended: see the results',
+      })}
     </Anchor>
   );
 }
@@ -121,6 +148,11 @@ function RedeemHere({
   ended: boolean;
 }) {
   const { user } = useUser();
+  const intl = useMessages();
+  const redeemedHere = intl.formatMessage({
+    id: 'shop.redeemedHere',
+    defaultMessage: 'You have redeemed your coupon here.',
+  });
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const [opened, setOpened] = useState(searchParams.get(REDEEM_PARAM) === '1');
@@ -147,9 +179,14 @@ function RedeemHere({
 
   if (ended) {
     return coupon?.redeemed ? (
-      <Text fw={600}>You have redeemed your coupon here.</Text>
+      <Text fw={600}>{redeemedHere}</Text>
     ) : coupon ? (
-      <Text fw={600}>Not used: this battle has ended.</Text>
+      <Text fw={600}>
+        {intl.formatMessage({
+          id: 'shop.notUsedEnded',
+          defaultMessage: 'Not used: this battle has ended.',
+        })}
+      </Text>
     ) : null;
   }
   if (shop.paused && !coupon?.redeemed) {
@@ -168,10 +205,19 @@ function RedeemHere({
     return (
       <Paper withBorder p="md" radius="md">
         <Stack gap="xs" align="flex-start">
-          <Text>Have a Battle Pass? Redeem your coupon here with the cashier's code.</Text>
+          <Text>
+            {intl.formatMessage({
+              id: 'shop.haveAPass',
+              defaultMessage:
+                "Have a Battle Pass? Redeem your coupon here with the cashier's code.",
+            })}
+          </Text>
           <Group gap="sm">
             <Button component={Link} to={paths.auth} state={state} variant="light">
-              Sign in to redeem
+              {intl.formatMessage({
+                id: 'shop.signInToRedeem',
+                defaultMessage: 'Sign in to redeem',
+              })}
             </Button>
             {passesOnSale && <BuyPassButton />}
           </Group>
@@ -183,7 +229,12 @@ function RedeemHere({
     return (
       <Paper withBorder p="md" radius="md">
         <Stack gap="xs" align="flex-start">
-          <Text>You need a Battle Pass to redeem a coupon here.</Text>
+          <Text>
+            {intl.formatMessage({
+              id: 'shop.needAPass',
+              defaultMessage: 'You need a Battle Pass to redeem a coupon here.',
+            })}
+          </Text>
           <BuyPassButton />
         </Stack>
       </Paper>
@@ -195,12 +246,16 @@ function RedeemHere({
     <Paper withBorder p="md" radius="md">
       <Stack gap="xs" align="flex-start">
         {coupon.redeemed ? (
-          <Text fw={600}>You have redeemed your coupon here.</Text>
+          <Text fw={600}>{redeemedHere}</Text>
         ) : (
           <>
             <OfflineRedemptionNote coupon={coupon} saved={saved} />
             {!saved && !online && <Text fw={600}>{REDEEM_SAVED_OFFLINE}</Text>}
-            {!saved && <Button onClick={() => setOpened(true)}>Redeem Coupon</Button>}
+            {!saved && (
+              <Button onClick={() => setOpened(true)}>
+                {intl.formatMessage({ id: 'shop.redeemCoupon', defaultMessage: 'Redeem Coupon' })}
+              </Button>
+            )}
           </>
         )}
       </Stack>
@@ -217,14 +272,16 @@ function RedeemHere({
 }
 
 function BuyPassButton() {
+  const intl = useMessages();
   return (
     <Button component={Link} to={paths.checkout}>
-      Buy a pass
+      {intl.formatMessage({ id: 'shop.buyAPass', defaultMessage: 'Buy a pass' })}
     </Button>
   );
 }
 
 function PausedNotice() {
+  const intl = useMessages();
   return (
     // Mantine's light orange title is too faint on its background (WCAG AA); the badge's orange is not.
     <Alert
@@ -234,7 +291,10 @@ function PausedNotice() {
       w="100%"
       styles={{ title: { color: PAUSED_ORANGE } }}
     >
-      This shop is not taking coupons right now. Please try again later.
+      {intl.formatMessage({
+        id: 'shop.pausedText',
+        defaultMessage: 'This shop is not taking coupons right now. Please try again later.',
+      })}
     </Alert>
   );
 }

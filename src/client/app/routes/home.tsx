@@ -27,7 +27,7 @@ import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { useBusinesses } from '#client/lib/public-businesses.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import { useNow } from '#client/lib/use-now.ts';
-import { countOf } from '#shared/plural.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 
 export const ABOUT_SECTION_ID = 'about';
 
@@ -50,12 +50,22 @@ function buyButtonWhile(holding: PassHolding, userPending: boolean) {
  */
 function FreezeNote({ challenge }: { challenge: ChallengeDto }) {
   const now = useNow();
+  const intl = useMessages();
   if (!standingsFrozen(challenge, now)) return null;
   return (
-    <Alert mt="md" color="blue" title="Ranks frozen">
-      The shops&apos; ranks and vote counts shown are those of{' '}
-      {countOf(challenge.standingsFreezeHours, 'hour')} before the end. Every vote still counts: the
-      final results are published when the battle ends.
+    <Alert
+      mt="md"
+      color="blue"
+      title={intl.formatMessage({ id: 'home.ranksFrozen', defaultMessage: 'Ranks frozen' })}
+    >
+      {intl.formatMessage(
+        {
+          id: 'home.ranksFrozenText',
+          defaultMessage:
+            "The shops' ranks and vote counts shown are those of {hours, plural, one {# hour} other {# hours}} before the end. Every vote still counts: the final results are published when the battle ends.",
+        },
+        { hours: challenge.standingsFreezeHours },
+      )}
     </Alert>
   );
 }
@@ -73,10 +83,21 @@ export default function HomeRoute() {
   const votingOpen = phase === 'running';
   // The same answer as the shop list below: the pass's worth counts its live shops (rule 21).
   const shops = useBusinesses({ enabled: current !== null });
+  const intl = useMessages();
   usePageMeta({
     title: current?.title,
     description: current
-      ? `${current.title}: buy a battle pass, redeem a ${formatMoney(COUPON_VALUE_DOLLARS)} coupon at every participating shop and vote for your favorite.`
+      ? intl.formatMessage(
+          {
+            id: 'home.description',
+            defaultMessage:
+              '{title}: buy a battle pass, redeem a {couponValue} coupon at every participating shop and vote for your favorite.',
+          },
+          {
+            title: current.title,
+            couponValue: formatMoney(COUPON_VALUE_DOLLARS, { locale: intl.locale }),
+          },
+        )
       : undefined,
   });
 
@@ -86,7 +107,12 @@ export default function HomeRoute() {
         title={title}
         subtitle={
           current
-            ? formatChallengeDates(current.startDate, current.endDate, current.timeZone)
+            ? formatChallengeDates(
+                current.startDate,
+                current.endDate,
+                current.timeZone,
+                intl.locale,
+              )
             : null
         }
         actions={
@@ -108,7 +134,10 @@ export default function HomeRoute() {
                   size="md"
                   {...buyButtonWhile(holding, userPending)}
                 >
-                  Buy Battle Pass
+                  {intl.formatMessage({
+                    id: 'home.buyBattlePass',
+                    defaultMessage: 'Buy Battle Pass',
+                  })}
                 </Button>
               )
             )}
@@ -123,13 +152,18 @@ export default function HomeRoute() {
                 document.getElementById(ABOUT_SECTION_ID)?.scrollIntoView({ behavior: 'smooth' });
               }}
             >
-              Learn More
+              {intl.formatMessage({ id: 'home.learnMore', defaultMessage: 'Learn More' })}
             </Button>
           </>
         }
       />
       {challenge.isPending ? (
-        <PageLoader label="Loading the challenge" />
+        <PageLoader
+          label={intl.formatMessage({
+            id: 'home.loadingChallenge',
+            defaultMessage: 'Loading the challenge',
+          })}
+        />
       ) : (
         <>
           {current && (
@@ -137,14 +171,21 @@ export default function HomeRoute() {
               size="lg"
               pt={{ base: 'xl', sm: 60 }}
               component="section"
-              aria-label={phase === 'ended' ? 'Results' : 'Countdown'}
+              aria-label={
+                phase === 'ended'
+                  ? intl.formatMessage({ id: 'home.results', defaultMessage: 'Results' })
+                  : intl.formatMessage({ id: 'home.countdown', defaultMessage: 'Countdown' })
+              }
             >
               {phase === 'upcoming' && (
                 <>
                   <Countdown
                     target={current.startDate}
-                    title="Starts in"
-                    text="Passes, coupons and votes open when the battle starts."
+                    title={intl.formatMessage({ id: 'home.startsIn', defaultMessage: 'Starts in' })}
+                    text={intl.formatMessage({
+                      id: 'home.startsInText',
+                      defaultMessage: 'Passes, coupons and votes open when the battle starts.',
+                    })}
                   />
                   <SaleAlertForm challengeId={current.id} />
                 </>
@@ -152,8 +193,15 @@ export default function HomeRoute() {
               {phase === 'running' && (
                 <Countdown
                   target={current.endDate}
-                  title="Time Left to Participate"
-                  text="Visit shops, redeem coupons, and vote before the challenge ends!"
+                  title={intl.formatMessage({
+                    id: 'home.timeLeft',
+                    defaultMessage: 'Time Left to Participate',
+                  })}
+                  text={intl.formatMessage({
+                    id: 'home.timeLeftText',
+                    defaultMessage:
+                      'Visit shops, redeem coupons, and vote before the challenge ends!',
+                  })}
                 />
               )}
               {phase === 'running' && <FreezeNote challenge={current} />}
@@ -161,7 +209,10 @@ export default function HomeRoute() {
                 <Stack align="center" gap="md">
                   <BattleWinners />
                   <Button component={Link} to={paths.results(current.id)} variant="light">
-                    See the full results
+                    {intl.formatMessage({
+                      id: 'home.seeFullResults',
+                      defaultMessage: 'See the full results',
+                    })}
                   </Button>
                   <NextBattle endedChallengeId={current.id} />
                 </Stack>
@@ -200,7 +251,10 @@ export default function HomeRoute() {
                         fullWidth
                         {...buyButtonWhile(holding, userPending)}
                       >
-                        Buy Your Pass Now
+                        {intl.formatMessage({
+                          id: 'home.buyYourPassNow',
+                          defaultMessage: 'Buy Your Pass Now',
+                        })}
                       </Button>
                     )
                   )

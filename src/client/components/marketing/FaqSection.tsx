@@ -2,27 +2,41 @@ import { Container, Title } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import { formatMoney } from '#shared/money.ts';
-import { countOf } from '#shared/plural.ts';
+import type { IntlShape } from 'react-intl';
+import { sourceIntl, useMessages } from '#client/i18n/language.tsx';
 import classes from './FaqSection.module.css';
 
-const coupon = formatMoney(COUPON_VALUE_DOLLARS);
-
 /** What the FAQ promises about voting follows the challenge's setting (docs/RULES.md rule 2). */
-export function votingAnswer(votesPerShop: number | null): string {
-  const earn = 'Each coupon you redeem earns one vote.';
-  if (votesPerShop === null) {
-    return `${earn} You can give your votes to any participating shop, as many times as you like.`;
-  }
-  if (votesPerShop === 1) {
-    return `${earn} You can vote once per shop, but you can vote for as many different shops as you like.`;
-  }
-  return `${earn} You can vote up to ${votesPerShop} times per shop, and for as many different shops as you like.`;
+export function votingAnswer(votesPerShop: number | null, intl: IntlShape = sourceIntl): string {
+  return intl.formatMessage(
+    {
+      id: 'faq.votingAnswer',
+      defaultMessage:
+        'Each coupon you redeem earns one vote. {limit, select, unlimited {You can give your votes to any participating shop, as many times as you like.} one {You can vote once per shop, but you can vote for as many different shops as you like.} other {You can vote up to {votesPerShop} times per shop, and for as many different shops as you like.}}',
+    },
+    {
+      limit: votesPerShop === null ? 'unlimited' : votesPerShop === 1 ? 'one' : 'other',
+      votesPerShop: votesPerShop ?? 0,
+    },
+  );
 }
 
 /** How long the battle lasts, from its dates (docs/RULES.md rule 21); null without a battle. */
-export function lengthAnswer(days: number | null): string {
-  if (days === null) return 'Each challenge runs for a set period, shown on its page.';
-  return `The challenge runs for about ${countOf(days, 'day')}. The countdown above shows exactly how much time is left.`;
+export function lengthAnswer(days: number | null, intl: IntlShape = sourceIntl): string {
+  if (days === null) {
+    return intl.formatMessage({
+      id: 'faq.lengthUnknown',
+      defaultMessage: 'Each challenge runs for a set period, shown on its page.',
+    });
+  }
+  return intl.formatMessage(
+    {
+      id: 'faq.lengthAnswer',
+      defaultMessage:
+        'The challenge runs for about {days, plural, one {# day} other {# days}}. The countdown above shows exactly how much time is left.',
+    },
+    { days },
+  );
 }
 
 /**
@@ -38,27 +52,74 @@ export function FaqSection({
   /** The battle's length in days (challengeDays), null without a battle. */
   days: number | null;
 }) {
+  const intl = useMessages();
+  const coupon = formatMoney(COUPON_VALUE_DOLLARS, { locale: intl.locale });
   const items = [
     {
-      question: 'How does the Battle Pass work?',
-      answer: `Buy the pass once and it holds a ${coupon} coupon for every participating shop. At the shop, ask the cashier for the 4-digit code and redeem your coupon from your pass.`,
+      question: intl.formatMessage({
+        id: 'faq.passQuestion',
+        defaultMessage: 'How does the Battle Pass work?',
+      }),
+      answer: intl.formatMessage(
+        {
+          id: 'faq.passAnswer',
+          defaultMessage:
+            'Buy the pass once and it holds a {coupon} coupon for every participating shop. At the shop, ask the cashier for the 4-digit code and redeem your coupon from your pass.',
+        },
+        { coupon },
+      ),
     },
     {
-      question: 'Can I use a coupon more than once?',
-      answer: `No. Each coupon can be used once per shop, so you get one ${coupon} credit at every participating shop.`,
+      question: intl.formatMessage({
+        id: 'faq.onceQuestion',
+        defaultMessage: 'Can I use a coupon more than once?',
+      }),
+      answer: intl.formatMessage(
+        {
+          id: 'faq.onceAnswer',
+          defaultMessage:
+            'No. Each coupon can be used once per shop, so you get one {coupon} credit at every participating shop.',
+        },
+        { coupon },
+      ),
     },
-    { question: 'How does voting work?', answer: votingAnswer(votesPerShop) },
     {
-      question: 'How long does the challenge last?',
-      answer: lengthAnswer(days),
+      question: intl.formatMessage({
+        id: 'faq.votingQuestion',
+        defaultMessage: 'How does voting work?',
+      }),
+      answer: votingAnswer(votesPerShop, intl),
     },
     {
-      question: 'Is there a limit on how many shops I can visit?',
-      answer: 'No limit: visit every participating shop and redeem a coupon at each one.',
+      question: intl.formatMessage({
+        id: 'faq.lengthQuestion',
+        defaultMessage: 'How long does the challenge last?',
+      }),
+      answer: lengthAnswer(days, intl),
     },
     {
-      question: 'What if the item I want has run out?',
-      answer: `Your ${coupon} coupon applies to any purchase at the shop, so simply pick something else.`,
+      question: intl.formatMessage({
+        id: 'faq.limitQuestion',
+        defaultMessage: 'Is there a limit on how many shops I can visit?',
+      }),
+      answer: intl.formatMessage({
+        id: 'faq.limitAnswer',
+        defaultMessage: 'No limit: visit every participating shop and redeem a coupon at each one.',
+      }),
+    },
+    {
+      question: intl.formatMessage({
+        id: 'faq.runOutQuestion',
+        defaultMessage: 'What if the item I want has run out?',
+      }),
+      answer: intl.formatMessage(
+        {
+          id: 'faq.runOutAnswer',
+          defaultMessage:
+            'Your {coupon} coupon applies to any purchase at the shop, so simply pick something else.',
+        },
+        { coupon },
+      ),
     },
   ];
   return (
@@ -71,7 +132,7 @@ export function FaqSection({
       style={{ scrollMarginTop: 72 }}
     >
       <Title order={2} ta="center" mb="lg" id="faq-title">
-        Frequently Asked Questions
+        {intl.formatMessage({ id: 'faq.title', defaultMessage: 'Frequently Asked Questions' })}
       </Title>
       {items.map(({ question, answer }, index) => (
         <details key={question} name="faq" open={index === 0} className={classes.item}>

@@ -4,27 +4,48 @@ import { Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/c
 import { IconBuildingStore, IconThumbUp, IconTicket } from '@tabler/icons-react';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import { formatMoney } from '#shared/money.ts';
-
-const steps = [
-  {
-    icon: IconTicket,
-    title: '1. Buy the Battle Pass',
-    text: 'Get your digital pass with a coupon for every participating shop.',
-  },
-  {
-    icon: IconBuildingStore,
-    title: '2. Visit and Redeem',
-    text: `Visit each shop and ask the cashier for the 4-digit code to redeem your ${formatMoney(COUPON_VALUE_DOLLARS)} coupon.`,
-  },
-  {
-    icon: IconThumbUp,
-    title: '3. Vote and Win',
-    text: 'Every redeemed coupon earns a vote. Vote for your favorites and help crown the best shop in town.',
-  },
-];
+import { useMessages } from '#client/i18n/language.tsx';
 
 /** The three steps of docs/SPEC.md section 2 (home and battle pages). */
 export function HowItWorks({ id = 'how-it-works' }: { id?: string }) {
+  const intl = useMessages();
+  const steps = [
+    {
+      icon: IconTicket,
+      title: intl.formatMessage({
+        id: 'howItWorks.buyTitle',
+        defaultMessage: '1. Buy the Battle Pass',
+      }),
+      text: intl.formatMessage({
+        id: 'howItWorks.buyText',
+        defaultMessage: 'Get your digital pass with a coupon for every participating shop.',
+      }),
+    },
+    {
+      icon: IconBuildingStore,
+      title: intl.formatMessage({
+        id: 'howItWorks.visitTitle',
+        defaultMessage: '2. Visit and Redeem',
+      }),
+      text: intl.formatMessage(
+        {
+          id: 'howItWorks.visitText',
+          defaultMessage:
+            'Visit each shop and ask the cashier for the 4-digit code to redeem your {couponValue} coupon.',
+        },
+        { couponValue: formatMoney(COUPON_VALUE_DOLLARS, { locale: intl.locale }) },
+      ),
+    },
+    {
+      icon: IconThumbUp,
+      title: intl.formatMessage({ id: 'howItWorks.voteTitle', defaultMessage: '3. Vote and Win' }),
+      text: intl.formatMessage({
+        id: 'howItWorks.voteText',
+        defaultMessage:
+          'Every redeemed coupon earns a vote. Vote for your favorites and help crown the best shop in town.',
+      }),
+    },
+  ];
   return (
     <Container
       size="lg"
@@ -34,7 +55,7 @@ export function HowItWorks({ id = 'how-it-works' }: { id?: string }) {
       aria-labelledby={`${id}-title`}
     >
       <Title order={2} ta="center" id={`${id}-title`} mb="xl">
-        How It Works
+        {intl.formatMessage({ id: 'howItWorks.title', defaultMessage: 'How It Works' })}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
         {steps.map(({ icon: Icon, title, text }) => (

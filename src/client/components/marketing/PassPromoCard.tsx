@@ -8,25 +8,52 @@ import type { ChallengeDto } from '#shared/challenges.ts';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import { challengeDays } from '#shared/date-range.ts';
 import { formatMoney, passWorthDollars } from '#shared/money.ts';
-import { countOf } from '#shared/plural.ts';
+import { sourceIntl, useMessages } from '#client/i18n/language.tsx';
+import type { IntlShape } from 'react-intl';
 
 /**
  * The card's five benefits (docs/SPEC.md section 2), whose figures come from the battle
  * (docs/RULES.md rule 21): the pass's worth from its live shops, the days from its dates. The
- * worth is left out until the shops are known, and while there are none.
+ * worth is left out until the shops are known, and while there are none. In the page's language
+ * (`intl`), English unless told.
  */
 export function passBenefits(
   challenge: Pick<ChallengeDto, 'startDate' | 'endDate'>,
   liveShopCount: number | undefined,
+  intl: IntlShape = sourceIntl,
 ): string[] {
+  const money = (amount: number) => formatMoney(amount, { locale: intl.locale });
   return [
-    `A ${formatMoney(COUPON_VALUE_DOLLARS)} coupon at every participating shop`,
+    intl.formatMessage(
+      {
+        id: 'passPromo.couponEverywhere',
+        defaultMessage: 'A {couponValue} coupon at every participating shop',
+      },
+      { couponValue: money(COUPON_VALUE_DOLLARS) },
+    ),
     ...(liveShopCount
-      ? [`${formatMoney(passWorthDollars(liveShopCount))} in free coffee for one pass`]
+      ? [
+          intl.formatMessage(
+            { id: 'passPromo.worth', defaultMessage: '{worth} in free coffee for one pass' },
+            { worth: money(passWorthDollars(liveShopCount)) },
+          ),
+        ]
       : []),
-    'One vote for every coupon you redeem',
-    `About ${countOf(challengeDays(challenge.startDate, challenge.endDate), 'day')} to visit every shop`,
-    'Support local businesses in your city',
+    intl.formatMessage({
+      id: 'passPromo.votePerCoupon',
+      defaultMessage: 'One vote for every coupon you redeem',
+    }),
+    intl.formatMessage(
+      {
+        id: 'passPromo.days',
+        defaultMessage: 'About {days, plural, one {# day} other {# days}} to visit every shop',
+      },
+      { days: challengeDays(challenge.startDate, challenge.endDate) },
+    ),
+    intl.formatMessage({
+      id: 'passPromo.supportLocal',
+      defaultMessage: 'Support local businesses in your city',
+    }),
   ];
 }
 
@@ -48,6 +75,7 @@ export function PassPromoCard({
   /** 'Buy Your Pass Now' while passes sell, a holder's 'My Battle Pass', or nothing. */
   action: ReactNode;
 }) {
+  const intl = useMessages();
   return (
     <Container
       size="sm"
@@ -58,10 +86,10 @@ export function PassPromoCard({
       <Card withBorder shadow="sm" radius="lg" padding="xl">
         <Stack gap="md" align="center" ta="center">
           <Title order={2} id="pass-promo-title">
-            Get Your Battle Pass
+            {intl.formatMessage({ id: 'passPromo.title', defaultMessage: 'Get Your Battle Pass' })}
           </Title>
           <Text fz={48} fw={800} c="coffee.8" lh={1}>
-            {formatMoney(challenge.price)}
+            {formatMoney(challenge.price, { locale: intl.locale })}
           </Text>
           <List
             spacing="sm"
@@ -72,7 +100,7 @@ export function PassPromoCard({
               </ThemeIcon>
             }
           >
-            {passBenefits(challenge, liveShopCount).map((benefit) => (
+            {passBenefits(challenge, liveShopCount, intl).map((benefit) => (
               <List.Item key={benefit}>{benefit}</List.Item>
             ))}
           </List>

@@ -5,6 +5,7 @@ import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import { formatMoney } from '#shared/money.ts';
 import { paths } from '#shared/paths.ts';
 import { useSiteOrigin } from '#client/lib/site-origin.ts';
+import { useMessages, usePageLanguage } from '#client/i18n/language.tsx';
 
 export const INSTAGRAM_URL = 'https://www.instagram.com/';
 
@@ -21,10 +22,20 @@ export function shareLinks(url: string, text: string) {
 
 /** 'Share the battle' (docs/SPEC.md section 2): Facebook, X/Twitter, e-mail, Instagram and the pass button. */
 export function ShareSection({ title, onSale }: { title: string; onSale: boolean }) {
+  const intl = useMessages();
+  // The home in the page's own language: a Spanish reader shares the Spanish page.
+  const { basename } = usePageLanguage();
   // Server-rendered pages carry the site's URL; elsewhere it arrives with the first answers.
   const links = shareLinks(
-    (useSiteOrigin() ?? '') + paths.home,
-    `Join ${title}: ${formatMoney(COUPON_VALUE_DOLLARS)} coupons at local shops and a vote for your favorite!`,
+    (useSiteOrigin() ?? '') + basename + paths.home,
+    intl.formatMessage(
+      {
+        id: 'share.text',
+        defaultMessage:
+          'Join {title}: {couponValue} coupons at local shops and a vote for your favorite!',
+      },
+      { title, couponValue: formatMoney(COUPON_VALUE_DOLLARS, { locale: intl.locale }) },
+    ),
   );
   const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
   return (
@@ -36,9 +47,14 @@ export function ShareSection({ title, onSale }: { title: string; onSale: boolean
     >
       <Stack align="center" ta="center" gap="md">
         <Title order={2} id="share-title">
-          Share the Battle
+          {intl.formatMessage({ id: 'share.title', defaultMessage: 'Share the Battle' })}
         </Title>
-        <Text c="dimmed">Tell your friends and make it a crawl.</Text>
+        <Text c="dimmed">
+          {intl.formatMessage({
+            id: 'share.subtitle',
+            defaultMessage: 'Tell your friends and make it a crawl.',
+          })}
+        </Text>
         <Group justify="center" gap="sm">
           <Button
             component="a"
@@ -64,7 +80,7 @@ export function ShareSection({ title, onSale }: { title: string; onSale: boolean
             variant="default"
             leftSection={<IconMail size={18} aria-hidden />}
           >
-            Email
+            {intl.formatMessage({ id: 'share.email', defaultMessage: 'Email' })}
           </Button>
           <Button
             component="a"
@@ -78,7 +94,7 @@ export function ShareSection({ title, onSale }: { title: string; onSale: boolean
         </Group>
         {onSale && (
           <Button component={Link} to={paths.checkout} size="lg">
-            Buy Your Pass Now
+            {intl.formatMessage({ id: 'home.buyYourPassNow', defaultMessage: 'Buy Your Pass Now' })}
           </Button>
         )}
       </Stack>

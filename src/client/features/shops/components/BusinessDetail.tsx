@@ -22,6 +22,7 @@ import type { PublicBusiness } from '#shared/businesses.ts';
 import { PausedBadge, SHOP_FALLBACK_IMAGE } from '#client/components/ShopCard.tsx';
 import { openingHours } from '#shared/hours.ts';
 import { websiteHref } from '#client/lib/website.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { OpenNowBadge } from './OpenNowBadge.tsx';
 
 /** A maps search for the address: phones open it in their maps app, computers in the browser. */
@@ -43,6 +44,7 @@ export function specialtiesOf(specialties: string | null): string[] {
 export function BusinessDetail({ shop, timeZone }: { shop: PublicBusiness; timeZone?: string }) {
   const specialties = specialtiesOf(shop.specialties);
   const hours = openingHours(shop.hours);
+  const intl = useMessages();
   return (
     <Stack gap="lg">
       <Image
@@ -60,7 +62,7 @@ export function BusinessDetail({ shop, timeZone }: { shop: PublicBusiness; timeZ
         <Card withBorder radius="md" padding="lg">
           <Stack gap="sm">
             <Title order={2} fz="lg">
-              Contact
+              {intl.formatMessage({ id: 'shop.contact', defaultMessage: 'Contact' })}
             </Title>
             <Group gap="xs" wrap="nowrap" align="flex-start">
               <IconMapPin size={18} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
@@ -69,7 +71,7 @@ export function BusinessDetail({ shop, timeZone }: { shop: PublicBusiness; timeZ
             <Group gap="xs" wrap="nowrap">
               <IconDirections size={18} aria-hidden />
               <Anchor href={directionsHref(shop.address)} target="_blank" rel="noopener noreferrer">
-                Directions
+                {intl.formatMessage({ id: 'shop.directions', defaultMessage: 'Directions' })}
               </Anchor>
             </Group>
             {shop.phone && (
@@ -98,7 +100,7 @@ export function BusinessDetail({ shop, timeZone }: { shop: PublicBusiness; timeZ
             <Group gap="xs">
               <IconClock size={18} aria-hidden />
               <Title order={2} fz="lg">
-                Hours
+                {intl.formatMessage({ id: 'shop.hours', defaultMessage: 'Hours' })}
               </Title>
               {timeZone && <OpenNowBadge hours={hours} timeZone={timeZone} />}
             </Group>
@@ -120,7 +122,7 @@ export function BusinessDetail({ shop, timeZone }: { shop: PublicBusiness; timeZ
       <Card withBorder radius="md" padding="lg">
         <Stack gap="sm">
           <Title order={2} fz="lg">
-            Specialties
+            {intl.formatMessage({ id: 'shop.specialties', defaultMessage: 'Specialties' })}
           </Title>
           {specialties.length > 0 ? (
             <Group gap="xs">
@@ -131,14 +133,19 @@ export function BusinessDetail({ shop, timeZone }: { shop: PublicBusiness; timeZ
               ))}
             </Group>
           ) : (
-            <Text c="dimmed">Information not available</Text>
+            <Text c="dimmed">
+              {intl.formatMessage({
+                id: 'shop.noInformation',
+                defaultMessage: 'Information not available',
+              })}
+            </Text>
           )}
         </Stack>
       </Card>
       <Card withBorder radius="md" padding="lg">
         <Stack gap="sm">
           <Title order={2} fz="lg">
-            About
+            {intl.formatMessage({ id: 'shop.about', defaultMessage: 'About' })}
           </Title>
           {shop.longDescription ? (
             <Typography>

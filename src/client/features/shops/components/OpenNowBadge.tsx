@@ -3,6 +3,7 @@ import { Badge } from '@mantine/core';
 import { CREDIT_GREEN } from '#client/components/ShopCard.tsx';
 import { useNow } from '#client/lib/use-now.ts';
 import { nextOpening, openNow } from '#shared/hours.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 
 /**
  * 'Open now' / 'Closed now · Opens 6:30 AM' from the shop's hours on the challenge's clock,
@@ -11,16 +12,22 @@ import { nextOpening, openNow } from '#shared/hours.ts';
  */
 export function OpenNowBadge({ hours, timeZone }: { hours: [string, string][]; timeZone: string }) {
   const now = useNow();
+  const intl = useMessages();
   const status = openNow(hours, now, timeZone);
   if (status === 'unknown') return null;
   return status === 'open' ? (
     // Mantine's green.9 under white text is 4.4:1, short of WCAG AA; this green is 6.3:1.
     <Badge color={CREDIT_GREEN} variant="filled">
-      Open now
+      {intl.formatMessage({ id: 'shops.openNow', defaultMessage: 'Open now' })}
     </Badge>
   ) : (
     <Badge color="gray.8" variant="filled">
-      {['Closed now', nextOpening(hours, now, timeZone)].filter(Boolean).join(' · ')}
+      {[
+        intl.formatMessage({ id: 'shops.closedNow', defaultMessage: 'Closed now' }),
+        nextOpening(hours, now, timeZone),
+      ]
+        .filter(Boolean)
+        .join(' · ')}
     </Badge>
   );
 }

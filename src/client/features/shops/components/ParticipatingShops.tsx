@@ -17,6 +17,7 @@ import { useVisitorLocation } from '#client/lib/visitor-location.ts';
 import { useVoteCounts } from '../api/get-vote-counts.ts';
 import { distanceFrom, locationNote } from '../near-me.ts';
 import { shopOpenNow } from '#shared/hours.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 
 export const SHOPS_SECTION_ID = 'shops';
 
@@ -38,6 +39,7 @@ export function ParticipatingShops({
   const shops = useBusinesses({ enabled: hasChallenge });
   const voteCounts = useVoteCounts({ enabled: hasChallenge });
   const now = useNow();
+  const intl = useMessages();
   const [showAll, setShowAll] = useState(false);
   const [mapShown, setMapShown] = useState(false);
   const [openOnly, setOpenOnly] = useState(false);
@@ -54,8 +56,19 @@ export function ParticipatingShops({
   let content;
   if (!hasChallenge) {
     content = (
-      <Alert variant="light" color="gray" title="No active challenge">
-        No active challenge available. Please check back later or contact the administrator.
+      <Alert
+        variant="light"
+        color="gray"
+        title={intl.formatMessage({
+          id: 'shops.noChallenge',
+          defaultMessage: 'No active challenge',
+        })}
+      >
+        {intl.formatMessage({
+          id: 'shops.noChallengeText',
+          defaultMessage:
+            'No active challenge available. Please check back later or contact the administrator.',
+        })}
       </Alert>
     );
   } else if (shops.isPending) {
@@ -64,7 +77,7 @@ export function ParticipatingShops({
         cols={{ base: 1, xs: 2, md: 3 }}
         spacing="lg"
         aria-busy="true"
-        aria-label="Loading shops"
+        aria-label={intl.formatMessage({ id: 'shops.loading', defaultMessage: 'Loading shops' })}
       >
         {Array.from({ length: HOME_SHOP_LIMIT }, (_, index) => (
           <ShopCardSkeleton key={index} />
@@ -73,14 +86,31 @@ export function ParticipatingShops({
     );
   } else if (shops.isError) {
     content = (
-      <Alert variant="light" color="red" title="Could not load the shops">
-        Failed to fetch businesses. Please reload the page.
+      <Alert
+        variant="light"
+        color="red"
+        title={intl.formatMessage({
+          id: 'shops.loadFailed',
+          defaultMessage: 'Could not load the shops',
+        })}
+      >
+        {intl.formatMessage({
+          id: 'shops.loadFailedText',
+          defaultMessage: 'Failed to fetch businesses. Please reload the page.',
+        })}
       </Alert>
     );
   } else if (shops.data.length === 0) {
     content = (
-      <Alert variant="light" color="gray" title="No shops yet">
-        No coffee shops available for the current challenge.
+      <Alert
+        variant="light"
+        color="gray"
+        title={intl.formatMessage({ id: 'shops.none', defaultMessage: 'No shops yet' })}
+      >
+        {intl.formatMessage({
+          id: 'shops.noneText',
+          defaultMessage: 'No coffee shops available for the current challenge.',
+        })}
       </Alert>
     );
   } else {
@@ -108,8 +138,21 @@ export function ParticipatingShops({
           place,
           kind: 'shop',
           notes: [
-            ...(status === 'unknown' ? [] : [status === 'open' ? 'Open now' : 'Closed now']),
-            ...(distance ? [`${distance} away`] : []),
+            ...(status === 'unknown'
+              ? []
+              : [
+                  status === 'open'
+                    ? intl.formatMessage({ id: 'shops.openNow', defaultMessage: 'Open now' })
+                    : intl.formatMessage({ id: 'shops.closedNow', defaultMessage: 'Closed now' }),
+                ]),
+            ...(distance
+              ? [
+                  intl.formatMessage(
+                    { id: 'shopCard.distanceAway', defaultMessage: '{distance} away' },
+                    { distance },
+                  ),
+                ]
+              : []),
           ],
           href: paths.business(shop.id),
         },
@@ -124,7 +167,7 @@ export function ParticipatingShops({
             leftSection={<IconMap size={18} aria-hidden />}
             onClick={() => setMapShown((value) => !value)}
           >
-            Map
+            {intl.formatMessage({ id: 'shops.map', defaultMessage: 'Map' })}
           </Button>
           <Button
             variant="default"
@@ -132,7 +175,7 @@ export function ParticipatingShops({
             loading={location.status === 'locating'}
             onClick={locate}
           >
-            Near me
+            {intl.formatMessage({ id: 'shops.nearMe', defaultMessage: 'Near me' })}
           </Button>
           <Button
             variant={openOnly ? 'filled' : 'default'}
@@ -140,7 +183,7 @@ export function ParticipatingShops({
             leftSection={<IconClock size={18} aria-hidden />}
             onClick={() => setOpenOnly((value) => !value)}
           >
-            Open now
+            {intl.formatMessage({ id: 'shops.openNowFilter', defaultMessage: 'Open now' })}
           </Button>
         </Group>
         <Text role="status" ta="center" size="sm" mb="md" mih="1.5em">
@@ -150,14 +193,28 @@ export function ParticipatingShops({
             of the shops is on it. */}
         {mapShown && listed.length > 0 && (
           <LazyShopsMap
-            label="Map of the participating coffee shops"
+            label={intl.formatMessage({
+              id: 'shops.mapLabel',
+              defaultMessage: 'Map of the participating coffee shops',
+            })}
             shops={mapShops}
             here={here}
           />
         )}
         {listed.length === 0 ? (
-          <Alert variant="light" color="gray" title="No shop is open right now" mt="md">
-            Turn off 'Open now' to see every shop.
+          <Alert
+            variant="light"
+            color="gray"
+            title={intl.formatMessage({
+              id: 'shops.noneOpen',
+              defaultMessage: 'No shop is open right now',
+            })}
+            mt="md"
+          >
+            {intl.formatMessage({
+              id: 'shops.noneOpenText',
+              defaultMessage: "Turn off 'Open now' to see every shop.",
+            })}
           </Alert>
         ) : (
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" mt={mapShown ? 'lg' : 0}>
@@ -180,7 +237,15 @@ export function ParticipatingShops({
               onClick={() => setShowAll((value) => !value)}
               aria-expanded={showAll}
             >
-              {showAll ? 'Show Fewer Coffee Shops' : 'View All Coffee Shops'}
+              {showAll
+                ? intl.formatMessage({
+                    id: 'shops.showFewer',
+                    defaultMessage: 'Show Fewer Coffee Shops',
+                  })
+                : intl.formatMessage({
+                    id: 'shops.viewAll',
+                    defaultMessage: 'View All Coffee Shops',
+                  })}
             </Button>
           </Center>
         )}
@@ -197,7 +262,7 @@ export function ParticipatingShops({
       aria-labelledby="shops-title"
     >
       <Title order={2} ta="center" mb="xl" id="shops-title">
-        Participating Coffee Shops
+        {intl.formatMessage({ id: 'shops.title', defaultMessage: 'Participating Coffee Shops' })}
       </Title>
       {content}
     </Container>

@@ -10,9 +10,11 @@ import { siteConfigSchema, type SiteConfig } from '#shared/config.ts';
 import { endpointMatcher, endpoints, type EndpointName } from '#shared/endpoints.ts';
 import { resultsSchema } from '#shared/results.ts';
 import { publicDrawSchema } from '#shared/draws.ts';
+import { explorerBoardSchema } from '#shared/explorers.ts';
 import { findCurrentBattle } from '../challenges/current-battle.ts';
 import { CHALLENGE_NOT_FOUND } from '../challenges/require.ts';
 import { publicDrawsOf } from '../draws/service.ts';
+import { explorerBoardOf } from '../explorers/service.ts';
 import { AppError } from '../errors.ts';
 import { listPublishedChallenges, toChallengeDto } from '../challenges/service.ts';
 import { findPublicShop, listLiveBusinesses, toPublicBusiness } from '../businesses/service.ts';
@@ -201,6 +203,17 @@ export class PublicReads {
     );
   }
 
+  /**
+   * GET /api/challenges/{id}/explorers: a published challenge's explorer board (docs/decisions/0047),
+   * frozen with the standings; a draft's or an unknown id is refused (AppError 404). An opt-in or
+   * opt-out clears it like an organizer's change.
+   */
+  explorers(challengeId: number): Promise<CachedJson> {
+    return this.cache.json(`explorers:${String(challengeId)}`, explorerBoardSchema, () =>
+      explorerBoardOf(this.deps.db, challengeId, this.deps.clock()),
+    );
+  }
+
   /** GET /api/config. */
   siteConfig(): Promise<CachedJson> {
     return this.cache.json(KEY.siteConfig, siteConfigSchema, async () => this.deps.siteConfig);
@@ -250,14 +263,21 @@ export class PublicReads {
     liveShop: ({ id }) => this.liveShop(Number(id)),
     voteCounts: async () => ({ status: 200, body: (await this.voteCounts()).body }),
     siteConfig: async () => ({ status: 200, body: (await this.siteConfig()).body }),
-    publicDraws: ({ id }) => this.drawsAnswer(Number(id)),
+    publicDraws: ({ id }) =>
+      this.challengeAnswer(Number(id), (challengeId) => this.draws(challengeId)),
+    explorers: ({ id }) =>
+      this.challengeAnswer(Number(id), (challengeId) => this.explorers(challengeId)),
   };
 
-  private async drawsAnswer(challengeId: number): Promise<PublicAnswer> {
+  /** A public read of one published challenge by id, its 404 included, as its route sends it. */
+  private async challengeAnswer(
+    challengeId: number,
+    read: (challengeId: number) => Promise<CachedJson>,
+  ): Promise<PublicAnswer> {
     if (challengeId > MAX_ID)
       return { status: 404, body: JSON.stringify({ message: CHALLENGE_NOT_FOUND }) };
     try {
-      return { status: 200, body: (await this.draws(challengeId)).body };
+      return { status: 200, body: (await read(challengeId)).body };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       return { status: error.statusCode, body: JSON.stringify({ message: error.message }) };

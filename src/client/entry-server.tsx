@@ -28,6 +28,7 @@ const PUBLIC_ROOTS: unknown[] = [
   queryKeys.currentBattle,
   queryKeys.publishedChallenges,
   queryKeys.draws(0),
+  queryKeys.explorers(0),
   queryKeys.businesses,
   queryKeys.voteCounts,
   queryKeys.siteConfig,

@@ -23,6 +23,8 @@ export const queryKeys = {
   results: (challengeId: string) => ['results', challengeId],
   /** GET /api/challenges/{id}/draws: a battle's prize draws, advertised beside the pass. */
   draws: (challengeId: number) => ['draws', challengeId],
+  /** GET /api/challenges/{id}/explorers: a battle's explorer board. */
+  explorers: (challengeId: number) => ['explorers', challengeId],
   /** A shop's private page (GET /api/shop/:token): no account, the token is the key. */
   shopPage: (token: string) => ['shop-page', token],
   /** The address an emailed email-change link would set (POST /api/email-change/preview). */
@@ -40,6 +42,8 @@ export const queryKeys = {
     couponBusiness: (couponId: number) => ['member', 'coupon-business', couponId],
     sandboxSession: (sessionId: string) => ['member', 'sandbox-session', sessionId],
     mailPreferences: ['member', 'mail-preferences'],
+    /** GET /api/user/explorer: the member's explorer board switch. */
+    explorer: ['member', 'explorer'],
     /** GET /api/user/claims: the passes the member bought or gave away for other people. */
     claims: ['member', 'claims'],
   },

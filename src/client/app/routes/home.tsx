@@ -18,6 +18,7 @@ import { useUser } from '#client/features/auth/api/get-user.ts';
 import { usePassHolding, type PassHolding } from '#client/features/passes/api/get-pass-progress.ts';
 import { MyPassButton } from '#client/features/passes/components/MyPassButton.tsx';
 import { DrawAdvert } from '#client/features/draws/components/DrawAdvert.tsx';
+import { ExplorerBoardSection } from '#client/features/explorers/components/ExplorerBoardSection.tsx';
 import { SaleAlertForm } from '#client/features/messages/components/SaleAlertForm.tsx';
 import { BattleWinners } from '#client/features/shops/components/BattleWinners.tsx';
 import { ParticipatingShops } from '#client/features/shops/components/ParticipatingShops.tsx';
@@ -167,6 +168,7 @@ export default function HomeRoute() {
               )}
             </Container>
           )}
+          {current && phase !== 'upcoming' && <ExplorerBoardSection challenge={current} />}
           <Box id={ABOUT_SECTION_ID} style={{ scrollMarginTop: 72 }}>
             <HowItWorks />
           </Box>

@@ -29,7 +29,9 @@ export const explorerDisplayNameSchema = z
     (name) => !CONTROL_OR_LINE_BREAK.test(name),
     'Display name may not contain control characters or line breaks',
   )
-  .refine((name) => !LOOKS_LIKE_ADDRESS.test(name), EXPLORER_NAME_ADDRESS);
+  .refine((name) => !LOOKS_LIKE_ADDRESS.test(name), EXPLORER_NAME_ADDRESS)
+  // Pass pseudonyms are 16 hex digits: a chosen name never passes for another member's pass.
+  .refine((name) => !/^[0-9a-f]{16}$/i.test(name), 'Display name may not look like a pass code');
 
 /**
  * PUT /api/user/explorer: on or off the board; `displayName` absent or null shows the member's

@@ -92,6 +92,7 @@ describe('PUT and GET /api/user/explorer', () => {
       [{ optIn: true, displayName: 'beans.shop' }, 'web or email address'],
       [{ optIn: true, displayName: 'me@mail' }, 'web or email address'],
       [{ optIn: true, displayName: 'Line\nbreak' }, 'control characters or line breaks'],
+      [{ optIn: true, displayName: '0123456789abcdef' }, 'may not look like a pass code'],
       [{ optIn: true, displayName: 12 }, 'Display name must be text'],
       [{ optIn: 'yes' }, 'optIn must be true or false'],
       [{}, 'optIn must be true or false'],

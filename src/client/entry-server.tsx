@@ -31,6 +31,7 @@ const PUBLIC_ROOTS: unknown[] = [
   queryKeys.publishedChallenges,
   queryKeys.draws(0),
   queryKeys.milestones(0),
+  queryKeys.explorers(0),
   queryKeys.businesses,
   queryKeys.voteCounts,
   queryKeys.siteConfig,

@@ -72,6 +72,8 @@ import { drawPublicRoutes } from './draws/public-routes.ts';
 import { drawSessionRoutes } from './draws/session-routes.ts';
 import { milestonePublicRoutes } from './milestones/public-routes.ts';
 import { milestoneSessionRoutes } from './milestones/session-routes.ts';
+import { explorerPublicRoutes } from './explorers/public-routes.ts';
+import { explorerSessionRoutes } from './explorers/session-routes.ts';
 import { settlementRoutes } from './settlement/routes.ts';
 import { votingPublicRoutes } from './voting/public-routes.ts';
 import { voteRuleCallRoutes } from './voting/rule-call-routes.ts';
@@ -258,6 +260,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(resultsPublicRoutes, deps);
   await app.register(drawPublicRoutes, deps);
   await app.register(milestonePublicRoutes, deps);
+  await app.register(explorerPublicRoutes, deps);
   await app.register(shopPageRoutes, deps);
   await app.register(messagePublicRoutes, deps);
   // Apple Wallet's devices carry a pass's token, never a session (docs/decisions/0043).
@@ -294,6 +297,7 @@ export async function buildApp(options: BuildAppOptions) {
     await withSession.register(backupRoutes, deps);
     await withSession.register(drawSessionRoutes, deps);
     await withSession.register(milestoneSessionRoutes, deps);
+    await withSession.register(explorerSessionRoutes, deps);
     await withSession.register(sandboxMailboxRoutes, deps);
     await withSession.register(mailPreferenceRoutes, deps);
     await withSession.register(messageAdminRoutes, deps);

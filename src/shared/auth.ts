@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Control characters (tabs, line breaks, escapes) and the Unicode line and paragraph separators:
  * a username is shown on pages and in emails, where these could forge lines (docs/decisions/0029).
  */
-const CONTROL_OR_LINE_BREAK = /[\p{Cc}\u2028\u2029]/u;
+export const CONTROL_OR_LINE_BREAK = /[\p{Cc}\u2028\u2029]/u;
 export const USERNAME_CONTROL_CHARACTERS =
   'Username may not contain control characters or line breaks';
 

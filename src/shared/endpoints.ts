@@ -143,6 +143,13 @@ export const endpoints = {
     access: 'public',
     publicRead: true,
   },
+  /** The explorer board (docs/decisions/0047). */
+  explorers: {
+    method: 'GET',
+    path: '/api/challenges/:id/explorers',
+    access: 'public',
+    publicRead: true,
+  },
   saleAlert: { method: 'POST', path: '/api/challenges/:id/sale-alerts', access: 'public' },
 
   // The member's pass.
@@ -187,6 +194,9 @@ export const endpoints = {
     profileRender: true,
   },
   saveMailPreferences: { method: 'PUT', path: '/api/profile/mail-preferences', access: 'member' },
+  /** The member's own explorer board setting (docs/decisions/0047). */
+  explorerSetting: { method: 'GET', path: '/api/user/explorer', access: 'member' },
+  saveExplorerSetting: { method: 'PUT', path: '/api/user/explorer', access: 'member' },
 
   // Passes for other people (docs/RULES.md rule 24).
   userClaims: {

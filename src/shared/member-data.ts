@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { explorerSettingSchema } from './explorers.ts';
 
 /**
  * A member's data is theirs (docs/decisions/0039-member-data.md): POST /api/user/delete erases the
@@ -35,6 +36,8 @@ export const memberExportSchema = z.object({
     emailConfirmed: z.boolean(),
   }),
   mailPreferences: z.object({ organizerMail: z.boolean() }),
+  /** The explorer board setting (docs/decisions/0047). */
+  explorer: explorerSettingSchema,
   passes: z.array(
     z.object({
       id: z.number().int(),

@@ -25,7 +25,11 @@ test("the organizer's message audiences and draw entries have their labels besid
   await expectLabelBeside(audience, page.getByText(/^All pass holders/));
 
   await page.goto('/admin/draws');
-  for (const name of ['One per pass that redeemed a coupon', 'One per redeemed coupon'])
+  for (const name of [
+    'One per pass that redeemed a coupon',
+    'One per redeemed coupon',
+    'One per pass that visited at least some number of shops',
+  ])
     await expectLabelBeside(
       page.getByRole('radio', { name }),
       page.getByText(name, { exact: true }),

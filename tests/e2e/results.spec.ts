@@ -91,10 +91,13 @@ test('a prize draw made before the end is revealed after it and verifies in the 
   const form = page.getByRole('form', { name: 'New prize draw' });
   await form.getByLabel('Prize').fill(prize);
   await form.getByLabel('Number of winners').fill('1');
-  await form.getByLabel('One per pass that redeemed a coupon').check();
+  // Draws by stops (docs/decisions/0047): the voter's pass visited one shop, so it enters.
+  await form.getByLabel('One per pass that visited at least some number of shops').check();
+  await form.getByRole('textbox', { name: 'Shops visited, at least' }).fill('1');
   await form.getByRole('button', { name: 'Create draw' }).click();
   const draw = page.getByRole('region', { name: prize });
   await expect(draw).toContainText('Commitment:');
+  await expect(draw).toContainText('one entry per pass with at least 1 shop visited');
   // Until the end 'Reveal now' is there, disabled, and says why.
   const early = draw.getByRole('button', { name: 'Reveal now' });
   await expect(early).toBeDisabled();
@@ -122,6 +125,7 @@ test('a prize draw made before the end is revealed after it and verifies in the 
     await page.goto(`/battles/${challenge.id}/results`);
     const published = page.getByRole('region', { name: `Draw: ${prize}` });
     await expect(published.getByRole('list', { name: `Winners of ${prize}` })).toBeVisible();
+    await expect(published).toContainText('entries one per pass with at least 1 shop visited');
     await expect(published.getByRole('link', { name: /Download the entries/ })).toBeVisible();
     await published.getByRole('button', { name: 'Verify' }).click();
     await expect(published.getByRole('status')).toContainText('Draw verified');

@@ -41,13 +41,19 @@ export async function passHoldersWhoRedeemed(
 
 /**
  * Marks the pass's coupons for these shops redeemed straight in the database (earning votes),
- * and announces it as the redeem rule's caller does (docs/decisions/0032).
+ * and announces it as the redeem rule's caller does (docs/decisions/0032). `at`: each redeem's
+ * instant, one per shop (now by default).
  */
-export async function markRedeemed(ctx: TestContext, pass: Pass, businessIds: number[]) {
-  for (const businessId of businessIds) {
+export async function markRedeemed(
+  ctx: TestContext,
+  pass: Pass,
+  businessIds: number[],
+  at: Date[] = [],
+) {
+  for (const [index, businessId] of businessIds.entries()) {
     await ctx.db
       .update(coupons)
-      .set({ redeemed: true, redeemedAt: new Date() })
+      .set({ redeemed: true, redeemedAt: at[index] ?? new Date() })
       .where(and(eq(coupons.passId, pass.id), eq(coupons.businessId, businessId)));
   }
   ctx.changes.announcePassChange(pass.id);

@@ -188,6 +188,9 @@ export class TestClient {
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
   }
+  put(url: string, payload: unknown) {
+    return this.request({ method: 'PUT', url, payload: payload as object });
+  }
   patch(url: string, payload: unknown) {
     return this.request({ method: 'PATCH', url, payload: payload as object });
   }

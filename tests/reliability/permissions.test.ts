@@ -213,6 +213,26 @@ const rows: Row[] = [
     body: () => ({ prize: 'Matrix mug', winnerCount: 1, entries: 'coupons' }),
     expected: adminOnly(201),
   },
+  // The explorer board (docs/decisions/0047): public; each member sets only their own switch.
+  {
+    method: 'GET',
+    path: '/api/challenges/{id}/explorers',
+    url: () => `/api/challenges/${challengeId}/explorers`,
+    expected: all(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/user/explorer',
+    url: () => '/api/user/explorer',
+    expected: { ...all(200), anonymous: 401 },
+  },
+  {
+    method: 'PUT',
+    path: '/api/user/explorer',
+    url: () => '/api/user/explorer',
+    body: () => ({ optIn: false }),
+    expected: { ...all(200), anonymous: 401 },
+  },
   {
     method: 'GET',
     path: '/api/admin/challenges/{id}/draws',

@@ -25,6 +25,8 @@ export const queryKeys = {
   draws: (challengeId: number) => ['draws', challengeId],
   /** GET /api/challenges/{id}/milestones: a battle's tiers and the stock left of each. */
   milestones: (challengeId: number) => ['milestones', challengeId],
+  /** GET /api/challenges/{id}/explorers: a battle's explorer board. */
+  explorers: (challengeId: number) => ['explorers', challengeId],
   /** A shop's private page (GET /api/shop/:token): no account, the token is the key. */
   shopPage: (token: string) => ['shop-page', token],
   /** The address an emailed email-change link would set (POST /api/email-change/preview). */
@@ -42,6 +44,8 @@ export const queryKeys = {
     couponBusiness: (couponId: number) => ['member', 'coupon-business', couponId],
     sandboxSession: (sessionId: string) => ['member', 'sandbox-session', sessionId],
     mailPreferences: ['member', 'mail-preferences'],
+    /** GET /api/user/explorer: the member's explorer board switch. */
+    explorer: ['member', 'explorer'],
     /** GET /api/user/claims: the passes the member bought or gave away for other people. */
     claims: ['member', 'claims'],
   },

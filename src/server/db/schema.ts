@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { DrawEntries } from '#shared/draws.ts';
 import {
   boolean,
   check,
@@ -47,6 +48,12 @@ export const users = pgTable(
      * until they choose (docs/decisions/0048-languages.md).
      */
     language: text('language'),
+    /**
+     * Whether the member is listed on the public explorer boards, and under which name (null: their
+     * pass pseudonym). Off unless the member switches it on (docs/decisions/0047).
+     */
+    explorerOptIn: boolean('explorer_opt_in').notNull().default(false),
+    explorerName: text('explorer_name'),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -749,7 +756,7 @@ export const prizeDraws = pgTable(
       .references(() => challenges.id),
     prize: text('prize').notNull(),
     winnerCount: integer('winner_count').notNull(),
-    entries: text('entries', { enum: ['coupons', 'passes'] }).notNull(),
+    entries: text('entries').$type<DrawEntries>().notNull(),
     /** 32 random bytes as lowercase hex; secret until revealed_at. */
     seed: text('seed').notNull(),
     /** SHA-256 of the seed's bytes, lowercase hex. */
@@ -772,7 +779,11 @@ export const prizeDraws = pgTable(
     // docs/RULES.md rule 23: one draw per prize, so repeating a draw until it pleases is visible.
     uniqueIndex('prize_draws_one_per_prize_uq').on(t.challengeId, sql`lower(${t.prize})`),
     check('prize_draws_winner_count_positive', sql`${t.winnerCount} >= 1`),
-    check('prize_draws_entries_known', sql`${t.entries} IN ('coupons', 'passes')`),
+    // docs/RULES.md 'How draws are made': the modes of #shared/draws.ts drawEntriesSchema.
+    check(
+      'prize_draws_entries_known',
+      sql`${t.entries} IN ('coupons', 'passes') OR ${t.entries} ~ '^shops>=[1-9][0-9]{0,3}$'`,
+    ),
   ],
 );
 

@@ -55,6 +55,7 @@ beforeAll(async () => {
   );
 });
 
+const ENTRIES_MESSAGE = "Entries must be 'coupons', 'passes' or 'shops>=N' (N from 1 to 1000)";
 const drawsUrl = () => `/api/admin/challenges/${challenge.id}/draws`;
 const afterEnd = () => ctx.clock.set(new Date(challenge.endDate.getTime() + 1000));
 const beforeEnd = () => ctx.clock.set(new Date(challenge.endDate.getTime() - 60_000));
@@ -138,8 +139,11 @@ describe('creating a draw', () => {
       [{ prize: ' ', winnerCount: 1, entries: 'coupons' }, 'Prize is required'],
       [{ prize: 'Mug', winnerCount: 0, entries: 'coupons' }, 'Winner count must be at least 1'],
       [{ prize: 'Mug', winnerCount: 1.5, entries: 'coupons' }, 'whole number'],
-      [{ prize: 'Mug', winnerCount: 1, entries: 'votes' }, "Entries must be 'coupons' or 'passes'"],
-      [{ prize: 'Mug', winnerCount: 1 }, "Entries must be 'coupons' or 'passes'"],
+      [{ prize: 'Mug', winnerCount: 1, entries: 'votes' }, ENTRIES_MESSAGE],
+      [{ prize: 'Mug', winnerCount: 1 }, ENTRIES_MESSAGE],
+      ...['shops>=0', 'shops>=04', 'shops>=2.5', 'shops>=1001', 'shops>=', 'shops>=-1'].map(
+        (entries): [object, string] => [{ prize: 'Mug', winnerCount: 1, entries }, ENTRIES_MESSAGE],
+      ),
     ];
     for (const [body, message] of cases) {
       const answer = await createDraw(body);
@@ -171,6 +175,7 @@ describe('creating a draw', () => {
 describe('after the end', () => {
   let coupons: CreatedDraw;
   let passes: CreatedDraw;
+  let byStops: CreatedDraw;
   beforeAll(async () => {
     beforeEnd();
     coupons = (
@@ -179,6 +184,10 @@ describe('after the end', () => {
     passes = (
       await createDraw({ prize: 'Bag of beans', winnerCount: 10, entries: 'passes' })
     ).json<CreatedDraw>();
+    byStops = (
+      await createDraw({ prize: 'Explorer hoodie', winnerCount: 10, entries: 'shops>=2' })
+    ).json<CreatedDraw>();
+    expect(byStops.entries).toBe('shops>=2');
     afterEnd();
   });
 
@@ -252,6 +261,22 @@ describe('after the end', () => {
     expect(new Set(rows.map((row) => row.pass)).size).toBe(3);
     expect(revealed.winners).toEqual(winners);
     expect(revealed.winners).toHaveLength(3);
+  });
+
+  it("'shops>=2' gives one entry per counted pass with at least 2 distinct shops redeemed", async () => {
+    const revealed = (
+      await admin.post(`/api/admin/draws/${byStops.id}/reveal`, {})
+    ).json<AdminDraw>();
+    expect(revealed.entries).toBe('shops>=2');
+    const file = (await visitor.get(`/api/draws/${byStops.id}/entries.csv`)).body;
+    const { rows, winners } = recomputeWinners(revealed.seed!, file, 10);
+    // Holders with 3 and 2 shops; not the one with 1, nor the refunded pass with 2.
+    expect(rows.map((row) => row.entry_id)).toEqual(['1', '2']);
+    const entered = [holders[0]!, holders[2]!].map(
+      (holder) => `${holder.user.username}@example.com`,
+    );
+    expect(revealed.winnerAccounts!.map((account) => account.email).sort()).toEqual(entered.sort());
+    expect(revealed.winners).toEqual(winners);
   });
 
   it('results carry the draws as published', async () => {

@@ -31,6 +31,8 @@ describe('GET /api/user/draws: a member finds themselves in the draws and the pu
     for (const [prize, entries] of [
       ['A month of coffee', 'coupons'],
       ['A mug', 'passes'],
+      ['A tote for explorers', 'shops>=2'],
+      ['A map for the keenest', 'shops>=3'],
     ]) {
       expect((await admin.post(drawsUrl, { prize, winnerCount: 1, entries })).statusCode).toBe(201);
     }
@@ -46,11 +48,15 @@ describe('GET /api/user/draws: a member finds themselves in the draws and the pu
     ).toEqual([
       ['A month of coffee', 2, false, false],
       ['A mug', 1, false, false],
+      ['A tote for explorers', 1, false, false],
+      ['A map for the keenest', 0, false, false],
     ]);
     expect(mine.pass).toMatch(/^[0-9a-f]{16}$/);
-    expect((await entriesOf(none!.client)).draws.map((draw) => draw.yourEntries)).toEqual([0, 0]);
+    expect((await entriesOf(none!.client)).draws.map((draw) => draw.yourEntries)).toEqual([
+      0, 0, 0, 0,
+    ]);
     expect((await entriesOf(refunded!.client)).draws.map((draw) => draw.yourEntries)).toEqual([
-      0, 0,
+      0, 0, 0, 0,
     ]);
     expect((await new TestClient(ctx.app).get('/api/user/draws')).statusCode).toBe(401);
     const { client: noPass } = await signedInMember(ctx.app);
@@ -72,14 +78,18 @@ describe('GET /api/user/draws: a member finds themselves in the draws and the pu
     expect(
       coupons.body.split('\r\n').filter((line) => line.endsWith(`,${mine.pass}`)),
     ).toHaveLength(2);
-    // The only counted pass with entries wins each one-winner draw; the others are told they did not.
+    // The only counted pass with entries wins each one-winner draw it entered; nobody has 3 shops.
     expect(
       (await entriesOf(two!.client)).draws.map((draw) => [draw.revealed, draw.youWon]),
     ).toEqual([
       [true, true],
       [true, true],
+      [true, true],
+      [true, false],
     ]);
     expect((await entriesOf(none!.client)).draws.map((draw) => draw.youWon)).toEqual([
+      false,
+      false,
       false,
       false,
     ]);

@@ -5,6 +5,8 @@ import {
   bytesOfHex,
   drawEntriesCsv,
   drawWinners,
+  entriesOfPass,
+  minimumShopsOf,
   sha256Hex,
   DRAW_AFTER_END_MESSAGE,
   DRAW_ENTRIES_NOT_YET_MESSAGE,
@@ -132,7 +134,7 @@ export async function memberDrawsOf(
       prize: draw.prize,
       winnerCount: draw.winnerCount,
       entries: draw.entries,
-      yourEntries: draw.entries === 'coupons' ? redeemed : Math.min(redeemed, 1),
+      yourEntries: entriesOfPass(draw.entries, redeemed),
       revealed: draw.revealedAt !== null,
       // A pass wins at most once per draw (drawWinners takes each pass once).
       youWon: draw.revealedAt !== null && (draw.winnerPassIds ?? []).includes(pass.id),
@@ -186,9 +188,10 @@ function toAdminDraw(
 
 /**
  * The draw's entries from the counted state (what votes.csv counts: an active pass, a live shop,
- * coupons redeemed by the end): one per redeemed coupon, or one per pass with at least one.
- * Ordered by pseudonym (then coupon), so entry ids say nothing about who bought first; entry_id is
- * the row's number in the file.
+ * coupons redeemed by the end): one per redeemed coupon, one per pass with at least one, or one
+ * per pass with at least N (a pass has one coupon per shop, so its counted coupons are its
+ * distinct shops). Ordered by pseudonym (then coupon), so entry ids say nothing about who bought
+ * first; entry_id is the row's number in the file.
  */
 async function entriesOf(tx: Tx, draw: PrizeDraw, challenge: Challenge) {
   const pseudonym = passPseudonymSql(sql`c.audit_salt`, sql`p.id`);
@@ -203,7 +206,8 @@ async function entriesOf(tx: Tx, draw: PrizeDraw, challenge: Challenge) {
     tx,
     draw.entries === 'coupons'
       ? sql`select p.id as pass_id, ${pseudonym} as pass ${counted} order by 2, k.id`
-      : sql`select p.id as pass_id, ${pseudonym} as pass ${counted} group by p.id, c.audit_salt order by 2`,
+      : sql`select p.id as pass_id, ${pseudonym} as pass ${counted} group by p.id, c.audit_salt
+          having count(*) >= ${minimumShopsOf(draw.entries) ?? 1} order by 2`,
   );
   const passIdOf = new Map(rows.map((row) => [row.pass, Number(row.pass_id)]));
   const entries: DrawEntry[] = rows.map((row, index) => ({

@@ -78,6 +78,9 @@ export async function deleteAccount(
         isAdmin: false,
         stripeCustomerId: null,
         organizerMail: false,
+        // Off every explorer board at once, and the chosen name gone (docs/decisions/0047).
+        explorerOptIn: false,
+        explorerName: null,
         // The old token was mailed; a fresh one nobody holds unsubscribes nothing.
         mailToken: randomBytes(32).toString('hex'),
       })

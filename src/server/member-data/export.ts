@@ -116,6 +116,7 @@ export async function exportMemberData(db: Db, userId: number, now: Date): Promi
       emailConfirmed: await isAddressConfirmed(db, user.email),
     },
     mailPreferences: { organizerMail: user.organizerMail },
+    explorer: { optIn: user.explorerOptIn, displayName: user.explorerName },
     passes: held.map((pass) => ({
       id: pass.id,
       challenge: pass.challenge,

@@ -111,6 +111,7 @@ describe('download my data', () => {
       isOrganizer: false,
     });
     expect(data.mailPreferences).toEqual({ organizerMail: true });
+    expect(data.explorer).toEqual({ optIn: false, displayName: null });
     expect(data.passes).toHaveLength(1);
     const [pass] = data.passes;
     expect(pass!.id).toBe(leaving.pass.id);

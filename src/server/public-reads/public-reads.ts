@@ -12,9 +12,11 @@ import { resultsSchema } from '#shared/results.ts';
 import { publicDrawSchema } from '#shared/draws.ts';
 import { publicMilestonesSchema } from '#shared/milestones.ts';
 import { publicMilestonesOf } from '../milestones/service.ts';
+import { explorerBoardSchema } from '#shared/explorers.ts';
 import { findCurrentBattle } from '../challenges/current-battle.ts';
 import { CHALLENGE_NOT_FOUND } from '../challenges/require.ts';
 import { publicDrawsOf } from '../draws/service.ts';
+import { explorerBoardOf } from '../explorers/service.ts';
 import { AppError } from '../errors.ts';
 import { listPublishedChallenges, toChallengeDto } from '../challenges/service.ts';
 import { findPublicShop, listLiveBusinesses, toPublicBusiness } from '../businesses/service.ts';
@@ -213,6 +215,17 @@ export class PublicReads {
     );
   }
 
+  /**
+   * GET /api/challenges/{id}/explorers: a published challenge's explorer board (docs/decisions/0047),
+   * frozen with the standings; a draft's or an unknown id is refused (AppError 404). An opt-in or
+   * opt-out clears it like an organizer's change.
+   */
+  explorers(challengeId: number): Promise<CachedJson> {
+    return this.cache.json(`explorers:${String(challengeId)}`, explorerBoardSchema, () =>
+      explorerBoardOf(this.deps.db, challengeId, this.deps.clock()),
+    );
+  }
+
   /** GET /api/config. */
   siteConfig(): Promise<CachedJson> {
     return this.cache.json(KEY.siteConfig, siteConfigSchema, async () => this.deps.siteConfig);
@@ -266,9 +279,11 @@ export class PublicReads {
       this.challengeAnswer(Number(id), (challengeId) => this.draws(challengeId)),
     publicMilestones: ({ id }) =>
       this.challengeAnswer(Number(id), (challengeId) => this.milestones(challengeId)),
+    explorers: ({ id }) =>
+      this.challengeAnswer(Number(id), (challengeId) => this.explorers(challengeId)),
   };
 
-  /** A public read of one published challenge's: its 404 for a draft or an unknown id. */
+  /** A public read of one published challenge by id, its 404 included, as its route sends it. */
   private async challengeAnswer(
     challengeId: number,
     read: (challengeId: number) => Promise<CachedJson>,

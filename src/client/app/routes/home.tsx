@@ -19,6 +19,7 @@ import { usePassHolding, type PassHolding } from '#client/features/passes/api/ge
 import { MyPassButton } from '#client/features/passes/components/MyPassButton.tsx';
 import { DrawAdvert } from '#client/features/draws/components/DrawAdvert.tsx';
 import { MilestoneTiers } from '#client/features/milestones/components/MilestoneTiers.tsx';
+import { ExplorerBoardSection } from '#client/features/explorers/components/ExplorerBoardSection.tsx';
 import { SaleAlertForm } from '#client/features/messages/components/SaleAlertForm.tsx';
 import { BattleWinners } from '#client/features/shops/components/BattleWinners.tsx';
 import { ParticipatingShops } from '#client/features/shops/components/ParticipatingShops.tsx';
@@ -219,6 +220,7 @@ export default function HomeRoute() {
               )}
             </Container>
           )}
+          {current && phase !== 'upcoming' && <ExplorerBoardSection challenge={current} />}
           <Box id={ABOUT_SECTION_ID} style={{ scrollMarginTop: 72 }}>
             <HowItWorks />
           </Box>

@@ -3,6 +3,7 @@ import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { ChangeEmailCard } from '#client/features/auth/components/ChangeEmailCard.tsx';
 import { OrganizerMailSwitch } from '#client/features/messages/components/OrganizerMailSwitch.tsx';
+import { ExplorerSwitch } from '#client/features/explorers/components/ExplorerSwitch.tsx';
 import { MemberDataCard } from '#client/features/member-data/components/MemberDataCard.tsx';
 import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
@@ -22,6 +23,7 @@ export default function ProfileRoute() {
       <ProfileSections />
       <PassesToGive />
       <ChangeEmailCard />
+      <ExplorerSwitch />
       <OrganizerMailSwitch />
       <MemberDataCard />
     </>

@@ -28,6 +28,7 @@ import { NotFound } from '#client/components/NotFound.tsx';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { publicVotesCsvUrl, useResults } from '#client/features/results/api/get-results.ts';
 import { PublishedDraws } from '#client/features/results/components/PublishedDraws.tsx';
+import { ExplorerBoard } from '#client/features/explorers/components/ExplorerBoard.tsx';
 import { PublishedVersions } from '#client/features/results/components/PublishedVersions.tsx';
 import { ShareResultsButton } from '#client/features/results/components/ShareResultsButton.tsx';
 import { errorText } from '#client/lib/api.ts';
@@ -82,6 +83,7 @@ function ResultsPage({ id }: { id: string }) {
             <ShareResults battleTitle={battle?.title} winners={winners} challengeId={id} />
             <NextBattle endedChallengeId={results.data.challengeId} />
             <PublishedResults results={results.data} />
+            {battle && <ExplorerBoard challenge={battle} />}
           </>
         )}
       </Stack>

@@ -1,15 +1,18 @@
 import { useId } from 'react';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { countOf } from '#shared/plural.ts';
-import type { PublicDraw } from '#shared/draws.ts';
+import { minimumShopsOf, type PublicDraw } from '#shared/draws.ts';
 import { useCommittedDraws } from '../api/pass-draws.ts';
 
 /** 'Every redeemed coupon is one entry to win {prize}: 1 winner drawn when the battle ends.' */
 export function drawAdvertText(draw: Pick<PublicDraw, 'prize' | 'winnerCount' | 'entries'>) {
+  const shops = minimumShopsOf(draw.entries);
   const entry =
-    draw.entries === 'coupons'
-      ? 'Every redeemed coupon is one entry'
-      : 'Every pass that redeems a coupon is one entry';
+    shops !== null
+      ? `Every pass that visits at least ${countOf(shops, 'shop')} is one entry`
+      : draw.entries === 'coupons'
+        ? 'Every redeemed coupon is one entry'
+        : 'Every pass that redeems a coupon is one entry';
   return `${entry} to win ${draw.prize}: ${countOf(draw.winnerCount, 'winner')} drawn when the battle ends.`;
 }
 

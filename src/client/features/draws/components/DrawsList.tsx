@@ -5,7 +5,7 @@ import { Button, Code, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useId } from 'react';
 import type { ChallengeDto } from '#shared/challenges.ts';
 import { formatInstant } from '#shared/date-range.ts';
-import type { AdminDraw } from '#shared/draws.ts';
+import { entryWords, type AdminDraw } from '#shared/draws.ts';
 import { countOf } from '#shared/plural.ts';
 import { useRevealDraw } from '../api/draws.ts';
 
@@ -44,8 +44,7 @@ export function DrawsList({
             <Group justify="space-between">
               <Text fw={700}>{draw.prize}</Text>
               <Text size="sm" c="dimmed">
-                {countOf(draw.winnerCount, 'winner')}, one entry per{' '}
-                {draw.entries === 'coupons' ? 'redeemed coupon' : 'pass'}
+                {countOf(draw.winnerCount, 'winner')}, one entry per {entryWords(draw.entries)}
               </Text>
             </Group>
             <Text component="details" size="sm">

@@ -1,14 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { drawInputSchema } from '#shared/draws.ts';
 import { zodResolver } from '#client/lib/schema-resolver.ts';
+import { drawFormSchema, toDrawInput } from './draw-form-schema.ts';
+
+const valid = { prize: 'Mug', winnerCount: 1, mode: 'passes', minimumShops: 4 } as const;
 
 describe('the draw form', () => {
   it("shows the contract's messages, an empty number among them", () => {
-    expect(
-      zodResolver(drawInputSchema)({ prize: ' ', winnerCount: '', entries: 'passes' }),
-    ).toEqual({ prize: 'Prize is required', winnerCount: 'Winner count must be a whole number' });
-    expect(
-      zodResolver(drawInputSchema)({ prize: 'Mug', winnerCount: 0, entries: 'passes' }),
-    ).toEqual({ winnerCount: 'Winner count must be at least 1' });
+    expect(zodResolver(drawFormSchema)({ ...valid, prize: ' ', winnerCount: '' })).toEqual({
+      prize: 'Prize is required',
+      winnerCount: 'Winner count must be a whole number',
+    });
+    expect(zodResolver(drawFormSchema)({ ...valid, winnerCount: 0 })).toEqual({
+      winnerCount: 'Winner count must be at least 1',
+    });
+  });
+
+  it("checks the number of shops only for 'passes with at least N shops'", () => {
+    expect(zodResolver(drawFormSchema)({ ...valid, minimumShops: '' })).toEqual({});
+    for (const minimumShops of ['', 0, 2.5, 1001])
+      expect(zodResolver(drawFormSchema)({ ...valid, mode: 'shops', minimumShops })).toEqual({
+        minimumShops: 'Shops must be a whole number from 1 to 1000',
+      });
+    expect(toDrawInput({ ...valid, mode: 'shops', minimumShops: 4 })).toEqual({
+      prize: 'Mug',
+      winnerCount: 1,
+      entries: 'shops>=4',
+    });
+    expect(toDrawInput({ ...valid, mode: 'coupons' }).entries).toBe('coupons');
   });
 });

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Code.css';
 import { Anchor, Button, Code, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { checkDraw, type DrawCheck } from '#shared/draws.ts';
+import { checkDraw, entryWords, type DrawCheck } from '#shared/draws.ts';
 import { formatInstant } from '#shared/date-range.ts';
 import { countOf } from '#shared/plural.ts';
 import type { PublicDraw } from '#shared/draws.ts';
@@ -38,7 +38,7 @@ function DrawCard({ draw, timeZone }: { draw: PublicDraw; timeZone: string }) {
       setCheck({ matches: false, problems: ['The entries file could not be downloaded'] });
     }
   };
-  const entriesLabel = draw.entries === 'coupons' ? 'one per redeemed coupon' : 'one per pass';
+  const entriesLabel = `one per ${entryWords(draw.entries)}`;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={`Draw: ${draw.prize}`}>
       <Stack gap="xs">

@@ -194,9 +194,6 @@ export class TestClient {
   patch(url: string, payload: unknown) {
     return this.request({ method: 'PATCH', url, payload: payload as object });
   }
-  put(url: string, payload: unknown) {
-    return this.request({ method: 'PUT', url, payload: payload as object });
-  }
   delete(url: string) {
     return this.request({ method: 'DELETE', url });
   }

@@ -158,4 +158,6 @@ it('the recount of votes.csv equals the ranking and the draw recomputes, for ran
     }),
     { numRuns: 8 },
   );
-});
+  // Eight drawn battles, each with its members, votes and a reveal: seconds on a quiet machine,
+  // near the default 30 s on a loaded one.
+}, 120_000);

@@ -34,6 +34,8 @@ export const memberExportSchema = z.object({
     isOrganizer: z.boolean(),
     createdAt: instant,
     emailConfirmed: z.boolean(),
+    /** The language the member chose (docs/decisions/0048); null until they choose one. */
+    language: z.string().nullable(),
   }),
   mailPreferences: z.object({ organizerMail: z.boolean() }),
   /** The explorer board setting (docs/decisions/0047). */
@@ -57,6 +59,17 @@ export const memberExportSchema = z.object({
         }),
       ),
       votes: z.array(z.object({ shop: z.string(), votedAt: instant })),
+      /** The milestones' rewards the pass reached (docs/decisions/0046), with their pick-up codes. */
+      rewards: z.array(
+        z.object({
+          reward: z.string(),
+          pickupCode: z.string(),
+          reachedAt: instant,
+          collectedAt: instant.nullable(),
+          /** Set when a refund or dispute cancelled the reward before it was collected. */
+          voidedAt: instant.nullable(),
+        }),
+      ),
     }),
   ),
   payments: z.array(

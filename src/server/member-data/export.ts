@@ -6,8 +6,10 @@ import {
   challenges,
   coupons,
   mailOutbox,
+  milestones,
   passes,
   payments,
+  rewards,
   saleAlerts,
   users,
   votes,
@@ -20,7 +22,7 @@ const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 
 /**
  * GET /api/user/export: everything the site holds about the member (docs/decisions/0039): the
- * account, mail preference, passes with their coupons and votes, payments, sale alerts kept for
+ * account, language and mail preference, passes with their coupons, votes and rewards, payments, sale alerts kept for
  * the address, and the mail sent to it. Secrets the site holds for the member's own protection
  * (the password hash, link and unsubscribe tokens) are left out: they are no information about
  * the member and would only help a thief of this file.
@@ -69,6 +71,22 @@ export async function exportMemberData(db: Db, userId: number, now: Date): Promi
           .innerJoin(businesses, eq(businesses.id, votes.businessId))
           .where(inArray(votes.passId, passIds))
           .orderBy(asc(votes.id));
+  const reached =
+    passIds.length === 0
+      ? []
+      : await db
+          .select({
+            passId: rewards.passId,
+            reward: milestones.reward,
+            pickupCode: rewards.pickupCode,
+            reachedAt: rewards.reachedAt,
+            collectedAt: rewards.collectedAt,
+            voidedAt: rewards.voidedAt,
+          })
+          .from(rewards)
+          .innerJoin(milestones, eq(milestones.id, rewards.milestoneId))
+          .where(inArray(rewards.passId, passIds))
+          .orderBy(asc(rewards.id));
   const paid = await db
     .select({
       provider: payments.provider,
@@ -114,6 +132,7 @@ export async function exportMemberData(db: Db, userId: number, now: Date): Promi
       isOrganizer: user.isAdmin,
       createdAt: iso(user.createdAt),
       emailConfirmed: await isAddressConfirmed(db, user.email),
+      language: user.language,
     },
     mailPreferences: { organizerMail: user.organizerMail },
     explorer: { optIn: user.explorerOptIn, displayName: user.explorerName },
@@ -136,6 +155,15 @@ export async function exportMemberData(db: Db, userId: number, now: Date): Promi
       votes: castVotes
         .filter((vote) => vote.passId === pass.id)
         .map((vote) => ({ shop: vote.shop, votedAt: iso(vote.votedAt) })),
+      rewards: reached
+        .filter((reward) => reward.passId === pass.id)
+        .map((reward) => ({
+          reward: reward.reward,
+          pickupCode: reward.pickupCode,
+          reachedAt: iso(reward.reachedAt),
+          collectedAt: isoOrNull(reward.collectedAt),
+          voidedAt: isoOrNull(reward.voidedAt),
+        })),
     })),
     payments: paid.map((payment) => ({
       ...payment,

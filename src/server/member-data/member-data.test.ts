@@ -6,6 +6,7 @@ import { queryRows } from '#server/db/rule-call.ts';
 import {
   challenges,
   mailOutbox,
+  milestones,
   saleAlerts,
   sessions,
   users,
@@ -89,6 +90,8 @@ beforeAll(async () => {
   });
   challengeId = battle.challenge.id;
   shops = battle.shops;
+  // A reward at two shops: the leaving member reaches it by redeeming both.
+  await ctx.db.insert(milestones).values({ challengeId, shops: 2, reward: 'A pint glass' });
   leaving = await signedInPassHolder(ctx, challengeId);
   staying = await signedInPassHolder(ctx, challengeId);
   await redeemAndVote(leaving);
@@ -99,6 +102,8 @@ const emailOf = (holder: Holder) => `${holder.user.username}@example.com`;
 
 describe('download my data', () => {
   it('holds the member’s account, pass, coupons and votes, as a file', async () => {
+    const chosen = await leaving.client.put('/api/user/language', { language: 'es' });
+    expect(chosen.statusCode, chosen.body).toBeLessThan(300);
     const answer = await leaving.client.get('/api/user/export');
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.headers['content-disposition']).toBe('attachment; filename="my-data.json"');
@@ -109,6 +114,7 @@ describe('download my data', () => {
       email: emailOf(leaving),
       fullName: 'Test Member',
       isOrganizer: false,
+      language: 'es',
     });
     expect(data.mailPreferences).toEqual({ organizerMail: true });
     expect(data.explorer).toEqual({ optIn: false, displayName: null });
@@ -120,6 +126,10 @@ describe('download my data', () => {
       ['Shop 2', true],
     ]);
     expect(pass!.votes.map((vote) => vote.shop)).toEqual(['Shop 1', 'Shop 2']);
+    expect(pass!.rewards).toEqual([
+      expect.objectContaining({ reward: 'A pint glass', collectedAt: null, voidedAt: null }),
+    ]);
+    expect(pass!.rewards[0]!.pickupCode).toMatch(/^[A-Z0-9]{6}$/);
     // The welcome email is on record for the address, without its body.
     expect(data.mail.map((mail) => mail.subject)).toContain('Welcome to Local Battles');
     // Nothing of another member, and no secret.

@@ -55,6 +55,8 @@ describe('sandbox checkout', () => {
         mailRetentionDays: 30,
       },
       wallet: { apple: false, google: false },
+      languages: ['en', 'es'],
+      defaultLanguage: 'en',
     });
   });
 

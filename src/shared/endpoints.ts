@@ -195,7 +195,12 @@ export const endpoints = {
   },
   saveMailPreferences: { method: 'PUT', path: '/api/profile/mail-preferences', access: 'member' },
   /** The member's own explorer board setting (docs/decisions/0047). */
-  explorerSetting: { method: 'GET', path: '/api/user/explorer', access: 'member' },
+  explorerSetting: {
+    method: 'GET',
+    path: '/api/user/explorer',
+    access: 'member',
+    profileRender: true,
+  },
   saveExplorerSetting: { method: 'PUT', path: '/api/user/explorer', access: 'member' },
 
   // Passes for other people (docs/RULES.md rule 24).

@@ -192,8 +192,20 @@ describe('hostile input on every endpoint', () => {
           })),
         );
       for (const parameter of queryParams) {
+        const schema = (parameter.schema ?? {}) as JsonSchema & { pattern?: string };
+        // A free-text query (a search) takes any words: only its length can be wrong.
+        const freeText =
+          schema.type === 'string' && schema.pattern === undefined && schema.enum === undefined;
+        const wrongLengths = [
+          ...(schema.minLength ? ['', 'x'.repeat(schema.minLength - 1)] : []),
+          ...(schema.maxLength !== undefined ? ['x'.repeat(schema.maxLength + 1)] : []),
+        ];
+        if (freeText && wrongLengths.length === 0) continue;
+        const values = freeText
+          ? fc.constantFrom(...wrongLengths)
+          : fc.oneof(fc.constant(''), fc.string({ maxLength: 40 }));
         cases.push(
-          fc.oneof(fc.constant(''), fc.string({ maxLength: 40 })).map((value) => ({
+          values.map((value) => ({
             url: urlFor(endpoint, '1', `?${parameter.name}=${encodeURIComponent(value)}`),
           })),
         );

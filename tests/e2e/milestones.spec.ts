@@ -9,7 +9,7 @@ import {
   signIn,
   test,
 } from './fixtures.ts';
-import { closeRedeemedConfirmation } from './vote.ts';
+import { closeRedeemedConfirmation, redeemOnPass } from './vote.ts';
 
 /**
  * docs/decisions/0046 in the browser: the organizer adds a milestone to the running battle, a
@@ -70,17 +70,9 @@ test('a member reaches a milestone, shows the pick-up code, and the organizer ma
     await expectAccessible(member);
 
     const last = coupons[shops - 1]!.business.name;
-    await member
-      .getByRole('article', { name: last })
-      .getByRole('button', { name: 'Redeem Coupon' })
-      .click();
-    const redeem = member.getByRole('dialog', { name: 'Redeem Coupon' });
-    await redeem.getByLabel('Redemption Code').fill(seededCode(last));
-    await redeem.getByRole('button', { name: 'Redeem', exact: true }).click();
+    const redeemed = await redeemOnPass(member, last, seededCode(last));
     await expect(
-      member
-        .getByRole('dialog', { name: 'Coupon Redeemed' })
-        .getByText('You reached a milestone: pint glass.', { exact: false }),
+      redeemed.getByText('You reached a milestone: pint glass.', { exact: false }),
     ).toBeVisible();
     await closeRedeemedConfirmation(member, last);
 

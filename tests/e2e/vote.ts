@@ -15,6 +15,21 @@ export async function voteFor(page: Page, shopName: string) {
 const redeemedConfirmation = (page: Page) => page.getByRole('dialog', { name: 'Coupon Redeemed' });
 
 /**
+ * Redeems a shop's coupon from the pass on /profile with the cashier's code, as a member does at
+ * the counter, and answers the confirmation that follows.
+ */
+export async function redeemOnPass(page: Page, shopName: string, code: string) {
+  await page
+    .getByRole('article', { name: shopName })
+    .getByRole('button', { name: 'Redeem Coupon' })
+    .click();
+  const redeem = page.getByRole('dialog', { name: 'Redeem Coupon' });
+  await redeem.getByLabel('Redemption Code').fill(code);
+  await redeem.getByRole('button', { name: 'Redeem', exact: true }).click();
+  return redeemedConfirmation(page);
+}
+
+/**
  * After a redemption the phone fills with what the cashier reads (the shop, $5, a ticking
  * clock); a few seconds later 'Vote now' opens 'Your Votes' on /profile.
  */

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { formatChallengeDates, formatInstant } from './date-range.ts';
-import { languagePath, localeOf, preferredLanguage, splitLanguage } from './languages.ts';
+import {
+  answerLanguage,
+  languagePath,
+  localeOf,
+  preferredLanguage,
+  splitLanguage,
+} from './languages.ts';
 import { formatMoney } from './money.ts';
 
 const site = { languages: ['en', 'es'], defaultLanguage: 'en' };
@@ -85,5 +91,17 @@ describe('formats in both languages', () => {
     expect(formatChallengeDates('2025-07-01T15:00Z', '2025-07-31T15:00Z', zone, spanish)).toBe(
       '1–31 de jul de 2025',
     );
+  });
+});
+
+describe('answerLanguage', () => {
+  const site = { languages: ['en', 'es'], defaultLanguage: 'en' };
+
+  it('speaks the language the request prefers among the enabled ones, else the default', () => {
+    expect(answerLanguage('es', site)).toBe('es');
+    expect(answerLanguage('es-MX,en;q=0.5', site)).toBe('es');
+    expect(answerLanguage('fr', site)).toBe('en');
+    expect(answerLanguage(undefined, site)).toBe('en');
+    expect(answerLanguage('es', { languages: ['en'], defaultLanguage: 'en' })).toBe('en');
   });
 });

@@ -79,3 +79,13 @@ export function preferredLanguage(
     .sort((a, b) => b.q - a.q || a.index - b.index);
   return ranked.find(({ language }) => languages.includes(language))?.language;
 }
+
+/**
+ * The language an API answer speaks (its error messages, the organizer's content): the enabled
+ * language the request's Accept-Language prefers, else the site's default. The web app sends its
+ * page's language there (#client/lib/api.ts), so a Spanish page reads Spanish answers.
+ */
+export const answerLanguage = (
+  acceptLanguage: string | undefined,
+  { languages, defaultLanguage }: SiteLanguages,
+): string => preferredLanguage(acceptLanguage, languages) ?? defaultLanguage;

@@ -42,6 +42,14 @@ describe('api', () => {
     expect(after['If-None-Match']).toBeUndefined();
   });
 
+  it("asks for answers in the page's language", async () => {
+    vi.stubGlobal('document', { documentElement: { lang: 'es' } });
+    const fetchMock = stubFetch(json({ id: 1 }));
+    await api.get('/api/businesses');
+    const sent = fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>;
+    expect(sent['Accept-Language']).toBe('es');
+  });
+
   it('sends JSON with cookies and returns the JSON answer', async () => {
     const fetchMock = stubFetch(json({ id: 1 }));
     const result = await api.post<{ id: number }>('/api/thing', { body: { a: 1 } });

@@ -63,6 +63,13 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/**
+ * The language the page is drawn in (`<html lang>`, set by the server per address): the API's
+ * answers speak it (#shared/languages.ts `answerLanguage`), whatever the browser prefers.
+ */
+const pageLanguage = (): string | undefined =>
+  typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined;
+
 /** `Answer`: the contract's type of the route's 2xx answer (e.g. `PublicUser`); unknown if unnamed. */
 export async function apiRequest<Answer = unknown>(
   method: Method,
@@ -70,6 +77,8 @@ export async function apiRequest<Answer = unknown>(
   options: RequestOptions = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
+  const language = pageLanguage();
+  if (language) headers['Accept-Language'] = language;
   const init: RequestInit = { method, headers, credentials: 'include' };
   if (options.signal) init.signal = options.signal;
   if (options.body !== undefined) {

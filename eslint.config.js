@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { notYetInTheCatalogs, wordsPlugin, wordsRules } from './eslint/words.js';
 import tseslint from 'typescript-eslint';
 
 const root = import.meta.dirname;
@@ -142,6 +143,12 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
+  },
+  {
+    files: ['src/client/**/*.tsx'],
+    ignores: ['src/client/**/*.test.tsx', ...notYetInTheCatalogs],
+    plugins: { words: wordsPlugin },
+    rules: wordsRules,
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   {

@@ -1,0 +1,174 @@
+import formatjs from 'eslint-plugin-formatjs';
+
+/**
+ * The web app's words come from the catalogs (docs/decisions/0048-languages.md): FormatJS's
+ * `no-literal-string-in-jsx`, judged on JSX text, string children and the props a person reads
+ * or hears, reports only a literal that holds a word (two letters in a row). Punctuation, a
+ * space between two messages (`{' '}`), a separator or a number is the same in every language.
+ */
+const literalInJsx = formatjs.rules['no-literal-string-in-jsx'];
+
+const textOf = (node) => {
+  if (node.type === 'Literal') return String(node.value);
+  if (node.type === 'JSXText') return node.value;
+  if (node.type === 'TemplateLiteral')
+    return node.quasis.map((quasi) => quasi.value.cooked).join('');
+  if (node.type === 'JSXAttribute') return node.value ? textOf(node.value) : '';
+  return '';
+};
+const holdsWord = (node) => /\p{L}{2}/u.test(textOf(node));
+
+const noEnglishInJsx = {
+  meta: {
+    ...literalInJsx.meta,
+    messages: {
+      noLiteralStringInJsx:
+        'Words a person reads come from the catalogs: use a message (useMessages(), docs/decisions/0048-languages.md), not a literal.',
+    },
+  },
+  create(context) {
+    const wordsOnly = Object.create(context, {
+      report: {
+        value: (descriptor) => {
+          if (holdsWord(descriptor.node)) context.report(descriptor);
+        },
+      },
+    });
+    return literalInJsx.create(wordsOnly);
+  },
+};
+
+/** The props a person reads or hears, beside FormatJS's own (aria-label, placeholder, title, alt). */
+const readProps = [['*', '{label,description,error,confirmLabel,cancelLabel,tooltip,message}']];
+
+export const wordsPlugin = { rules: { 'no-english-in-jsx': noEnglishInJsx } };
+
+/** A toast's title or message (Mantine notifications) that holds a word. */
+const toastWords = (words) => ({
+  selector: `CallExpression[callee.object.name='notifications'] Property[key.name=/^(title|message)$/] > ${words}`,
+  message: "A toast's words come from the catalogs: use a message, not a literal.",
+});
+
+export const wordsRules = {
+  'words/no-english-in-jsx': ['error', { props: { include: readProps } }],
+  'no-restricted-syntax': [
+    'error',
+    toastWords('Literal[value=/\\p{L}{2}/u]'),
+    toastWords('TemplateLiteral > TemplateElement[value.raw=/\\p{L}{2}/u]'),
+  ],
+};
+
+/**
+ * Files whose words are not in the catalogs yet (docs/decisions/0048-languages.md, 'Not yet'):
+ * the rule skips them until they are. A file leaves this list when it speaks through messages;
+ * nothing joins it.
+ */
+export const notYetInTheCatalogs = [
+  'src/client/app/guards.tsx',
+  'src/client/app/routes/admin/businesses.tsx',
+  'src/client/app/routes/admin/cashier-card.tsx',
+  'src/client/app/routes/admin/challenges.tsx',
+  'src/client/app/routes/admin/draws.tsx',
+  'src/client/app/routes/admin/layout.tsx',
+  'src/client/app/routes/admin/leaderboard.tsx',
+  'src/client/app/routes/admin/messages.tsx',
+  'src/client/app/routes/admin/rewards.tsx',
+  'src/client/app/routes/admin/settlement.tsx',
+  'src/client/app/routes/auth-reset.tsx',
+  'src/client/app/routes/auth-verify-email.tsx',
+  'src/client/app/routes/auth.tsx',
+  'src/client/app/routes/battles.tsx',
+  'src/client/app/routes/business.tsx',
+  'src/client/app/routes/checkout.tsx',
+  'src/client/app/routes/claim.tsx',
+  'src/client/app/routes/email-unsubscribe.tsx',
+  'src/client/app/routes/privacy.tsx',
+  'src/client/app/routes/profile-pass.tsx',
+  'src/client/app/routes/results.tsx',
+  'src/client/app/routes/sandbox-mailbox.tsx',
+  'src/client/app/routes/shop-card.tsx',
+  'src/client/app/routes/shop.tsx',
+  'src/client/components/NetworkNotices.tsx',
+  'src/client/components/NextBattle.tsx',
+  'src/client/components/RouteError.tsx',
+  'src/client/components/ShopHeader.tsx',
+  'src/client/components/map/LazyMaps.tsx',
+  'src/client/components/map/LocationPicker.tsx',
+  'src/client/components/map/ShopsMap.tsx',
+  'src/client/components/map/map-parts.tsx',
+  'src/client/components/marketing/ShareSection.tsx',
+  'src/client/features/auth/components/BackToSignIn.tsx',
+  'src/client/features/auth/components/ChangeEmailCard.tsx',
+  'src/client/features/auth/components/ConfirmEmailChange.tsx',
+  'src/client/features/auth/components/ForgotPasswordForm.tsx',
+  'src/client/features/auth/components/LoginForm.tsx',
+  'src/client/features/auth/components/RegisterForm.tsx',
+  'src/client/features/auth/components/ResetPasswordForm.tsx',
+  'src/client/features/auth/components/SandboxMailboxLink.tsx',
+  'src/client/features/auth/components/SignInOrRegisterTabs.tsx',
+  'src/client/features/backups/components/BackupCard.tsx',
+  'src/client/features/cashier-card/components/CashierCard.tsx',
+  'src/client/features/challenges/components/ChallengeFormDialog.tsx',
+  'src/client/features/challenges/components/ChallengeSelect.tsx',
+  'src/client/features/challenges/components/ChallengesTable.tsx',
+  'src/client/features/challenges/components/ChosenChallenge.tsx',
+  'src/client/features/challenges/components/CodesList.tsx',
+  'src/client/features/challenges/components/MilestonesDialog.tsx',
+  'src/client/features/challenges/components/PromoCodesDialog.tsx',
+  'src/client/features/challenges/components/VouchersDialog.tsx',
+  'src/client/features/checkout/components/CheckoutOffer.tsx',
+  'src/client/features/checkout/components/CheckoutViews.tsx',
+  'src/client/features/checkout/components/SandboxPaymentPanel.tsx',
+  'src/client/features/claims/components/ClaimsCard.tsx',
+  'src/client/features/dashboard/components/Dashboard.tsx',
+  'src/client/features/draws/components/DrawAdvert.tsx',
+  'src/client/features/draws/components/DrawForm.tsx',
+  'src/client/features/draws/components/DrawsList.tsx',
+  'src/client/features/draws/components/MyDrawEntries.tsx',
+  'src/client/features/explorers/components/ExplorerBoard.tsx',
+  'src/client/features/explorers/components/ExplorerSwitch.tsx',
+  'src/client/features/leaderboard/components/Leaderboard.tsx',
+  'src/client/features/mail/components/SandboxMailbox.tsx',
+  'src/client/features/member-data/components/MemberDataCard.tsx',
+  'src/client/features/messages/components/MessageComposer.tsx',
+  'src/client/features/messages/components/MessageHistoryTable.tsx',
+  'src/client/features/messages/components/OrganizerMailSwitch.tsx',
+  'src/client/features/messages/components/SaleAlertForm.tsx',
+  'src/client/features/milestones/components/MilestoneTiers.tsx',
+  'src/client/features/milestones/components/PassMilestones.tsx',
+  'src/client/features/passes/components/MyPassButton.tsx',
+  'src/client/features/passes/components/NoPassCard.tsx',
+  'src/client/features/passes/components/WalletButtons.tsx',
+  'src/client/features/redemption/components/CouponCard.tsx',
+  'src/client/features/redemption/components/CouponDetailsDialog.tsx',
+  'src/client/features/redemption/components/OfflineRedemptionNote.tsx',
+  'src/client/features/redemption/components/PassCoupons.tsx',
+  'src/client/features/redemption/components/RedeemCouponDialog.tsx',
+  'src/client/features/redemption/components/RedeemedConfirmation.tsx',
+  'src/client/features/redemption/components/SavedOfflineConfirmation.tsx',
+  'src/client/features/results/components/PublishedDraws.tsx',
+  'src/client/features/results/components/PublishedVersions.tsx',
+  'src/client/features/results/components/ShareResultsButton.tsx',
+  'src/client/features/rewards/components/CollectReward.tsx',
+  'src/client/features/settlement/components/PayoutDialog.tsx',
+  'src/client/features/settlement/components/PayoutsTable.tsx',
+  'src/client/features/settlement/components/SettlementTable.tsx',
+  'src/client/features/settlement/components/VoidPayoutDialog.tsx',
+  'src/client/features/shop-admin/components/BusinessForm.tsx',
+  'src/client/features/shop-admin/components/BusinessPlaceFields.tsx',
+  'src/client/features/shop-admin/components/BusinessesTable.tsx',
+  'src/client/features/shop-admin/components/DeleteBusinessDialog.tsx',
+  'src/client/features/shop-admin/components/HoursPicker.tsx',
+  'src/client/features/shop-admin/components/ImportShopsDialog.tsx',
+  'src/client/features/shop-admin/components/RedemptionCodeFields.tsx',
+  'src/client/features/shop-admin/components/RichTextField.tsx',
+  'src/client/features/shop-admin/components/RotationSwitchedOn.tsx',
+  'src/client/features/shop-admin/components/ShopLinkDialog.tsx',
+  'src/client/features/shop-page/components/ShopPageView.tsx',
+  'src/client/features/shops/components/BattleWinners.tsx',
+  'src/client/features/shops/components/NextStop.tsx',
+  'src/client/features/voting/components/ConfirmVoteDialog.tsx',
+  'src/client/features/voting/components/ResetVotesButton.tsx',
+  'src/client/features/voting/components/VotesPanel.tsx',
+  'src/client/features/vouchers/components/VoucherRedeemCard.tsx',
+];

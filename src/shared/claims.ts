@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGE_CODE } from './languages.ts';
 
 /**
  * Passes for other people (docs/RULES.md rule 24, docs/decisions/0044): the claims an order or a
@@ -17,6 +18,11 @@ export const checkoutRequestSchema = z.object({
     .max(MAX_PASSES_PER_ORDER, 'Quantity must be a whole number from 1 to 10.')
     .optional(),
   gift: z.boolean({ error: 'Gift must be true or false.' }).optional(),
+  /** The buying page's language: the payment page returns to /checkout in it (ADR 0048). */
+  language: z
+    .string({ error: 'Language must be a language code.' })
+    .regex(LANGUAGE_CODE, 'Language must be a language code.')
+    .optional(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 

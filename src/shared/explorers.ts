@@ -20,18 +20,21 @@ const LOOKS_LIKE_ADDRESS = /[a-z][a-z0-9+.-]*:\/\/|www\.|[a-z0-9-]\.[a-z]{2,}|@/
 
 export const EXPLORER_NAME_ADDRESS = 'Display name may not contain a web or email address';
 
+export const EXPLORER_NAME_TOO_SHORT = `Display name must be at least ${EXPLORER_NAME_MIN} characters`;
+export const EXPLORER_NAME_TOO_LONG = `Display name must be at most ${EXPLORER_NAME_MAX} characters`;
+export const EXPLORER_NAME_CONTROL =
+  'Display name may not contain control characters or line breaks';
+export const EXPLORER_NAME_PASS_CODE = 'Display name may not look like a pass code';
+
 export const explorerDisplayNameSchema = z
   .string({ error: 'Display name must be text' })
   .trim()
-  .min(EXPLORER_NAME_MIN, `Display name must be at least ${EXPLORER_NAME_MIN} characters`)
-  .max(EXPLORER_NAME_MAX, `Display name must be at most ${EXPLORER_NAME_MAX} characters`)
-  .refine(
-    (name) => !CONTROL_OR_LINE_BREAK.test(name),
-    'Display name may not contain control characters or line breaks',
-  )
+  .min(EXPLORER_NAME_MIN, EXPLORER_NAME_TOO_SHORT)
+  .max(EXPLORER_NAME_MAX, EXPLORER_NAME_TOO_LONG)
+  .refine((name) => !CONTROL_OR_LINE_BREAK.test(name), EXPLORER_NAME_CONTROL)
   .refine((name) => !LOOKS_LIKE_ADDRESS.test(name), EXPLORER_NAME_ADDRESS)
   // Pass pseudonyms are 16 hex digits: a chosen name never passes for another member's pass.
-  .refine((name) => !/^[0-9a-f]{16}$/i.test(name), 'Display name may not look like a pass code');
+  .refine((name) => !/^[0-9a-f]{16}$/i.test(name), EXPLORER_NAME_PASS_CODE);
 
 /**
  * PUT /api/user/explorer: on or off the board; `displayName` absent or null shows the member's

@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { defineMessages } from 'react-intl';
 import { OFFLINE_API_CACHE, OFFLINE_PAGES_CACHE } from '#shared/offline.ts';
 import { pages, type PageDescription } from '#shared/pages.ts';
 import { forgetSavedAnswers, savedAt } from './saved-answers.ts';
@@ -17,14 +18,27 @@ function subscribeToNetwork(onChange: () => void) {
  * Redeeming and voting are confirmed by the server. Offline a code is saved on the phone and sent
  * when the network is back (docs/decisions/0042); voting is off.
  */
-export const REDEEM_SAVED_OFFLINE =
-  "You are offline: a code you redeem is saved, and counts when you're back online.";
-export const VOTE_NEEDS_NETWORK = 'You are offline: voting needs the network.';
-
-/** Offline, a shop is shown as the device last saved it (the shops list the pass reads). */
-export const HELD_SHOP_NOTE = 'You are offline: these are the details this device last saved.';
-/** Offline, for a shop the device holds nothing of: what it waits for, not 'not found'. */
-export const SHOP_NOT_HELD = 'You are offline, and this shop was not saved on this device.';
+export const offlineMessages = defineMessages({
+  redeemSaved: {
+    id: 'offline.redeemSaved',
+    defaultMessage:
+      "You are offline: a code you redeem is saved, and counts when you're back online.",
+  },
+  voteNeedsNetwork: {
+    id: 'offline.voteNeedsNetwork',
+    defaultMessage: 'You are offline: voting needs the network.',
+  },
+  /** Offline, a shop is shown as the device last saved it (the shops list the pass reads). */
+  heldShop: {
+    id: 'offline.heldShop',
+    defaultMessage: 'You are offline: these are the details this device last saved.',
+  },
+  /** Offline, for a shop the device holds nothing of: what it waits for, not 'not found'. */
+  shopNotHeld: {
+    id: 'offline.shopNotHeld',
+    defaultMessage: 'You are offline, and this shop was not saved on this device.',
+  },
+});
 
 /** Whether the browser has a network; the server's HTML assumes it has. */
 export function useOnline(): boolean {

@@ -24,6 +24,7 @@ import {
 } from './service.ts';
 import { endpoints } from '#shared/endpoints.ts';
 import { checkoutRequestSchema } from '#shared/claims.ts';
+import { languagePath } from '#shared/languages.ts';
 
 export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, clock, config, payments } = deps;
@@ -45,11 +46,18 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request) => {
       const order = checkoutRequestSchema.safeParse(request.body ?? {});
       if (!order.success) throw badRequest(order.error.issues[0]!.message);
+      const { language, ...wanted } = order.data;
+      // Back from the payment page in the buyer's language (an enabled one; else the default's).
+      const { languages, defaultLanguage } = config.languages;
+      const inLanguage =
+        language && languages.includes(language)
+          ? languagePath('/', language, defaultLanguage).replace(/\/$/, '')
+          : '';
       return startCheckout(db, payments, {
         user: await requireSignedInUser(db, request),
         now: clock(),
-        baseUrl: config.siteUrl.origin,
-        ...order.data,
+        baseUrl: `${config.siteUrl.origin}${inLanguage}`,
+        ...wanted,
       });
     },
   );

@@ -13,10 +13,12 @@ export function createSandboxProvider(): PaymentProvider {
     name: 'sandbox',
     async createCheckoutSession(request) {
       const sessionId = `sbx_${randomBytes(18).toString('base64url')}`;
-      const origin = new URL(request.successUrl).origin;
+      // The page lives beside the return address, in its language: /es/checkout/sandbox/… for
+      // /es/checkout (docs/decisions/0048-languages.md).
+      const base = new URL('.', request.successUrl).href.replace(/\/$/, '');
       return {
         sessionId,
-        url: `${origin}${paths.sandboxCheckout(sessionId)}`,
+        url: `${base}${paths.sandboxCheckout(sessionId)}`,
         newCustomerId: null,
       };
     },

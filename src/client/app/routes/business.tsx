@@ -17,9 +17,9 @@ import { BusinessDetail } from '#client/features/shops/components/BusinessDetail
 import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { memberProgressQueryOptions } from '#client/lib/member-progress.ts';
-import { SHOP_PAUSED_TEXT } from '#client/features/redemption/shop-paused.ts';
+import { shopPausedMessage } from '#client/features/redemption/shop-paused.ts';
 import { errorText, isApiError } from '#client/lib/api.ts';
-import { REDEEM_SAVED_OFFLINE, SHOP_NOT_HELD, useOnline } from '#client/lib/offline.ts';
+import { offlineMessages, useOnline } from '#client/lib/offline.ts';
 import { useSavedRedemption } from '#client/features/redemption/offline-redemptions.ts';
 import { OfflineRedemptionNote } from '#client/features/redemption/components/OfflineRedemptionNote.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
@@ -66,7 +66,7 @@ function BusinessPage({ id }: { id: string }) {
         // Offline, and the device holds neither this page's answer nor the shop in its list.
         <Alert color="yellow" variant="light" title="Offline" role="status">
           <Stack gap="xs">
-            <Text size="sm">{SHOP_NOT_HELD}</Text>
+            <Text size="sm">{intl.formatMessage(offlineMessages.shopNotHeld)}</Text>
             <Anchor component={Link} to={paths.profile} size="sm">
               Back to your pass
             </Anchor>
@@ -250,7 +250,9 @@ function RedeemHere({
         ) : (
           <>
             <OfflineRedemptionNote coupon={coupon} saved={saved} />
-            {!saved && !online && <Text fw={600}>{REDEEM_SAVED_OFFLINE}</Text>}
+            {!saved && !online && (
+              <Text fw={600}>{intl.formatMessage(offlineMessages.redeemSaved)}</Text>
+            )}
             {!saved && (
               <Button onClick={() => setOpened(true)}>
                 {intl.formatMessage({ id: 'shop.redeemCoupon', defaultMessage: 'Redeem Coupon' })}
@@ -287,7 +289,7 @@ function PausedNotice() {
     <Alert
       color="orange"
       variant="light"
-      title={SHOP_PAUSED_TEXT}
+      title={intl.formatMessage(shopPausedMessage)}
       w="100%"
       styles={{ title: { color: PAUSED_ORANGE } }}
     >

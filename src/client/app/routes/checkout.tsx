@@ -10,7 +10,6 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 import type { ChallengeDto } from '#shared/challenges.ts';
 import { formatInstant } from '#shared/date-range.ts';
 import { formatMoney } from '#shared/money.ts';
-import { countOf } from '#shared/plural.ts';
 import { paths } from '#shared/paths.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { DrawAdvert } from '#client/features/draws/components/DrawAdvert.tsx';
@@ -34,6 +33,7 @@ import {
 } from '#client/features/checkout/components/CheckoutViews.tsx';
 import { VoucherRedeemCard } from '#client/features/vouchers/components/VoucherRedeemCard.tsx';
 import { useUserPass } from '#client/features/passes/api/get-user-pass.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import type { AuthRedirectState } from '../guards.tsx';
 
@@ -59,6 +59,7 @@ export default function CheckoutRoute() {
 
 /** Back from the payment page: confirm the session once, then show what happened. */
 function CheckoutReturn({ sessionId }: { sessionId: string }) {
+  const intl = useMessages();
   const { user, isPending } = useUser();
   const location = useLocation();
   const verify = useVerifyCheckout();
@@ -80,14 +81,30 @@ function CheckoutReturn({ sessionId }: { sessionId: string }) {
   if (isPending) return <PageLoader />;
   if (!user) return toAuth();
   if (verify.isError)
-    return <PaymentNotConfirmedView message="Failed to verify checkout session." />;
-  if (!verify.data) return <PageLoader label="Confirming your payment" />;
+    return (
+      <PaymentNotConfirmedView
+        message={intl.formatMessage({
+          id: 'checkout.verifyFailed',
+          defaultMessage: 'Failed to verify checkout session.',
+        })}
+      />
+    );
+  if (!verify.data)
+    return (
+      <PageLoader
+        label={intl.formatMessage({
+          id: 'checkout.confirming',
+          defaultMessage: 'Confirming your payment',
+        })}
+      />
+    );
   if (verify.data.success) return <PaymentSuccessView message={verify.data.message} />;
   if (verify.data.requiresRegistration) return toAuth();
   return <PaymentNotConfirmedView message={verify.data.message} />;
 }
 
 function CheckoutMain() {
+  const intl = useMessages();
   const { user, isPending: userPending } = useUser();
   const challenge = useCurrentBattle();
   const businesses = useBusinesses({ enabled: Boolean(challenge.data) });
@@ -120,13 +137,37 @@ function CheckoutMain() {
       purchaseCard={
         // Display only: the server sells only while the battle runs either way.
         phase === 'ended' ? (
-          <Alert color="yellow" title="This challenge has ended">
-            Passes are no longer sold for it.
+          <Alert
+            color="yellow"
+            title={intl.formatMessage({
+              id: 'checkout.ended',
+              defaultMessage: 'This challenge has ended',
+            })}
+          >
+            {intl.formatMessage({
+              id: 'checkout.endedText',
+              defaultMessage: 'Passes are no longer sold for it.',
+            })}
           </Alert>
         ) : phase === 'upcoming' ? (
-          <Alert color="yellow" title="This challenge has not started yet">
-            Passes go on sale when it starts on{' '}
-            {formatInstant(challenge.data.startDate, challenge.data.timeZone)}.
+          <Alert
+            color="yellow"
+            title={intl.formatMessage({
+              id: 'checkout.upcoming',
+              defaultMessage: 'This challenge has not started yet',
+            })}
+          >
+            {intl.formatMessage(
+              {
+                id: 'checkout.upcomingText',
+                defaultMessage: 'Passes go on sale when it starts on {start}.',
+              },
+              {
+                start: formatInstant(challenge.data.startDate, challenge.data.timeZone, {
+                  locale: intl.locale,
+                }),
+              },
+            )}
           </Alert>
         ) : (
           <Stack gap="lg">
@@ -161,6 +202,7 @@ function PurchaseButtonCard({
   challenge: ChallengeDto;
   forOthers?: boolean;
 }) {
+  const intl = useMessages();
   const checkout = useCreateCheckoutSession();
   const [quantity, setQuantity] = useState(1);
   const [gift, setGift] = useState(forOthers);
@@ -169,14 +211,31 @@ function PurchaseButtonCard({
     <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }}>
       <Stack gap="md">
         <Title order={2} size="h3">
-          {forOthers ? 'Buy passes for other people' : 'Complete your purchase'}
+          {forOthers
+            ? intl.formatMessage({
+                id: 'checkout.buyForOthers',
+                defaultMessage: 'Buy passes for other people',
+              })
+            : intl.formatMessage({
+                id: 'checkout.completePurchase',
+                defaultMessage: 'Complete your purchase',
+              })}
         </Title>
         <Text>
-          Signed in as <strong>{username}</strong>
+          {intl.formatMessage(
+            { id: 'checkout.signedInAs', defaultMessage: 'Signed in as <b>{username}</b>' },
+            { username, b: (chunks) => <strong>{chunks}</strong> },
+          )}
         </Text>
         <NumberInput
-          label="Number of passes"
-          description={`Up to ${String(challenge.maxPassesPerOrder)} in one order`}
+          label={intl.formatMessage({
+            id: 'checkout.numberOfPasses',
+            defaultMessage: 'Number of passes',
+          })}
+          description={intl.formatMessage(
+            { id: 'checkout.upToInOrder', defaultMessage: 'Up to {max} in one order' },
+            { max: challenge.maxPassesPerOrder },
+          )}
           min={1}
           max={challenge.maxPassesPerOrder}
           step={1}
@@ -190,7 +249,10 @@ function PurchaseButtonCard({
         />
         {!forOthers && (
           <Checkbox
-            label="This is a gift: I don't need a pass myself"
+            label={intl.formatMessage({
+              id: 'checkout.gift',
+              defaultMessage: "This is a gift: I don't need a pass myself",
+            })}
             checked={gift}
             onChange={(event) => {
               setGift(event.currentTarget.checked);
@@ -198,9 +260,22 @@ function PurchaseButtonCard({
           />
         )}
         <Text aria-live="polite">
-          Total: <strong>{formatMoney(challenge.price * quantity)}</strong>
+          {intl.formatMessage(
+            { id: 'checkout.total', defaultMessage: 'Total: <b>{total}</b>' },
+            {
+              total: formatMoney(challenge.price * quantity, { locale: intl.locale }),
+              b: (chunks) => <strong>{chunks}</strong>,
+            },
+          )}
           {passesForOthers > 0 &&
-            ` · ${countOf(passesForOthers, 'pass', 'passes')} to give, each with its own link`}
+            ` · ${intl.formatMessage(
+              {
+                id: 'checkout.passesToGive',
+                defaultMessage:
+                  '{count, plural, one {# pass} other {# passes}} to give, each with its own link',
+              },
+              { count: passesForOthers },
+            )}`}
         </Text>
         <Button
           size="md"
@@ -211,7 +286,15 @@ function PurchaseButtonCard({
             checkout.mutate({ quantity, gift });
           }}
         >
-          {quantity === 1 && !gift ? 'Purchase Battle Pass' : 'Purchase Battle Passes'}
+          {quantity === 1 && !gift
+            ? intl.formatMessage({
+                id: 'checkout.purchasePass',
+                defaultMessage: 'Purchase Battle Pass',
+              })
+            : intl.formatMessage({
+                id: 'checkout.purchasePasses',
+                defaultMessage: 'Purchase Battle Passes',
+              })}
         </Button>
       </Stack>
     </Paper>
@@ -220,10 +303,14 @@ function PurchaseButtonCard({
 
 /** Signed out: Login / Create Account tabs, Create Account first (docs/SPEC.md section 2). */
 function SignInToBuyCard() {
+  const intl = useMessages();
   return (
     <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }}>
       <Title order={2} size="h3" mb="md">
-        Sign in to buy your pass
+        {intl.formatMessage({
+          id: 'checkout.signInToBuy',
+          defaultMessage: 'Sign in to buy your pass',
+        })}
       </Title>
       <SignInOrRegisterTabs
         onLogin={() => reloadPage()}

@@ -20,13 +20,13 @@ import {
 } from '@mantine/core';
 import { IconTicket, IconThumbUp } from '@tabler/icons-react';
 import { formatInstant } from '#shared/date-range.ts';
-import { countOf } from '#shared/plural.ts';
 import { useId, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ChallengeDto } from '#shared/challenges.ts';
 import { paths } from '#shared/paths.ts';
 import type { MemberProgress } from '#shared/progress.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
+import { useMessages } from '#client/i18n/language.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
 import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
@@ -68,6 +68,7 @@ function BattleSummary({
   stops: PassStop[];
   progress: MemberProgress;
 }) {
+  const intl = useMessages();
   const headingId = useId();
   const visited = stops.filter((stop) => stop.redeemed).length;
   const votesCast = Object.values(progress.ownVotes).reduce((sum, votes) => sum + votes, 0);
@@ -75,17 +76,32 @@ function BattleSummary({
     <Card withBorder padding="md" component="section" aria-labelledby={headingId}>
       <Stack gap="xs">
         <Title order={2} size="h3" id={headingId}>
-          Your battle summary
+          {intl.formatMessage({
+            id: 'battleSummary.title',
+            defaultMessage: 'Your battle summary',
+          })}
         </Title>
         <Text>
-          Shops visited: <strong>{visited}</strong> of {stops.length}
+          {intl.formatMessage(
+            {
+              id: 'battleSummary.shopsVisited',
+              defaultMessage: 'Shops visited: <b>{visited}</b> of {shops}',
+            },
+            { visited, shops: stops.length, b: (chunks) => <strong>{chunks}</strong> },
+          )}
         </Text>
         <Text>
-          Votes cast: <strong>{votesCast}</strong>
+          {intl.formatMessage(
+            { id: 'battleSummary.votesCast', defaultMessage: 'Votes cast: <b>{votes}</b>' },
+            { votes: votesCast, b: (chunks) => <strong>{chunks}</strong> },
+          )}
         </Text>
         <MyDrawResults />
         <Anchor component={Link} to={paths.results(challenge.id)} fw={600}>
-          See the results
+          {intl.formatMessage({
+            id: 'battleSummary.seeResults',
+            defaultMessage: 'See the results',
+          })}
         </Anchor>
       </Stack>
     </Card>
@@ -99,6 +115,8 @@ function BattleSummary({
  * and the businesses feature maps them (docs/decisions/0023-map.md).
  */
 export function PassHolderView() {
+  const intl = useMessages();
+  const { locale } = intl;
   const { user } = useUser();
   const pass = useUserPass(user?.id ?? null);
   const challenge = useCurrentBattle();
@@ -113,8 +131,17 @@ export function PassHolderView() {
   if (!pass.data || !challenge.data || !progress.data || !stops || member.isError) {
     return (
       <Container size="lg" py="xl">
-        <Alert color="red" title="Could not load your pass">
-          Please reload the page.
+        <Alert
+          color="red"
+          title={intl.formatMessage({
+            id: 'passHolder.loadFailed',
+            defaultMessage: 'Could not load your pass',
+          })}
+        >
+          {intl.formatMessage({
+            id: 'passHolder.reload',
+            defaultMessage: 'Please reload the page.',
+          })}
         </Alert>
       </Container>
     );
@@ -126,24 +153,68 @@ export function PassHolderView() {
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
-        <Title order={1}>Your Coffee Challenge</Title>
+        <Title order={1}>
+          {intl.formatMessage({
+            id: 'passHolder.title',
+            defaultMessage: 'Your Coffee Challenge',
+          })}
+        </Title>
         <WalletButtons />
         {!pass.data.active && (
-          <Alert color="red" title="This pass is no longer active">
+          <Alert
+            color="red"
+            title={intl.formatMessage({
+              id: 'passHolder.inactive',
+              defaultMessage: 'This pass is no longer active',
+            })}
+          >
             {pass.data.inactiveReason
-              ? `Reason: ${pass.data.inactiveReason}. It cannot redeem coupons or vote.`
-              : 'It cannot redeem coupons or vote.'}
+              ? intl.formatMessage(
+                  {
+                    id: 'passHolder.inactiveReason',
+                    defaultMessage: 'Reason: {reason}. It cannot redeem coupons or vote.',
+                  },
+                  { reason: pass.data.inactiveReason },
+                )
+              : intl.formatMessage({
+                  id: 'passHolder.inactiveText',
+                  defaultMessage: 'It cannot redeem coupons or vote.',
+                })}
           </Alert>
         )}
         {phase === 'upcoming' && (
-          <Alert color="yellow" title="This battle has not started yet">
-            You can redeem coupons and vote from{' '}
-            {formatInstant(challenge.data.startDate, challenge.data.timeZone)}.
+          <Alert
+            color="yellow"
+            title={intl.formatMessage({
+              id: 'passHolder.upcoming',
+              defaultMessage: 'This battle has not started yet',
+            })}
+          >
+            {intl.formatMessage(
+              {
+                id: 'passHolder.upcomingText',
+                defaultMessage: 'You can redeem coupons and vote from {start}.',
+              },
+              {
+                start: formatInstant(challenge.data.startDate, challenge.data.timeZone, {
+                  locale,
+                }),
+              },
+            )}
           </Alert>
         )}
         {phase === 'ended' && (
-          <Alert color="yellow" title="This battle has ended">
-            Coupons can no longer be redeemed and votes can no longer be cast.
+          <Alert
+            color="yellow"
+            title={intl.formatMessage({
+              id: 'passHolder.ended',
+              defaultMessage: 'This battle has ended',
+            })}
+          >
+            {intl.formatMessage({
+              id: 'passHolder.endedText',
+              defaultMessage: 'Coupons can no longer be redeemed and votes can no longer be cast.',
+            })}
           </Alert>
         )}
         <Tabs
@@ -153,10 +224,10 @@ export function PassHolderView() {
         >
           <Tabs.List grow>
             <Tabs.Tab value="pass" leftSection={<IconTicket size={18} aria-hidden />}>
-              Your Pass
+              {intl.formatMessage({ id: 'passHolder.yourPass', defaultMessage: 'Your Pass' })}
             </Tabs.Tab>
             <Tabs.Tab value="votes" leftSection={<IconThumbUp size={18} aria-hidden />}>
-              Your Votes
+              {intl.formatMessage({ id: 'passHolder.yourVotes', defaultMessage: 'Your Votes' })}
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="pass" pt="md">
@@ -201,36 +272,91 @@ export function PassHolderView() {
         </Tabs>
         <MyDrawEntries />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <StatCard label="Challenge Progress">
+          <StatCard
+            label={intl.formatMessage({
+              id: 'passHolder.progress',
+              defaultMessage: 'Challenge Progress',
+            })}
+          >
             <Text size="xl" fw={700}>
               {percentRedeemed}%
             </Text>
-            <Progress value={percentRedeemed} aria-label="Coupons redeemed" />
+            <Progress
+              value={percentRedeemed}
+              aria-label={intl.formatMessage({
+                id: 'passHolder.couponsRedeemed',
+                defaultMessage: 'Coupons redeemed',
+              })}
+            />
             <Text size="sm">
-              {redeemed} of {countOf(list.length, 'coupon')} redeemed
+              {intl.formatMessage(
+                {
+                  id: 'passHolder.redeemedOf',
+                  defaultMessage:
+                    '{redeemed} of {count, plural, one {# coupon} other {# coupons}} redeemed',
+                },
+                { redeemed, count: list.length },
+              )}
             </Text>
           </StatCard>
-          <StatCard label="Challenge">
+          <StatCard
+            label={intl.formatMessage({ id: 'passHolder.challenge', defaultMessage: 'Challenge' })}
+          >
             <Text fw={700}>{challenge.data.title}</Text>
             <Text size="sm">
-              {phase === 'ended' ? 'Ended' : 'Ends'}{' '}
-              {formatInstant(challenge.data.endDate, challenge.data.timeZone, { time: false })}
+              {intl.formatMessage(
+                {
+                  id: 'passHolder.endDate',
+                  defaultMessage: '{ended, select, yes {Ended} other {Ends}} {date}',
+                },
+                {
+                  ended: phase === 'ended' ? 'yes' : 'no',
+                  date: formatInstant(challenge.data.endDate, challenge.data.timeZone, {
+                    time: false,
+                    locale,
+                  }),
+                },
+              )}
             </Text>
           </StatCard>
-          <StatCard label="Pass Status">
+          <StatCard
+            label={intl.formatMessage({
+              id: 'passHolder.passStatus',
+              defaultMessage: 'Pass Status',
+            })}
+          >
             <Group gap="xs">
               <Badge color={pass.data.active ? 'green' : 'red'}>
-                {pass.data.active ? 'Active' : 'Inactive'}
+                {pass.data.active
+                  ? intl.formatMessage({ id: 'passHolder.active', defaultMessage: 'Active' })
+                  : intl.formatMessage({
+                      id: 'passHolder.inactiveBadge',
+                      defaultMessage: 'Inactive',
+                    })}
               </Badge>
             </Group>
             <Text size="sm">
-              Purchased{' '}
-              {formatInstant(pass.data.purchaseDate, challenge.data.timeZone, { time: false })}
+              {intl.formatMessage(
+                { id: 'passHolder.purchased', defaultMessage: 'Purchased {date}' },
+                {
+                  date: formatInstant(pass.data.purchaseDate, challenge.data.timeZone, {
+                    time: false,
+                    locale,
+                  }),
+                },
+              )}
             </Text>
           </StatCard>
         </SimpleGrid>
         {config?.testToolsEnabled && phase === 'running' && (
-          <Group component="section" aria-label="Testing tools" mt="xl">
+          <Group
+            component="section"
+            aria-label={intl.formatMessage({
+              id: 'passHolder.testingTools',
+              defaultMessage: 'Testing tools',
+            })}
+            mt="xl"
+          >
             <ResetVotesButton />
           </Group>
         )}

@@ -1,2 +1,7 @@
+import { defineMessage } from 'react-intl';
+
 /** What members see at a shop whose redemptions are paused. */
-export const SHOP_PAUSED_TEXT = 'Temporarily not accepting coupons';
+export const shopPausedMessage = defineMessage({
+  id: 'coupon.shopPaused',
+  defaultMessage: 'Temporarily not accepting coupons',
+});

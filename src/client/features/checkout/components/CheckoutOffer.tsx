@@ -23,7 +23,7 @@ import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import { formatInstant } from '#shared/date-range.ts';
 import { formatMoney, passWorthDollars } from '#shared/money.ts';
 import { paths } from '#shared/paths.ts';
-import { countOf } from '#shared/plural.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 
 export interface CheckoutOfferProps {
   challenge: ChallengeDto;
@@ -37,6 +37,8 @@ export interface CheckoutOfferProps {
  * docs/RULES.md rule 21), until when, and where to buy it (docs/SPEC.md section 2).
  */
 export function CheckoutOffer({ challenge, businesses, purchaseCard }: CheckoutOfferProps) {
+  const intl = useMessages();
+  const { locale } = intl;
   const [shopsOpen, shopsToggle] = useDisclosure(false);
   const shopCount = businesses.length;
 
@@ -46,36 +48,86 @@ export function CheckoutOffer({ challenge, businesses, purchaseCard }: CheckoutO
         <Stack gap="lg">
           <div>
             <Text fw={600} c="coffee.8" tt="uppercase" fz="sm">
-              Battle Pass
+              {intl.formatMessage({
+                id: 'checkoutOffer.battlePass',
+                defaultMessage: 'Battle Pass',
+              })}
             </Text>
             <Title order={1}>{challenge.title}</Title>
           </div>
           <Paper withBorder p="lg">
             <Stack gap="xs">
               <Text fz={40} fw={800} lh={1} c="coffee.8">
-                {formatMoney(challenge.price)}
+                {formatMoney(challenge.price, { locale })}
               </Text>
               <Text>
-                {countOf(shopCount, 'shop')} included
-                {shopCount > 0 && `: ${formatMoney(passWorthDollars(shopCount))} in coupons`}
+                {shopCount > 0
+                  ? intl.formatMessage(
+                      {
+                        id: 'checkoutOffer.shopsIncludedWorth',
+                        defaultMessage:
+                          '{count, plural, one {# shop} other {# shops}} included: {worth} in coupons',
+                      },
+                      {
+                        count: shopCount,
+                        worth: formatMoney(passWorthDollars(shopCount), { locale }),
+                      },
+                    )
+                  : intl.formatMessage({
+                      id: 'checkoutOffer.noShopsIncluded',
+                      defaultMessage: '0 shops included',
+                    })}
               </Text>
               {/* On the battle's own clock, named, so no visitor reads it in their own zone. */}
               <Text c="dimmed">
-                Redeem and vote until {formatInstant(challenge.endDate, challenge.timeZone)}
+                {intl.formatMessage(
+                  {
+                    id: 'checkoutOffer.redeemUntil',
+                    defaultMessage: 'Redeem and vote until {end}',
+                  },
+                  { end: formatInstant(challenge.endDate, challenge.timeZone, { locale }) },
+                )}
               </Text>
             </Stack>
           </Paper>
-          <List spacing="sm" center icon={<BenefitIcon />} aria-label="What you get">
+          <List
+            spacing="sm"
+            center
+            icon={<BenefitIcon />}
+            aria-label={intl.formatMessage({
+              id: 'checkoutOffer.whatYouGet',
+              defaultMessage: 'What you get',
+            })}
+          >
             <List.Item>
-              {formatMoney(COUPON_VALUE_DOLLARS)} credit at every participating shop
+              {intl.formatMessage(
+                {
+                  id: 'checkoutOffer.creditEverywhere',
+                  defaultMessage: '{credit} credit at every participating shop',
+                },
+                { credit: formatMoney(COUPON_VALUE_DOLLARS, { locale }) },
+              )}
             </List.Item>
-            <List.Item>Each redeemed coupon gives you 1 vote</List.Item>
-            <List.Item>Secure checkout via a card payment provider</List.Item>
+            <List.Item>
+              {intl.formatMessage({
+                id: 'checkoutOffer.votePerCoupon',
+                defaultMessage: 'Each redeemed coupon gives you 1 vote',
+              })}
+            </List.Item>
+            <List.Item>
+              {intl.formatMessage({
+                id: 'checkoutOffer.secureCheckout',
+                defaultMessage: 'Secure checkout via a card payment provider',
+              })}
+            </List.Item>
           </List>
           <Text fz="sm" c="dimmed">
-            How we handle your data:{' '}
+            {intl.formatMessage({
+              id: 'checkoutOffer.dataHandling',
+              defaultMessage: 'How we handle your data:',
+            })}{' '}
             <Anchor component={Link} to={paths.privacy}>
-              Privacy
+              {intl.formatMessage({ id: 'checkoutOffer.privacy', defaultMessage: 'Privacy' })}
             </Anchor>
           </Text>
           <div>
@@ -92,7 +144,13 @@ export function CheckoutOffer({ challenge, businesses, purchaseCard }: CheckoutO
                 )
               }
             >
-              Participating shops ({shopCount})
+              {intl.formatMessage(
+                {
+                  id: 'checkoutOffer.participatingShopsCount',
+                  defaultMessage: 'Participating shops ({count})',
+                },
+                { count: shopCount },
+              )}
             </Button>
             <Collapse expanded={shopsOpen}>
               <List
@@ -100,7 +158,10 @@ export function CheckoutOffer({ challenge, businesses, purchaseCard }: CheckoutO
                 mt="sm"
                 spacing="xs"
                 listStyleType="none"
-                aria-label="Participating shops"
+                aria-label={intl.formatMessage({
+                  id: 'checkoutOffer.participatingShops',
+                  defaultMessage: 'Participating shops',
+                })}
               >
                 {businesses.map((business) => (
                   <List.Item key={business.id}>

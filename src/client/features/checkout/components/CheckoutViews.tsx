@@ -5,6 +5,8 @@ import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconTicket } from '@ta
 import { Link } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { PASS_ACTIVATED } from '#shared/payments.ts';
+import { useMessages, usePageLanguage } from '#client/i18n/language.tsx';
+import { declineReasonMessage, declineReasonValues } from './decline-reasons.ts';
 
 interface StatusCardProps {
   icon: ReactNode;
@@ -36,60 +38,92 @@ function StatusCard({ icon, color, title, children, actions }: StatusCardProps) 
   );
 }
 
-const viewPassButton = (
-  <Button component={Link} to={paths.profile}>
-    View My Pass
-  </Button>
-);
-const homeButton = (
-  <Button component={Link} to={paths.home} variant="default">
-    Return to Home
-  </Button>
-);
+function ViewPassButton() {
+  const intl = useMessages();
+  return (
+    <Button component={Link} to={paths.profile}>
+      {intl.formatMessage({ id: 'checkoutViews.viewMyPass', defaultMessage: 'View My Pass' })}
+    </Button>
+  );
+}
 
-/** Try Again reloads /checkout without the query (docs/SPEC.md section 2). */
-function tryAgain() {
-  window.location.assign(paths.checkout);
+function HomeButton() {
+  const intl = useMessages();
+  return (
+    <Button component={Link} to={paths.home} variant="default">
+      {intl.formatMessage({ id: 'checkoutViews.returnHome', defaultMessage: 'Return to Home' })}
+    </Button>
+  );
+}
+
+/** Try Again reloads /checkout, in the page's language, without the query (docs/SPEC.md section 2). */
+function TryAgainButton() {
+  const intl = useMessages();
+  const { basename } = usePageLanguage();
+  return (
+    <Button onClick={() => window.location.assign(`${basename}${paths.checkout}`)}>
+      {intl.formatMessage({ id: 'checkoutViews.tryAgain', defaultMessage: 'Try Again' })}
+    </Button>
+  );
 }
 
 export function AlreadyHasPassView() {
+  const intl = useMessages();
   return (
     <StatusCard
       icon={<IconTicket size={36} aria-hidden />}
       color="coffee"
-      title="You Already Have a Battle Pass"
+      title={intl.formatMessage({
+        id: 'checkoutViews.alreadyHasPass',
+        defaultMessage: 'You Already Have a Battle Pass',
+      })}
       actions={
         <>
-          {viewPassButton}
-          {homeButton}
+          <ViewPassButton />
+          <HomeButton />
         </>
       }
     >
       <Text>
-        Your pass for this challenge is ready to use. Head to your profile to redeem coupons and
-        vote.
+        {intl.formatMessage({
+          id: 'checkoutViews.alreadyHasPassText',
+          defaultMessage:
+            'Your pass for this challenge is ready to use. Head to your profile to redeem coupons and vote.',
+        })}
       </Text>
     </StatusCard>
   );
 }
 
 export function PaymentErrorView({ reason }: { reason: string | null }) {
+  const intl = useMessages();
   return (
     <StatusCard
       icon={<IconCircleX size={36} aria-hidden />}
       color="red"
-      title="Payment Error"
+      title={intl.formatMessage({
+        id: 'checkoutViews.paymentError',
+        defaultMessage: 'Payment Error',
+      })}
       actions={
         <>
-          <Button onClick={tryAgain}>Try Again</Button>
-          {homeButton}
+          <TryAgainButton />
+          <HomeButton />
         </>
       }
     >
-      <Text>There was a problem processing your payment.</Text>
+      <Text>
+        {intl.formatMessage({
+          id: 'checkoutViews.paymentErrorText',
+          defaultMessage: 'There was a problem processing your payment.',
+        })}
+      </Text>
       {reason && (
         <Text fw={600} c="red.9">
-          Reason: {reason.replaceAll('_', ' ')}
+          {intl.formatMessage(
+            { id: 'checkoutViews.reason', defaultMessage: 'Reason: {reason}' },
+            { reason: intl.formatMessage(declineReasonMessage, declineReasonValues(reason)) },
+          )}
         </Text>
       )}
     </StatusCard>
@@ -98,16 +132,24 @@ export function PaymentErrorView({ reason }: { reason: string | null }) {
 
 /** `message`: the server's; an order with passes to give (docs/RULES.md rule 24) says so. */
 export function PaymentSuccessView({ message }: { message: string }) {
+  const intl = useMessages();
   return (
     <StatusCard
       icon={<IconCircleCheck size={36} aria-hidden />}
       color="green"
-      title="Payment Successful"
-      actions={viewPassButton}
+      title={intl.formatMessage({
+        id: 'checkoutViews.paymentSuccessful',
+        defaultMessage: 'Payment Successful',
+      })}
+      actions={<ViewPassButton />}
     >
       <Text>
         {message === PASS_ACTIVATED
-          ? 'Your battle pass has been activated! Visit each shop, redeem your coupons and vote for your favorite.'
+          ? intl.formatMessage({
+              id: 'checkoutViews.passActivated',
+              defaultMessage:
+                'Your battle pass has been activated! Visit each shop, redeem your coupons and vote for your favorite.',
+            })
           : message}
       </Text>
     </StatusCard>
@@ -116,31 +158,42 @@ export function PaymentSuccessView({ message }: { message: string }) {
 
 /** A voucher redeemed on /checkout (docs/RULES.md rule 24): the free pass, shown as a purchase is. */
 export function VoucherPassView() {
+  const intl = useMessages();
   return (
     <StatusCard
       icon={<IconCircleCheck size={36} aria-hidden />}
       color="green"
-      title="Voucher Redeemed"
-      actions={viewPassButton}
+      title={intl.formatMessage({
+        id: 'checkoutViews.voucherRedeemed',
+        defaultMessage: 'Voucher Redeemed',
+      })}
+      actions={<ViewPassButton />}
     >
       <Text>
-        Your free battle pass is ready! Visit each shop and redeem your coupons. Your pass page says
-        whether it votes in this battle.
+        {intl.formatMessage({
+          id: 'checkoutViews.voucherRedeemedText',
+          defaultMessage:
+            'Your free battle pass is ready! Visit each shop and redeem your coupons. Your pass page says whether it votes in this battle.',
+        })}
       </Text>
     </StatusCard>
   );
 }
 
 export function PaymentNotConfirmedView({ message }: { message: string }) {
+  const intl = useMessages();
   return (
     <StatusCard
       icon={<IconAlertTriangle size={36} aria-hidden />}
       color="yellow"
-      title="Payment Not Confirmed"
+      title={intl.formatMessage({
+        id: 'checkoutViews.paymentNotConfirmed',
+        defaultMessage: 'Payment Not Confirmed',
+      })}
       actions={
         <>
-          <Button onClick={tryAgain}>Try Again</Button>
-          {homeButton}
+          <TryAgainButton />
+          <HomeButton />
         </>
       }
     >
@@ -150,32 +203,50 @@ export function PaymentNotConfirmedView({ message }: { message: string }) {
 }
 
 export function CheckoutCancelledView() {
+  const intl = useMessages();
   return (
     <StatusCard
       icon={<IconAlertTriangle size={36} aria-hidden />}
       color="yellow"
-      title="Checkout Cancelled"
+      title={intl.formatMessage({
+        id: 'checkoutViews.cancelled',
+        defaultMessage: 'Checkout Cancelled',
+      })}
       actions={
         <>
-          <Button onClick={tryAgain}>Try Again</Button>
-          {homeButton}
+          <TryAgainButton />
+          <HomeButton />
         </>
       }
     >
-      <Text>Your checkout was cancelled and you have not been charged.</Text>
+      <Text>
+        {intl.formatMessage({
+          id: 'checkoutViews.cancelledText',
+          defaultMessage: 'Your checkout was cancelled and you have not been charged.',
+        })}
+      </Text>
     </StatusCard>
   );
 }
 
 export function NoCurrentBattleView() {
+  const intl = useMessages();
   return (
     <StatusCard
       icon={<IconAlertTriangle size={36} aria-hidden />}
       color="yellow"
-      title="No Active Challenge"
-      actions={homeButton}
+      title={intl.formatMessage({
+        id: 'checkoutViews.noChallenge',
+        defaultMessage: 'No Active Challenge',
+      })}
+      actions={<HomeButton />}
     >
-      <Text>There is no challenge to join right now. Please check back soon.</Text>
+      <Text>
+        {intl.formatMessage({
+          id: 'checkoutViews.noChallengeText',
+          defaultMessage: 'There is no challenge to join right now. Please check back soon.',
+        })}
+      </Text>
     </StatusCard>
   );
 }

@@ -32,12 +32,15 @@ import { useSettleSandboxSession } from '../api/settle-sandbox-session.ts';
 import { useApplySandboxPromo } from '../api/apply-sandbox-promo.ts';
 import { errorText } from '#client/lib/api.ts';
 import { formatMoney } from '#shared/money.ts';
+import { useMessages } from '#client/i18n/language.tsx';
+import { declineReasonMessage, declineReasonValues } from './decline-reasons.ts';
 
 /**
  * The offline provider's hosted payment page (docs/RULES.md rule 6): Pay, Decline with a reason or
  * Cancel, then back to /checkout?status=… exactly as a real provider returns.
  */
 export function SandboxPaymentPanel({ sessionId }: { sessionId: string }) {
+  const intl = useMessages();
   const session = useSandboxSession(sessionId);
   const settle = useSettleSandboxSession(sessionId);
   const navigate = useNavigate();
@@ -45,20 +48,34 @@ export function SandboxPaymentPanel({ sessionId }: { sessionId: string }) {
   const applyPromo = useApplySandboxPromo(sessionId);
   const [promoCode, setPromoCode] = useState('');
 
+  const backToCheckout = intl.formatMessage({
+    id: 'sandboxPayment.backToCheckout',
+    defaultMessage: 'Back to checkout',
+  });
   if (session.isPending) return <PageLoader />;
   if (session.isError) {
     return (
       <Container size="xs" py="xl">
-        <Alert color="red" title="Checkout session not found">
-          This payment page has expired or belongs to another account.{' '}
-          <Link to={paths.checkout}>Back to checkout</Link>
+        <Alert
+          color="red"
+          title={intl.formatMessage({
+            id: 'sandboxPayment.notFound',
+            defaultMessage: 'Checkout session not found',
+          })}
+        >
+          {intl.formatMessage({
+            id: 'sandboxPayment.notFoundText',
+            defaultMessage: 'This payment page has expired or belongs to another account.',
+          })}{' '}
+          <Link to={paths.checkout}>{backToCheckout}</Link>
         </Alert>
       </Container>
     );
   }
 
   const { description, amountCents, discountCents, currency, status } = session.data;
-  const money = (cents: number) => formatMoney(cents / 100, { currency, cents: true });
+  const money = (cents: number) =>
+    formatMoney(cents / 100, { currency, cents: true, locale: intl.locale });
   const submit = (action: SandboxAction) => {
     settle.mutate(action, {
       onSuccess: ({ redirectUrl }) => void navigate(redirectUrl, { replace: true }),
@@ -69,11 +86,24 @@ export function SandboxPaymentPanel({ sessionId }: { sessionId: string }) {
     <Container size="xs" py="xl">
       <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }}>
         <Stack gap="md">
-          <Alert color="coffee" icon={<IconFlask size={20} aria-hidden />} title="Sandbox payment">
-            Test mode: no card is needed and no money moves.
+          <Alert
+            color="coffee"
+            icon={<IconFlask size={20} aria-hidden />}
+            title={intl.formatMessage({
+              id: 'sandboxPayment.title',
+              defaultMessage: 'Sandbox payment',
+            })}
+          >
+            {intl.formatMessage({
+              id: 'sandboxPayment.testMode',
+              defaultMessage: 'Test mode: no card is needed and no money moves.',
+            })}
           </Alert>
           <Title order={1} size="h2">
-            Complete your payment
+            {intl.formatMessage({
+              id: 'sandboxPayment.completePayment',
+              defaultMessage: 'Complete your payment',
+            })}
           </Title>
           <Group justify="space-between" wrap="nowrap">
             <Text>{description}</Text>
@@ -83,13 +113,29 @@ export function SandboxPaymentPanel({ sessionId }: { sessionId: string }) {
           </Group>
           {discountCents > 0 && (
             <Text size="sm" c="dimmed" role="status">
-              Promo code {session.data.promoCode}: {money(discountCents)} off{' '}
-              {money(amountCents + discountCents)}. Total {money(amountCents)}.
+              {intl.formatMessage(
+                {
+                  id: 'sandboxPayment.promoApplied',
+                  defaultMessage: 'Promo code {code}: {discount} off {full}. Total {total}.',
+                },
+                {
+                  code: session.data.promoCode,
+                  discount: money(discountCents),
+                  full: money(amountCents + discountCents),
+                  total: money(amountCents),
+                },
+              )}
             </Text>
           )}
           {status !== 'pending' ? (
-            <Alert color="yellow" title="This checkout session is closed">
-              <Link to={paths.checkout}>Back to checkout</Link>
+            <Alert
+              color="yellow"
+              title={intl.formatMessage({
+                id: 'sandboxPayment.closed',
+                defaultMessage: 'This checkout session is closed',
+              })}
+            >
+              <Link to={paths.checkout}>{backToCheckout}</Link>
             </Alert>
           ) : (
             <>
@@ -102,7 +148,10 @@ export function SandboxPaymentPanel({ sessionId }: { sessionId: string }) {
               >
                 <Group align="flex-end" wrap="nowrap">
                   <TextInput
-                    label="Promo code"
+                    label={intl.formatMessage({
+                      id: 'sandboxPayment.promoCode',
+                      defaultMessage: 'Promo code',
+                    })}
                     style={{ flex: 1 }}
                     value={promoCode}
                     onChange={(event) => setPromoCode(event.currentTarget.value)}
@@ -110,13 +159,26 @@ export function SandboxPaymentPanel({ sessionId }: { sessionId: string }) {
                     autoComplete="off"
                   />
                   <Button type="submit" variant="default" loading={applyPromo.isPending}>
-                    Apply
+                    {intl.formatMessage({ id: 'sandboxPayment.apply', defaultMessage: 'Apply' })}
                   </Button>
                 </Group>
               </form>
               {applyPromo.isError && (
-                <Alert color="red" title="Promo code not applied" role="alert">
-                  {errorText(applyPromo.error, 'Please try again.')}
+                <Alert
+                  color="red"
+                  title={intl.formatMessage({
+                    id: 'sandboxPayment.promoNotApplied',
+                    defaultMessage: 'Promo code not applied',
+                  })}
+                  role="alert"
+                >
+                  {errorText(
+                    applyPromo.error,
+                    intl.formatMessage({
+                      id: 'sandboxPayment.tryAgain',
+                      defaultMessage: 'Please try again.',
+                    }),
+                  )}
                 </Alert>
               )}
               <Button
@@ -125,14 +187,26 @@ export function SandboxPaymentPanel({ sessionId }: { sessionId: string }) {
                 loading={settle.isPending}
                 onClick={() => submit({ action: 'pay' })}
               >
-                Pay {money(amountCents)}
+                {intl.formatMessage(
+                  { id: 'sandboxPayment.pay', defaultMessage: 'Pay {amount}' },
+                  { amount: money(amountCents) },
+                )}
               </Button>
-              <Divider label="or simulate a failure" labelPosition="center" />
+              <Divider
+                label={intl.formatMessage({
+                  id: 'sandboxPayment.simulateFailure',
+                  defaultMessage: 'or simulate a failure',
+                })}
+                labelPosition="center"
+              />
               <Select
-                label="Decline reason"
+                label={intl.formatMessage({
+                  id: 'sandboxPayment.declineReason',
+                  defaultMessage: 'Decline reason',
+                })}
                 data={SANDBOX_DECLINE_REASONS.map((value) => ({
                   value,
-                  label: value.replaceAll('_', ' '),
+                  label: intl.formatMessage(declineReasonMessage, declineReasonValues(value)),
                 }))}
                 value={reason}
                 allowDeselect={false}
@@ -147,14 +221,14 @@ export function SandboxPaymentPanel({ sessionId }: { sessionId: string }) {
                   disabled={settle.isPending}
                   onClick={() => submit({ action: 'decline', reason })}
                 >
-                  Decline
+                  {intl.formatMessage({ id: 'sandboxPayment.decline', defaultMessage: 'Decline' })}
                 </Button>
                 <Button
                   variant="default"
                   disabled={settle.isPending}
                   onClick={() => submit({ action: 'cancel' })}
                 >
-                  Cancel
+                  {intl.formatMessage({ id: 'sandboxPayment.cancel', defaultMessage: 'Cancel' })}
                 </Button>
               </Group>
             </>

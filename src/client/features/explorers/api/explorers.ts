@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { PUBLIC_DATA_STALE_MS } from '#shared/constants.ts';
 import { endpointPath, endpoints } from '#shared/endpoints.ts';
 import type { Explorer, ExplorerInput, ExplorerSetting } from '#shared/explorers.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { api, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 
@@ -27,6 +28,7 @@ export function useExplorerSetting() {
 /** PUT /api/user/explorer; the boards are asked again, so the member sees where they stand. */
 export function useSetExplorerSetting() {
   const queryClient = useQueryClient();
+  const intl = useMessages();
   return useMutation({
     mutationFn: (body: ExplorerInput) =>
       api.put<ExplorerSetting>(endpoints.saveExplorerSetting.path, { body }),
@@ -34,18 +36,38 @@ export function useSetExplorerSetting() {
       queryClient.setQueryData(queryKeys.member.explorer, answer);
       notifications.show({
         color: 'teal',
-        title: answer.optIn ? "You're on the Explorer Board" : "You're off the Explorer Board",
+        title: answer.optIn
+          ? intl.formatMessage({
+              id: 'explorerSwitch.onTitle',
+              defaultMessage: "You're on the Explorer Board",
+            })
+          : intl.formatMessage({
+              id: 'explorerSwitch.offTitle',
+              defaultMessage: "You're off the Explorer Board",
+            }),
         message: answer.optIn
-          ? 'Every shop you visit counts on the board of your battle.'
-          : 'Your name no longer shows on any explorer board.',
+          ? intl.formatMessage({
+              id: 'explorerSwitch.onText',
+              defaultMessage: 'Every shop you visit counts on the board of your battle.',
+            })
+          : intl.formatMessage({
+              id: 'explorerSwitch.offText',
+              defaultMessage: 'Your name no longer shows on any explorer board.',
+            }),
       });
       await queryClient.invalidateQueries({ queryKey: queryKeys.explorers(0).slice(0, 1) });
     },
     onError: (error) => {
       notifications.show({
         color: 'red',
-        title: 'Not Saved',
-        message: errorText(error, 'Your explorer board setting could not be saved'),
+        title: intl.formatMessage({ id: 'explorerSwitch.notSaved', defaultMessage: 'Not Saved' }),
+        message: errorText(
+          error,
+          intl.formatMessage({
+            id: 'explorerSwitch.notSavedText',
+            defaultMessage: 'Your explorer board setting could not be saved',
+          }),
+        ),
       });
     },
   });

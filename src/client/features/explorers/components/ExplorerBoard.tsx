@@ -2,7 +2,7 @@ import '@mantine/core/styles/Table.css';
 import { Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { standingsFrozen, type ChallengeDto } from '#shared/challenges.ts';
-import { countOf } from '#shared/plural.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { useNow } from '#client/lib/use-now.ts';
 import { useExplorerBoard } from '../api/explorers.ts';
 
@@ -15,6 +15,7 @@ export function ExplorerBoard({
 }: {
   challenge: Pick<ChallengeDto, 'id' | 'endDate' | 'standingsFreezeHours'>;
 }) {
+  const intl = useMessages();
   const board = useExplorerBoard(challenge.id);
   const now = useNow();
   const headingId = useId();
@@ -23,27 +24,50 @@ export function ExplorerBoard({
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
       <Stack gap="xs">
         <Title order={2} size="h3" id={headingId}>
-          Explorer Board
+          {intl.formatMessage({ id: 'explorerBoard.title', defaultMessage: 'Explorer Board' })}
         </Title>
         <Text size="sm" c="dimmed">
-          Members who chose to be listed, by shops visited; on a tie, whoever got there first. Pass
-          holders join from their pass.
+          {intl.formatMessage({
+            id: 'explorerBoard.text',
+            defaultMessage:
+              'Members who chose to be listed, by shops visited; on a tie, whoever got there first. Pass holders join from their pass.',
+          })}
         </Text>
         {standingsFrozen(challenge, now) && (
           <Text size="sm">
-            Frozen with the standings: shops visited in the last{' '}
-            {countOf(challenge.standingsFreezeHours, 'hour')} show when the battle ends.
+            {intl.formatMessage(
+              {
+                id: 'explorerBoard.frozen',
+                defaultMessage:
+                  'Frozen with the standings: shops visited in the last {hours, plural, one {# hour} other {# hours}} show when the battle ends.',
+              },
+              { hours: challenge.standingsFreezeHours },
+            )}
           </Text>
         )}
         {board.data.length === 0 ? (
-          <Text size="sm">Nobody on the board yet.</Text>
+          <Text size="sm">
+            {intl.formatMessage({
+              id: 'explorerBoard.empty',
+              defaultMessage: 'Nobody on the board yet.',
+            })}
+          </Text>
         ) : (
           <Table striped aria-labelledby={headingId}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">Place</Table.Th>
-                <Table.Th scope="col">Explorer</Table.Th>
-                <Table.Th scope="col">Shops visited</Table.Th>
+                <Table.Th scope="col">
+                  {intl.formatMessage({ id: 'explorerBoard.place', defaultMessage: 'Place' })}
+                </Table.Th>
+                <Table.Th scope="col">
+                  {intl.formatMessage({ id: 'explorerBoard.explorer', defaultMessage: 'Explorer' })}
+                </Table.Th>
+                <Table.Th scope="col">
+                  {intl.formatMessage({
+                    id: 'explorerBoard.shopsVisited',
+                    defaultMessage: 'Shops visited',
+                  })}
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

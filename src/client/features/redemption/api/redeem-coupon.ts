@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MemberProgress } from '#shared/progress.ts';
-import { countOf } from '#shared/plural.ts';
 import type { RedeemRefusal, RedeemResult } from '#shared/redemption.ts';
+import type { IntlShape } from 'react-intl';
 import { api, ApiError, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { endpointPath, endpoints } from '#shared/endpoints.ts';
@@ -17,21 +17,34 @@ export function redeemCoupon(input: {
 }
 
 /** The server's message for a refused code; the dialog shows it beside the field. */
-export function redemptionErrorText(error: unknown): string {
-  return errorText(error, 'Failed to redeem coupon');
+export function redemptionErrorText(error: unknown, intl: IntlShape): string {
+  return errorText(
+    error,
+    intl.formatMessage({ id: 'redeemDialog.failed', defaultMessage: 'Failed to redeem coupon' }),
+  );
 }
 
 /**
  * After a wrong code, how many more the pass may give before the lock (the server's count,
  * docs/RULES.md rule 3); null for any other refusal.
  */
-export function triesLeftText(error: unknown): string | null {
+export function triesLeftText(error: unknown, intl: IntlShape): string | null {
   if (!(error instanceof ApiError)) return null;
   const { triesLeft } = (error.body ?? {}) as Partial<RedeemRefusal>;
   if (typeof triesLeft !== 'number') return null;
   return triesLeft > 0
-    ? `${countOf(triesLeft, 'try', 'tries')} left before redeeming locks`
-    : 'No tries left: redeeming is locked for a while';
+    ? intl.formatMessage(
+        {
+          id: 'redeemDialog.triesLeft',
+          defaultMessage:
+            '{count, plural, one {# try} other {# tries}} left before redeeming locks',
+        },
+        { count: triesLeft },
+      )
+    : intl.formatMessage({
+        id: 'redeemDialog.noTriesLeft',
+        defaultMessage: 'No tries left: redeeming is locked for a while',
+      });
 }
 
 /**

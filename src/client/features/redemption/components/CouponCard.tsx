@@ -8,10 +8,11 @@ import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import type { PassStop } from '#client/lib/member-progress.ts';
 import { CouponDetailsDialog } from './CouponDetailsDialog.tsx';
 import { RedeemCouponDialog } from './RedeemCouponDialog.tsx';
-import { SHOP_PAUSED_TEXT } from '../shop-paused.ts';
+import { shopPausedMessage } from '../shop-paused.ts';
 import { useSavedRedemption } from '../offline-redemptions.ts';
 import { OfflineRedemptionNote } from './OfflineRedemptionNote.tsx';
 import { formatMoney } from '#shared/money.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 
 const FALLBACK_IMAGE = '/images/shop-fallback.svg';
 
@@ -46,6 +47,7 @@ function useCardDialog() {
  * and, if the server refused it at sync, why.
  */
 export function CouponCard({ coupon, moment }: { coupon: PassStop; moment: CouponMoment }) {
+  const intl = useMessages();
   const titleId = useId();
   const redeemDialog = useCardDialog();
   const detailsDialog = useCardDialog();
@@ -78,24 +80,37 @@ export function CouponCard({ coupon, moment }: { coupon: PassStop; moment: Coupo
           {business.address}
         </Text>
         <Group gap="xs">
-          <Badge variant="outline">{formatMoney(COUPON_VALUE_DOLLARS)} Coupon</Badge>
+          <Badge variant="outline">
+            {intl.formatMessage(
+              { id: 'coupon.value', defaultMessage: '{value} Coupon' },
+              { value: formatMoney(COUPON_VALUE_DOLLARS, { locale: intl.locale }) },
+            )}
+          </Badge>
           <Badge
             color={coupon.redeemed || unused ? 'gray.7' : 'green'}
             variant={unused ? 'outline' : 'filled'}
           >
-            {coupon.redeemed ? 'Redeemed' : unused ? 'Not used' : 'Available'}
+            {coupon.redeemed
+              ? intl.formatMessage({ id: 'coupon.redeemed', defaultMessage: 'Redeemed' })
+              : unused
+                ? intl.formatMessage({ id: 'coupon.notUsed', defaultMessage: 'Not used' })
+                : intl.formatMessage({ id: 'coupon.available', defaultMessage: 'Available' })}
           </Badge>
         </Group>
         <OfflineRedemptionNote coupon={coupon} saved={saved} />
         {!coupon.redeemed && !unused && business.paused && (
           <Text size="sm" fw={600} c="orange.9">
-            {SHOP_PAUSED_TEXT}
+            {intl.formatMessage(shopPausedMessage)}
           </Text>
         )}
         <Group gap="xs" grow>
-          {offersRedeem && <Button onClick={redeemDialog.open}>Redeem Coupon</Button>}
+          {offersRedeem && (
+            <Button onClick={redeemDialog.open}>
+              {intl.formatMessage({ id: 'coupon.redeemCoupon', defaultMessage: 'Redeem Coupon' })}
+            </Button>
+          )}
           <Button variant="default" onClick={detailsDialog.open}>
-            View Details
+            {intl.formatMessage({ id: 'coupon.viewDetails', defaultMessage: 'View Details' })}
           </Button>
         </Group>
       </Stack>

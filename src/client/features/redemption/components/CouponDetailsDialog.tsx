@@ -7,7 +7,8 @@ import type { PublicBusiness } from '#shared/businesses.ts';
 import { paths } from '#shared/paths.ts';
 import { Spinner } from '#client/components/PageLoader.tsx';
 import { isApiError } from '#client/lib/api.ts';
-import { HELD_SHOP_NOTE } from '#client/lib/offline.ts';
+import { offlineMessages } from '#client/lib/offline.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { openingHours } from '#shared/hours.ts';
 import { useCouponBusiness } from '../api/get-coupon-business.ts';
 
@@ -28,17 +29,23 @@ export function CouponDetailsDialog({
   opened: boolean;
   onClose: () => void;
 }) {
+  const intl = useMessages();
   const { data, isPending, isError, error } = useCouponBusiness(couponId, opened);
   // A refusal from the server (404) is the server's word; a request that never reached it is not.
   const unreachable = isError && !isApiError(error);
   const shop = data ?? (unreachable ? held : undefined);
   return (
-    <Modal opened={opened} onClose={onClose} title={shop?.name ?? 'Shop'} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={shop?.name ?? intl.formatMessage({ id: 'couponDetails.shop', defaultMessage: 'Shop' })}
+      centered
+    >
       {shop ? (
         <Stack gap="xs">
           {unreachable && (
             <Text size="sm" fw={600}>
-              {HELD_SHOP_NOTE}
+              {intl.formatMessage(offlineMessages.heldShop)}
             </Text>
           )}
           <Text>{shop.description}</Text>
@@ -49,27 +56,47 @@ export function CouponDetailsDialog({
             </Anchor>
           )}
           <Text size="sm" fw={600} mt={4}>
-            Hours
+            {intl.formatMessage({ id: 'couponDetails.hours', defaultMessage: 'Hours' })}
           </Text>
           {openingHours(shop.hours).map(([label, range]) => (
             <Text key={label} size="sm">
               {label}: {range}
             </Text>
           ))}
-          {shop.specialties && <Text size="sm">Specialties: {shop.specialties}</Text>}
+          {shop.specialties && (
+            <Text size="sm">
+              {intl.formatMessage(
+                { id: 'couponDetails.specialties', defaultMessage: 'Specialties: {specialties}' },
+                { specialties: shop.specialties },
+              )}
+            </Text>
+          )}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>
-              Close
+              {intl.formatMessage({ id: 'couponDetails.close', defaultMessage: 'Close' })}
             </Button>
             <Button component={Link} to={paths.business(shop.id)}>
-              Open shop page
+              {intl.formatMessage({
+                id: 'couponDetails.openShop',
+                defaultMessage: 'Open shop page',
+              })}
             </Button>
           </Group>
         </Stack>
       ) : isError ? (
-        <Text>Could not fetch business details for this coupon.</Text>
+        <Text>
+          {intl.formatMessage({
+            id: 'couponDetails.loadFailed',
+            defaultMessage: 'Could not fetch business details for this coupon.',
+          })}
+        </Text>
       ) : isPending ? (
-        <Spinner label="Loading shop details..." />
+        <Spinner
+          label={intl.formatMessage({
+            id: 'couponDetails.loading',
+            defaultMessage: 'Loading shop details...',
+          })}
+        />
       ) : null}
     </Modal>
   );

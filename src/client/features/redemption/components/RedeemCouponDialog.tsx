@@ -9,6 +9,7 @@ import type { PassStop } from '#client/lib/member-progress.ts';
 import { redemptionErrorText, triesLeftText, useRedeemCoupon } from '../api/redeem-coupon.ts';
 import { formatMoney } from '#shared/money.ts';
 import { ApiError } from '#client/lib/api.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { useOnline } from '#client/lib/offline.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '#shared/auth.ts';
@@ -33,6 +34,7 @@ export interface RedeemCouponDialogProps {
  * screen says so (SavedOfflineConfirmation), never that it was redeemed.
  */
 export function RedeemCouponDialog({ coupon, opened, onClose }: RedeemCouponDialogProps) {
+  const intl = useMessages();
   const redeem = useRedeemCoupon();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -56,7 +58,12 @@ export function RedeemCouponDialog({ coupon, opened, onClose }: RedeemCouponDial
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!REDEMPTION_CODE_PATTERN.test(code)) {
-      setError('Redemption code must be exactly 4 digits');
+      setError(
+        intl.formatMessage({
+          id: 'redeemDialog.fourDigits',
+          defaultMessage: 'Redemption code must be exactly 4 digits',
+        }),
+      );
       return;
     }
     setError(null);
@@ -64,7 +71,12 @@ export function RedeemCouponDialog({ coupon, opened, onClose }: RedeemCouponDial
       // The account the page holds (the auth feature's answer, kept offline): its codes only.
       const user = queryClient.getQueryData<PublicUser | null>(queryKeys.user);
       if (!user) {
-        setError('Sign in again to save this code offline');
+        setError(
+          intl.formatMessage({
+            id: 'redeemDialog.signInToSave',
+            defaultMessage: 'Sign in again to save this code offline',
+          }),
+        );
         return;
       }
       const enteredAt = new Date().toISOString();
@@ -81,7 +93,12 @@ export function RedeemCouponDialog({ coupon, opened, onClose }: RedeemCouponDial
           () => queryClient.invalidateQueries({ queryKey: queryKeys.member.all }),
         );
       } catch {
-        setError('This phone could not save the code: ask the cashier to note it');
+        setError(
+          intl.formatMessage({
+            id: 'redeemDialog.couldNotSave',
+            defaultMessage: 'This phone could not save the code: ask the cashier to note it',
+          }),
+        );
         return;
       }
       setSavedOffline({ shopName: coupon.business.name, enteredAt });
@@ -108,8 +125,8 @@ export function RedeemCouponDialog({ coupon, opened, onClose }: RedeemCouponDial
             void saveOffline();
             return;
           }
-          const triesLeft = triesLeftText(failure);
-          setError(`${redemptionErrorText(failure)}${triesLeft ? `. ${triesLeft}` : ''}`);
+          const triesLeft = triesLeftText(failure, intl);
+          setError(`${redemptionErrorText(failure, intl)}${triesLeft ? `. ${triesLeft}` : ''}`);
           setCode('');
           codeInput.current?.focus();
         },
@@ -121,17 +138,38 @@ export function RedeemCouponDialog({ coupon, opened, onClose }: RedeemCouponDial
     <>
       <RedeemedConfirmation redeemed={redeemed} onClose={() => setRedeemed(null)} />
       <SavedOfflineConfirmation saved={savedOffline} onClose={() => setSavedOffline(null)} />
-      <Modal opened={opened} onClose={close} title="Redeem Coupon" centered>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={intl.formatMessage({ id: 'redeemDialog.title', defaultMessage: 'Redeem Coupon' })}
+        centered
+      >
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <Text>
-              Ask the cashier at <strong>{coupon.business.name}</strong> for the 4-digit code to use
-              your {formatMoney(COUPON_VALUE_DOLLARS)} coupon.
+              {intl.formatMessage(
+                {
+                  id: 'redeemDialog.askCashier',
+                  defaultMessage:
+                    'Ask the cashier at <b>{shop}</b> for the 4-digit code to use your {value} coupon.',
+                },
+                {
+                  shop: coupon.business.name,
+                  value: formatMoney(COUPON_VALUE_DOLLARS, { locale: intl.locale }),
+                  b: (chunks) => <strong>{chunks}</strong>,
+                },
+              )}
             </Text>
             <TextInput
               ref={codeInput}
-              label="Redemption Code"
-              description="4 digits"
+              label={intl.formatMessage({
+                id: 'redeemDialog.code',
+                defaultMessage: 'Redemption Code',
+              })}
+              description={intl.formatMessage({
+                id: 'redeemDialog.fourDigitsHint',
+                defaultMessage: '4 digits',
+              })}
               value={code}
               onChange={(event) =>
                 setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, 4))
@@ -149,15 +187,27 @@ export function RedeemCouponDialog({ coupon, opened, onClose }: RedeemCouponDial
             />
             <Stack gap={6}>
               <Text id={questionId} size="sm" fw={500}>
-                First time at {coupon.business.name}?{' '}
+                {intl.formatMessage(
+                  { id: 'redeemDialog.firstTime', defaultMessage: 'First time at {shop}?' },
+                  { shop: coupon.business.name },
+                )}{' '}
                 <Text span c="dimmed" size="sm">
-                  (optional)
+                  {intl.formatMessage({
+                    id: 'redeemDialog.optional',
+                    defaultMessage: '(optional)',
+                  })}
                 </Text>
               </Text>
               <Group gap="xs" role="group" aria-labelledby={questionId}>
                 {[
-                  { answer: true, label: 'Yes' },
-                  { answer: false, label: 'No' },
+                  {
+                    answer: true,
+                    label: intl.formatMessage({ id: 'redeemDialog.yes', defaultMessage: 'Yes' }),
+                  },
+                  {
+                    answer: false,
+                    label: intl.formatMessage({ id: 'redeemDialog.no', defaultMessage: 'No' }),
+                  },
                 ].map(({ answer, label }) => (
                   <Button
                     key={label}
@@ -173,10 +223,10 @@ export function RedeemCouponDialog({ coupon, opened, onClose }: RedeemCouponDial
             </Stack>
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
-                Cancel
+                {intl.formatMessage({ id: 'redeemDialog.cancel', defaultMessage: 'Cancel' })}
               </Button>
               <Button type="submit" loading={redeem.isPending}>
-                Redeem
+                {intl.formatMessage({ id: 'redeemDialog.redeem', defaultMessage: 'Redeem' })}
               </Button>
             </Group>
           </Stack>

@@ -3,11 +3,12 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import { Button, Modal, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import { formatMoney } from '#shared/money.ts';
 import { paths } from '#shared/paths.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import classes from './RedeemedConfirmation.module.css';
 
 /** How long the cashier's screen stands alone before the member is offered 'Vote now'. */
@@ -21,11 +22,9 @@ export interface Redeemed {
   canVote: boolean;
 }
 
-const clockFormat = new Intl.DateTimeFormat(undefined, {
-  hour: 'numeric',
-  minute: '2-digit',
-  second: '2-digit',
-});
+/** The clock in the page's language: '3:04:05 PM', '3:04:05 p.m.'. */
+const clockFormat = (locale: string) =>
+  new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', second: '2-digit' });
 
 /** The time now, renewed every second: the cashier sees it tick. */
 function useTickingClock(): Date {
@@ -38,7 +37,9 @@ function useTickingClock(): Date {
 }
 
 function Confirmation({ redeemed, onClose }: { redeemed: Redeemed; onClose: () => void }) {
+  const intl = useMessages();
   const now = useTickingClock();
+  const clock = useMemo(() => clockFormat(intl.locale), [intl.locale]);
   const [offerVote, setOfferVote] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setOfferVote(true), CONFIRMATION_MS);
@@ -51,7 +52,7 @@ function Confirmation({ redeemed, onClose }: { redeemed: Redeemed; onClose: () =
         {redeemed.shopName}
       </Text>
       <Text fz={64} fw={800} lh={1} c="teal.9">
-        {formatMoney(COUPON_VALUE_DOLLARS)}
+        {formatMoney(COUPON_VALUE_DOLLARS, { locale: intl.locale })}
       </Text>
       <Text size="lg">{redeemed.message}</Text>
       <Text
@@ -60,20 +61,26 @@ function Confirmation({ redeemed, onClose }: { redeemed: Redeemed; onClose: () =
         fz={40}
         fw={700}
         className={classes.clock}
-        aria-label="Time now"
+        aria-label={intl.formatMessage({
+          id: 'redeemedConfirmation.timeNow',
+          defaultMessage: 'Time now',
+        })}
       >
-        {clockFormat.format(now)}
+        {clock.format(now)}
       </Text>
       <div className={classes.sweep} style={{ width: '100%' }} aria-hidden />
       {offerVote && (
         <Stack gap="sm" w="100%">
           {redeemed.canVote && (
             <Button component={Link} to={`${paths.profile}?tab=votes`} size="lg" onClick={onClose}>
-              Vote now
+              {intl.formatMessage({
+                id: 'redeemedConfirmation.voteNow',
+                defaultMessage: 'Vote now',
+              })}
             </Button>
           )}
           <Button variant={redeemed.canVote ? 'default' : 'filled'} onClick={onClose}>
-            Done
+            {intl.formatMessage({ id: 'redeemedConfirmation.done', defaultMessage: 'Done' })}
           </Button>
         </Stack>
       )}
@@ -94,12 +101,16 @@ export function RedeemedConfirmation({
   redeemed: Redeemed | null;
   onClose: () => void;
 }) {
+  const intl = useMessages();
   return (
     <Modal
       opened={redeemed !== null}
       onClose={onClose}
       fullScreen
-      title="Coupon Redeemed"
+      title={intl.formatMessage({
+        id: 'redeemedConfirmation.title',
+        defaultMessage: 'Coupon Redeemed',
+      })}
       closeOnEscape={false}
       withCloseButton={false}
       styles={{ title: { fontSize: 'var(--mantine-h2-font-size)', fontWeight: 700 } }}

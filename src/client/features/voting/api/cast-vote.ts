@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import type { VoteCounts } from '#shared/businesses.ts';
+import type { PublicBusiness, VoteCounts } from '#shared/businesses.ts';
 import type { MemberProgress } from '#shared/progress.ts';
 import type { VoteResult } from '#shared/voting.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { api, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { endpoints } from '#shared/endpoints.ts';
@@ -20,14 +21,16 @@ const withVotes = (votes: VoteCounts, businessId: number, count: number): VoteCo
  * Casts a vote. Spec: available votes drop at once (optimistic) and come back if the server
  * refuses; the server alone decides whether the vote counts (docs/RULES.md rule 2). Its answer
  * carries the new figures, so they are written into the cache instead of refetched, and the
- * shop's public total (rank badges) gains the vote.
+ * shop's public total (rank badges) gains the vote. The toast names the shop in the page's
+ * language.
  */
 export function useCastVote() {
+  const intl = useMessages();
   const queryClient = useQueryClient();
   const progressKey = queryKeys.member.progress;
   return useMutation({
-    mutationFn: castVote,
-    onMutate: async (businessId) => {
+    mutationFn: ({ id }: Pick<PublicBusiness, 'id' | 'name'>) => castVote(id),
+    onMutate: async ({ id: businessId }) => {
       // A refresh in flight must not overwrite the optimistic figures with older ones.
       await queryClient.cancelQueries({ queryKey: progressKey });
       const before = queryClient.getQueryData<MemberProgress>(progressKey);
@@ -40,18 +43,24 @@ export function useCastVote() {
       }
       return { before };
     },
-    onError: (error, _businessId, context) => {
+    onError: (error, _shop, context) => {
       if (context?.before) queryClient.setQueryData(progressKey, context.before);
       notifications.show({
         color: 'red',
-        title: 'Failed to Submit Vote',
+        title: intl.formatMessage({
+          id: 'voteToast.failed',
+          defaultMessage: 'Failed to Submit Vote',
+        }),
         message: errorText(
           error,
-          'An error occurred while submitting your vote. Please try again.',
+          intl.formatMessage({
+            id: 'voteToast.failedText',
+            defaultMessage: 'An error occurred while submitting your vote. Please try again.',
+          }),
         ),
       });
     },
-    onSuccess: async (result, businessId) => {
+    onSuccess: async (result, { id: businessId, name }) => {
       // A refresh that started before the vote was counted must not land after its answer.
       await queryClient.cancelQueries({ queryKey: progressKey });
       queryClient.setQueryData<MemberProgress>(
@@ -67,7 +76,14 @@ export function useCastVote() {
         queryKeys.voteCounts,
         (counts) => counts && withVotes(counts, businessId, (counts[businessId] ?? 0) + 1),
       );
-      notifications.show({ color: 'teal', title: 'Vote Submitted', message: result.message });
+      notifications.show({
+        color: 'teal',
+        title: intl.formatMessage({ id: 'voteToast.submitted', defaultMessage: 'Vote Submitted' }),
+        message: intl.formatMessage(
+          { id: 'voteToast.recorded', defaultMessage: 'Your vote for {shop} has been recorded.' },
+          { shop: name },
+        ),
+      });
     },
   });
 }

@@ -3,6 +3,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import type { PublicBusiness } from '#shared/businesses.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 
 /** The one question before a vote is sent: votes are final, so a mis-tap must not cast one. */
 export function ConfirmVoteDialog({
@@ -12,29 +13,39 @@ export function ConfirmVoteDialog({
 }: {
   /** The shop the member tapped Vote for; null: closed. */
   shop: Pick<PublicBusiness, 'id' | 'name'> | null;
-  onConfirm: (shopId: number) => void;
+  onConfirm: (shop: Pick<PublicBusiness, 'id' | 'name'>) => void;
   onClose: () => void;
 }) {
+  const intl = useMessages();
   return (
     <Modal
       opened={shop !== null}
       onClose={onClose}
-      title={shop ? `Give your vote to ${shop.name}?` : ''}
+      title={
+        shop
+          ? intl.formatMessage(
+              { id: 'confirmVote.title', defaultMessage: 'Give your vote to {shop}?' },
+              { shop: shop.name },
+            )
+          : ''
+      }
       centered
     >
-      <Text>Votes can&apos;t be changed.</Text>
+      <Text>
+        {intl.formatMessage({ id: 'confirmVote.final', defaultMessage: "Votes can't be changed." })}
+      </Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose}>
-          Cancel
+          {intl.formatMessage({ id: 'confirmVote.cancel', defaultMessage: 'Cancel' })}
         </Button>
         <Button
           data-autofocus
           onClick={() => {
-            if (shop) onConfirm(shop.id);
+            if (shop) onConfirm(shop);
             onClose();
           }}
         >
-          Give my vote
+          {intl.formatMessage({ id: 'confirmVote.give', defaultMessage: 'Give my vote' })}
         </Button>
       </Group>
     </Modal>

@@ -3,14 +3,14 @@ import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
+import type { IntlShape } from 'react-intl';
 import { Link } from 'react-router';
 import type { PublicBusiness } from '#shared/businesses.ts';
 import { paths } from '#shared/paths.ts';
-import { countOf } from '#shared/plural.ts';
 import type { MemberProgress } from '#shared/progress.ts';
-import { VOUCHER_PASS_NO_VOTE } from '#shared/vouchers.ts';
 import type { PassStop } from '#client/lib/member-progress.ts';
-import { useOnline, VOTE_NEEDS_NETWORK } from '#client/lib/offline.ts';
+import { useMessages } from '#client/i18n/language.tsx';
+import { offlineMessages, useOnline } from '#client/lib/offline.ts';
 import { useCastVote } from '../api/cast-vote.ts';
 import { ConfirmVoteDialog } from './ConfirmVoteDialog.tsx';
 import { HowToVote } from './HowToVote.tsx';
@@ -29,23 +29,44 @@ export interface VotesPanelProps {
  * redeemed, then votes waiting to be cast, then all cast.
  */
 function votingAdvice(
+  intl: IntlShape,
   redeemedCount: number,
   couponCount: number,
   votesLeft: number,
   votedCount: number,
 ): string {
   if (votesLeft > 0) {
-    return `You have ${countOf(votesLeft, 'vote')} to cast: choose a shop below.`;
+    return intl.formatMessage(
+      {
+        id: 'votes.toCast',
+        defaultMessage:
+          'You have {count, plural, one {# vote} other {# votes}} to cast: choose a shop below.',
+      },
+      { count: votesLeft },
+    );
   }
   if (redeemedCount === 0) {
-    return 'You have not voted yet. Redeem a coupon to earn a vote, then vote for your favorite shop.';
+    return intl.formatMessage({
+      id: 'votes.notYet',
+      defaultMessage:
+        'You have not voted yet. Redeem a coupon to earn a vote, then vote for your favorite shop.',
+    });
   }
   if (votedCount > 0) {
     return redeemedCount < couponCount
-      ? 'You have cast all your votes. Redeem another coupon to earn one more.'
-      : 'You have cast all your votes. Thank you for voting!';
+      ? intl.formatMessage({
+          id: 'votes.allCastMore',
+          defaultMessage: 'You have cast all your votes. Redeem another coupon to earn one more.',
+        })
+      : intl.formatMessage({
+          id: 'votes.allCast',
+          defaultMessage: 'You have cast all your votes. Thank you for voting!',
+        });
   }
-  return 'Redeem a coupon to earn a vote, then vote for your favorite shop.';
+  return intl.formatMessage({
+    id: 'votes.redeemToVote',
+    defaultMessage: 'Redeem a coupon to earn a vote, then vote for your favorite shop.',
+  });
 }
 
 /**
@@ -53,6 +74,7 @@ function votingAdvice(
  * Visited shops are those with a redeemed coupon; voted shops those with own votes.
  */
 export function VotesPanel({ stops, progress, votesPerShop }: VotesPanelProps) {
+  const intl = useMessages();
   const vote = useCastVote();
   const online = useOnline();
   // The shop whose Vote was tapped, until the member confirms or cancels: nothing is sent before.
@@ -67,19 +89,29 @@ export function VotesPanel({ stops, progress, votesPerShop }: VotesPanelProps) {
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap">
         <Badge size="lg" color={votesLeft > 0 ? 'green' : 'gray'} aria-live="polite">
-          {countOf(votesLeft, 'vote')} available
+          {intl.formatMessage(
+            {
+              id: 'votes.available',
+              defaultMessage: '{count, plural, one {# vote} other {# votes}} available',
+            },
+            { count: votesLeft },
+          )}
         </Badge>
         <HowToVote />
       </Group>
 
       <Stack gap="sm">
         <Title order={2} size="h3">
-          Your Votes
+          {intl.formatMessage({ id: 'votes.title', defaultMessage: 'Your Votes' })}
         </Title>
         <Text>
           {progress.passVotes
-            ? votingAdvice(visitedIds.size, stops.length, votesLeft, voted.length)
-            : VOUCHER_PASS_NO_VOTE}
+            ? votingAdvice(intl, visitedIds.size, stops.length, votesLeft, voted.length)
+            : intl.formatMessage({
+                id: 'votes.voucherPassNoVote',
+                defaultMessage:
+                  'This is a free pass from a voucher: in this battle it redeems coupons but does not vote.',
+              })}
         </Text>
         {voted.length > 0 && (
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }}>
@@ -89,10 +121,21 @@ export function VotesPanel({ stops, progress, votesPerShop }: VotesPanelProps) {
                 withBorder
                 padding="sm"
                 component="article"
-                aria-label={`Your votes for ${shop.name}`}
+                aria-label={intl.formatMessage(
+                  { id: 'votes.yourVotesFor', defaultMessage: 'Your votes for {shop}' },
+                  { shop: shop.name },
+                )}
               >
                 <Text fw={600}>{shop.name}</Text>
-                <Text size="sm">{countOf(ownCount(shop.id), 'vote')}</Text>
+                <Text size="sm">
+                  {intl.formatMessage(
+                    {
+                      id: 'votes.count',
+                      defaultMessage: '{count, plural, one {# vote} other {# votes}}',
+                    },
+                    { count: ownCount(shop.id) },
+                  )}
+                </Text>
               </Card>
             ))}
           </SimpleGrid>
@@ -101,9 +144,9 @@ export function VotesPanel({ stops, progress, votesPerShop }: VotesPanelProps) {
 
       <Stack gap="sm">
         <Title order={2} size="h3">
-          All Coffee Shops
+          {intl.formatMessage({ id: 'votes.allShops', defaultMessage: 'All Coffee Shops' })}
         </Title>
-        {!online && <Text fw={600}>{VOTE_NEEDS_NETWORK}</Text>}
+        {!online && <Text fw={600}>{intl.formatMessage(offlineMessages.voteNeedsNetwork)}</Text>}
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {shops.map((shop) => (
             <ShopVoteCard
@@ -121,7 +164,7 @@ export function VotesPanel({ stops, progress, votesPerShop }: VotesPanelProps) {
       </Stack>
       <ConfirmVoteDialog
         shop={confirming}
-        onConfirm={(shopId) => vote.mutate(shopId)}
+        onConfirm={(shop) => vote.mutate(shop)}
         onClose={() => setConfirming(null)}
       />
     </Stack>
@@ -149,6 +192,7 @@ function ShopVoteCard({
   online,
   onVote,
 }: ShopVoteCardProps) {
+  const intl = useMessages();
   const titleId = useId();
   return (
     <Card withBorder padding="md" component="article" aria-labelledby={titleId}>
@@ -158,23 +202,39 @@ function ShopVoteCard({
             {shop.name}
           </Title>
           <Badge color={visited ? 'green' : 'gray'} variant={visited ? 'filled' : 'default'}>
-            {visited ? 'Visited' : 'Not Visited'}
+            {visited
+              ? intl.formatMessage({ id: 'votes.visited', defaultMessage: 'Visited' })
+              : intl.formatMessage({ id: 'votes.notVisited', defaultMessage: 'Not Visited' })}
           </Badge>
         </Group>
         <Text size="sm" c="dimmed">
           {shop.address}
         </Text>
-        {ownVotes > 0 && <Text size="sm">You gave {countOf(ownVotes, 'vote')}</Text>}
+        {ownVotes > 0 && (
+          <Text size="sm">
+            {intl.formatMessage(
+              {
+                id: 'votes.youGave',
+                defaultMessage: 'You gave {count, plural, one {# vote} other {# votes}}',
+              },
+              { count: ownVotes },
+            )}
+          </Text>
+        )}
         <Group gap="xs" grow>
           {canVoteForShop ? (
             <Button onClick={onVote} disabled={votesLeft <= 0 || !online}>
-              {ownVotes > 0 ? 'Vote Again' : 'Vote'}
+              {ownVotes > 0
+                ? intl.formatMessage({ id: 'votes.voteAgain', defaultMessage: 'Vote Again' })
+                : intl.formatMessage({ id: 'votes.vote', defaultMessage: 'Vote' })}
             </Button>
           ) : (
-            <Button disabled>Voted</Button>
+            <Button disabled>
+              {intl.formatMessage({ id: 'votes.voted', defaultMessage: 'Voted' })}
+            </Button>
           )}
           <Button variant="default" component={Link} to={paths.business(shop.id)}>
-            View
+            {intl.formatMessage({ id: 'votes.view', defaultMessage: 'View' })}
           </Button>
         </Group>
       </Stack>

@@ -18,6 +18,12 @@ import { errorText } from '#client/lib/api.ts';
 import { codeChangesAt, shopCountWords } from '#client/lib/shop-words.ts';
 import { usePauseShop } from '../api/pause-shop.ts';
 
+/** Said when the shop's page cannot be read (its page and its card's). */
+export const shopPageLoadFailed = {
+  id: 'shopPage.loadFailed',
+  defaultMessage: 'Could not load the shop page. Try again in a moment.',
+} as const;
+
 /** The heading above the code, so staff know how long it holds. */
 export function codeHeading(
   rotation: CurrentCode['rotation'],

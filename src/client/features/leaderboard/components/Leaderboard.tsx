@@ -23,6 +23,7 @@ import {
 } from '@mantine/core';
 import { IconTrophy } from '@tabler/icons-react';
 import { useState } from 'react';
+import { defineMessages, type IntlShape } from 'react-intl';
 import type { Leaderboard as LeaderboardData, Standing } from '#shared/admin.ts';
 import { shownRank } from '#shared/ranking.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
@@ -31,17 +32,25 @@ import { challengeListWords, challengeOptionLabel } from '#client/lib/admin-word
 import { useNow } from '#client/lib/use-now.ts';
 import { useLeaderboard } from '../api/get-leaderboard.ts';
 
-const podium = [
-  { label: { id: 'leaderboard.gold', defaultMessage: 'Gold' }, color: 'yellow' },
-  { label: { id: 'leaderboard.silver', defaultMessage: 'Silver' }, color: 'gray' },
-  // A dark bronze: Mantine's orange fails contrast with white text.
-  { label: { id: 'leaderboard.bronze', defaultMessage: 'Bronze' }, color: '#7a4419' },
-] as const;
+const words = defineMessages({
+  gold: { id: 'leaderboard.gold', defaultMessage: 'Gold' },
+  silver: { id: 'leaderboard.silver', defaultMessage: 'Silver' },
+  bronze: { id: 'leaderboard.bronze', defaultMessage: 'Bronze' },
+});
 
-const shareOfVotes = {
-  id: 'leaderboard.shareOfVotes',
-  defaultMessage: '{shop}: share of votes',
-} as const;
+/** A progress bar's name: the shop's share of the votes. */
+const shareOfVotes = (intl: IntlShape, shop: string) =>
+  intl.formatMessage(
+    { id: 'leaderboard.shareOfVotes', defaultMessage: '{shop}: share of votes' },
+    { shop },
+  );
+
+const podium = [
+  { label: words.gold, color: 'yellow' },
+  { label: words.silver, color: 'gray' },
+  // A dark bronze: Mantine's orange fails contrast with white text.
+  { label: words.bronze, color: '#7a4419' },
+] as const;
 
 /** /admin/leaderboard (docs/SPEC.md section 2): selector, podium and complete rankings (rule 10). */
 export function Leaderboard() {
@@ -230,7 +239,7 @@ function Standings({ leaderboard, current }: { leaderboard: LeaderboardData; cur
                       <Progress
                         value={standing.percent}
                         size="sm"
-                        aria-label={intl.formatMessage(shareOfVotes, { shop: standing.name })}
+                        aria-label={shareOfVotes(intl, standing.name)}
                       />
                     </Table.Td>
                     <Table.Td>{standing.percent}%</Table.Td>
@@ -288,7 +297,7 @@ function PodiumCard({
         value={standing.percent}
         mt={4}
         color={place?.color}
-        aria-label={intl.formatMessage(shareOfVotes, { shop: standing.name })}
+        aria-label={shareOfVotes(intl, standing.name)}
       />
     </Card>
   );

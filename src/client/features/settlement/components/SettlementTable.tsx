@@ -2,7 +2,7 @@ import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Table.css';
 import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
-import type { MessageDescriptor } from 'react-intl';
+import { defineMessage, type MessageDescriptor } from 'react-intl';
 import type { Settlement } from '#shared/settlement.ts';
 import { formatMoney } from '#shared/money.ts';
 import { useMessages } from '#client/i18n/language.tsx';
@@ -17,7 +17,10 @@ type CountKey = keyof Settlement['totals'] &
 const COUNT_COLUMNS: { key: CountKey; label: MessageDescriptor }[] = [
   {
     key: 'couponsRedeemed',
-    label: { id: 'settlementTable.couponsRedeemed', defaultMessage: 'Coupons redeemed' },
+    label: defineMessage({
+      id: 'settlementTable.couponsRedeemed',
+      defaultMessage: 'Coupons redeemed',
+    }),
   },
   { key: 'firstVisits', label: shopCountWords.firstVisits },
   { key: 'offlineRedeemed', label: shopCountWords.typedOffline },

@@ -7,7 +7,7 @@ import '@mantine/core/styles/Table.css';
 import { Badge, Button, Paper, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
-import type { IntlShape } from 'react-intl';
+import { defineMessage, type IntlShape } from 'react-intl';
 import { Link } from 'react-router';
 import { type CurrentCode, type ShopPage } from '#shared/shop-side.ts';
 import { shopTime } from '#shared/date-range.ts';
@@ -19,10 +19,10 @@ import { codeChangesAt, shopCountWords } from '#client/lib/shop-words.ts';
 import { usePauseShop } from '../api/pause-shop.ts';
 
 /** Said when the shop's page cannot be read (its page and its card's). */
-export const shopPageLoadFailed = {
+export const shopPageLoadFailed = defineMessage({
   id: 'shopPage.loadFailed',
   defaultMessage: 'Could not load the shop page. Try again in a moment.',
-} as const;
+});
 
 /** The heading above the code, so staff know how long it holds. */
 export function codeHeading(

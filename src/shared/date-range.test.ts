@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   challengeDays,
-  codeChangesAt,
   formatChallengeDates,
   formatInstant,
   shopTime,
@@ -40,21 +39,19 @@ describe('formatChallengeDates (docs/RULES.md rule 13)', () => {
   });
 });
 
-describe("shopTime and codeChangesAt: times on the shop's clock", () => {
+describe("shopTime: times on the shop's clock", () => {
   it("show times in the challenge's time zone", () => {
     expect(shopTime('2026-11-22T15:05:00.000Z', 'America/Chicago')).toBe('9:05 AM');
     expect(shopTime('2026-11-22T15:05:00.000Z', 'Europe/Berlin', true)).toBe('Nov 22, 4:05 PM');
   });
 
-  it('say when a rotating code changes: the date for a daily code, the time for an hourly one', () => {
-    const validUntil = '2026-11-23T06:00:00.000Z';
-    expect(codeChangesAt({ code: '1234', rotation: 'daily', validUntil }, 'America/Chicago')).toBe(
-      'Changes at Nov 23, 12:00 AM',
+  it("show them in a page's language", () => {
+    expect(shopTime('2026-11-22T15:05:00.000Z', 'America/Chicago', false, 'es-US')).toBe(
+      '9:05 a.m.',
     );
-    expect(codeChangesAt({ code: '1234', rotation: 'hourly', validUntil }, 'America/Chicago')).toBe(
-      'Changes at 12:00 AM',
+    expect(shopTime('2026-11-22T15:05:00.000Z', 'Europe/Berlin', true, 'es-US')).toBe(
+      '22 nov, 4:05 p.m.',
     );
-    expect(codeChangesAt({ code: '1234', rotation: 'off', validUntil: null }, 'UTC')).toBeNull();
   });
 });
 

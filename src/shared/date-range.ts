@@ -1,5 +1,3 @@
-import type { CurrentCode } from './shop-side.ts';
-
 /** The spec's own locale (#shared/languages.ts `localeOf`): its forms are written out here. */
 const ENGLISH = 'en-US';
 
@@ -51,21 +49,22 @@ export function formatChallengeDates(
   return `${from.monthLong} ${from.day}, ${to.year}`;
 }
 
-/** A time as the shop's clock shows it, in the challenge's time zone ('9:05 AM', 'Nov 22, 9:05 AM'). */
-export function shopTime(iso: string, timeZone: string, withDate = false): string {
-  return new Intl.DateTimeFormat('en-US', {
+/**
+ * A time as the shop's clock shows it, in the challenge's time zone ('9:05 AM', 'Nov 22, 9:05 AM');
+ * `locale`: a page in another language ('22 nov, 9:05 a.m.', docs/decisions/0048-languages.md).
+ */
+export function shopTime(
+  iso: string,
+  timeZone: string,
+  withDate = false,
+  locale = ENGLISH,
+): string {
+  return new Intl.DateTimeFormat(locale, {
     timeZone,
     hour: 'numeric',
     minute: '2-digit',
     ...(withDate ? { month: 'short', day: 'numeric' } : {}),
   }).format(new Date(iso));
-}
-
-/** When a rotating code stops being accepted as the current one; null for the static code. */
-export function codeChangesAt(code: CurrentCode, timeZone: string): string | null {
-  return code.validUntil
-    ? `Changes at ${shopTime(code.validUntil, timeZone, code.rotation === 'daily')}`
-    : null;
 }
 
 /**

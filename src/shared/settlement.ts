@@ -5,36 +5,9 @@ import { rowIdSchema } from './params.ts';
 /**
  * The organizer's settlement with the shops (docs/decisions/0013, 0033): what each shop has
  * earned, the payouts recorded against it and what is still owed. Amounts are whole dollars, as
- * the site shows prices. The shop's own page (shop-side.ts) shows its part of the same figures.
+ * the site shows prices. The shop's own page (shop-side.ts) shows its part of the same figures; the
+ * counts' names and explanations are in src/client/lib/shop-words.ts.
  */
-
-/**
- * The one name and explanation of the figure the member's 'First time at {shop}?' answer feeds,
- * wherever the organizer or a shop sees it (docs/decisions/0036-one-word-per-thing.md).
- */
-export const FIRST_VISITS = {
-  label: 'First visits',
-  explanation: 'Coupons redeemed by members who said it was their first time at the shop.',
-} as const;
-
-/**
- * The one name and explanation of offline redemptions (docs/decisions/0042) wherever the organizer
- * or a shop sees them counted apart.
- */
-export const TYPED_OFFLINE = {
-  label: 'Typed offline',
-  explanation:
-    'Coupons whose code was typed on a phone without signal and counted when it was back online.',
-} as const;
-
-/**
- * The one name and explanation of coupons redeemed with free passes (docs/RULES.md rule 24),
- * counted apart wherever the organizer sees the settlement.
- */
-export const FREE_PASS_COUPONS = {
-  label: 'Free passes',
-  explanation: 'Coupons redeemed with free passes from vouchers, owed like any other.',
-} as const;
 
 /** A payout the organizer recorded (POST and GET /api/admin/challenges/:id/payouts). */
 export const payoutSchema = z.object({

@@ -29,7 +29,7 @@ export const shopPageSchema = z.object({
   couponValueDollars: z.number().int(),
   redeemedToday: z.number().int(),
   redeemedTotal: z.number().int(),
-  /** First visits (FIRST_VISITS, settlement.ts): redemptions whose member said it was their first time at the shop. */
+  /** First visits (src/client/lib/shop-words.ts): redemptions whose member said it was their first time at the shop. */
   firstVisits: z.number().int(),
   /** The coupons' value (redeemedTotal × couponValueDollars), what was paid, and the rest. */
   earnedDollars: z.number().int(),

@@ -1,11 +1,15 @@
-import { pages } from '#shared/pages.ts';
 import '@mantine/core/styles/Alert.css';
 import { Alert, Anchor, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
-import { CashierCard } from '#client/features/cashier-card/components/CashierCard.tsx';
+import {
+  CashierCard,
+  cashierCardWords,
+} from '#client/features/cashier-card/components/CashierCard.tsx';
 import { useShopPage } from '#client/features/shop-page/api/get-shop-page.ts';
+import { shopPageLoadFailed } from '#client/features/shop-page/components/ShopPageView.tsx';
+import { useMessages } from '#client/i18n/language.tsx';
 import { errorText } from '#client/lib/api.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import { useSiteOrigin } from '#client/lib/site-origin.ts';
@@ -20,21 +24,34 @@ export default function ShopCardRoute() {
   const page = useShopPage(token);
   // The QR code holds the site's one public URL, never the address this page was opened on.
   const origin = useSiteOrigin();
+  const intl = useMessages();
+  const cardTitle = intl.formatMessage(cashierCardWords.pageTitle);
   usePageMeta({
     title: page.data
-      ? `${pages.shopCard.title}: ${page.data.shop.name} - ${pages.shopPage.title}`
-      : pages.shopCard.title,
+      ? intl.formatMessage(
+          { id: 'shopCardPage.title', defaultMessage: 'Cashier Card: {shop} - Shop Page' },
+          { shop: page.data.shop.name },
+        )
+      : cardTitle,
   });
 
   if (page.isPending || origin === undefined)
-    return <PageLoader label="Loading the cashier card" />;
+    return <PageLoader label={intl.formatMessage(cashierCardWords.loading)} />;
   if (page.isError) {
     return (
-      <Alert color="red" title="Could not load the cashier card" m="md" role="alert">
+      <Alert
+        color="red"
+        title={intl.formatMessage(cashierCardWords.loadFailed)}
+        m="md"
+        role="alert"
+      >
         <Stack gap="xs">
-          {errorText(page.error, 'Could not load the shop page. Try again in a moment.')}
+          {errorText(page.error, intl.formatMessage(shopPageLoadFailed))}
           <Anchor component={Link} to={paths.shopPage(token)}>
-            Back to your shop page
+            {intl.formatMessage({
+              id: 'shopCardPage.back',
+              defaultMessage: 'Back to your shop page',
+            })}
           </Anchor>
         </Stack>
       </Alert>

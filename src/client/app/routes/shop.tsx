@@ -1,10 +1,13 @@
-import { pages } from '#shared/pages.ts';
 import '@mantine/core/styles/Alert.css';
 import { Alert, Container } from '@mantine/core';
 import { useParams } from 'react-router';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useShopPage } from '#client/features/shop-page/api/get-shop-page.ts';
-import { ShopPageView } from '#client/features/shop-page/components/ShopPageView.tsx';
+import {
+  shopPageLoadFailed,
+  ShopPageView,
+} from '#client/features/shop-page/components/ShopPageView.tsx';
+import { useMessages } from '#client/i18n/language.tsx';
 import { errorText } from '#client/lib/api.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
@@ -16,17 +19,35 @@ import { usePageMeta } from '#client/lib/page-meta.ts';
 export default function ShopRoute() {
   const { token = '' } = useParams();
   const page = useShopPage(token);
+  const intl = useMessages();
+  const shopPageTitle = intl.formatMessage({
+    id: 'shopPage.pageTitle',
+    defaultMessage: 'Shop Page',
+  });
   usePageMeta({
-    title: page.data ? `${page.data.shop.name} - ${pages.shopPage.title}` : pages.shopPage.title,
+    title: page.data ? `${page.data.shop.name} - ${shopPageTitle}` : shopPageTitle,
   });
 
   return (
     <Container size="sm" py={{ base: 'md', sm: 'xl' }}>
       {page.isPending ? (
-        <PageLoader label="Loading your shop page" />
+        <PageLoader
+          label={intl.formatMessage({
+            id: 'shopPage.loading',
+            defaultMessage: 'Loading your shop page',
+          })}
+        />
       ) : page.isError ? (
-        <Alert color="red" variant="light" title="Shop page unavailable" role="alert">
-          {errorText(page.error, 'Could not load the shop page. Try again in a moment.')}
+        <Alert
+          color="red"
+          variant="light"
+          title={intl.formatMessage({
+            id: 'shopPage.unavailable',
+            defaultMessage: 'Shop page unavailable',
+          })}
+          role="alert"
+        >
+          {errorText(page.error, intl.formatMessage(shopPageLoadFailed))}
         </Alert>
       ) : (
         <ShopPageView token={token} page={page.data} />

@@ -1,4 +1,4 @@
-import { isPageParam, pages } from '#shared/pages.ts';
+import { isPageParam } from '#shared/pages.ts';
 import '@mantine/core/styles/Alert.css';
 import { Alert, Anchor, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router';
@@ -7,8 +7,12 @@ import { NotFound } from '#client/components/NotFound.tsx';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useBusiness } from '#client/features/shops/api/get-business.ts';
 import { useChallengeBusinesses } from '#client/features/shop-admin/api/get-challenge-businesses.ts';
-import { CashierCard } from '#client/features/cashier-card/components/CashierCard.tsx';
+import {
+  CashierCard,
+  cashierCardWords,
+} from '#client/features/cashier-card/components/CashierCard.tsx';
 import { useAdminChallenges } from '#client/features/challenges/api/get-admin-challenges.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { errorText } from '#client/lib/api.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import { useSiteOrigin } from '#client/lib/site-origin.ts';
@@ -32,20 +36,44 @@ function CashierCardPage({ id }: { id: string }) {
   const origin = useSiteOrigin();
   const business = shops.data?.find((candidate) => candidate.id === Number(id));
   const challenge = challenges.data?.find((candidate) => candidate.id === challengeId);
+  const intl = useMessages();
   usePageMeta({
     title: business
-      ? `${pages.shopCard.title}: ${business.name} - ${pages.admin.title}`
-      : pages.cashierCard.title,
+      ? intl.formatMessage(
+          {
+            id: 'adminCashierCard.title',
+            defaultMessage: 'Cashier Card: {shop} - Admin Dashboard',
+          },
+          { shop: business.name },
+        )
+      : intl.formatMessage({
+          id: 'adminCashierCard.pageTitle',
+          defaultMessage: 'Cashier Card - Admin Dashboard',
+        }),
   });
 
   const failure = shop.error ?? shops.error ?? challenges.error;
   if (failure) {
     return (
-      <Alert color="red" title="Could not load the cashier card" m="md" role="alert">
+      <Alert
+        color="red"
+        title={intl.formatMessage(cashierCardWords.loadFailed)}
+        m="md"
+        role="alert"
+      >
         <Stack gap="xs">
-          {errorText(failure, 'Failed to fetch the shop.')}
+          {errorText(
+            failure,
+            intl.formatMessage({
+              id: 'adminCashierCard.fetchFailed',
+              defaultMessage: 'Failed to fetch the shop.',
+            }),
+          )}
           <Anchor component={Link} to={paths.adminBusinesses}>
-            Back to Manage Businesses
+            {intl.formatMessage({
+              id: 'adminCashierCard.back',
+              defaultMessage: 'Back to Manage Businesses',
+            })}
           </Anchor>
         </Stack>
       </Alert>
@@ -53,7 +81,7 @@ function CashierCardPage({ id }: { id: string }) {
   }
   if (!business || !challenge || origin === undefined) {
     if (shops.isSuccess && challenges.isSuccess) return <NotFound />;
-    return <PageLoader label="Loading the cashier card" />;
+    return <PageLoader label={intl.formatMessage(cashierCardWords.loading)} />;
   }
 
   return (

@@ -1,4 +1,3 @@
-import { pages } from '#shared/pages.ts';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Card.css';
 import { useState } from 'react';
@@ -12,6 +11,8 @@ import { ChallengesTable } from '#client/features/challenges/components/Challeng
 import { VouchersDialog } from '#client/features/challenges/components/VouchersDialog.tsx';
 import { PromoCodesDialog } from '#client/features/challenges/components/PromoCodesDialog.tsx';
 import { MilestonesDialog } from '#client/features/challenges/components/MilestonesDialog.tsx';
+import { useMessages } from '#client/i18n/language.tsx';
+import { challengeListWords } from '#client/lib/admin-words.ts';
 import { errorText } from '#client/lib/api.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
@@ -22,7 +23,13 @@ type DialogState = { opened: false } | { opened: true; challenge: ChallengeDto |
  * vouchers and promo codes (docs/RULES.md rule 24) and milestones (docs/decisions/0046). Behind RequireAdmin.
  */
 export default function AdminChallengesRoute() {
-  usePageMeta(pages.adminChallenges);
+  const intl = useMessages();
+  usePageMeta({
+    exactTitle: intl.formatMessage({
+      id: 'adminChallenges.pageTitle',
+      defaultMessage: 'Manage Challenges - Admin Dashboard',
+    }),
+  });
   const challenges = useAdminChallenges();
   const [dialog, setDialog] = useState<DialogState>({ opened: false });
   const [vouchersOf, setVouchersOf] = useState<ChallengeDto | null>(null);
@@ -33,25 +40,28 @@ export default function AdminChallengesRoute() {
     <Stack gap="lg" p={{ base: 'md', sm: 'xl' }}>
       <Group justify="space-between">
         <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Manage Challenges
+          {intl.formatMessage({ id: 'adminChallenges.title', defaultMessage: 'Manage Challenges' })}
         </Title>
         <Button
           leftSection={<IconPlus size={18} aria-hidden />}
           onClick={() => setDialog({ opened: true, challenge: null })}
         >
-          Create Challenge
+          {intl.formatMessage({ id: 'adminChallenges.create', defaultMessage: 'Create Challenge' })}
         </Button>
       </Group>
       <Card withBorder radius="md" padding={0}>
         {challenges.isPending ? (
-          <PageLoader label="Loading challenges" />
+          <PageLoader label={intl.formatMessage(challengeListWords.loading)} />
         ) : challenges.isError ? (
-          <Alert color="red" title="Could not load the challenges" m="md">
-            {errorText(challenges.error, 'Failed to fetch challenges.')}
+          <Alert color="red" title={intl.formatMessage(challengeListWords.loadFailed)} m="md">
+            {errorText(challenges.error, intl.formatMessage(challengeListWords.fetchFailed))}
           </Alert>
         ) : challenges.data.length === 0 ? (
           <Text p="xl" ta="center" c="dimmed">
-            No challenges yet. Create the first one.
+            {intl.formatMessage({
+              id: 'adminChallenges.none',
+              defaultMessage: 'No challenges yet. Create the first one.',
+            })}
           </Text>
         ) : (
           <ChallengesTable

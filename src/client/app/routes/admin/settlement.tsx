@@ -1,4 +1,3 @@
-import { pages } from '#shared/pages.ts';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Alert.css';
@@ -21,6 +20,7 @@ import { PayoutDialog } from '#client/features/settlement/components/PayoutDialo
 import { PayoutsTable } from '#client/features/settlement/components/PayoutsTable.tsx';
 import { SettlementTable } from '#client/features/settlement/components/SettlementTable.tsx';
 import { errorText } from '#client/lib/api.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
 /**
@@ -29,7 +29,13 @@ import { usePageMeta } from '#client/lib/page-meta.ts';
  * RequireAdmin.
  */
 export default function AdminSettlementRoute() {
-  usePageMeta(pages.adminSettlement);
+  const intl = useMessages();
+  usePageMeta({
+    title: intl.formatMessage({
+      id: 'adminSettlement.pageTitle',
+      defaultMessage: 'Settlement - Admin Dashboard',
+    }),
+  });
   const { list, selected, choose, notReady } = useChosenChallenge();
   const settlement = useSettlement(selected?.id ?? null);
   const payouts = usePayouts(selected?.id ?? null);
@@ -41,11 +47,16 @@ export default function AdminSettlementRoute() {
   return (
     <Stack gap="lg" p={{ base: 'md', sm: 'xl' }}>
       <Title order={1} fz={{ base: 24, sm: 30 }}>
-        Settlement
+        {intl.formatMessage({ id: 'adminSettlement.title', defaultMessage: 'Settlement' })}
       </Title>
       <ChallengeSelect challenges={list} selected={selected} onSelect={choose} />
       {!selected ? (
-        <Text c="dimmed">Create a challenge first.</Text>
+        <Text c="dimmed">
+          {intl.formatMessage({
+            id: 'adminSettlement.noChallenge',
+            defaultMessage: 'Create a challenge first.',
+          })}
+        </Text>
       ) : (
         <>
           <Group gap="sm">
@@ -56,7 +67,10 @@ export default function AdminSettlementRoute() {
               variant="default"
               leftSection={<IconDownload size={18} aria-hidden />}
             >
-              Download settlement CSV
+              {intl.formatMessage({
+                id: 'adminSettlement.downloadSettlement',
+                defaultMessage: 'Download settlement CSV',
+              })}
             </Button>
             <Button
               component="a"
@@ -65,15 +79,36 @@ export default function AdminSettlementRoute() {
               variant="default"
               leftSection={<IconDownload size={18} aria-hidden />}
             >
-              Download votes CSV
+              {intl.formatMessage({
+                id: 'adminSettlement.downloadVotes',
+                defaultMessage: 'Download votes CSV',
+              })}
             </Button>
           </Group>
           <Card withBorder radius="md" padding={0}>
             {settlement.isPending ? (
-              <PageLoader label="Loading the settlement" />
+              <PageLoader
+                label={intl.formatMessage({
+                  id: 'adminSettlement.loading',
+                  defaultMessage: 'Loading the settlement',
+                })}
+              />
             ) : settlement.isError ? (
-              <Alert color="red" title="Could not load the settlement" m="md">
-                {errorText(settlement.error, 'Failed to fetch the settlement.')}
+              <Alert
+                color="red"
+                title={intl.formatMessage({
+                  id: 'adminSettlement.loadFailed',
+                  defaultMessage: 'Could not load the settlement',
+                })}
+                m="md"
+              >
+                {errorText(
+                  settlement.error,
+                  intl.formatMessage({
+                    id: 'adminSettlement.fetchFailed',
+                    defaultMessage: 'Failed to fetch the settlement.',
+                  }),
+                )}
               </Alert>
             ) : (
               <SettlementTable settlement={settlement.data} onPay={setPaying} />
@@ -82,11 +117,23 @@ export default function AdminSettlementRoute() {
           <PayoutDialog challengeId={selected.id} shop={paying} onClose={() => setPaying(null)} />
           <Stack gap="xs" component="section" aria-labelledby={payoutsHeadingId}>
             <Title order={2} fz="lg" id={payoutsHeadingId}>
-              Payouts
+              {intl.formatMessage({ id: 'adminSettlement.payouts', defaultMessage: 'Payouts' })}
             </Title>
             {payouts.isError ? (
-              <Alert color="red" title="Could not load the payouts">
-                {errorText(payouts.error, 'Failed to fetch the payouts.')}
+              <Alert
+                color="red"
+                title={intl.formatMessage({
+                  id: 'adminSettlement.payoutsLoadFailed',
+                  defaultMessage: 'Could not load the payouts',
+                })}
+              >
+                {errorText(
+                  payouts.error,
+                  intl.formatMessage({
+                    id: 'adminSettlement.payoutsFetchFailed',
+                    defaultMessage: 'Failed to fetch the payouts.',
+                  }),
+                )}
               </Alert>
             ) : payouts.data && settlement.data ? (
               <PayoutsTable
@@ -96,7 +143,12 @@ export default function AdminSettlementRoute() {
                 timeZone={selected.timeZone}
               />
             ) : (
-              <PageLoader label="Loading the payouts" />
+              <PageLoader
+                label={intl.formatMessage({
+                  id: 'adminSettlement.payoutsLoading',
+                  defaultMessage: 'Loading the payouts',
+                })}
+              />
             )}
           </Stack>
         </>

@@ -2,7 +2,9 @@ import '@mantine/core/styles/SegmentedControl.css';
 import { Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconPrinter, IconScissors } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
+import { defineMessages, type IntlShape } from 'react-intl';
 import type { CodeRotation } from '#shared/shop-side.ts';
+import { sourceIntl, useMessages } from '#client/i18n/language.tsx';
 import classes from './cashier-card.module.css';
 
 /** Paper sizes the card prints on; each is a CSS `@page` size. */
@@ -12,19 +14,44 @@ type PaperSize = keyof typeof PAPER_SIZES;
 type Rotating = Exclude<CodeRotation, 'off'>;
 
 /** What the card says instead of a code that changes by itself: where the cashier reads it. */
-export function rotatingCodeNotice(rotation: Rotating): {
-  step: string;
-  where: string;
-  how: string;
-} {
-  const period = rotation === 'daily' ? 'day' : 'hour';
-  const which = rotation === 'daily' ? "today's" : "this hour's";
+export function rotatingCodeNotice(
+  rotation: Rotating,
+  intl: IntlShape = sourceIntl,
+): { step: string; where: string; how: string } {
   return {
-    step: `Give them ${which} code from your shop page.`,
-    where: `${which[0]!.toUpperCase()}${which.slice(1)} code is on your shop page`,
-    how: `Keep your shop page bookmarked on the till: the code changes every ${period}.`,
+    step: intl.formatMessage(
+      {
+        id: 'cashierCard.rotatingStep',
+        defaultMessage:
+          "{rotation, select, daily {Give them today's code from your shop page.} other {Give them this hour's code from your shop page.}}",
+      },
+      { rotation },
+    ),
+    where: intl.formatMessage(
+      {
+        id: 'cashierCard.rotatingWhere',
+        defaultMessage:
+          "{rotation, select, daily {Today's code is on your shop page} other {This hour's code is on your shop page}}",
+      },
+      { rotation },
+    ),
+    how: intl.formatMessage(
+      {
+        id: 'cashierCard.rotatingHow',
+        defaultMessage:
+          '{rotation, select, daily {Keep your shop page bookmarked on the till: the code changes every day.} other {Keep your shop page bookmarked on the till: the code changes every hour.}}',
+      },
+      { rotation },
+    ),
   };
 }
+
+/** The card's words its pages share: their titles, loading and failure. */
+export const cashierCardWords = defineMessages({
+  pageTitle: { id: 'cashierCard.pageTitle', defaultMessage: 'Cashier Card' },
+  loading: { id: 'cashierCard.loading', defaultMessage: 'Loading the cashier card' },
+  loadFailed: { id: 'cashierCard.loadFailed', defaultMessage: 'Could not load the cashier card' },
+});
 
 /** Medium error correction survives a worn or smudged print; 384 px stays sharp at 12 rem. */
 export const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 2, width: 384 } as const;
@@ -68,7 +95,8 @@ export function CashierCard({
   const qr = useQrCode(redeemUrl);
   const paperLabelId = useId();
   const cutHintId = useId();
-  const rotating = rotation === 'off' ? null : rotatingCodeNotice(rotation);
+  const intl = useMessages();
+  const rotating = rotation === 'off' ? null : rotatingCodeNotice(rotation, intl);
 
   return (
     <Stack gap="lg" p={{ base: 'md', sm: 'xl' }}>
@@ -77,26 +105,39 @@ export function CashierCard({
       <Group className={classes.screenOnly} justify="space-between" align="flex-end">
         <Stack gap={4}>
           <Text fw={600} id={paperLabelId}>
-            Paper size
+            {intl.formatMessage({ id: 'cashierCard.paperSize', defaultMessage: 'Paper size' })}
           </Text>
           <SegmentedControl
             aria-labelledby={paperLabelId}
-            data={Object.keys(PAPER_SIZES)}
+            data={Object.keys(PAPER_SIZES).map((size) => ({
+              value: size,
+              label:
+                size === 'Letter'
+                  ? intl.formatMessage({ id: 'cashierCard.letter', defaultMessage: 'Letter' })
+                  : size,
+            }))}
             value={paper}
             onChange={(value) => setPaper(value as PaperSize)}
           />
         </Stack>
         <Button leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => window.print()}>
-          Print
+          {intl.formatMessage({ id: 'cashierCard.print', defaultMessage: 'Print' })}
         </Button>
       </Group>
 
       {/* On screen and on paper: the card is cut out of a larger sheet. */}
       <Text id={cutHintId} className={classes.cutHint} size="sm">
         <IconScissors size={16} aria-hidden />
-        Cut along the dashed line
+        {intl.formatMessage({
+          id: 'cashierCard.cutHint',
+          defaultMessage: 'Cut along the dashed line',
+        })}
       </Text>
-      <article className={classes.card} aria-label="Cashier card" aria-describedby={cutHintId}>
+      <article
+        className={classes.card}
+        aria-label={intl.formatMessage({ id: 'cashierCard.label', defaultMessage: 'Cashier card' })}
+        aria-describedby={cutHintId}
+      >
         <Stack gap="md" align="center">
           <Stack gap={2}>
             <Title order={1} fz={28} c="#000">
@@ -105,9 +146,26 @@ export function CashierCard({
             <Text fz="lg">{challengeTitle}</Text>
           </Stack>
           <ol className={classes.steps}>
-            <li>Ask for the member's Battle Pass.</li>
-            <li>{rotating ? rotating.step : 'Give them the code below.'}</li>
-            <li>They enter it on their phone: done.</li>
+            <li>
+              {intl.formatMessage({
+                id: 'cashierCard.askForPass',
+                defaultMessage: "Ask for the member's Battle Pass.",
+              })}
+            </li>
+            <li>
+              {rotating
+                ? rotating.step
+                : intl.formatMessage({
+                    id: 'cashierCard.giveCode',
+                    defaultMessage: 'Give them the code below.',
+                  })}
+            </li>
+            <li>
+              {intl.formatMessage({
+                id: 'cashierCard.theyEnterIt',
+                defaultMessage: 'They enter it on their phone: done.',
+              })}
+            </li>
           </ol>
           {rotating ? (
             <Stack gap={4}>
@@ -118,14 +176,34 @@ export function CashierCard({
             </Stack>
           ) : (
             <Stack gap={0}>
-              <Text fw={600}>Redemption code</Text>
+              <Text fw={600}>
+                {intl.formatMessage({
+                  id: 'cashierCard.redemptionCode',
+                  defaultMessage: 'Redemption code',
+                })}
+              </Text>
               <Text className={classes.code}>{code}</Text>
             </Stack>
           )}
           {qr && (
-            <img className={classes.qr} src={qr} alt={`QR code: redeem a coupon at ${shopName}`} />
+            <img
+              className={classes.qr}
+              src={qr}
+              alt={intl.formatMessage(
+                { id: 'cashierCard.qrAlt', defaultMessage: 'QR code: redeem a coupon at {shop}' },
+                { shop: shopName },
+              )}
+            />
           )}
-          <Text size="sm">Members scan this to open {shopName} on their phone.</Text>
+          <Text size="sm">
+            {intl.formatMessage(
+              {
+                id: 'cashierCard.scanToOpen',
+                defaultMessage: 'Members scan this to open {shop} on their phone.',
+              },
+              { shop: shopName },
+            )}
+          </Text>
         </Stack>
       </article>
     </Stack>

@@ -2,7 +2,9 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
 import { Select } from '@mantine/core';
-import { activeMark, type ChallengeDto } from '#shared/challenges.ts';
+import type { ChallengeDto } from '#shared/challenges.ts';
+import { useMessages } from '#client/i18n/language.tsx';
+import { challengeListWords, challengeOptionLabel } from '#client/lib/admin-words.ts';
 import { useNow } from '#client/lib/use-now.ts';
 
 /**
@@ -19,13 +21,17 @@ export function ChallengeSelect({
   onSelect: (challengeId: number) => void;
 }) {
   const now = useNow().getTime();
+  const intl = useMessages();
   return (
     <Select
-      label="Challenge"
-      placeholder="Select a Challenge"
+      label={intl.formatMessage(challengeListWords.label)}
+      placeholder={intl.formatMessage({
+        id: 'challengeSelect.placeholder',
+        defaultMessage: 'Select a Challenge',
+      })}
       data={challenges.map((challenge) => ({
         value: String(challenge.id),
-        label: `${challenge.title}${activeMark(challenge, now)}`,
+        label: challengeOptionLabel(challenge, now, intl),
       }))}
       value={selected ? String(selected.id) : null}
       onChange={(value) => {

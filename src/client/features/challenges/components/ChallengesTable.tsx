@@ -5,6 +5,7 @@ import { Badge, Button, Group, type GroupProps, Table, Text } from '@mantine/cor
 import { IconAward, IconDiscount, IconEdit, IconTicket } from '@tabler/icons-react';
 import { challengeStatus, type ChallengeDto, type ChallengeStatus } from '#shared/challenges.ts';
 import { formatMoney } from '#shared/money.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { PHONE_TABLE_MIN_WIDTH } from '#client/lib/layout.ts';
 import { toWallClockDate } from '../zoned-time.ts';
 
@@ -36,6 +37,8 @@ function ChallengeActions({
   actions: { onEdit, onVouchers, onMilestones, onPromoCodes },
   ...layout
 }: { challenge: ChallengeDto; actions: Actions } & GroupProps) {
+  const intl = useMessages();
+  const title = { title: challenge.title };
   return (
     <Group gap="xs" wrap="wrap" {...layout}>
       <Button
@@ -43,36 +46,48 @@ function ChallengeActions({
         variant="light"
         leftSection={<IconEdit size={14} aria-hidden />}
         onClick={() => onEdit(challenge)}
-        aria-label={`Edit ${challenge.title}`}
+        aria-label={intl.formatMessage(
+          { id: 'challengesTable.editOf', defaultMessage: 'Edit {title}' },
+          title,
+        )}
       >
-        Edit
+        {intl.formatMessage({ id: 'challengesTable.edit', defaultMessage: 'Edit' })}
       </Button>
       <Button
         size="xs"
         variant="default"
         leftSection={<IconTicket size={14} aria-hidden />}
         onClick={() => onVouchers(challenge)}
-        aria-label={`Vouchers of ${challenge.title}`}
+        aria-label={intl.formatMessage(
+          { id: 'challengesTable.vouchersOf', defaultMessage: 'Vouchers of {title}' },
+          title,
+        )}
       >
-        Vouchers
+        {intl.formatMessage({ id: 'challengesTable.vouchers', defaultMessage: 'Vouchers' })}
       </Button>
       <Button
         size="xs"
         variant="default"
         leftSection={<IconAward size={14} aria-hidden />}
         onClick={() => onMilestones(challenge)}
-        aria-label={`Milestones of ${challenge.title}`}
+        aria-label={intl.formatMessage(
+          { id: 'challengesTable.milestonesOf', defaultMessage: 'Milestones of {title}' },
+          title,
+        )}
       >
-        Milestones
+        {intl.formatMessage({ id: 'challengesTable.milestones', defaultMessage: 'Milestones' })}
       </Button>
       <Button
         size="xs"
         variant="default"
         leftSection={<IconDiscount size={14} aria-hidden />}
         onClick={() => onPromoCodes(challenge)}
-        aria-label={`Promo codes of ${challenge.title}`}
+        aria-label={intl.formatMessage(
+          { id: 'challengesTable.promoCodesOf', defaultMessage: 'Promo codes of {title}' },
+          title,
+        )}
       >
-        Promo codes
+        {intl.formatMessage({ id: 'challengesTable.promoCodes', defaultMessage: 'Promo codes' })}
       </Button>
     </Group>
   );
@@ -88,6 +103,7 @@ export function ChallengesTable({
   ...actions
 }: { challenges: ChallengeDto[] } & Actions) {
   const now = new Date();
+  const intl = useMessages();
   return (
     <Table.ScrollContainer minWidth={PHONE_TABLE_MIN_WIDTH}>
       {/* Whole status words need room on a 390 px phone: narrower cell padding there, the usual
@@ -100,12 +116,24 @@ export function ChallengesTable({
       >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Title</Table.Th>
-            <Table.Th visibleFrom="sm">Theme</Table.Th>
-            <Table.Th visibleFrom="sm">Dates</Table.Th>
-            <Table.Th>Price</Table.Th>
-            <Table.Th visibleFrom="sm">Actions</Table.Th>
+            <Table.Th>
+              {intl.formatMessage({ id: 'challengesTable.status', defaultMessage: 'Status' })}
+            </Table.Th>
+            <Table.Th>
+              {intl.formatMessage({ id: 'challengesTable.title', defaultMessage: 'Title' })}
+            </Table.Th>
+            <Table.Th visibleFrom="sm">
+              {intl.formatMessage({ id: 'challengesTable.theme', defaultMessage: 'Theme' })}
+            </Table.Th>
+            <Table.Th visibleFrom="sm">
+              {intl.formatMessage({ id: 'challengesTable.dates', defaultMessage: 'Dates' })}
+            </Table.Th>
+            <Table.Th>
+              {intl.formatMessage({ id: 'challengesTable.price', defaultMessage: 'Price' })}
+            </Table.Th>
+            <Table.Th visibleFrom="sm">
+              {intl.formatMessage({ id: 'challengesTable.actions', defaultMessage: 'Actions' })}
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -114,7 +142,16 @@ export function ChallengesTable({
             return (
               <Table.Tr key={challenge.id}>
                 <Table.Td>
-                  <Badge color={statusColor[status]}>{status}</Badge>
+                  <Badge color={statusColor[status]}>
+                    {intl.formatMessage(
+                      {
+                        id: 'challengesTable.statusName',
+                        defaultMessage:
+                          '{status, select, Active {Active} Upcoming {Upcoming} Ended {Ended} other {Inactive}}',
+                      },
+                      { status },
+                    )}
+                  </Badge>
                 </Table.Td>
                 <Table.Td>
                   {/* A long unbroken title wraps instead of widening the table past the phone. */}
@@ -135,7 +172,7 @@ export function ChallengesTable({
                   {challenge.theme}
                 </Table.Td>
                 <Table.Td visibleFrom="sm">{formatDates(challenge)}</Table.Td>
-                <Table.Td>{formatMoney(challenge.price)}</Table.Td>
+                <Table.Td>{formatMoney(challenge.price, { locale: intl.locale })}</Table.Td>
                 <Table.Td visibleFrom="sm">
                   <ChallengeActions challenge={challenge} actions={actions} />
                 </Table.Td>

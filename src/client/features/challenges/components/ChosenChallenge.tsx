@@ -2,6 +2,8 @@ import '@mantine/core/styles/Alert.css';
 import { Alert } from '@mantine/core';
 import { useState, type ReactElement } from 'react';
 import { PageLoader } from '#client/components/PageLoader.tsx';
+import { useMessages } from '#client/i18n/language.tsx';
+import { challengeListWords } from '#client/lib/admin-words.ts';
 import { errorText } from '#client/lib/api.ts';
 import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { useAdminChallenges } from '../api/get-admin-challenges.ts';
@@ -15,6 +17,7 @@ import { useAdminChallenges } from '../api/get-admin-challenges.ts';
 export function useChosenChallenge() {
   const challenges = useAdminChallenges();
   const current = useCurrentBattle();
+  const intl = useMessages();
   const [chosenId, choose] = useState<number | null>(null);
   const list = challenges.data ?? [];
   const currentId = current.data?.id ?? null;
@@ -25,11 +28,11 @@ export function useChosenChallenge() {
     null;
   let notReady: ReactElement | null = null;
   if (challenges.isPending || current.isPending)
-    notReady = <PageLoader label="Loading challenges" />;
+    notReady = <PageLoader label={intl.formatMessage(challengeListWords.loading)} />;
   else if (challenges.isError) {
     notReady = (
-      <Alert color="red" title="Could not load the challenges" m="md">
-        {errorText(challenges.error, 'Failed to fetch challenges.')}
+      <Alert color="red" title={intl.formatMessage(challengeListWords.loadFailed)} m="md">
+        {errorText(challenges.error, intl.formatMessage(challengeListWords.fetchFailed))}
       </Alert>
     );
   }

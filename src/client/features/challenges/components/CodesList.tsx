@@ -5,11 +5,15 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Input.css';
 import type { ReactNode } from 'react';
+import type { IntlShape } from 'react-intl';
 import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ChallengeDto } from '#shared/challenges.ts';
 import { formatInstant } from '#shared/date-range.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { errorText } from '#client/lib/api.ts';
+
+const tryAgain = { id: 'codesList.tryAgain', defaultMessage: 'Please try again.' } as const;
 
 /**
  * What the organizer's dialogs on /admin/challenges share (vouchers, promo codes, milestones):
@@ -28,11 +32,19 @@ export function ChallengeCodesModal({
   title: string;
   children: (challenge: ChallengeDto) => ReactNode;
 }) {
+  const intl = useMessages();
   return (
     <Modal
       opened={challenge !== null}
       onClose={onClose}
-      title={challenge ? `${title}: ${challenge.title}` : title}
+      title={
+        challenge
+          ? intl.formatMessage(
+              { id: 'codesList.modalTitle', defaultMessage: '{title}: {challenge}' },
+              { title, challenge: challenge.title },
+            )
+          : title
+      }
       size={640}
     >
       {challenge && children(challenge)}
@@ -48,46 +60,59 @@ export interface CodeColumn<Row> {
 /** When a code stops working, on the battle's clock; 'Never' without an expiry. */
 export const expiresColumn = <Row extends { expiresAt: string | null }>(
   timeZone: string,
+  intl: IntlShape,
 ): CodeColumn<Row> => ({
-  header: 'Expires',
-  cell: (row) => (row.expiresAt ? formatInstant(row.expiresAt, timeZone) : 'Never'),
+  header: intl.formatMessage({ id: 'codesList.expires', defaultMessage: 'Expires' }),
+  cell: (row) =>
+    row.expiresAt
+      ? formatInstant(row.expiresAt, timeZone, { locale: intl.locale })
+      : intl.formatMessage({ id: 'codesList.never', defaultMessage: 'Never' }),
 });
+
+/** A list's words for its loading, error and empty states. */
+export interface CodesListWords {
+  loading: string;
+  loadFailed: string;
+  none: string;
+}
 
 export function CodesTable<Row extends { id: number; code: string }>({
   id,
   title,
-  plural,
+  words,
   codes,
   columns,
 }: {
   /** The section's heading id, which also labels the table. */
   id: string;
   title: string;
-  /** 'vouchers', 'promo codes': in the loading, error and empty words. */
-  plural: string;
+  words: CodesListWords;
   codes: UseQueryResult<Row[]>;
   /** After the code, which is always first. */
   columns: CodeColumn<Row>[];
 }) {
+  const intl = useMessages();
   return (
     <Stack gap="xs" component="section" aria-labelledby={id}>
       <Title order={3} size="h5" id={id}>
         {title}
       </Title>
       {codes.isPending ? (
-        <Text c="dimmed">Loading {plural}…</Text>
+        <Text c="dimmed">{words.loading}</Text>
       ) : codes.isError ? (
-        <Alert color="red" title={`Could not load the ${plural}`}>
-          {errorText(codes.error, 'Please try again.')}
+        <Alert color="red" title={words.loadFailed}>
+          {errorText(codes.error, intl.formatMessage(tryAgain))}
         </Alert>
       ) : codes.data.length === 0 ? (
-        <Text c="dimmed">No {plural} yet.</Text>
+        <Text c="dimmed">{words.none}</Text>
       ) : (
         <Table.ScrollContainer minWidth={320}>
           <Table striped aria-labelledby={id}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Code</Table.Th>
+                <Table.Th>
+                  {intl.formatMessage({ id: 'codesList.code', defaultMessage: 'Code' })}
+                </Table.Th>
                 {columns.map((column) => (
                   <Table.Th key={column.header}>{column.header}</Table.Th>
                 ))}
@@ -122,11 +147,18 @@ export function ExpiryInput({
   value: string;
   onChange: (value: string) => void;
 }) {
+  const intl = useMessages();
   return (
     <TextInput
       type="datetime-local"
-      label="Expires (optional)"
-      description={`In the battle's time zone, ${timeZone}`}
+      label={intl.formatMessage({
+        id: 'codesList.expiresOptional',
+        defaultMessage: 'Expires (optional)',
+      })}
+      description={intl.formatMessage(
+        { id: 'codesList.timeZone', defaultMessage: "In the battle's time zone, {timeZone}" },
+        { timeZone },
+      )}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
     />
@@ -135,22 +167,23 @@ export function ExpiryInput({
 
 /** The end of a code's form: why it was not created, and the button that creates it. */
 export function CreateCodeFooter({
-  noun,
+  notCreated,
   createLabel,
   error,
   pending,
 }: {
-  /** 'Voucher', 'Promo code': in the title of the error. */
-  noun: string;
+  /** 'Voucher not created', 'Promo code not created': the title of the error. */
+  notCreated: string;
   createLabel: string;
   error: unknown;
   pending: boolean;
 }) {
+  const intl = useMessages();
   return (
     <>
       {error !== null && (
-        <Alert color="red" title={`${noun} not created`} role="alert">
-          {errorText(error, 'Please try again.')}
+        <Alert color="red" title={notCreated} role="alert">
+          {errorText(error, intl.formatMessage(tryAgain))}
         </Alert>
       )}
       <Group justify="flex-end">

@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import type { ChallengeDto } from '#shared/challenges.ts';
 import type { AdminMilestone } from '#shared/milestones.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { errorText } from '#client/lib/api.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { useAdminMilestones, useChangeMilestone } from '../api/milestones.ts';
@@ -25,8 +26,12 @@ import { ChallengeCodesModal, CreateCodeFooter } from './CodesList.tsx';
  * edited or removed; once the battle runs, tiers are only added and a tier keeps its shops.
  */
 export function MilestonesDialog(props: { challenge: ChallengeDto | null; onClose: () => void }) {
+  const intl = useMessages();
   return (
-    <ChallengeCodesModal {...props} title="Milestones">
+    <ChallengeCodesModal
+      {...props}
+      title={intl.formatMessage({ id: 'milestonesDialog.title', defaultMessage: 'Milestones' })}
+    >
       {(challenge) => <Milestones key={challenge.id} challenge={challenge} />}
     </ChallengeCodesModal>
   );
@@ -43,6 +48,12 @@ function Milestones({ challenge }: { challenge: ChallengeDto }) {
   const [stock, setStock] = useState<number | string>('');
   const listId = useId();
   const upcoming = useChallengePhase(challenge) === 'upcoming';
+  const intl = useMessages();
+  const shopsLabel = intl.formatMessage({ id: 'milestonesDialog.shops', defaultMessage: 'Shops' });
+  const rewardLabel = intl.formatMessage({
+    id: 'milestonesDialog.reward',
+    defaultMessage: 'Reward',
+  });
 
   const fill = (tier: AdminMilestone | null) => {
     setEditing(tier);
@@ -54,10 +65,14 @@ function Milestones({ challenge }: { challenge: ChallengeDto }) {
   return (
     <Stack gap="lg">
       <Text size="sm">
-        A milestone rewards members who redeem coupons at that many shops, while its stock lasts.
-        {upcoming
-          ? ' Until the battle starts you can change or remove any of them.'
-          : ' The battle has started: you can add milestones and change a reward or its stock, not its shops.'}
+        {intl.formatMessage(
+          {
+            id: 'milestonesDialog.intro',
+            defaultMessage:
+              'A milestone rewards members who redeem coupons at that many shops, while its stock lasts. {upcoming, select, yes {Until the battle starts you can change or remove any of them.} other {The battle has started: you can add milestones and change a reward or its stock, not its shops.}}',
+          },
+          { upcoming: upcoming ? 'yes' : 'no' },
+        )}
       </Text>
       <form
         noValidate
@@ -75,8 +90,11 @@ function Milestones({ challenge }: { challenge: ChallengeDto }) {
       >
         <Stack gap="sm">
           <NumberInput
-            label="Shops"
-            description="Distinct shops a member must redeem at"
+            label={shopsLabel}
+            description={intl.formatMessage({
+              id: 'milestonesDialog.shopsHint',
+              defaultMessage: 'Distinct shops a member must redeem at',
+            })}
             required
             min={1}
             step={1}
@@ -87,15 +105,24 @@ function Milestones({ challenge }: { challenge: ChallengeDto }) {
             onChange={setShops}
           />
           <TextInput
-            label="Reward"
-            description="What they pick up, for example: pint glass"
+            label={rewardLabel}
+            description={intl.formatMessage({
+              id: 'milestonesDialog.rewardHint',
+              defaultMessage: 'What they pick up, for example: pint glass',
+            })}
             required
             value={reward}
             onChange={(event) => setReward(event.currentTarget.value)}
           />
           <NumberInput
-            label="Stock (optional)"
-            description="How many there are; left empty, no limit"
+            label={intl.formatMessage({
+              id: 'milestonesDialog.stock',
+              defaultMessage: 'Stock (optional)',
+            })}
+            description={intl.formatMessage({
+              id: 'milestonesDialog.stockHint',
+              defaultMessage: 'How many there are; left empty, no limit',
+            })}
             min={1}
             step={1}
             allowDecimal={false}
@@ -104,15 +131,31 @@ function Milestones({ challenge }: { challenge: ChallengeDto }) {
             onChange={setStock}
           />
           <CreateCodeFooter
-            noun="Milestone"
-            createLabel={editing ? 'Save Milestone' : 'Add Milestone'}
+            notCreated={intl.formatMessage({
+              id: 'milestonesDialog.notCreated',
+              defaultMessage: 'Milestone not created',
+            })}
+            createLabel={
+              editing
+                ? intl.formatMessage({
+                    id: 'milestonesDialog.save',
+                    defaultMessage: 'Save Milestone',
+                  })
+                : intl.formatMessage({
+                    id: 'milestonesDialog.add',
+                    defaultMessage: 'Add Milestone',
+                  })
+            }
             error={change.error}
             pending={change.isPending}
           />
           {editing && (
             <Group justify="flex-end">
               <Button variant="subtle" onClick={() => fill(null)}>
-                Cancel editing
+                {intl.formatMessage({
+                  id: 'milestonesDialog.cancelEditing',
+                  defaultMessage: 'Cancel editing',
+                })}
               </Button>
             </Group>
           )}
@@ -121,26 +164,60 @@ function Milestones({ challenge }: { challenge: ChallengeDto }) {
 
       <Stack gap="xs" component="section" aria-labelledby={listId}>
         <Title order={3} size="h5" id={listId}>
-          Milestones of this battle
+          {intl.formatMessage({
+            id: 'milestonesDialog.listTitle',
+            defaultMessage: 'Milestones of this battle',
+          })}
         </Title>
         {tiers.isPending ? (
-          <Text c="dimmed">Loading milestones…</Text>
+          <Text c="dimmed">
+            {intl.formatMessage({
+              id: 'milestonesDialog.loading',
+              defaultMessage: 'Loading milestones…',
+            })}
+          </Text>
         ) : tiers.isError ? (
-          <Alert color="red" title="Could not load the milestones">
-            {errorText(tiers.error, 'Please try again.')}
+          <Alert
+            color="red"
+            title={intl.formatMessage({
+              id: 'milestonesDialog.loadFailed',
+              defaultMessage: 'Could not load the milestones',
+            })}
+          >
+            {errorText(
+              tiers.error,
+              intl.formatMessage({ id: 'codesList.tryAgain', defaultMessage: 'Please try again.' }),
+            )}
           </Alert>
         ) : tiers.data.length === 0 ? (
-          <Text c="dimmed">No milestones yet.</Text>
+          <Text c="dimmed">
+            {intl.formatMessage({
+              id: 'milestonesDialog.none',
+              defaultMessage: 'No milestones yet.',
+            })}
+          </Text>
         ) : (
           <Table.ScrollContainer minWidth={320}>
             <Table striped aria-labelledby={listId}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Shops</Table.Th>
-                  <Table.Th>Reward</Table.Th>
-                  <Table.Th>Given</Table.Th>
-                  <Table.Th>Collected</Table.Th>
-                  <Table.Th>Actions</Table.Th>
+                  <Table.Th>{shopsLabel}</Table.Th>
+                  <Table.Th>{rewardLabel}</Table.Th>
+                  <Table.Th>
+                    {intl.formatMessage({ id: 'milestonesDialog.given', defaultMessage: 'Given' })}
+                  </Table.Th>
+                  <Table.Th>
+                    {intl.formatMessage({
+                      id: 'milestonesDialog.collected',
+                      defaultMessage: 'Collected',
+                    })}
+                  </Table.Th>
+                  <Table.Th>
+                    {intl.formatMessage({
+                      id: 'milestonesDialog.actions',
+                      defaultMessage: 'Actions',
+                    })}
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -158,9 +235,18 @@ function Milestones({ challenge }: { challenge: ChallengeDto }) {
                           size="xs"
                           variant="light"
                           onClick={() => fill(tier)}
-                          aria-label={`Edit the ${tier.shops}-shop milestone`}
+                          aria-label={intl.formatMessage(
+                            {
+                              id: 'milestonesDialog.editTier',
+                              defaultMessage: 'Edit the {shops}-shop milestone',
+                            },
+                            { shops: String(tier.shops) },
+                          )}
                         >
-                          Edit
+                          {intl.formatMessage({
+                            id: 'milestonesDialog.edit',
+                            defaultMessage: 'Edit',
+                          })}
                         </Button>
                         {upcoming && (
                           <Button
@@ -169,9 +255,18 @@ function Milestones({ challenge }: { challenge: ChallengeDto }) {
                             color="red"
                             loading={change.isPending}
                             onClick={() => change.mutate({ id: tier.id, input: 'remove' })}
-                            aria-label={`Remove the ${tier.shops}-shop milestone`}
+                            aria-label={intl.formatMessage(
+                              {
+                                id: 'milestonesDialog.removeTier',
+                                defaultMessage: 'Remove the {shops}-shop milestone',
+                              },
+                              { shops: String(tier.shops) },
+                            )}
                           >
-                            Remove
+                            {intl.formatMessage({
+                              id: 'milestonesDialog.remove',
+                              defaultMessage: 'Remove',
+                            })}
                           </Button>
                         )}
                       </Group>

@@ -3,6 +3,7 @@ import '@mantine/core/styles/NumberInput.css';
 import { useState } from 'react';
 import { NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import type { ChallengeDto } from '#shared/challenges.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { fromWallClock } from '../zoned-time.ts';
 import { useCreateVoucher, useVouchers } from '../api/vouchers.ts';
 import {
@@ -19,8 +20,12 @@ import {
  * own time zone (rule 15), like its dates.
  */
 export function VouchersDialog(props: { challenge: ChallengeDto | null; onClose: () => void }) {
+  const intl = useMessages();
   return (
-    <ChallengeCodesModal {...props} title="Vouchers">
+    <ChallengeCodesModal
+      {...props}
+      title={intl.formatMessage({ id: 'vouchers.title', defaultMessage: 'Vouchers' })}
+    >
       {(challenge) => <Vouchers key={challenge.id} challenge={challenge} />}
     </ChallengeCodesModal>
   );
@@ -33,14 +38,19 @@ function Vouchers({ challenge }: { challenge: ChallengeDto }) {
   const [maxUses, setMaxUses] = useState<number | string>(1);
   const [expiresAt, setExpiresAt] = useState('');
   const [code, setCode] = useState('');
+  const intl = useMessages();
 
   return (
     <Stack gap="lg">
       <Text size="sm">
-        Each code gives free passes with every shop&apos;s coupon, up to its number of uses.
-        {challenge.voucherPassesVote
-          ? ' In this battle they vote and enter draws like bought passes.'
-          : ' In this battle they redeem coupons but do not vote or enter draws.'}
+        {intl.formatMessage(
+          {
+            id: 'vouchers.intro',
+            defaultMessage:
+              "Each code gives free passes with every shop's coupon, up to its number of uses. {votes, select, yes {In this battle they vote and enter draws like bought passes.} other {In this battle they redeem coupons but do not vote or enter draws.}}",
+          },
+          { votes: challenge.voucherPassesVote ? 'yes' : 'no' },
+        )}
       </Text>
       <form
         noValidate
@@ -66,15 +76,21 @@ function Vouchers({ challenge }: { challenge: ChallengeDto }) {
       >
         <Stack gap="sm">
           <TextInput
-            label="Tag"
-            description="Who it is for: press, judge, sponsor"
+            label={intl.formatMessage({ id: 'vouchers.tag', defaultMessage: 'Tag' })}
+            description={intl.formatMessage({
+              id: 'vouchers.tagHint',
+              defaultMessage: 'Who it is for: press, judge, sponsor',
+            })}
             required
             value={tag}
             onChange={(event) => setTag(event.currentTarget.value)}
           />
           <NumberInput
-            label="Max uses"
-            description="How many people may redeem it"
+            label={intl.formatMessage({ id: 'vouchers.maxUses', defaultMessage: 'Max uses' })}
+            description={intl.formatMessage({
+              id: 'vouchers.maxUsesHint',
+              defaultMessage: 'How many people may redeem it',
+            })}
             required
             min={1}
             step={1}
@@ -85,14 +101,23 @@ function Vouchers({ challenge }: { challenge: ChallengeDto }) {
           />
           <ExpiryInput timeZone={challenge.timeZone} value={expiresAt} onChange={setExpiresAt} />
           <TextInput
-            label="Code (optional)"
-            description="Letters, digits and dashes; left empty, one is made for you"
+            label={intl.formatMessage({ id: 'vouchers.code', defaultMessage: 'Code (optional)' })}
+            description={intl.formatMessage({
+              id: 'vouchers.codeHint',
+              defaultMessage: 'Letters, digits and dashes; left empty, one is made for you',
+            })}
             value={code}
             onChange={(event) => setCode(event.currentTarget.value)}
           />
           <CreateCodeFooter
-            noun="Voucher"
-            createLabel="Create Voucher"
+            notCreated={intl.formatMessage({
+              id: 'vouchers.notCreated',
+              defaultMessage: 'Voucher not created',
+            })}
+            createLabel={intl.formatMessage({
+              id: 'vouchers.create',
+              defaultMessage: 'Create Voucher',
+            })}
             error={create.error}
             pending={create.isPending}
           />
@@ -101,13 +126,32 @@ function Vouchers({ challenge }: { challenge: ChallengeDto }) {
 
       <CodesTable
         id="vouchers-list"
-        title="Vouchers of this battle"
-        plural="vouchers"
+        title={intl.formatMessage({
+          id: 'vouchers.listTitle',
+          defaultMessage: 'Vouchers of this battle',
+        })}
+        words={{
+          loading: intl.formatMessage({
+            id: 'vouchers.loading',
+            defaultMessage: 'Loading vouchers…',
+          }),
+          loadFailed: intl.formatMessage({
+            id: 'vouchers.loadFailed',
+            defaultMessage: 'Could not load the vouchers',
+          }),
+          none: intl.formatMessage({ id: 'vouchers.none', defaultMessage: 'No vouchers yet.' }),
+        }}
         codes={vouchers}
         columns={[
-          { header: 'Tag', cell: (voucher) => voucher.tag },
-          { header: 'Uses', cell: (voucher) => `${voucher.uses} / ${voucher.maxUses}` },
-          expiresColumn(challenge.timeZone),
+          {
+            header: intl.formatMessage({ id: 'vouchers.tagColumn', defaultMessage: 'Tag' }),
+            cell: (voucher) => voucher.tag,
+          },
+          {
+            header: intl.formatMessage({ id: 'vouchers.uses', defaultMessage: 'Uses' }),
+            cell: (voucher) => `${voucher.uses} / ${voucher.maxUses}`,
+          },
+          expiresColumn(challenge.timeZone, intl),
         ]}
       />
     </Stack>

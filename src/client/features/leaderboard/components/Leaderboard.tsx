@@ -23,19 +23,33 @@ import {
 } from '@mantine/core';
 import { IconTrophy } from '@tabler/icons-react';
 import { useState } from 'react';
+import { defineMessages, type IntlShape } from 'react-intl';
 import type { Leaderboard as LeaderboardData, Standing } from '#shared/admin.ts';
-import { activeMark } from '#shared/challenges.ts';
-import { countOf } from '#shared/plural.ts';
 import { shownRank } from '#shared/ranking.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
+import { useMessages } from '#client/i18n/language.tsx';
+import { challengeListWords, challengeOptionLabel } from '#client/lib/admin-words.ts';
 import { useNow } from '#client/lib/use-now.ts';
 import { useLeaderboard } from '../api/get-leaderboard.ts';
 
+const words = defineMessages({
+  gold: { id: 'leaderboard.gold', defaultMessage: 'Gold' },
+  silver: { id: 'leaderboard.silver', defaultMessage: 'Silver' },
+  bronze: { id: 'leaderboard.bronze', defaultMessage: 'Bronze' },
+});
+
+/** A progress bar's name: the shop's share of the votes. */
+const shareOfVotes = (intl: IntlShape, shop: string) =>
+  intl.formatMessage(
+    { id: 'leaderboard.shareOfVotes', defaultMessage: '{shop}: share of votes' },
+    { shop },
+  );
+
 const podium = [
-  { label: 'Gold', color: 'yellow' },
-  { label: 'Silver', color: 'gray' },
+  { label: words.gold, color: 'yellow' },
+  { label: words.silver, color: 'gray' },
   // A dark bronze: Mantine's orange fails contrast with white text.
-  { label: 'Bronze', color: '#7a4419' },
+  { label: words.bronze, color: '#7a4419' },
 ] as const;
 
 /** /admin/leaderboard (docs/SPEC.md section 2): selector, podium and complete rankings (rule 10). */
@@ -43,11 +57,18 @@ export function Leaderboard() {
   const [chosenId, setChosenId] = useState<number | null>(null);
   const now = useNow().getTime();
   const query = useLeaderboard(chosenId);
+  const intl = useMessages();
   if (query.isPending) return <PageLoader />;
   if (query.isError) {
     return (
-      <Alert color="red" title="Error">
-        Failed to fetch businesses
+      <Alert
+        color="red"
+        title={intl.formatMessage({ id: 'leaderboard.error', defaultMessage: 'Error' })}
+      >
+        {intl.formatMessage({
+          id: 'leaderboard.fetchFailed',
+          defaultMessage: 'Failed to fetch businesses',
+        })}
       </Alert>
     );
   }
@@ -55,11 +76,14 @@ export function Leaderboard() {
   return (
     <Stack gap="lg">
       <Select
-        label="Challenge"
-        placeholder="Select a challenge"
+        label={intl.formatMessage(challengeListWords.label)}
+        placeholder={intl.formatMessage({
+          id: 'leaderboard.selectChallenge',
+          defaultMessage: 'Select a challenge',
+        })}
         data={challenges.map((challenge) => ({
           value: String(challenge.id),
-          label: `${challenge.title}${activeMark(challenge, now)}`,
+          label: challengeOptionLabel(challenge, now, intl),
         }))}
         value={leaderboard ? String(leaderboard.challenge.id) : null}
         onChange={(value) => setChosenId(value === null ? null : Number(value))}
@@ -73,8 +97,14 @@ export function Leaderboard() {
         />
       ) : (
         <EmptyState
-          title="No Challenge Selected"
-          text="Select a challenge to see its leaderboard."
+          title={intl.formatMessage({
+            id: 'leaderboard.noChallenge',
+            defaultMessage: 'No Challenge Selected',
+          })}
+          text={intl.formatMessage({
+            id: 'leaderboard.noChallengeText',
+            defaultMessage: 'Select a challenge to see its leaderboard.',
+          })}
         />
       )}
     </Stack>
@@ -94,24 +124,48 @@ function EmptyState({ title, text }: { title: string; text: string }) {
 
 function Standings({ leaderboard, current }: { leaderboard: LeaderboardData; current: boolean }) {
   const { challenge, standings, totalVotes } = leaderboard;
+  const intl = useMessages();
   return (
     <Stack gap="lg">
       <Stack gap={4}>
         <Group gap="sm">
-          <Title order={2}>{challenge.title} Leaderboard</Title>
-          {current && <Badge color="green">Active</Badge>}
+          <Title order={2}>
+            {intl.formatMessage(
+              { id: 'leaderboard.title', defaultMessage: '{challenge} Leaderboard' },
+              { challenge: challenge.title },
+            )}
+          </Title>
+          {current && (
+            <Badge color="green">
+              {intl.formatMessage({ id: 'leaderboard.active', defaultMessage: 'Active' })}
+            </Badge>
+          )}
         </Group>
         <Group gap="md">
-          <Text>Total votes: {totalVotes}</Text>
+          <Text>
+            {intl.formatMessage(
+              { id: 'leaderboard.totalVotes', defaultMessage: 'Total votes: {votes}' },
+              { votes: String(totalVotes) },
+            )}
+          </Text>
           <Text c="dimmed" tt="capitalize">
-            Theme: {challenge.theme}
+            {intl.formatMessage(
+              { id: 'leaderboard.theme', defaultMessage: 'Theme: {theme}' },
+              { theme: challenge.theme },
+            )}
           </Text>
         </Group>
       </Stack>
       {standings.length === 0 ? (
         <EmptyState
-          title="No Businesses Found"
-          text="There are no businesses available for this challenge"
+          title={intl.formatMessage({
+            id: 'leaderboard.noShops',
+            defaultMessage: 'No Businesses Found',
+          })}
+          text={intl.formatMessage({
+            id: 'leaderboard.noShopsText',
+            defaultMessage: 'There are no businesses available for this challenge',
+          })}
         />
       ) : (
         <>
@@ -130,15 +184,29 @@ function Standings({ leaderboard, current }: { leaderboard: LeaderboardData; cur
           </SimpleGrid>
           <Stack gap="sm">
             <Title order={2} size="h3">
-              Complete Rankings
+              {intl.formatMessage({
+                id: 'leaderboard.completeRankings',
+                defaultMessage: 'Complete Rankings',
+              })}
             </Title>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Rank</Table.Th>
-                  <Table.Th>Business</Table.Th>
-                  <Table.Th>Votes</Table.Th>
-                  <Table.Th>Percentage</Table.Th>
+                  <Table.Th>
+                    {intl.formatMessage({ id: 'leaderboard.rank', defaultMessage: 'Rank' })}
+                  </Table.Th>
+                  <Table.Th>
+                    {intl.formatMessage({ id: 'leaderboard.business', defaultMessage: 'Business' })}
+                  </Table.Th>
+                  <Table.Th>
+                    {intl.formatMessage({ id: 'leaderboard.votes', defaultMessage: 'Votes' })}
+                  </Table.Th>
+                  <Table.Th>
+                    {intl.formatMessage({
+                      id: 'leaderboard.percentage',
+                      defaultMessage: 'Percentage',
+                    })}
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -146,7 +214,14 @@ function Standings({ leaderboard, current }: { leaderboard: LeaderboardData; cur
                   <Table.Tr key={standing.businessId}>
                     <Table.Td>
                       {shownRank(standing) === null ? (
-                        <Text span c="dimmed" aria-label="No rank">
+                        <Text
+                          span
+                          c="dimmed"
+                          aria-label={intl.formatMessage({
+                            id: 'leaderboard.noRank',
+                            defaultMessage: 'No rank',
+                          })}
+                        >
                           –
                         </Text>
                       ) : (
@@ -164,7 +239,7 @@ function Standings({ leaderboard, current }: { leaderboard: LeaderboardData; cur
                       <Progress
                         value={standing.percent}
                         size="sm"
-                        aria-label={`${standing.name}: share of votes`}
+                        aria-label={shareOfVotes(intl, standing.name)}
                       />
                     </Table.Td>
                     <Table.Td>{standing.percent}%</Table.Td>
@@ -187,6 +262,7 @@ function PodiumCard({
   /** null: no votes, so no medal (rule 14). */
   place: (typeof podium)[number] | null;
 }) {
+  const intl = useMessages();
   return (
     <Card
       withBorder
@@ -197,7 +273,7 @@ function PodiumCard({
       <Group justify={place ? 'space-between' : 'flex-end'}>
         {place && (
           <Badge color={place.color} leftSection={<IconTrophy size={14} aria-hidden />}>
-            {place.label} · #{standing.rank}
+            {intl.formatMessage(place.label)} · #{standing.rank}
           </Badge>
         )}
         <Text fw={700}>{standing.percent}%</Text>
@@ -208,12 +284,20 @@ function PodiumCard({
       <Text size="sm" c="dimmed">
         {standing.address}
       </Text>
-      <Text mt="xs">{countOf(standing.votes, 'vote')}</Text>
+      <Text mt="xs">
+        {intl.formatMessage(
+          {
+            id: 'leaderboard.voteCount',
+            defaultMessage: '{votes, plural, one {# vote} other {# votes}}',
+          },
+          { votes: standing.votes },
+        )}
+      </Text>
       <Progress
         value={standing.percent}
         mt={4}
         color={place?.color}
-        aria-label={`${standing.name}: share of votes`}
+        aria-label={shareOfVotes(intl, standing.name)}
       />
     </Card>
   );

@@ -8,6 +8,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { formatMoney } from '#shared/money.ts';
 import type { Payout, PayoutCreateInput, PayoutVoidInput } from '#shared/settlement.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { api, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { endpointPath, endpoints } from '#shared/endpoints.ts';
@@ -47,6 +48,7 @@ async function refreshAccounts(queryClient: QueryClient, challengeId: number) {
 /** Records a payout; the settlement's paid and owed figures and the payouts list refresh. */
 export function useRecordPayout(challengeId: number) {
   const queryClient = useQueryClient();
+  const intl = useMessages();
   return useMutation({
     mutationFn: (variables: PayoutCreateInput & { shopName: string }) => {
       const { shopName: _name, ...body } = variables;
@@ -55,16 +57,28 @@ export function useRecordPayout(challengeId: number) {
     onSuccess: async (payout, { shopName }) => {
       notifications.show({
         color: 'teal',
-        title: 'Payout Recorded',
-        message: `${formatMoney(payout.amountDollars)} paid to ${shopName}.`,
+        title: intl.formatMessage({ id: 'payouts.recorded', defaultMessage: 'Payout Recorded' }),
+        message: intl.formatMessage(
+          { id: 'payouts.recordedText', defaultMessage: '{amount} paid to {shop}.' },
+          { amount: formatMoney(payout.amountDollars, { locale: intl.locale }), shop: shopName },
+        ),
       });
       await refreshAccounts(queryClient, challengeId);
     },
     onError: async (error) => {
       notifications.show({
         color: 'red',
-        title: 'Payout Not Recorded',
-        message: errorText(error, 'Failed to record the payout'),
+        title: intl.formatMessage({
+          id: 'payouts.notRecorded',
+          defaultMessage: 'Payout Not Recorded',
+        }),
+        message: errorText(
+          error,
+          intl.formatMessage({
+            id: 'payouts.recordFailed',
+            defaultMessage: 'Failed to record the payout',
+          }),
+        ),
       });
       // What is owed may have changed (another organizer paid): show the current figures.
       await queryClient.invalidateQueries({ queryKey: queryKeys.admin.settlement(challengeId) });
@@ -78,22 +92,35 @@ export function useRecordPayout(challengeId: number) {
  */
 export function useVoidPayout(challengeId: number) {
   const queryClient = useQueryClient();
+  const intl = useMessages();
   return useMutation({
     mutationFn: ({ payoutId, reason }: PayoutVoidInput & { payoutId: number; shopName: string }) =>
       api.post<Payout>(`${payoutsUrl(challengeId)}/${payoutId}/void`, { body: { reason } }),
     onSuccess: async (payout, { shopName }) => {
       notifications.show({
         color: 'teal',
-        title: 'Payout Voided',
-        message: `${formatMoney(payout.amountDollars)} to ${shopName} no longer counts as paid.`,
+        title: intl.formatMessage({ id: 'payouts.voided', defaultMessage: 'Payout Voided' }),
+        message: intl.formatMessage(
+          {
+            id: 'payouts.voidedText',
+            defaultMessage: '{amount} to {shop} no longer counts as paid.',
+          },
+          { amount: formatMoney(payout.amountDollars, { locale: intl.locale }), shop: shopName },
+        ),
       });
       await refreshAccounts(queryClient, challengeId);
     },
     onError: (error) => {
       notifications.show({
         color: 'red',
-        title: 'Payout Not Voided',
-        message: errorText(error, 'Failed to void the payout'),
+        title: intl.formatMessage({ id: 'payouts.notVoided', defaultMessage: 'Payout Not Voided' }),
+        message: errorText(
+          error,
+          intl.formatMessage({
+            id: 'payouts.voidFailed',
+            defaultMessage: 'Failed to void the payout',
+          }),
+        ),
       });
     },
   });

@@ -5,21 +5,26 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/NumberInput.css';
 import { Button, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { IntlShape } from 'react-intl';
 import { z } from 'zod';
 import { formatMoney } from '#shared/money.ts';
 import { payoutCreateSchema, type Settlement } from '#shared/settlement.ts';
+import { sourceIntl, useMessages } from '#client/i18n/language.tsx';
 import { zodResolver } from '#client/lib/schema-resolver.ts';
 import { useRecordPayout } from '../api/payouts.ts';
 
 type SettlementRow = Settlement['shops'][number];
 
 /** The contract's amount and note rules, and at most what is owed (the server checks both again). */
-export function payoutFormSchema(owedDollars: number) {
+export function payoutFormSchema(owedDollars: number, intl: IntlShape = sourceIntl) {
   const { amountDollars, note } = payoutCreateSchema.shape;
   return z.object({
     amountDollars: amountDollars.max(
       owedDollars,
-      `At most ${formatMoney(owedDollars)}: that is what is owed now.`,
+      intl.formatMessage(
+        { id: 'payoutDialog.atMost', defaultMessage: 'At most {owed}: that is what is owed now.' },
+        { owed: formatMoney(owedDollars, { locale: intl.locale }) },
+      ),
     ),
     note,
   });
@@ -34,8 +39,14 @@ export interface PayoutDialogProps {
 
 /** 'Record payout': money paid to a shop, the amount prefilled with what it is owed now. */
 export function PayoutDialog({ challengeId, shop, onClose }: PayoutDialogProps) {
+  const intl = useMessages();
   return (
-    <Modal opened={shop !== null} onClose={onClose} title="Record payout" centered>
+    <Modal
+      opened={shop !== null}
+      onClose={onClose}
+      title={intl.formatMessage({ id: 'payoutDialog.title', defaultMessage: 'Record payout' })}
+      centered
+    >
       {shop && (
         <PayoutForm key={shop.shopId} challengeId={challengeId} shop={shop} onDone={onClose} />
       )}
@@ -53,9 +64,11 @@ function PayoutForm({
   onDone: () => void;
 }) {
   const record = useRecordPayout(challengeId);
+  const intl = useMessages();
+  const money = (dollars: number) => formatMoney(dollars, { locale: intl.locale });
   const form = useForm<{ amountDollars: number | string; note: string }>({
     initialValues: { amountDollars: shop.owedDollars, note: '' },
-    validate: zodResolver(payoutFormSchema(shop.owedDollars)),
+    validate: zodResolver(payoutFormSchema(shop.owedDollars, intl)),
   });
 
   const submit = form.onSubmit((values) => {
@@ -74,11 +87,24 @@ function PayoutForm({
     <form noValidate onSubmit={submit}>
       <Stack gap="md">
         <Text>
-          {shop.name} is owed {formatMoney(shop.owedDollars)} now ({formatMoney(shop.earnedDollars)}{' '}
-          earned, {formatMoney(shop.paidDollars)} paid).
+          {intl.formatMessage(
+            {
+              id: 'payoutDialog.owed',
+              defaultMessage: '{shop} is owed {owed} now ({earned} earned, {paid} paid).',
+            },
+            {
+              shop: shop.name,
+              owed: money(shop.owedDollars),
+              earned: money(shop.earnedDollars),
+              paid: money(shop.paidDollars),
+            },
+          )}
         </Text>
         <NumberInput
-          label="Amount (dollars)"
+          label={intl.formatMessage({
+            id: 'payoutDialog.amount',
+            defaultMessage: 'Amount (dollars)',
+          })}
           required
           min={1}
           max={shop.owedDollars}
@@ -91,18 +117,23 @@ function PayoutForm({
           {...form.getInputProps('amountDollars')}
         />
         <Textarea
-          label="Note (optional)"
-          description="For example a cheque or transfer number; the shop sees it on its page"
+          label={intl.formatMessage({ id: 'payoutDialog.note', defaultMessage: 'Note (optional)' })}
+          description={intl.formatMessage({
+            id: 'payoutDialog.noteHint',
+            defaultMessage: 'For example a cheque or transfer number; the shop sees it on its page',
+          })}
           autosize
           minRows={2}
           {...form.getInputProps('note')}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {intl.formatMessage({ id: 'payoutDialog.cancel', defaultMessage: 'Cancel' })}
           </Button>
           <Button type="submit" disabled={record.isPending}>
-            {record.isPending ? 'Recording...' : 'Record payout'}
+            {record.isPending
+              ? intl.formatMessage({ id: 'payoutDialog.recording', defaultMessage: 'Recording...' })
+              : intl.formatMessage({ id: 'payoutDialog.submit', defaultMessage: 'Record payout' })}
           </Button>
         </Group>
       </Stack>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { shopTime } from '#shared/date-range.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { Payout, Settlement } from '#shared/settlement.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { PHONE_TABLE_MIN_WIDTH } from '#client/lib/layout.ts';
 import { VoidPayoutDialog } from './VoidPayoutDialog.tsx';
 
@@ -25,36 +26,69 @@ export function PayoutsTable({
   timeZone: string;
 }) {
   const [voiding, setVoiding] = useState<{ payout: Payout; shopName: string } | null>(null);
-  if (payouts.length === 0) return <Text c="dimmed">No payouts recorded yet.</Text>;
+  const intl = useMessages();
+  if (payouts.length === 0) {
+    return (
+      <Text c="dimmed">
+        {intl.formatMessage({
+          id: 'payoutsTable.none',
+          defaultMessage: 'No payouts recorded yet.',
+        })}
+      </Text>
+    );
+  }
+  const money = (dollars: number) => formatMoney(dollars, { locale: intl.locale });
+  const time = (iso: string) => shopTime(iso, timeZone, true, intl.locale);
   const names = new Map(settlement.shops.map((shop) => [shop.shopId, shop.name]));
   return (
     <>
       <Table.ScrollContainer minWidth={PHONE_TABLE_MIN_WIDTH}>
-        <Table striped verticalSpacing="xs" aria-label="Payouts">
+        <Table
+          striped
+          verticalSpacing="xs"
+          aria-label={intl.formatMessage({ id: 'payoutsTable.label', defaultMessage: 'Payouts' })}
+        >
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">Paid</Table.Th>
-              <Table.Th scope="col">Shop</Table.Th>
+              <Table.Th scope="col">
+                {intl.formatMessage({ id: 'payoutsTable.paid', defaultMessage: 'Paid' })}
+              </Table.Th>
+              <Table.Th scope="col">
+                {intl.formatMessage({ id: 'payoutsTable.shop', defaultMessage: 'Shop' })}
+              </Table.Th>
               <Table.Th scope="col" ta="right">
-                Amount
+                {intl.formatMessage({ id: 'payoutsTable.amount', defaultMessage: 'Amount' })}
               </Table.Th>
               <Table.Th scope="col" visibleFrom="sm">
-                Note
+                {intl.formatMessage({ id: 'payoutsTable.note', defaultMessage: 'Note' })}
               </Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
+              <Table.Th scope="col">
+                {intl.formatMessage({ id: 'payoutsTable.status', defaultMessage: 'Status' })}
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {payouts.map((payout) => {
-              const shopName = names.get(payout.shopId) ?? `Shop #${payout.shopId}`;
+              const shopName =
+                names.get(payout.shopId) ??
+                intl.formatMessage(
+                  { id: 'payoutsTable.shopNumber', defaultMessage: 'Shop #{id}' },
+                  { id: String(payout.shopId) },
+                );
               return (
                 <Table.Tr key={payout.id}>
-                  <Table.Td>{shopTime(payout.paidAt, timeZone, true)}</Table.Td>
+                  <Table.Td>{time(payout.paidAt)}</Table.Td>
                   <Table.Td>
                     {shopName}
                     {payout.voided && (
                       <Text size="xs" c="dimmed">
-                        Voided {shopTime(payout.voided.at, timeZone, true)}: {payout.voided.reason}
+                        {intl.formatMessage(
+                          {
+                            id: 'payoutsTable.voidedAt',
+                            defaultMessage: 'Voided {time}: {reason}',
+                          },
+                          { time: time(payout.voided.at), reason: payout.voided.reason },
+                        )}
                       </Text>
                     )}
                   </Table.Td>
@@ -62,21 +96,32 @@ export function PayoutsTable({
                     ta="right"
                     style={payout.voided ? { textDecoration: 'line-through' } : undefined}
                   >
-                    {formatMoney(payout.amountDollars)}
+                    {money(payout.amountDollars)}
                   </Table.Td>
                   <Table.Td visibleFrom="sm">{payout.note}</Table.Td>
                   <Table.Td>
                     {payout.voided ? (
-                      <Badge color="gray">Voided</Badge>
+                      <Badge color="gray">
+                        {intl.formatMessage({
+                          id: 'payoutsTable.voided',
+                          defaultMessage: 'Voided',
+                        })}
+                      </Badge>
                     ) : (
                       <Button
                         size="compact-sm"
                         variant="subtle"
                         color="red"
-                        aria-label={`Void ${formatMoney(payout.amountDollars)} to ${shopName}`}
+                        aria-label={intl.formatMessage(
+                          {
+                            id: 'payoutsTable.voidPayout',
+                            defaultMessage: 'Void {amount} to {shop}',
+                          },
+                          { amount: money(payout.amountDollars), shop: shopName },
+                        )}
                         onClick={() => setVoiding({ payout, shopName })}
                       >
-                        Void
+                        {intl.formatMessage({ id: 'payoutsTable.void', defaultMessage: 'Void' })}
                       </Button>
                     )}
                   </Table.Td>

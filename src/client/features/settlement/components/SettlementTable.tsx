@@ -2,27 +2,35 @@ import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Table.css';
 import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
-import {
-  FIRST_VISITS,
-  FREE_PASS_COUPONS,
-  TYPED_OFFLINE,
-  type Settlement,
-} from '#shared/settlement.ts';
+import { defineMessage, type MessageDescriptor } from 'react-intl';
+import type { Settlement } from '#shared/settlement.ts';
 import { formatMoney } from '#shared/money.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { PHONE_TABLE_MIN_WIDTH } from '#client/lib/layout.ts';
+import { shopCountWords } from '#client/lib/shop-words.ts';
 
 type SettlementRow = Settlement['shops'][number];
 type CountKey = keyof Settlement['totals'] &
   ('couponsRedeemed' | 'firstVisits' | 'offlineRedeemed' | 'freePassCoupons');
 
 /** The coupon counts, shown from a small screen up: their explanations are the caption's. */
-const COUNT_COLUMNS: { key: CountKey; label: string }[] = [
-  { key: 'couponsRedeemed', label: 'Coupons redeemed' },
-  { key: 'firstVisits', label: FIRST_VISITS.label },
-  { key: 'offlineRedeemed', label: TYPED_OFFLINE.label },
-  { key: 'freePassCoupons', label: FREE_PASS_COUPONS.label },
+const COUNT_COLUMNS: { key: CountKey; label: MessageDescriptor }[] = [
+  {
+    key: 'couponsRedeemed',
+    label: defineMessage({
+      id: 'settlementTable.couponsRedeemed',
+      defaultMessage: 'Coupons redeemed',
+    }),
+  },
+  { key: 'firstVisits', label: shopCountWords.firstVisits },
+  { key: 'offlineRedeemed', label: shopCountWords.typedOffline },
+  { key: 'freePassCoupons', label: shopCountWords.freePasses },
 ];
-const EXPLAINED = [FIRST_VISITS, TYPED_OFFLINE, FREE_PASS_COUPONS];
+const EXPLAINED = [
+  [shopCountWords.firstVisits, shopCountWords.firstVisitsExplained],
+  [shopCountWords.typedOffline, shopCountWords.typedOfflineExplained],
+  [shopCountWords.freePasses, shopCountWords.freePassesExplained],
+] as const;
 
 /**
  * One row per shop, removed shops included (they are still owed), and the totals: what each shop
@@ -36,41 +44,54 @@ export function SettlementTable({
   onPay: (shop: SettlementRow) => void;
 }) {
   const { totals } = settlement;
+  const intl = useMessages();
+  const money = (dollars: number) => formatMoney(dollars, { locale: intl.locale });
   return (
     <Table.ScrollContainer minWidth={PHONE_TABLE_MIN_WIDTH}>
       <Table striped verticalSpacing="sm">
         <Table.Caption>
-          {formatMoney(settlement.couponValueDollars)} earned for each coupon redeemed at a shop;
-          owed now is what is earned less the payouts.
+          {intl.formatMessage(
+            {
+              id: 'settlementTable.caption',
+              defaultMessage:
+                '{couponValue} earned for each coupon redeemed at a shop; owed now is what is earned less the payouts.',
+            },
+            { couponValue: money(settlement.couponValueDollars) },
+          )}
           <Text span inherit visibleFrom="sm">
             {' '}
             {EXPLAINED.map(
-              ({ label, explanation }) => `${label}: ${explanation.toLowerCase()}`,
+              ([label, explanation]) =>
+                `${intl.formatMessage(label)}: ${intl.formatMessage(explanation).toLowerCase()}`,
             ).join(' ')}
           </Text>
         </Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Shop</Table.Th>
+            <Table.Th scope="col">
+              {intl.formatMessage({ id: 'settlementTable.shop', defaultMessage: 'Shop' })}
+            </Table.Th>
             {COUNT_COLUMNS.map(({ key, label }) => (
               <Table.Th key={key} scope="col" ta="right" visibleFrom="sm">
-                {label}
+                {intl.formatMessage(label)}
               </Table.Th>
             ))}
             <Table.Th scope="col" ta="right" visibleFrom="sm">
-              Earned
+              {intl.formatMessage({ id: 'settlementTable.earned', defaultMessage: 'Earned' })}
             </Table.Th>
             <Table.Th scope="col" ta="right">
-              Paid
+              {intl.formatMessage({ id: 'settlementTable.paid', defaultMessage: 'Paid' })}
             </Table.Th>
             <Table.Th scope="col" ta="right">
-              Owed now
+              {intl.formatMessage({ id: 'settlementTable.owedNow', defaultMessage: 'Owed now' })}
             </Table.Th>
             <Table.Th scope="col" ta="right" visibleFrom="sm">
-              Votes
+              {intl.formatMessage({ id: 'settlementTable.votes', defaultMessage: 'Votes' })}
             </Table.Th>
             <Table.Th scope="col">
-              <VisuallyHidden>Actions</VisuallyHidden>
+              <VisuallyHidden>
+                {intl.formatMessage({ id: 'settlementTable.actions', defaultMessage: 'Actions' })}
+              </VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -83,7 +104,10 @@ export function SettlementTable({
                 </Text>
                 {shop.removed && (
                   <Badge color="gray.7" variant="outline" ml="xs">
-                    Removed
+                    {intl.formatMessage({
+                      id: 'settlementTable.removed',
+                      defaultMessage: 'Removed',
+                    })}
                   </Badge>
                 )}
               </Table.Th>
@@ -93,11 +117,11 @@ export function SettlementTable({
                 </Table.Td>
               ))}
               <Table.Td ta="right" visibleFrom="sm">
-                {formatMoney(shop.earnedDollars)}
+                {money(shop.earnedDollars)}
               </Table.Td>
-              <Table.Td ta="right">{formatMoney(shop.paidDollars)}</Table.Td>
+              <Table.Td ta="right">{money(shop.paidDollars)}</Table.Td>
               <Table.Td ta="right" fw={600}>
-                {formatMoney(shop.owedDollars)}
+                {money(shop.owedDollars)}
               </Table.Td>
               <Table.Td ta="right" visibleFrom="sm">
                 {shop.votes}
@@ -106,10 +130,13 @@ export function SettlementTable({
                 {shop.owedDollars > 0 && (
                   <Button
                     size="compact-sm"
-                    aria-label={`Pay ${shop.name}`}
+                    aria-label={intl.formatMessage(
+                      { id: 'settlementTable.payShop', defaultMessage: 'Pay {shop}' },
+                      { shop: shop.name },
+                    )}
                     onClick={() => onPay(shop)}
                   >
-                    Pay
+                    {intl.formatMessage({ id: 'settlementTable.pay', defaultMessage: 'Pay' })}
                   </Button>
                 )}
               </Table.Td>
@@ -118,20 +145,22 @@ export function SettlementTable({
         </Table.Tbody>
         <Table.Tfoot>
           <Table.Tr>
-            <Table.Th scope="row">Total</Table.Th>
+            <Table.Th scope="row">
+              {intl.formatMessage({ id: 'settlementTable.total', defaultMessage: 'Total' })}
+            </Table.Th>
             {COUNT_COLUMNS.map(({ key }) => (
               <Table.Td key={key} ta="right" fw={700} visibleFrom="sm">
                 {totals[key]}
               </Table.Td>
             ))}
             <Table.Td ta="right" fw={700} visibleFrom="sm">
-              {formatMoney(totals.earnedDollars)}
+              {money(totals.earnedDollars)}
             </Table.Td>
             <Table.Td ta="right" fw={700}>
-              {formatMoney(totals.paidDollars)}
+              {money(totals.paidDollars)}
             </Table.Td>
             <Table.Td ta="right" fw={700}>
-              {formatMoney(totals.owedDollars)}
+              {money(totals.owedDollars)}
             </Table.Td>
             <Table.Td ta="right" fw={700} visibleFrom="sm">
               {totals.votes}

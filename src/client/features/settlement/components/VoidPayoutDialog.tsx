@@ -6,6 +6,7 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { formatMoney } from '#shared/money.ts';
 import { payoutVoidSchema, type Payout } from '#shared/settlement.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { zodResolver } from '#client/lib/schema-resolver.ts';
 import { useVoidPayout } from '../api/payouts.ts';
 
@@ -21,8 +22,14 @@ export interface VoidPayoutDialogProps {
  * the shop is owed its amount again (docs/decisions/0033).
  */
 export function VoidPayoutDialog({ challengeId, payout, onClose }: VoidPayoutDialogProps) {
+  const intl = useMessages();
   return (
-    <Modal opened={payout !== null} onClose={onClose} title="Void payout" centered>
+    <Modal
+      opened={payout !== null}
+      onClose={onClose}
+      title={intl.formatMessage({ id: 'voidPayoutDialog.title', defaultMessage: 'Void payout' })}
+      centered
+    >
       {payout && (
         <VoidForm
           key={payout.payout.id}
@@ -48,6 +55,7 @@ function VoidForm({
   onDone: () => void;
 }) {
   const voiding = useVoidPayout(challengeId);
+  const intl = useMessages();
   const form = useForm({
     initialValues: { reason: '' },
     validate: zodResolver(payoutVoidSchema),
@@ -61,13 +69,22 @@ function VoidForm({
     >
       <Stack gap="md">
         <Text>
-          The payout of {formatMoney(payout.amountDollars)} to {shopName} stays in the history,
-          marked voided with your reason, and {shopName} is owed that amount again. This cannot be
-          undone.
+          {intl.formatMessage(
+            {
+              id: 'voidPayoutDialog.text',
+              defaultMessage:
+                'The payout of {amount} to {shop} stays in the history, marked voided with your reason, and {shop} is owed that amount again. This cannot be undone.',
+            },
+            { amount: formatMoney(payout.amountDollars, { locale: intl.locale }), shop: shopName },
+          )}
         </Text>
         <Textarea
-          label="Reason"
-          description="For example: the cheque bounced, or it was recorded for the wrong shop"
+          label={intl.formatMessage({ id: 'voidPayoutDialog.reason', defaultMessage: 'Reason' })}
+          description={intl.formatMessage({
+            id: 'voidPayoutDialog.reasonHint',
+            defaultMessage:
+              'For example: the cheque bounced, or it was recorded for the wrong shop',
+          })}
           required
           withAsterisk={false}
           autosize
@@ -77,10 +94,10 @@ function VoidForm({
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {intl.formatMessage({ id: 'voidPayoutDialog.cancel', defaultMessage: 'Cancel' })}
           </Button>
           <Button type="submit" color="red" loading={voiding.isPending}>
-            Void payout
+            {intl.formatMessage({ id: 'voidPayoutDialog.submit', defaultMessage: 'Void payout' })}
           </Button>
         </Group>
       </Stack>

@@ -8,7 +8,7 @@ import { IconDots, IconEdit, IconLink, IconPrinter, IconTrash } from '@tabler/ic
 import { Link } from 'react-router';
 import type { AdminBusiness } from '#shared/businesses.ts';
 import { DESCRIPTION_PREVIEW_LENGTH } from '#shared/constants.ts';
-import { codeChangesAt } from '#shared/date-range.ts';
+import { codeChangesAt } from '#client/lib/shop-words.ts';
 import { paths } from '#shared/paths.ts';
 import { PHONE_TABLE_MIN_WIDTH } from '#client/lib/layout.ts';
 import { websiteHref } from '#client/lib/website.ts';

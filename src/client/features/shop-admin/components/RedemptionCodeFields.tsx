@@ -6,7 +6,7 @@ import { Alert, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { AdminBusiness } from '#shared/businesses.ts';
 import type { CodeRotation } from '#shared/shop-side.ts';
-import { codeChangesAt } from '#shared/date-range.ts';
+import { codeChangesAt } from '#client/lib/shop-words.ts';
 import type { BusinessFormValues } from './business-form-values.ts';
 
 const CODE_ROTATIONS: { value: CodeRotation; label: string }[] = [

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { AdminBusiness } from '#shared/businesses.ts';
-import { codeChangesAt } from '#shared/date-range.ts';
+import { codeChangesAt } from '#client/lib/shop-words.ts';
 import { paths } from '#shared/paths.ts';
 
 /**

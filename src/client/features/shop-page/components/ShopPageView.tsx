@@ -7,20 +7,36 @@ import '@mantine/core/styles/Table.css';
 import { Badge, Button, Paper, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
+import { defineMessage, type IntlShape } from 'react-intl';
 import { Link } from 'react-router';
 import { type CurrentCode, type ShopPage } from '#shared/shop-side.ts';
-import { FIRST_VISITS, TYPED_OFFLINE } from '#shared/settlement.ts';
-import { codeChangesAt, shopTime } from '#shared/date-range.ts';
+import { shopTime } from '#shared/date-range.ts';
 import { formatMoney } from '#shared/money.ts';
 import { paths } from '#shared/paths.ts';
+import { sourceIntl, useMessages } from '#client/i18n/language.tsx';
 import { errorText } from '#client/lib/api.ts';
+import { codeChangesAt, shopCountWords } from '#client/lib/shop-words.ts';
 import { usePauseShop } from '../api/pause-shop.ts';
 
+/** Said when the shop's page cannot be read (its page and its card's). */
+export const shopPageLoadFailed = defineMessage({
+  id: 'shopPage.loadFailed',
+  defaultMessage: 'Could not load the shop page. Try again in a moment.',
+});
+
 /** The heading above the code, so staff know how long it holds. */
-export function codeHeading(rotation: CurrentCode['rotation']): string {
-  if (rotation === 'daily') return "Today's code";
-  if (rotation === 'hourly') return "This hour's code";
-  return 'Redemption code';
+export function codeHeading(
+  rotation: CurrentCode['rotation'],
+  intl: IntlShape = sourceIntl,
+): string {
+  return intl.formatMessage(
+    {
+      id: 'shopPage.codeHeading',
+      defaultMessage:
+        "{rotation, select, daily {Today's code} hourly {This hour's code} other {Redemption code}}",
+    },
+    { rotation },
+  );
 }
 
 function Figure({ label, value, note }: { label: string; value: ReactNode; note?: string }) {
@@ -57,21 +73,30 @@ function Figure({ label, value, note }: { label: string; value: ReactNode; note?
  */
 function PauseSwitch({ token, paused }: { token: string; paused: boolean }) {
   const pause = usePauseShop(token);
+  const intl = useMessages();
   return (
     <Paper withBorder p="md" radius="md" bg={paused ? 'orange.0' : undefined}>
       <Switch
         size="md"
-        label="Pause redemptions"
+        label={intl.formatMessage({
+          id: 'shopPage.pauseRedemptions',
+          defaultMessage: 'Pause redemptions',
+        })}
         description={
           <Text span role="status" size="sm" c={paused ? 'orange.9' : undefined}>
-            {paused ? (
-              <>
-                <strong>Temporarily not accepting coupons</strong>: members cannot redeem here until
-                you resume.
-              </>
-            ) : (
-              'Accepting coupons. While paused, members see that you are not.'
-            )}
+            {paused
+              ? intl.formatMessage(
+                  {
+                    id: 'shopPage.paused',
+                    defaultMessage:
+                      '<strong>Temporarily not accepting coupons</strong>: members cannot redeem here until you resume.',
+                  },
+                  { strong: (words) => <strong>{words}</strong> },
+                )
+              : intl.formatMessage({
+                  id: 'shopPage.accepting',
+                  defaultMessage: 'Accepting coupons. While paused, members see that you are not.',
+                })}
           </Text>
         }
         checked={paused}
@@ -80,7 +105,13 @@ function PauseSwitch({ token, paused }: { token: string; paused: boolean }) {
       />
       {pause.isError && (
         <Text role="alert" size="sm" c="red.8" mt="xs">
-          {errorText(pause.error, 'Could not change the pause switch. Try again.')}
+          {errorText(
+            pause.error,
+            intl.formatMessage({
+              id: 'shopPage.pauseFailed',
+              defaultMessage: 'Could not change the pause switch. Try again.',
+            }),
+          )}
         </Text>
       )}
     </Paper>
@@ -96,6 +127,10 @@ export function ShopPageView({ token, page }: { token: string; page: ShopPage })
   const recentId = useId();
   const payoutsId = useId();
   const { currentCode, challenge } = page;
+  const intl = useMessages();
+  const money = (dollars: number) => formatMoney(dollars, { locale: intl.locale });
+  const time = (iso: string) => shopTime(iso, challenge.timeZone, true, intl.locale);
+  const typedOffline = intl.formatMessage(shopCountWords.typedOffline);
 
   return (
     <Stack gap="lg">
@@ -110,14 +145,14 @@ export function ShopPageView({ token, page }: { token: string; page: ShopPage })
 
       <Paper component="section" aria-labelledby={codeId} withBorder p="lg" radius="md" ta="center">
         <Title order={2} id={codeId} fz="lg">
-          {codeHeading(currentCode.rotation)}
+          {codeHeading(currentCode.rotation, intl)}
         </Title>
         <Text ff="monospace" fw={800} fz={64} lh={1.2} style={{ letterSpacing: '0.15em' }}>
           {currentCode.code}
         </Text>
         {currentCode.validUntil && (
           <Text size="sm" c="dimmed">
-            {codeChangesAt(currentCode, challenge.timeZone)}
+            {codeChangesAt(currentCode, challenge.timeZone, intl)}
           </Text>
         )}
         <Button
@@ -127,59 +162,99 @@ export function ShopPageView({ token, page }: { token: string; page: ShopPage })
           mt="md"
           leftSection={<IconPrinter size={18} aria-hidden />}
         >
-          Print cashier card
+          {intl.formatMessage({ id: 'shopPage.printCard', defaultMessage: 'Print cashier card' })}
         </Button>
       </Paper>
 
       <PauseSwitch token={token} paused={page.paused} />
 
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
-        <Figure label="Redeemed today" value={page.redeemedToday} />
-        <Figure label="Redeemed this challenge" value={page.redeemedTotal} />
         <Figure
-          label={FIRST_VISITS.label}
-          value={page.firstVisits}
-          note={FIRST_VISITS.explanation}
+          label={intl.formatMessage({
+            id: 'shopPage.redeemedToday',
+            defaultMessage: 'Redeemed today',
+          })}
+          value={page.redeemedToday}
         />
-        <Figure label="Paid to date" value={formatMoney(page.paidDollars)} />
-        <Figure label="Owed now" value={formatMoney(page.owedDollars)} />
+        <Figure
+          label={intl.formatMessage({
+            id: 'shopPage.redeemedTotal',
+            defaultMessage: 'Redeemed this challenge',
+          })}
+          value={page.redeemedTotal}
+        />
+        <Figure
+          label={intl.formatMessage(shopCountWords.firstVisits)}
+          value={page.firstVisits}
+          note={intl.formatMessage(shopCountWords.firstVisitsExplained)}
+        />
+        <Figure
+          label={intl.formatMessage({ id: 'shopPage.paidToDate', defaultMessage: 'Paid to date' })}
+          value={money(page.paidDollars)}
+        />
+        <Figure
+          label={intl.formatMessage({ id: 'shopPage.owedNow', defaultMessage: 'Owed now' })}
+          value={money(page.owedDollars)}
+        />
       </SimpleGrid>
       <Text size="sm" c="dimmed">
-        {formatMoney(page.couponValueDollars)} for each redeemed coupon:{' '}
-        {formatMoney(page.earnedDollars)} earned in all
-        {page.dailyCap !== null && `; at most ${page.dailyCap} coupons a day`}.
+        {intl.formatMessage(
+          {
+            id: 'shopPage.earnings',
+            defaultMessage:
+              '{couponValue} for each redeemed coupon: {earned} earned in all{cap, select, none {} other {; at most {cap} coupons a day}}.',
+          },
+          {
+            couponValue: money(page.couponValueDollars),
+            earned: money(page.earnedDollars),
+            cap: page.dailyCap === null ? 'none' : String(page.dailyCap),
+          },
+        )}
         {page.offlineRedeemed > 0 &&
-          ` ${TYPED_OFFLINE.label}: ${page.offlineRedeemed}, ${TYPED_OFFLINE.explanation.toLowerCase()}`}
+          ` ${typedOffline}: ${page.offlineRedeemed}, ${intl.formatMessage(shopCountWords.typedOfflineExplained).toLowerCase()}`}
       </Text>
 
       <section aria-labelledby={payoutsId}>
         <Title order={2} id={payoutsId} fz="lg" mb="xs">
-          Payouts
+          {intl.formatMessage({ id: 'shopPage.payouts', defaultMessage: 'Payouts' })}
         </Title>
         {page.payouts.length === 0 ? (
-          <Text c="dimmed">No payouts yet.</Text>
+          <Text c="dimmed">
+            {intl.formatMessage({ id: 'shopPage.noPayouts', defaultMessage: 'No payouts yet.' })}
+          </Text>
         ) : (
           <Table striped>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-                <Table.Th>Note</Table.Th>
+                <Table.Th>
+                  {intl.formatMessage({ id: 'shopPage.date', defaultMessage: 'Date' })}
+                </Table.Th>
+                <Table.Th ta="right">
+                  {intl.formatMessage({ id: 'shopPage.amount', defaultMessage: 'Amount' })}
+                </Table.Th>
+                <Table.Th>
+                  {intl.formatMessage({ id: 'shopPage.note', defaultMessage: 'Note' })}
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {page.payouts.map((payout) => (
                 <Table.Tr key={payout.id}>
-                  <Table.Td>{shopTime(payout.paidAt, challenge.timeZone, true)}</Table.Td>
+                  <Table.Td>{time(payout.paidAt)}</Table.Td>
                   <Table.Td
                     ta="right"
                     style={payout.voided ? { textDecoration: 'line-through' } : undefined}
                   >
-                    {formatMoney(payout.amountDollars)}
+                    {money(payout.amountDollars)}
                   </Table.Td>
                   <Table.Td>
                     {/* A voided payout stays listed with its reason (docs/decisions/0033). */}
-                    {payout.voided ? `Voided: ${payout.voided.reason}` : payout.note}
+                    {payout.voided
+                      ? intl.formatMessage(
+                          { id: 'shopPage.voided', defaultMessage: 'Voided: {reason}' },
+                          { reason: payout.voided.reason },
+                        )
+                      : payout.note}
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -190,27 +265,42 @@ export function ShopPageView({ token, page }: { token: string; page: ShopPage })
 
       <section aria-labelledby={recentId}>
         <Title order={2} id={recentId} fz="lg" mb="xs">
-          Last redemptions
+          {intl.formatMessage({
+            id: 'shopPage.lastRedemptions',
+            defaultMessage: 'Last redemptions',
+          })}
         </Title>
         {page.recentRedemptions.length === 0 ? (
-          <Text c="dimmed">No coupons redeemed here yet.</Text>
+          <Text c="dimmed">
+            {intl.formatMessage({
+              id: 'shopPage.noRedemptions',
+              defaultMessage: 'No coupons redeemed here yet.',
+            })}
+          </Text>
         ) : (
           <Table striped>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Time</Table.Th>
-                <Table.Th>Visit</Table.Th>
+                <Table.Th>
+                  {intl.formatMessage({ id: 'shopPage.time', defaultMessage: 'Time' })}
+                </Table.Th>
+                <Table.Th>
+                  {intl.formatMessage({ id: 'shopPage.visit', defaultMessage: 'Visit' })}
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {page.recentRedemptions.map((redemption) => (
                 <Table.Tr key={redemption.visitNumber}>
-                  <Table.Td>{shopTime(redemption.redeemedAt, challenge.timeZone, true)}</Table.Td>
+                  <Table.Td>{time(redemption.redeemedAt)}</Table.Td>
                   <Table.Td>
-                    Visit #{redemption.visitNumber}
+                    {intl.formatMessage(
+                      { id: 'shopPage.visitNumber', defaultMessage: 'Visit #{number}' },
+                      { number: String(redemption.visitNumber) },
+                    )}
                     {redemption.offline && (
                       <Badge color="orange.9" variant="outline" ml="xs">
-                        {TYPED_OFFLINE.label}
+                        {typedOffline}
                       </Badge>
                     )}
                   </Table.Td>

@@ -29,18 +29,14 @@ function gzipSizeOf(asset: string): number {
   return fs.existsSync(`${file}.gz`) ? fs.statSync(`${file}.gz`).size : fs.statSync(file).size;
 }
 
-/**
- * What a signed-out visitor's phone downloads for a public page before any tap: the JavaScript
- * files it fetches, and with them the styles (files, and those inline in the HTML), gzip.
- */
-export async function benchPageBundle(server: RunningServer, pagePath: string) {
-  const manifest = JSON.parse(
-    fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'),
-  ) as Record<string, ManifestChunk>;
-  const sourceOf = new Map(
-    Object.entries(manifest).map(([key, chunk]) => [chunk.file, chunk.src ?? key]),
-  );
+const readManifest = () =>
+  JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
 
+/** The JavaScript and CSS files a phone fetches for a page, and the styles inline in its HTML. */
+async function assetsLoadedBy(server: RunningServer, pagePath: string) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
   const assets = new Set<string>();
@@ -53,12 +49,28 @@ export async function benchPageBundle(server: RunningServer, pagePath: string) {
     styles.map((style) => style.textContent).join('\n'),
   );
   await browser.close();
+  return {
+    assets,
+    scripts: [...assets].filter((asset) => asset.endsWith('.js')),
+    stylesheets: [...assets].filter((asset) => asset.endsWith('.css')),
+    inlineStyles,
+  };
+}
 
-  const scripts = [...assets].filter((asset) => asset.endsWith('.js'));
-  const stylesheets = [...assets].filter((asset) => asset.endsWith('.css'));
-  const sum = (files: string[]) => files.reduce((total, file) => total + gzipSizeOf(file), 0);
-  const jsKb = sum(scripts) / 1024;
-  const allKb = jsKb + (sum(stylesheets) + gzipSync(inlineStyles).length) / 1024;
+const gzipKbOf = (files: string[]) =>
+  files.reduce((total, file) => total + gzipSizeOf(file), 0) / 1024;
+
+/**
+ * What a signed-out visitor's phone downloads for a public page before any tap: the JavaScript
+ * files it fetches, and with them the styles (files, and those inline in the HTML), gzip.
+ */
+export async function benchPageBundle(server: RunningServer, pagePath: string) {
+  const sourceOf = new Map(
+    Object.entries(readManifest()).map(([key, chunk]) => [chunk.file, chunk.src ?? key]),
+  );
+  const { assets, scripts, stylesheets, inlineStyles } = await assetsLoadedBy(server, pagePath);
+  const jsKb = gzipKbOf(scripts);
+  const allKb = jsKb + gzipKbOf(stylesheets) + gzipSync(inlineStyles).length / 1024;
   record({
     name: `JS before the first tap on ${pagePath}, signed out (gzip, ${scripts.length} files)`,
     figure: jsKb,
@@ -222,4 +234,24 @@ export async function shopHoursSetter(
     // Past the public reads' one-second cache (README 'Public reads').
     await new Promise((resolve) => setTimeout(resolve, 1_500));
   };
+}
+
+/**
+ * What the languages cost the web app (docs/decisions/0048-languages.md): the JavaScript an app
+ * page fetches in another language beside the same page in the default one: the difference is
+ * that language's compiled catalog (FormatJS's runtime is in both).
+ */
+export async function benchLanguageCost(server: RunningServer, pagePath: string, language: string) {
+  const own = await assetsLoadedBy(server, pagePath);
+  const other = await assetsLoadedBy(server, `/${language}${pagePath}`);
+  const ownKb = gzipKbOf(own.scripts);
+  const otherKb = gzipKbOf(other.scripts);
+  record({
+    name: `JS of the app page ${pagePath} in '${language}' (gzip, ${other.scripts.length} files)`,
+    figure: otherKb,
+    unit: 'KB',
+    peer: { name: 'the same page in the default language', figure: ownKb },
+    budget: "reported (the other language's compiled catalog)",
+    pass: true,
+  });
 }

@@ -222,7 +222,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
 
   // Third-party and app plugins first, then the domains' routes.
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, { languages: config.languages });
   await app.register(securityPlugin, {
     publicOrigin: config.siteUrl.origin,
     // The webhook is signed; one-click unsubscribe comes from mail providers, its token its key.

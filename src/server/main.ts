@@ -172,6 +172,7 @@ async function main() {
           mailUnconfirmedPerDay: env.MAIL_UNCONFIRMED_PER_DAY,
           contactEmail: organizerContact(env),
           wallet,
+          languages: { languages: env.LANGUAGES, defaultLanguage: env.DEFAULT_LANGUAGE },
         }),
         changes,
       }),

@@ -43,7 +43,11 @@ export async function requestEmailChange(
     const token = await storeAddressLink(tx, user.id, input.newEmail, now);
     await enqueueMail(
       tx,
-      emailChangeMail(mail, { newEmail: input.newEmail, username: user.username }, token),
+      emailChangeMail(
+        mail,
+        { newEmail: input.newEmail, username: user.username, language: user.language },
+        token,
+      ),
       now,
       { kind: 'account', perDay: mail.unconfirmedPerDay },
     );
@@ -53,6 +57,7 @@ export async function requestEmailChange(
         currentEmail: user.email,
         newEmail: input.newEmail,
         username: user.username,
+        language: user.language,
       }),
       now,
       { kind: 'account', perDay: mail.unconfirmedPerDay },
@@ -133,6 +138,7 @@ export async function confirmEmailChange(db: Db, token: string, mail: MailContex
         oldEmail: current!.email,
         newEmail: change.newEmail,
         username: user!.username,
+        language: user!.language,
       }),
       now,
       { kind: 'account', perDay: mail.unconfirmedPerDay },

@@ -34,7 +34,8 @@ describe('the languages (docs/decisions/0048-languages.md)', () => {
 describe('PUT /api/user/language', () => {
   it("saves the member's choice on their account, and changes it again", async () => {
     const { client, user } = await signedInMember(ctx.app);
-    expect(await savedLanguage(user.id)).toBeNull();
+    // Signed up on an English page (docs/decisions/0049-api-and-mail-languages.md).
+    expect(await savedLanguage(user.id)).toBe('en');
 
     const answer = await putLanguage(client, 'es');
     expect(answer.statusCode).toBe(200);
@@ -70,6 +71,6 @@ describe('PUT /api/user/language', () => {
     const second = await signedInMember(ctx.app);
     await putLanguage(first.client, 'es');
     expect(await savedLanguage(first.user.id)).toBe('es');
-    expect(await savedLanguage(second.user.id)).toBeNull();
+    expect(await savedLanguage(second.user.id)).toBe('en');
   });
 });

@@ -33,6 +33,8 @@ export async function requestPasswordReset(
   email: string,
   mail: MailContext,
   now: Date,
+  /** The request's language, for an address whose first account chose none. */
+  language?: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const accounts = await tx
@@ -67,7 +69,13 @@ export async function requestPasswordReset(
       links.push({ username: user.username, token });
     }
     // The accounts' own spelling of the address, not the request's.
-    await enqueueMail(tx, passwordResetMail(mail, accounts[0]!.email, links), now, {
+    const mailed = passwordResetMail(
+      mail,
+      accounts[0]!.email,
+      links,
+      accounts[0]!.language ?? language,
+    );
+    await enqueueMail(tx, mailed, now, {
       kind: 'account',
       perDay: mail.unconfirmedPerDay,
     });

@@ -19,6 +19,7 @@ import {
   userSchema,
 } from '#shared/auth.ts';
 import { errorBodySchema } from '#shared/errors.ts';
+import { answerLanguage } from '#shared/languages.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { unauthorized } from '../errors.ts';
 import { mailContextOf } from '../mail/templates.ts';
@@ -85,7 +86,13 @@ export async function authRoutes(
       schema: { body: registerBodySchema, response: { 201: userSchema } },
     },
     async (request, reply) => {
-      const user = await registerMember(db, request.body, mailContextOf(config), clock());
+      const user = await registerMember(
+        db,
+        request.body,
+        mailContextOf(config),
+        clock(),
+        answerLanguage(request.headers['accept-language'], config.languages),
+      );
       await signIn(request, user.id);
       return reply.status(201).send(toPublicUser(user));
     },
@@ -125,7 +132,13 @@ export async function authRoutes(
       schema: { body: passwordResetRequestSchema, response: { 202: messageSchema } },
     },
     async (request, reply) => {
-      await requestPasswordReset(db, request.body.email, mailContextOf(config), clock());
+      await requestPasswordReset(
+        db,
+        request.body.email,
+        mailContextOf(config),
+        clock(),
+        answerLanguage(request.headers['accept-language'], config.languages),
+      );
       return reply.status(202).send({ message: PASSWORD_RESET_REQUESTED });
     },
   );

@@ -51,6 +51,8 @@ export async function registerMember(
   input: RegisterBody,
   mail: MailContext,
   now: Date,
+  /** The language of the page signed up on: the member's until they choose another. */
+  language?: string,
 ): Promise<User> {
   const passwordHash = await hashPassword(input.password);
   try {
@@ -64,6 +66,7 @@ export async function registerMember(
           passwordHash,
           // isAdmin from the request is ignored on purpose (docs/RULES.md rule 4).
           isAdmin: false,
+          language,
         })
         .returning();
       // The welcome's link confirms the address (docs/decisions/0029).

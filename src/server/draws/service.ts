@@ -160,7 +160,12 @@ export async function adminDrawsOf(db: Db, challengeId: number): Promise<AdminDr
       ? []
       : (
           await db
-            .select({ passId: passes.id, username: users.username, email: users.email })
+            .select({
+              passId: passes.id,
+              username: users.username,
+              email: users.email,
+              language: users.language,
+            })
             .from(passes)
             .innerJoin(users, eq(users.id, passes.userId))
             .where(inArray(passes.id, passIds))
@@ -258,7 +263,12 @@ export async function revealDraw(
 
     if (winnerPassIds.length > 0) {
       const accounts = await tx
-        .select({ passId: passes.id, username: users.username, email: users.email })
+        .select({
+          passId: passes.id,
+          username: users.username,
+          email: users.email,
+          language: users.language,
+        })
         .from(passes)
         .innerJoin(users, eq(users.id, passes.userId))
         .where(inArray(passes.id, winnerPassIds));

@@ -33,6 +33,7 @@ export async function queuePassReceipt(
   const [buyer] = await tx
     .select({
       email: users.email,
+      language: users.language,
       challengeTitle: challenges.title,
       endDate: challenges.endDate,
       timeZone: challenges.timeZone,
@@ -53,6 +54,7 @@ export async function queuePassReceipt(
   ]);
   const receipt = receiptMail(mail, {
     email: buyer.email,
+    language: buyer.language,
     paymentId: purchase.id,
     challengeTitle: buyer.challengeTitle,
     endDate: buyer.endDate,
@@ -75,7 +77,7 @@ export async function queuePassSwitchedOffNotice(
   now: Date,
 ): Promise<void> {
   const [holder] = await tx
-    .select({ email: users.email, challengeTitle: challenges.title })
+    .select({ email: users.email, language: users.language, challengeTitle: challenges.title })
     .from(passes)
     .innerJoin(users, eq(users.id, passes.userId))
     .innerJoin(challenges, eq(challenges.id, passes.challengeId))
@@ -96,7 +98,12 @@ export async function queueOfflineRefusalNotice(
   now: Date,
 ): Promise<void> {
   const [holder] = await tx
-    .select({ email: users.email, shopName: businesses.name, challenge: challenges })
+    .select({
+      email: users.email,
+      language: users.language,
+      shopName: businesses.name,
+      challenge: challenges,
+    })
     .from(coupons)
     .innerJoin(businesses, eq(businesses.id, coupons.businessId))
     .innerJoin(passes, eq(passes.id, coupons.passId))
@@ -109,6 +116,7 @@ export async function queueOfflineRefusalNotice(
     tx,
     offlineRedemptionRefusedMail(mail, {
       email: holder.email,
+      language: holder.language,
       shopName: holder.shopName,
       reason: refusal.reason,
       stillRunning,

@@ -86,7 +86,7 @@ export async function deleteAccount(
       })
       .where(eq(users.id, current.id));
     await eraseAddress(tx, current.email);
-    await enqueueMail(tx, accountDeletedMail(mail, current.email), now, {
+    await enqueueMail(tx, accountDeletedMail(mail, current.email, current.language), now, {
       kind: 'account',
       perDay: mail.unconfirmedPerDay,
     });

@@ -210,11 +210,12 @@ describe('account deletion', () => {
       .select()
       .from(mailOutbox)
       .where(sql`lower(${mailOutbox.toAddress}) = ${email}`);
-    expect(queued.map((mail) => mail.subject)).toEqual(['Your Local Battles account was deleted']);
+    // In the language the member chose above (docs/decisions/0049-api-and-mail-languages.md).
+    expect(queued.map((mail) => mail.subject)).toEqual(['Se eliminó tu cuenta de Local Battles']);
 
     await deliverMail(ctx.db, () => ctx.clock.now());
     const [confirmation] = await mailboxOf(ctx, emailOf(leaving));
-    expect(confirmation?.subject).toBe('Your Local Battles account was deleted');
+    expect(confirmation?.subject).toBe('Se eliminó tu cuenta de Local Battles');
     expect(confirmation?.text).not.toContain(leaving.user.username);
 
     // The old name and password no longer sign in.

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Audience } from '#shared/messages.ts';
+import type { SiteLanguages } from '#shared/languages.ts';
 import { liveShopSql } from '../businesses/live.ts';
 
 /*
@@ -41,12 +42,26 @@ export function audienceCondition(audience: Audience): SQL {
 
 /**
  * The reminder's audience (docs/RULES.md rule 20): the holders with something left, and what is
- * left, one row per pass: `pass_id`, `email`, `mail_token`, `coupons`, `votes`.
+ * left, one row per pass: `pass_id`, `email`, `language`, `mail_token`, `coupons`, `votes`.
  */
 export const reminderRecipients = (challengeId: number): SQL =>
-  sql`select pass_id, email, mail_token, coupons, votes from (
-      select p.id as pass_id, u.email, u.mail_token,
+  sql`select pass_id, email, language, mail_token, coupons, votes from (
+      select p.id as pass_id, u.email, u.language, u.mail_token,
         ${unusedCouponCount} as coupons, ${unusedVoteCount} as votes
       ${holdersOf(challengeId)}
     ) left_over
     where coupons > 0 or votes > 0`;
+
+/**
+ * The members whose email speaks `language` (docs/decisions/0049), as a condition on `u`: their
+ * saved language, or the default's for those who chose none or one the site no longer has.
+ */
+export function speaks(language: string, { languages, defaultLanguage }: SiteLanguages): SQL {
+  if (language !== defaultLanguage) return sql`u.language = ${language}`;
+  const others = languages.filter((other) => other !== defaultLanguage);
+  if (others.length === 0) return sql`true`;
+  return sql`(u.language is null or u.language not in (${sql.join(
+    others.map((other) => sql`${other}`),
+    sql`, `,
+  )}))`;
+}

@@ -39,6 +39,7 @@ export async function queueReminders(db: Db, mail: MailContext, now: Date): Prom
     queued += await db.transaction(async (tx) => {
       const claimed = await queryRows<{
         email: string;
+        language: string | null;
         mail_token: string;
         coupons: number | string;
         votes: number | string;
@@ -50,7 +51,7 @@ export async function queueReminders(db: Db, mail: MailContext, now: Date): Prom
           on conflict (pass_id) do nothing
           returning pass_id
         )
-        select w.email, w.mail_token, w.coupons, w.votes
+        select w.email, w.language, w.mail_token, w.coupons, w.votes
         from wanted w join claimed using (pass_id)
         order by w.pass_id`,
       );
@@ -62,6 +63,7 @@ export async function queueReminders(db: Db, mail: MailContext, now: Date): Prom
             mail,
             {
               to: row.email,
+              language: row.language,
               challengeTitle: challenge.title,
               endDate: challenge.endDate,
               timeZone: challenge.timeZone,

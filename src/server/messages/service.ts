@@ -17,7 +17,8 @@ import { badRequest, notFound } from '../errors.ts';
 import { organizerMessageMail, type MailContext } from '../mail/templates.ts';
 import { enqueueBulkMailToEach, enqueueMail } from '../mail/outbox.ts';
 import { requireChallenge, requirePublishedChallenge } from '../challenges/require.ts';
-import { audienceCondition, holdersOf } from './audience.ts';
+import { audienceCondition, holdersOf, speaks } from './audience.ts';
+import { SITE_LANGUAGES } from '#shared/languages.ts';
 
 /** How many members each audience reaches right now: one pass over the challenge's holders. */
 export async function audienceCounts(db: Db, challengeId: number): Promise<AudienceCounts> {
@@ -52,11 +53,7 @@ export async function sendMessage(
 ): Promise<{ id: number; recipients: number }> {
   const challenge = await requireChallenge(db, input.challengeId);
   const placeholder = `UNSUBSCRIBETOKEN${randomBytes(16).toString('hex')}`;
-  const template = organizerMessageMail(
-    mail,
-    { to: '', subject: input.subject, text: input.text, challengeTitle: challenge.title },
-    placeholder,
-  );
+  const languages = mail.languages ?? SITE_LANGUAGES;
   return db.transaction(async (tx) => {
     const [message] = await tx
       .insert(organizerMessages)
@@ -71,17 +68,33 @@ export async function sendMessage(
       })
       .returning({ id: organizerMessages.id });
     if (!message) throw new Error('insert returned no row');
-    const recipients = await enqueueBulkMailToEach(
-      tx,
-      {
-        mail: template,
+    // One template per language, each to the members whose email speaks it.
+    let recipients = 0;
+    for (const language of languages.languages) {
+      const template = organizerMessageMail(
+        mail,
+        {
+          to: '',
+          subject: input.subject,
+          text: input.text,
+          challengeTitle: challenge.title,
+          language,
+        },
         placeholder,
-        recipients: sql`select u.email, u.mail_token as token, p.id as position
-          ${holdersOf(input.challengeId)} and ${audienceCondition(input.audience)}`,
-        messageId: message.id,
-      },
-      now,
-    );
+      );
+      recipients += await enqueueBulkMailToEach(
+        tx,
+        {
+          mail: template,
+          placeholder,
+          recipients: sql`select u.email, u.mail_token as token, p.id as position
+            ${holdersOf(input.challengeId)} and ${audienceCondition(input.audience)}
+            and ${speaks(language, languages)}`,
+          messageId: message.id,
+        },
+        now,
+      );
+    }
     await tx
       .update(organizerMessages)
       .set({ recipients })
@@ -104,7 +117,7 @@ export async function sendTestMessage(
 ): Promise<{ to: string }> {
   const challenge = await requireChallenge(db, input.challengeId);
   const [organizer] = await db
-    .select({ email: users.email, mailToken: users.mailToken })
+    .select({ email: users.email, language: users.language, mailToken: users.mailToken })
     .from(users)
     .where(eq(users.id, input.organizerId));
   if (!organizer) throw notFound('Account not found');
@@ -115,6 +128,7 @@ export async function sendTestMessage(
       subject: testSubject(input.subject),
       text: input.text,
       challengeTitle: challenge.title,
+      language: organizer.language,
     },
     organizer.mailToken,
   );

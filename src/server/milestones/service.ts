@@ -341,7 +341,7 @@ export async function queueRewardMail(
   input: { passId: number; rewards: ReachedReward[]; now: Date },
 ): Promise<void> {
   const [holder] = await db
-    .select({ email: users.email, challengeTitle: challenges.title })
+    .select({ email: users.email, language: users.language, challengeTitle: challenges.title })
     .from(passes)
     .innerJoin(users, eq(users.id, passes.userId))
     .innerJoin(challenges, eq(challenges.id, passes.challengeId))

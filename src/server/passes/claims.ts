@@ -183,7 +183,11 @@ export async function sendClaim(
   await db.transaction(async (tx) => {
     const { token, challengeId } = await reissueLink(tx, { ...input, sentTo: email });
     const [details] = await tx
-      .select({ fromName: users.fullName, challengeTitle: challenges.title })
+      .select({
+        fromName: users.fullName,
+        language: users.language,
+        challengeTitle: challenges.title,
+      })
       .from(users)
       .innerJoin(challenges, eq(challenges.id, challengeId))
       .where(eq(users.id, input.ownerId));
@@ -192,7 +196,8 @@ export async function sendClaim(
       tx,
       passGiftMail(input.mail, {
         email,
-        fromName: details.fromName || 'A friend',
+        fromName: details.fromName,
+        language: details.language,
         challengeTitle: details.challengeTitle,
         ...(note ? { note } : {}),
         claimPath: paths.claimPass(token),

@@ -2,43 +2,68 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isPoolAcquireTimeout } from '../db/client.ts';
+import { answerLanguage, type SiteLanguages, SOURCE_LANGUAGE } from '#shared/languages.ts';
 import { AppError } from '../errors.ts';
+import { apiMessageIn } from '../api-messages.ts';
 
-/** One place that turns every failure into `{message}` JSON and hides the details of 5xx. */
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
+/**
+ * One place that turns every failure into `{message}` JSON and hides the details of 5xx, and
+ * says every answer's `message` (and each `errors[].message`) in the request's language: the
+ * enabled one its Accept-Language prefers (docs/decisions/0049-api-and-mail-languages.md).
+ */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance, options: { languages: SiteLanguages }) => {
+    app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
+      if (!isAnswerWithMessage(payload)) return payload;
+      const language = answerLanguage(request.headers['accept-language'], options.languages);
+      if (language === SOURCE_LANGUAGE) return payload;
+      const translated = { ...payload, message: apiMessageIn(payload.message, language) };
+      if (Array.isArray(payload.errors)) {
+        translated.errors = payload.errors.map((issue: unknown) =>
+          isAnswerWithMessage(issue)
+            ? { ...issue, message: apiMessageIn(issue.message, language) }
+            : issue,
+        );
+      }
+      return translated;
+    });
+    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      if (error instanceof AppError) {
+        return reply
+          .status(error.statusCode)
+          .headers(error.headers)
+          .send({ ...error.details, message: error.message });
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const errors = error.validation.map((issue) => ({
+          path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+          message: issue.message ?? 'Invalid value',
+        }));
+        return reply.status(400).send({ message: errors[0]?.message ?? 'Invalid request', errors });
+      }
+      // Every pooled connection stayed busy for the acquire timeout (DB_ACQUIRE_TIMEOUT_MS): a
+      // crowd, not a fault of this request, so the client is told to come back shortly.
+      if (isPoolAcquireTimeout(error)) {
+        request.log.warn(
+          { route: request.routeOptions.url },
+          'no database connection free in time',
+        );
+        return reply
+          .status(503)
+          .header('retry-after', '5')
+          .send({ message: 'The site is busy right now. Please try again in a few seconds.' });
+      }
+      const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+      if (status >= 400 && status < 500) {
+        return reply.status(status).send({ message: clientErrorMessage(error, status) });
+      }
+      request.log.error({ err: error, route: request.routeOptions.url }, 'request failed');
       return reply
-        .status(error.statusCode)
-        .headers(error.headers)
-        .send({ ...error.details, message: error.message });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((issue) => ({
-        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: issue.message ?? 'Invalid value',
-      }));
-      return reply.status(400).send({ message: errors[0]?.message ?? 'Invalid request', errors });
-    }
-    // Every pooled connection stayed busy for the acquire timeout (DB_ACQUIRE_TIMEOUT_MS): a
-    // crowd, not a fault of this request, so the client is told to come back shortly.
-    if (isPoolAcquireTimeout(error)) {
-      request.log.warn({ route: request.routeOptions.url }, 'no database connection free in time');
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send({ message: 'The site is busy right now. Please try again in a few seconds.' });
-    }
-    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: clientErrorMessage(error, status) });
-    }
-    request.log.error({ err: error, route: request.routeOptions.url }, 'request failed');
-    return reply
-      .status(500)
-      .send({ message: 'Something went wrong on our side. Please try again.' });
-  });
-});
+        .status(500)
+        .send({ message: 'Something went wrong on our side. Please try again.' });
+    });
+  },
+);
 
 function clientErrorMessage(error: FastifyError, status: number): string {
   switch (error.code) {
@@ -57,4 +82,15 @@ function clientErrorMessage(error: FastifyError, status: number): string {
         (status === 429 ? 'Too many requests. Please try again later.' : 'Bad request')
       );
   }
+}
+
+function isAnswerWithMessage(
+  payload: unknown,
+): payload is { message: string; errors?: unknown } & Record<string, unknown> {
+  return (
+    typeof payload === 'object' &&
+    payload !== null &&
+    !Array.isArray(payload) &&
+    typeof (payload as { message?: unknown }).message === 'string'
+  );
 }

@@ -7,6 +7,7 @@ import { api, errorText } from '#client/lib/api.ts';
 import { clearAccountData } from '#client/lib/query-client.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { endpoints } from '#shared/endpoints.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 
 /** What the register call sends: never the confirmation, never isAdmin. */
 export type RegisterInput = Pick<RegisterBody, 'username' | 'email' | 'fullName' | 'password'>;
@@ -24,6 +25,7 @@ export function register({
 
 /** Creates the account and signs it in (docs/SPEC.md section 8 toasts). */
 export function useRegister() {
+  const intl = useMessages();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: register,
@@ -33,15 +35,30 @@ export function useRegister() {
       clearAccountData(queryClient);
       queryClient.setQueryData(queryKeys.user, user);
       notifications.show({
-        title: 'Registration successful',
-        message: `Welcome to ${siteName}, ${user.username}!`,
+        title: intl.formatMessage({
+          id: 'register.successTitle',
+          defaultMessage: 'Registration successful',
+        }),
+        message: intl.formatMessage(
+          { id: 'register.successMessage', defaultMessage: 'Welcome to {siteName}, {username}!' },
+          { siteName, username: user.username },
+        ),
       });
     },
     onError: (error) => {
       notifications.show({
         color: 'red',
-        title: 'Registration failed',
-        message: errorText(error, 'Registration failed. Please try again.'),
+        title: intl.formatMessage({
+          id: 'register.failedTitle',
+          defaultMessage: 'Registration failed',
+        }),
+        message: errorText(
+          error,
+          intl.formatMessage({
+            id: 'register.failedMessage',
+            defaultMessage: 'Registration failed. Please try again.',
+          }),
+        ),
       });
     },
   });

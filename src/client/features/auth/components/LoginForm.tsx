@@ -6,11 +6,11 @@ import { Link } from 'react-router';
 import { loginBodySchema, type LoginBody, type PublicUser } from '#shared/auth.ts';
 import { paths } from '#shared/paths.ts';
 import { zodResolver } from '#client/lib/schema-resolver.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { FieldsUntilHydrated } from './FieldsUntilHydrated.tsx';
 import { revealToggleProps } from './reveal-toggle.ts';
+import { authMessages } from './auth-messages.ts';
 import { useLogin } from '../api/login.ts';
-
-export const LOGIN_SUBMIT_LABEL = 'Log In';
 
 export interface LoginFormProps {
   /** Runs after the user is set and the welcome toast shows (e.g. navigate or reload). */
@@ -18,6 +18,7 @@ export interface LoginFormProps {
 }
 
 export function LoginForm({ onSuccess }: LoginFormProps) {
+  const intl = useMessages();
   const login = useLogin();
   const form = useForm<LoginBody>({
     mode: 'uncontrolled',
@@ -36,7 +37,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
       <FieldsUntilHydrated>
         <Stack gap="md">
           <TextInput
-            label="Username"
+            label={intl.formatMessage(authMessages.username)}
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
@@ -47,7 +48,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
           />
           <PasswordInput
             visibilityToggleButtonProps={revealToggleProps}
-            label="Password"
+            label={intl.formatMessage(authMessages.password)}
             autoComplete="current-password"
             required
             withAsterisk={false}
@@ -55,10 +56,13 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
             {...form.getInputProps('password')}
           />
           <Button type="submit" fullWidth loading={login.isPending}>
-            {LOGIN_SUBMIT_LABEL}
+            {intl.formatMessage({ id: 'loginForm.submit', defaultMessage: 'Log In' })}
           </Button>
           <Anchor component={Link} to={paths.authReset} size="sm" ta="center">
-            Forgot password?
+            {intl.formatMessage({
+              id: 'loginForm.forgotPassword',
+              defaultMessage: 'Forgot password?',
+            })}
           </Anchor>
         </Stack>
       </FieldsUntilHydrated>

@@ -10,11 +10,11 @@ import {
   type RegisterForm as RegisterFormValues,
 } from '#shared/auth.ts';
 import { zodResolver } from '#client/lib/schema-resolver.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { FieldsUntilHydrated } from './FieldsUntilHydrated.tsx';
 import { revealToggleProps } from './reveal-toggle.ts';
+import { authMessages } from './auth-messages.ts';
 import { useRegister } from '../api/register.ts';
-
-export const REGISTER_SUBMIT_LABEL = 'Create Account';
 
 export interface RegisterFormProps {
   /** Runs after the account is created, signed in and the welcome toast shows. */
@@ -22,6 +22,7 @@ export interface RegisterFormProps {
 }
 
 export function RegisterForm({ onSuccess }: RegisterFormProps) {
+  const intl = useMessages();
   const registration = useRegister();
   const form = useForm<RegisterFormValues>({
     mode: 'uncontrolled',
@@ -44,7 +45,7 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
       <FieldsUntilHydrated>
         <Stack gap="md">
           <TextInput
-            label="Username"
+            label={intl.formatMessage(authMessages.username)}
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
@@ -54,7 +55,7 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
             {...form.getInputProps('username')}
           />
           <TextInput
-            label="Email"
+            label={intl.formatMessage(authMessages.email)}
             type="email"
             autoComplete="email"
             required
@@ -63,7 +64,7 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
             {...form.getInputProps('email')}
           />
           <TextInput
-            label="Full Name"
+            label={intl.formatMessage({ id: 'registerForm.fullName', defaultMessage: 'Full Name' })}
             autoComplete="name"
             required
             withAsterisk={false}
@@ -72,7 +73,7 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
           />
           <PasswordInput
             visibilityToggleButtonProps={revealToggleProps}
-            label="Password"
+            label={intl.formatMessage(authMessages.password)}
             autoComplete="new-password"
             required
             withAsterisk={false}
@@ -81,7 +82,10 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
           />
           <PasswordInput
             visibilityToggleButtonProps={revealToggleProps}
-            label="Confirm Password"
+            label={intl.formatMessage({
+              id: 'registerForm.confirmPassword',
+              defaultMessage: 'Confirm Password',
+            })}
             autoComplete="new-password"
             required
             withAsterisk={false}
@@ -89,13 +93,22 @@ export function RegisterForm({ onSuccess }: RegisterFormProps) {
             {...form.getInputProps('confirmPassword')}
           />
           <Button type="submit" fullWidth loading={registration.isPending}>
-            {REGISTER_SUBMIT_LABEL}
+            {intl.formatMessage(authMessages.createAccount)}
           </Button>
           <Text fz="sm" c="dimmed" ta="center">
-            How we handle your data:{' '}
-            <Anchor component={Link} to={paths.privacy}>
-              Privacy
-            </Anchor>
+            {intl.formatMessage(
+              {
+                id: 'registerForm.privacy',
+                defaultMessage: 'How we handle your data: <link>Privacy</link>',
+              },
+              {
+                link: (chunks) => (
+                  <Anchor component={Link} to={paths.privacy}>
+                    {chunks}
+                  </Anchor>
+                ),
+              },
+            )}
           </Text>
         </Stack>
       </FieldsUntilHydrated>

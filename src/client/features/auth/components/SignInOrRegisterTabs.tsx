@@ -1,6 +1,8 @@
 import '@mantine/core/styles/Tabs.css';
 import { Tabs } from '@mantine/core';
 import { IconLogin, IconUserPlus } from '@tabler/icons-react';
+import { useMessages } from '#client/i18n/language.tsx';
+import { authMessages } from './auth-messages.ts';
 import { LoginForm, type LoginFormProps } from './LoginForm.tsx';
 import { RegisterForm, type RegisterFormProps } from './RegisterForm.tsx';
 
@@ -15,14 +17,15 @@ export function SignInOrRegisterTabs({
   onLogin?: LoginFormProps['onSuccess'];
   onRegister?: RegisterFormProps['onSuccess'];
 }) {
+  const intl = useMessages();
   return (
     <Tabs defaultValue="register" keepMounted={false}>
       <Tabs.List grow mb="lg">
         <Tabs.Tab value="login" leftSection={<IconLogin size={18} aria-hidden />}>
-          Login
+          {intl.formatMessage({ id: 'signInTabs.login', defaultMessage: 'Login' })}
         </Tabs.Tab>
         <Tabs.Tab value="register" leftSection={<IconUserPlus size={18} aria-hidden />}>
-          Create Account
+          {intl.formatMessage(authMessages.createAccount)}
         </Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="login">

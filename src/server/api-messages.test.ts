@@ -1,0 +1,140 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Business, Challenge } from './db/schema.ts';
+import { insertRunningBattle } from '#tests/helpers/battle.ts';
+import { couponOf, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
+import { signedInMember, TestClient, useTestApp, withTestApp } from '#tests/helpers/test-app.ts';
+import { apiMessageIn } from './api-messages.ts';
+
+/**
+ * The API's messages in the request's language (docs/decisions/0049-api-and-mail-languages.md):
+ * the same bad request answered in English, the code's own words, and in Spanish when the
+ * request's Accept-Language prefers it, as the web app's Spanish pages send.
+ */
+const ctx = useTestApp();
+let challenge: Challenge;
+let shops: Business[];
+
+beforeAll(async () => {
+  ({ challenge, shops } = await insertRunningBattle(ctx.db, ctx.clock.now(), {
+    shops: [{ redemptionCode: '1111' }],
+  }));
+});
+
+const SPANISH = { 'accept-language': 'es-US,es;q=0.9,en;q=0.5' };
+const ENGLISH = { 'accept-language': 'en-US,en;q=0.9' };
+
+describe('API error messages in the request language', () => {
+  it('a validation error, with each of its errors[]', async () => {
+    const register = (headers: Record<string, string>) =>
+      new TestClient(ctx.app).request({
+        method: 'POST',
+        url: '/api/register',
+        headers,
+        payload: { username: 'ab', email: 'nope', fullName: 'A B', password: 'password123' },
+      });
+    const english = await register(ENGLISH);
+    expect(english.statusCode).toBe(400);
+    expect(english.json()).toEqual({
+      message: 'Username must be at least 3 characters',
+      errors: [
+        { path: 'username', message: 'Username must be at least 3 characters' },
+        { path: 'email', message: 'Please enter a valid email address' },
+      ],
+    });
+    const spanish = await register(SPANISH);
+    expect(spanish.statusCode).toBe(400);
+    expect(spanish.json()).toEqual({
+      message: 'El nombre de usuario debe tener al menos 3 caracteres',
+      errors: [
+        { path: 'username', message: 'El nombre de usuario debe tener al menos 3 caracteres' },
+        { path: 'email', message: 'Escribe un correo electrónico válido' },
+      ],
+    });
+  });
+
+  it("a rule function's refusal: a wrong redemption code, with its fields beside the message", async () => {
+    const holder = await signedInPassHolder(ctx, challenge.id);
+    const coupon = await couponOf(ctx, holder.pass, shops[0]!.id);
+    const redeem = (headers: Record<string, string>) =>
+      holder.client.request({
+        method: 'POST',
+        url: `/api/coupons/${coupon.id}/redeem`,
+        headers,
+        payload: { redemptionCode: '9999' },
+      });
+    const english = await redeem(ENGLISH);
+    expect(english.statusCode).toBe(400);
+    expect(english.json()).toEqual({ message: 'Invalid redemption code', triesLeft: 4 });
+    const spanish = await redeem(SPANISH);
+    expect(spanish.statusCode).toBe(400);
+    expect(spanish.json()).toEqual({ message: 'Código de canje incorrecto', triesLeft: 3 });
+  });
+
+  it('401 signed out and 403 for a member on an organizer route', async () => {
+    const signedOut = new TestClient(ctx.app);
+    const english = await signedOut.request({ method: 'GET', url: '/api/user/coupons' });
+    expect([english.statusCode, english.json()]).toEqual([
+      401,
+      { message: 'You must be signed in.' },
+    ]);
+    const spanish = await signedOut.request({
+      method: 'GET',
+      url: '/api/user/coupons',
+      headers: SPANISH,
+    });
+    expect([spanish.statusCode, spanish.json()]).toEqual([
+      401,
+      { message: 'Tienes que iniciar sesión.' },
+    ]);
+
+    const { client } = await signedInMember(ctx.app);
+    const forbidden = await client.request({
+      method: 'GET',
+      url: '/api/admin/challenges',
+      headers: SPANISH,
+    });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json()).toEqual({ message: 'Solo los organizadores pueden hacer eso.' });
+  });
+
+  it('a message built from values, each translated where it is a message too', async () => {
+    const { client } = await signedInMember(ctx.app);
+    const answer = await client.request({
+      method: 'PUT',
+      url: '/api/user/language',
+      headers: SPANISH,
+      payload: { language: 'fr' },
+    });
+    expect(answer.json()).toEqual({ message: 'Elige uno de los idiomas de este sitio: en, es' });
+    expect(
+      apiMessageIn('Too many incorrect redemption codes. Please try again in 5 minutes.', 'es'),
+    ).toBe('Demasiados códigos de canje incorrectos. Vuelve a intentarlo en 5 minutos.');
+    expect(
+      apiMessageIn(
+        "Invalid redemption code: it was not the shop's code when it was typed offline on Nov 12",
+        'es',
+      ),
+    ).toBe(
+      'Código de canje incorrecto: no era el código del local cuando se escribió sin conexión el Nov 12',
+    );
+  });
+
+  it('speaks English without Accept-Language, for a language the site does not have, and where Spanish is off', async () => {
+    const ask = (app: TestClient, headers: Record<string, string>) =>
+      app.request({ method: 'GET', url: '/api/user/coupons', headers });
+    expect((await ask(new TestClient(ctx.app), {})).json()).toEqual({
+      message: 'You must be signed in.',
+    });
+    expect((await ask(new TestClient(ctx.app), { 'accept-language': 'fr' })).json()).toEqual({
+      message: 'You must be signed in.',
+    });
+    await withTestApp(
+      { languages: { languages: ['en'], defaultLanguage: 'en' } },
+      async (other) => {
+        expect((await ask(new TestClient(other.app), SPANISH)).json()).toEqual({
+          message: 'You must be signed in.',
+        });
+      },
+    );
+  });
+});

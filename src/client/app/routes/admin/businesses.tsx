@@ -1,4 +1,5 @@
 import { pages } from '#shared/pages.ts';
+import { DEFAULT_LANGUAGE } from '#shared/languages.ts';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Input.css';
@@ -161,6 +162,7 @@ export default function AdminBusinessesRoute() {
         business={form.opened ? form.business : null}
         nextPosition={shops.length}
         timeZone={selected?.timeZone ?? 'UTC'}
+        contentLanguage={selected?.contentLanguage ?? DEFAULT_LANGUAGE}
         onClose={() => setForm({ opened: false })}
       />
       <DeleteBusinessDialog business={deleting} onClose={() => setDeleting(null)} />

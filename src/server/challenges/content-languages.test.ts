@@ -117,14 +117,16 @@ describe('organizer content per language', () => {
     for (const url of ['/api/businesses', `/api/businesses/${String(id)}`]) {
       const spanish = await read(url, 'es');
       expect(spanish.headers.vary).toBe('accept-language');
-      const [spanishShop] = [spanish.json<object | object[]>()].flat() as object[];
+      const [spanishShop] = [spanish.json<object | object[]>()].flat<(object | object[])[]>();
       expect(spanishShop).toMatchObject({
         name: 'Bean There (centro)',
         description: 'Espresso and pastries',
         longDescription: '<p>Nuestra historia</p>',
         specialties: 'Espresso, pan dulce',
       });
-      const [englishShop] = [(await read(url, 'en')).json<object | object[]>()].flat() as object[];
+      const [englishShop] = [(await read(url, 'en')).json<object | object[]>()].flat<
+        (object | object[])[]
+      >();
       expect(englishShop).toMatchObject({
         name: 'Bean There',
         longDescription: '<p>Our story</p>',

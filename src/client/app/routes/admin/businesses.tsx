@@ -19,6 +19,7 @@ import { BusinessFormDialog } from '#client/features/shop-admin/components/Busin
 import { DeleteBusinessDialog } from '#client/features/shop-admin/components/DeleteBusinessDialog.tsx';
 import { ImportShopsDialog } from '#client/features/shop-admin/components/ImportShopsDialog.tsx';
 import { ShopLinkDialog } from '#client/features/shop-admin/components/ShopLinkDialog.tsx';
+import { MissingTranslations } from '#client/features/shop-admin/components/MissingTranslations.tsx';
 import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { ChallengeSelect } from '#client/features/challenges/components/ChallengeSelect.tsx';
 import { useAdminChallenges } from '#client/features/challenges/api/get-admin-challenges.ts';
@@ -116,6 +117,8 @@ export default function AdminBusinessesRoute() {
               )}
             </Group>
           </Card>
+
+          <MissingTranslations challenge={selected} shops={shops} />
 
           <Card withBorder radius="md" padding={0}>
             <Stack gap={4} p="lg" pb="sm">

@@ -173,7 +173,7 @@ export async function buildApp(options: BuildAppOptions) {
   const keptAnswerLane = REQUEST_LOG_LEVELS.has(logLevel)
     ? null
     : new KeptAnswerLane(
-        (path) => deps.publicReads.keptAnswer(path),
+        (path, acceptLanguage) => deps.publicReads.keptAnswer(path, acceptLanguage),
         apiAnswerHeaders(config.siteUrl.origin),
         requestMetrics?.observe,
         keptPollValidator({

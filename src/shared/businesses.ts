@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REDEMPTION_CODE_PATTERN } from './constants.ts';
 import { codeRotationSchema, currentCodeSchema } from './shop-side.ts';
+import { shopTranslationsSchema, storedTranslationsSchema } from './translations.ts';
 
 /** A shop as anyone may see it: never the redemption code (docs/RULES.md rule 3). */
 export const publicBusinessSchema = z.object({
@@ -37,6 +38,8 @@ export const adminBusinessSchema = publicBusinessSchema.extend({
   dailyCap: z.number().int().nullable(),
   /** Whether the shop's private page link is issued (the link itself is shown once, at issue). */
   shopLinkIssued: z.boolean(),
+  /** Its texts in the other languages than its battle's content language (docs/decisions/0050). */
+  translations: storedTranslationsSchema,
 });
 export type AdminBusiness = z.infer<typeof adminBusinessSchema>;
 
@@ -143,6 +146,11 @@ export const businessFieldsSchema = z.object({
     .nullable(),
   latitude: degrees(90, LATITUDE_MESSAGE),
   longitude: degrees(180, LONGITUDE_MESSAGE),
+  /**
+   * Its name, descriptions and specialties in the site's other languages; a patch replaces them
+   * all (docs/decisions/0050-content-languages.md).
+   */
+  translations: shopTranslationsSchema,
   /** Omitted or empty: the server picks an unused random code. */
   redemptionCode: z.preprocess(
     (value) => (value === '' ? null : value),
@@ -164,6 +172,7 @@ export const businessCreateSchema = businessFieldsSchema
     dailyCap: businessFieldsSchema.shape.dailyCap.default(null),
     latitude: businessFieldsSchema.shape.latitude.default(null),
     longitude: businessFieldsSchema.shape.longitude.default(null),
+    translations: shopTranslationsSchema.default({}),
     challengeId: z
       .number({ error: 'No challenge selected' })
       .int('No challenge selected')

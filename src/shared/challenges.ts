@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { challengePhase, hasEnded } from './challenge-phase.ts';
+import { LANGUAGE_CODE } from './languages.ts';
+import { challengeTranslationsSchema, storedTranslationsSchema } from './translations.ts';
 
 /** A challenge as the API sends it; instants are ISO 8601 strings (docs/RULES.md rule 11). */
 export const challengeSchema = z.object({
@@ -25,6 +27,16 @@ export const challengeSchema = z.object({
   voucherPassesVote: z.boolean(),
 });
 export type ChallengeDto = z.infer<typeof challengeSchema>;
+
+/**
+ * What organizers read of a battle (GET /api/admin/challenges): the public fields in the content
+ * language, that language, and the texts in the others (docs/decisions/0050-content-languages.md).
+ */
+export const adminChallengeSchema = challengeSchema.extend({
+  contentLanguage: z.string(),
+  translations: storedTranslationsSchema,
+});
+export type AdminChallengeDto = z.infer<typeof adminChallengeSchema>;
 
 /** GET /api/challenges: the published challenges, earliest start first. */
 export const publishedChallengesSchema = z.array(challengeSchema);
@@ -149,6 +161,12 @@ const challengeFieldsSchema = z.object({
   reminderHoursBeforeEnd: reminderHoursBeforeEndField,
   maxPassesPerOrder: maxPassesPerOrderField,
   voucherPassesVote: voucherPassesVoteField,
+  /** One of the site's languages (checked by the server); omitted on create: the site's default. */
+  contentLanguage: z
+    .string({ error: "Choose one of this site's languages" })
+    .regex(LANGUAGE_CODE, "Choose one of this site's languages"),
+  /** The title and description in the site's other languages; a patch replaces them all. */
+  translations: challengeTranslationsSchema,
 });
 
 export const challengeInputSchema = challengeFieldsSchema.extend({
@@ -161,6 +179,8 @@ export const challengeInputSchema = challengeFieldsSchema.extend({
   voucherPassesVote: voucherPassesVoteField.default(false),
   /** Omitted: the server's own time zone. */
   timeZone: timeZoneField.optional(),
+  contentLanguage: challengeFieldsSchema.shape.contentLanguage.optional(),
+  translations: challengeTranslationsSchema.default({}),
 });
 export type ChallengeInput = z.input<typeof challengeInputSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { drawTranslationsSchema, storedTranslationsSchema } from './translations.ts';
 import { countOf } from './plural.ts';
 
 /**
@@ -90,6 +91,8 @@ export const drawInputSchema = z.object({
     .min(1, 'Winner count must be at least 1')
     .max(MAX_WINNER_COUNT, `Winner count must be at most ${MAX_WINNER_COUNT}`),
   entries: drawEntriesSchema,
+  /** The prize in the site's other languages (docs/decisions/0050-content-languages.md). */
+  translations: drawTranslationsSchema.default({}),
 });
 export type DrawInput = z.infer<typeof drawInputSchema>;
 
@@ -106,6 +109,8 @@ export type CreatedDraw = z.infer<typeof createdDrawSchema>;
 /** The organizer's view of a draw: the public one, plus who the winners are. */
 export const adminDrawSchema = publicDrawSchema.extend({
   challengeId: z.number().int(),
+  /** The prize in the other languages than the battle's content language. */
+  translations: storedTranslationsSchema,
   /** In draw order; null until revealed. */
   winnerAccounts: z
     .array(z.object({ pass: z.string(), username: z.string(), email: z.string() }))

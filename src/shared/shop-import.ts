@@ -71,9 +71,25 @@ const REQUIRED_COLUMNS = ['name', 'address', 'description'] as const;
 
 export type ImportRecord = Partial<Record<ShopImportColumn, string>>;
 
+/**
+ * A column of a translated text: `name_es`, `description_es` (the shop's name and short
+ * description in Spanish), for any of the site's languages (docs/decisions/0050-content-languages.md).
+ */
+const TRANSLATED_COLUMN = /^(name|description)_([a-z]{2,3})$/i;
+export const TRANSLATED_IMPORT_COLUMNS = ['name', 'description'] as const;
+
+/** A row's translated texts by language, from its `name_xx` and `description_xx` columns. */
+export type ImportTranslations = Record<string, { name?: string; description?: string }>;
+
+/** One row of the file: its known columns, and its translated texts. */
+export interface ImportRow {
+  line: number;
+  record: ImportRecord;
+  translations?: ImportTranslations;
+}
+
 /** A CSV file as records of its known columns, or what is wrong with the file itself. */
-export type ShopCsv =
-  { ok: true; rows: { line: number; record: ImportRecord }[] } | { ok: false; message: string };
+export type ShopCsv = { ok: true; rows: ImportRow[] } | { ok: false; message: string };
 
 /**
  * RFC 4180 text as fields, each record with the line it starts on: quoted fields may hold commas,
@@ -156,12 +172,14 @@ export function readShopCsv(csv: string): ShopCsv {
       SHOP_IMPORT_COLUMNS.find((column) => column.toLowerCase() === name.toLowerCase()) ?? name,
   );
   const unknown = columns.filter(
-    (column) => !(SHOP_IMPORT_COLUMNS as readonly string[]).includes(column),
+    (column) =>
+      !(SHOP_IMPORT_COLUMNS as readonly string[]).includes(column) &&
+      !TRANSLATED_COLUMN.test(column),
   );
   if (unknown.length > 0) {
     return {
       ok: false,
-      message: `Unknown column ${unknown.map((column) => `"${column.toLowerCase()}"`).join(', ')}. The columns are: ${SHOP_IMPORT_COLUMNS.join(', ')}.`,
+      message: `Unknown column ${unknown.map((column) => `"${column.toLowerCase()}"`).join(', ')}. The columns are: ${SHOP_IMPORT_COLUMNS.join(', ')}, and name_xx, description_xx for another language (e.g. name_es).`,
     };
   }
   if (records.length === 0) {
@@ -186,10 +204,21 @@ export function readShopCsv(csv: string): ShopCsv {
   }
   return {
     ok: true,
-    rows: records.map(({ line, fields }) => ({
-      line,
-      record: Object.fromEntries(columns.map((column, index) => [column, fields[index]])),
-    })),
+    rows: records.map(({ line, fields }) => {
+      const translations: ImportTranslations = {};
+      columns.forEach((column, index) => {
+        const translated = TRANSLATED_COLUMN.exec(column);
+        if (!translated || !fields[index]) return;
+        const field = translated[1]!.toLowerCase() as 'name' | 'description';
+        const language = translated[2]!.toLowerCase();
+        translations[language] = { ...translations[language], [field]: fields[index] };
+      });
+      return {
+        line,
+        record: Object.fromEntries(columns.map((column, index) => [column, fields[index]])),
+        ...(Object.keys(translations).length > 0 ? { translations } : {}),
+      };
+    }),
   };
 }
 
@@ -279,11 +308,11 @@ export type CheckedRow = ShopImportRow & {
  * and codes checked against each other and the challenge's live shops.
  */
 export function checkShopRows(
-  rows: { line: number; record: ImportRecord }[],
+  rows: ImportRow[],
   context: { challengeId: number; firstPosition: number; liveCodes: Map<string, string> },
 ): CheckedRow[] {
   const codeLines = new Map<string, number>();
-  return rows.map(({ line, record }, index) => {
+  return rows.map(({ line, record, translations }, index) => {
     const errors = new Map<ShopImportColumn, string>();
     const add = (column: ShopImportColumn, message: string) => {
       if (!errors.has(column)) errors.set(column, message);
@@ -311,10 +340,14 @@ export function checkShopRows(
       latitude: decimal(record.latitude),
       longitude: decimal(record.longitude),
       position: context.firstPosition + index,
+      translations: translations ?? {},
     });
     if (!fields.success) {
       for (const issue of fields.error.issues) {
-        const column = COLUMN_OF[String(issue.path[0])];
+        // A translated text's problem is named on its column in the default language.
+        const [field, , translatedField] = issue.path.map(String);
+        const column =
+          COLUMN_OF[field === 'translations' ? (translatedField ?? '') : (field ?? '')];
         if (column) add(column, issue.message);
       }
     } else {

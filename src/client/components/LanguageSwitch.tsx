@@ -6,12 +6,7 @@ import { endpoints } from '#shared/endpoints.ts';
 import { api } from '#client/lib/api.ts';
 import { useSiteConfig } from '#client/lib/site-config.ts';
 import { useMessages, usePageLanguage } from '#client/i18n/language.tsx';
-
-/** A language's name in its own words ('English', 'Español'), as a visitor looks for it. */
-function ownName(language: string): string {
-  const name = new Intl.DisplayNames([language], { type: 'language' }).of(language) ?? language;
-  return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
-}
+import { ownLanguageName as ownName } from '#client/i18n/language-names.ts';
 
 /**
  * The page in each of the site's languages (docs/decisions/0048-languages.md): plain links to the

@@ -152,4 +152,46 @@ describe('shop import: messages, new columns and the ready rows alone', () => {
     });
     expect((await shopsOf()).length).toBe(before);
   });
+
+  it('takes name_xx and description_xx columns as the shop in another language, and names a wrong one', async () => {
+    const csv = [
+      'name,Name_ES,address,description,description_es',
+      'Casa Azul,Casa Azul (centro),3 Lengua Ave,Tacos and coffee,Tacos y café',
+      'Solo English,,4 Lengua Ave,Only English,',
+      `Too Long,${'x'.repeat(201)},5 Lengua Ave,Long Spanish name,`,
+    ].join('\n');
+    const preview = (await importCsv(csv, { commit: false })).json<ShopImportResult>();
+    expect(preview.rows.map((row) => row.errors)).toEqual([
+      [],
+      [],
+      [{ column: 'name', message: 'Business name is too long' }],
+    ]);
+    const answer = await importCsv(csv, { commit: true, validOnly: true });
+    expect(answer.json<ShopImportResult>().imported).toBe(2);
+    const imported = (await shopsOf()).filter((shop) => shop.address.endsWith('Lengua Ave'));
+    expect(imported.map(({ name, translations }) => ({ name, translations }))).toEqual([
+      {
+        name: 'Casa Azul',
+        translations: { es: { name: 'Casa Azul (centro)', description: 'Tacos y café' } },
+      },
+      { name: 'Solo English', translations: {} },
+    ]);
+
+    // A language the site does not speak is refused, as on the shop form.
+    const french = await importCsv(
+      'name,name_fr,address,description\nLe Café,Le Café,6 Lengua Ave,Café',
+      {
+        commit: true,
+      },
+    );
+    expect(french.statusCode).toBe(400);
+    expect(french.json()).toEqual({ message: "Choose one of this site's languages: en, es" });
+    // An unknown column names the translated ones too.
+    expect(
+      (await importCsv('name,address,description,nickname\nA,B,C,D', { commit: false })).json(),
+    ).toEqual({
+      message:
+        'Unknown column "nickname". The columns are: name, address, phone, website, description, code, hours, codeRotation, dailyCap, latitude, longitude, and name_xx, description_xx for another language (e.g. name_es).',
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import { and, eq, max } from 'drizzle-orm';
 import { checkShopRows, readShopCsv } from '#shared/shop-import.ts';
 import type { ShopImportResult } from '#shared/shop-import.ts';
+import type { SiteLanguages } from '#shared/languages.ts';
 import type { Db } from '../db/client.ts';
 import { businesses } from '../db/schema.ts';
 import { badRequest, conflict, isUniqueViolation } from '../errors.ts';
@@ -20,6 +21,7 @@ export async function importShops(
   challengeId: number,
   input: { csv: string; commit: boolean; validOnly?: boolean },
   now: Date,
+  site: SiteLanguages,
 ): Promise<ShopImportResult> {
   refuseIfEnded(await requireChallenge(db, challengeId), now);
   const file = readShopCsv(input.csv);
@@ -52,7 +54,7 @@ export async function importShops(
       // Imported shops keep the file's order, one after another after the existing shops.
       const first = toCreate[0]!.position;
       for (const [index, shop] of toCreate.entries())
-        await insertBusinessInTx(tx, { ...shop, position: first + index }, now);
+        await insertBusinessInTx(tx, { ...shop, position: first + index }, now, site);
     });
   } catch (error) {
     if (isUniqueViolation(error, 'businesses_live_code_uq')) {

@@ -21,7 +21,11 @@ export async function businessPublicRoutes(app: FastifyInstance, { publicReads }
   api.get(
     endpoints.liveShops.path,
     { schema: { response: { 200: publicBusinessesSchema } } },
-    async (_request, reply) => sendJson(reply, await publicReads.liveShops()),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await publicReads.liveShops(publicReads.languageOf(request.headers['accept-language'])),
+      ),
   );
 
   api.get(
@@ -34,7 +38,10 @@ export async function businessPublicRoutes(app: FastifyInstance, { publicReads }
     },
     async (request, reply) => {
       // A draft battle's shop is not found (the shop page reads the same answer).
-      const shop = await publicReads.liveShopJson(request.params.id);
+      const shop = await publicReads.liveShopJson(
+        request.params.id,
+        publicReads.languageOf(request.headers['accept-language']),
+      );
       if (!shop) throw notFound(SHOP_NOT_FOUND);
       return sendJson(reply, shop);
     },

@@ -10,6 +10,8 @@ import {
   type PublicBusiness,
 } from '#shared/businesses.ts';
 import { hasEnded } from '#shared/challenge-phase.ts';
+import type { SiteLanguages } from '#shared/languages.ts';
+import { sameTranslations, SHOP_TEXT_FIELDS, textsIn } from '#shared/translations.ts';
 import { WEBSITE_MESSAGE, webAddress } from '#shared/shop-import.ts';
 import type { CurrentCode } from '#shared/shop-side.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -18,6 +20,7 @@ import { callRule } from '../db/rule-call.ts';
 import { businesses, challenges, type Business } from '../db/schema.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../errors.ts';
 import { requireChallenge } from '../challenges/require.ts';
+import { checkedTranslations, contentLanguageOf } from '../challenges/content-language.ts';
 import { addCouponsForNewBusiness, lockChallengeForNewShops } from '../passes/issue.ts';
 import { sanitizeRichText } from './rich-text.ts';
 import { isLiveShop } from './live.ts';
@@ -63,6 +66,13 @@ export function toPublicBusiness(business: Business): PublicBusiness {
   };
 }
 
+/**
+ * A shop as the public reads it in `language`: each text in that language, else in its battle's
+ * content language (docs/decisions/0050-content-languages.md).
+ */
+export const publicBusinessIn = (business: Business, language: string): PublicBusiness =>
+  textsIn(toPublicBusiness(business), business.translations, SHOP_TEXT_FIELDS, language);
+
 /** Live shops of a challenge in display order (lower position first, then oldest). */
 export async function listLiveBusinesses(db: Db, challengeId: number): Promise<Business[]> {
   return db
@@ -103,6 +113,7 @@ export function toAdminBusiness(business: Business, currentCode: CurrentCode): A
     currentCode,
     dailyCap: business.dailyCap,
     shopLinkIssued: business.shopLinkHash !== null,
+    translations: business.translations,
   };
 }
 
@@ -129,9 +140,29 @@ export function checkImageUrl(imageUrl: string | null): string | null {
   throw badRequest('Image URL must start with http://, https:// or /');
 }
 
+/**
+ * Translations as stored: the site's languages only, not the battle's content language, each
+ * rich-text description sanitized like the shop's own (docs/RULES.md rule 9).
+ */
+function storedTranslations(
+  translations: BusinessFields['translations'],
+  contentLanguage: string,
+  site: SiteLanguages,
+): Business['translations'] {
+  const sanitized = Object.fromEntries(
+    Object.entries(translations).map(([language, texts]) => [
+      language,
+      texts.longDescription
+        ? { ...texts, longDescription: sanitizeRichText(texts.longDescription) ?? undefined }
+        : texts,
+    ]),
+  );
+  return checkedTranslations(sanitized, contentLanguage, site);
+}
+
 /** Field values as stored: checked, normalized and sanitized (docs/RULES.md rule 9). */
 function storedFields<T extends Partial<BusinessFields>>(fields: T) {
-  const { redemptionCode: _code, ...rest } = fields;
+  const { redemptionCode: _code, translations: _translations, ...rest } = fields;
   return {
     ...rest,
     ...(fields.longDescription !== undefined
@@ -188,14 +219,21 @@ export async function insertBusinessInTx(
   tx: Tx,
   input: z.output<typeof businessCreateSchema>,
   now: Date,
+  site: SiteLanguages,
 ): Promise<Business> {
   const fields = storedFields(input);
-  refuseIfEnded(await requireChallenge(tx, input.challengeId), now);
+  const challenge = await requireChallenge(tx, input.challengeId);
+  refuseIfEnded(challenge, now);
+  const translations = storedTranslations(
+    input.translations,
+    contentLanguageOf(challenge, site),
+    site,
+  );
   await lockChallengeForNewShops(tx, input.challengeId);
   const redemptionCode = input.redemptionCode ?? (await unusedCode(tx, input.challengeId));
   const [created] = await tx
     .insert(businesses)
-    .values({ ...fields, challengeId: input.challengeId, redemptionCode })
+    .values({ ...fields, challengeId: input.challengeId, redemptionCode, translations })
     .returning();
   if (!created) throw new Error('insert returned no row');
   await addCouponsForNewBusiness(tx, created.id, created.challengeId);
@@ -210,8 +248,9 @@ export async function createBusiness(
   db: Db,
   input: z.output<typeof businessCreateSchema>,
   now: Date,
+  site: SiteLanguages,
 ): Promise<Business> {
-  const insert = () => db.transaction((tx) => insertBusinessInTx(tx, input, now));
+  const insert = () => db.transaction((tx) => insertBusinessInTx(tx, input, now, site));
   if (input.redemptionCode) return withCodeCheck(input.redemptionCode, insert);
   // A generated code can collide with one a concurrent request just took: pick again.
   for (let attempt = 1; ; attempt += 1) {
@@ -234,6 +273,7 @@ export async function updateBusiness(
   id: number,
   patch: z.output<typeof businessPatchSchema>,
   now: Date,
+  site: SiteLanguages,
 ): Promise<{ business: Business; written: boolean }> {
   const fields = storedFields(patch);
   if (fields.name !== undefined) {
@@ -250,9 +290,20 @@ export async function updateBusiness(
         .where(and(eq(businesses.id, id), isLiveShop))
         .for('update');
       if (!current) throw notFound('Business not found');
+      const translations =
+        patch.translations === undefined
+          ? undefined
+          : storedTranslations(
+              patch.translations,
+              contentLanguageOf(await requireChallenge(tx, current.challengeId), site),
+              site,
+            );
       const changes = changedFields(current, {
         ...fields,
         ...(code ? { redemptionCode: code } : {}),
+        ...(translations && !sameTranslations(translations, current.translations)
+          ? { translations }
+          : {}),
       });
       // Nothing differs ({}, unknown keys, an empty code, the values it has): no UPDATE at all.
       if (Object.keys(changes).length === 0) return { business: current, written: false };

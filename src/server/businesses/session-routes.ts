@@ -58,7 +58,7 @@ export async function businessSessionRoutes(app: FastifyInstance, deps: AppDeps)
       },
     },
     async (request, reply) => {
-      const created = await createBusiness(db, request.body, clock());
+      const created = await createBusiness(db, request.body, clock(), config.languages);
       await clearPublicReadsEverywhere(deps, request.log);
       return reply.status(201).send(await adminBusinessAt(db, created, clock()));
     },
@@ -84,6 +84,7 @@ export async function businessSessionRoutes(app: FastifyInstance, deps: AppDeps)
         request.params.id,
         request.body,
         clock(),
+        config.languages,
       );
       if (written) await clearPublicReadsEverywhere(deps, request.log);
       return adminBusinessAt(db, business, clock());
@@ -126,7 +127,13 @@ export async function businessSessionRoutes(app: FastifyInstance, deps: AppDeps)
       },
     },
     async (request) => {
-      const result = await importShops(db, request.params.id, request.body, clock());
+      const result = await importShops(
+        db,
+        request.params.id,
+        request.body,
+        clock(),
+        config.languages,
+      );
       if (result.imported > 0) await clearPublicReadsEverywhere(deps, request.log);
       return result;
     },

@@ -15,8 +15,10 @@ export async function challengePublicRoutes(app: FastifyInstance, { publicReads 
   api.get(
     endpoints.activeChallenge.path,
     { schema: { response: { 200: challengeSchema, 404: errorBodySchema } } },
-    async (_request, reply) => {
-      const cached = await publicReads.activeChallenge();
+    async (request, reply) => {
+      const cached = await publicReads.activeChallenge(
+        publicReads.languageOf(request.headers['accept-language']),
+      );
       if (cached.body === 'null') throw notFound(NO_ACTIVE_CHALLENGE);
       return sendJson(reply, cached);
     },
@@ -25,6 +27,12 @@ export async function challengePublicRoutes(app: FastifyInstance, { publicReads 
   api.get(
     endpoints.publishedChallenges.path,
     { schema: { response: { 200: publishedChallengesSchema } } },
-    async (_request, reply) => sendJson(reply, await publicReads.publishedChallenges()),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await publicReads.publishedChallenges(
+          publicReads.languageOf(request.headers['accept-language']),
+        ),
+      ),
   );
 }

@@ -2,15 +2,28 @@ import { asc, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { hasEnded } from '#shared/challenge-phase.ts';
 import type {
+  AdminChallengeDto,
   ChallengeDto,
   challengeInputSchema,
   challengePatchSchema,
 } from '#shared/challenges.ts';
+import type { SiteLanguages } from '#shared/languages.ts';
+import {
+  CHALLENGE_TEXT_FIELDS,
+  keptTranslations,
+  sameTranslations,
+  textsIn,
+} from '#shared/translations.ts';
 import { changedFields } from '../db/changed-fields.ts';
 import type { Db } from '../db/client.ts';
 import { challenges, type Challenge } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { requireChallenge } from './require.ts';
+import {
+  checkedContentLanguage,
+  checkedTranslations,
+  contentLanguageOf,
+} from './content-language.ts';
 
 export function toChallengeDto(challenge: Challenge): ChallengeDto {
   return {
@@ -31,6 +44,23 @@ export function toChallengeDto(challenge: Challenge): ChallengeDto {
   };
 }
 
+/**
+ * A battle as the public reads it in `language`: each text in that language, else in the battle's
+ * content language (docs/decisions/0050-content-languages.md).
+ */
+export const challengeDtoIn = (challenge: Challenge, language: string): ChallengeDto =>
+  textsIn(toChallengeDto(challenge), challenge.translations, CHALLENGE_TEXT_FIELDS, language);
+
+/** A battle as organizers read it: its content language's texts, that language, and the others'. */
+export const toAdminChallengeDto = (
+  challenge: Challenge,
+  site: SiteLanguages,
+): AdminChallengeDto => ({
+  ...toChallengeDto(challenge),
+  contentLanguage: contentLanguageOf(challenge, site),
+  translations: challenge.translations,
+});
+
 /** Every challenge for organizers, newest start first. */
 export async function listChallenges(db: Db): Promise<Challenge[]> {
   return db.select().from(challenges).orderBy(desc(challenges.startDate), desc(challenges.id));
@@ -40,13 +70,13 @@ export async function listChallenges(db: Db): Promise<Challenge[]> {
  * GET /api/challenges: every published challenge (docs/GLOSSARY.md), the schedule /battles shows,
  * earliest start first.
  */
-export async function listPublishedChallenges(db: Db): Promise<ChallengeDto[]> {
+export async function listPublishedChallenges(db: Db, language: string): Promise<ChallengeDto[]> {
   const rows = await db
     .select()
     .from(challenges)
     .where(eq(challenges.active, true))
     .orderBy(asc(challenges.startDate), asc(challenges.id));
-  return rows.map(toChallengeDto);
+  return rows.map((row) => challengeDtoIn(row, language));
 }
 
 /** The zone a new challenge runs in unless the organizer names one: this server's own. */
@@ -61,13 +91,30 @@ function checkDates(startDate: Date, endDate: Date) {
 export async function createChallenge(
   db: Db,
   input: z.output<typeof challengeInputSchema>,
+  site: SiteLanguages,
 ): Promise<Challenge> {
   const startDate = new Date(input.startDate);
   const endDate = new Date(input.endDate);
   checkDates(startDate, endDate);
+  const contentLanguage =
+    input.contentLanguage === undefined
+      ? null
+      : checkedContentLanguage(input.contentLanguage, site);
+  const translations = checkedTranslations(
+    input.translations,
+    contentLanguage ?? site.defaultLanguage,
+    site,
+  );
   const [created] = await db
     .insert(challenges)
-    .values({ ...input, startDate, endDate, timeZone: input.timeZone ?? serverTimeZone() })
+    .values({
+      ...input,
+      startDate,
+      endDate,
+      timeZone: input.timeZone ?? serverTimeZone(),
+      contentLanguage,
+      translations,
+    })
     .returning();
   if (!created) throw new Error('insert returned no row');
   return created;
@@ -88,6 +135,7 @@ export async function updateChallenge(
   id: number,
   patch: z.output<typeof challengePatchSchema>,
   now: Date,
+  site: SiteLanguages,
 ): Promise<{ challenge: Challenge; written: boolean }> {
   return db.transaction(async (tx) => {
     const current = await requireChallenge(tx, id, { lock: true });
@@ -98,7 +146,21 @@ export async function updateChallenge(
       endDate.getTime() !== current.endDate.getTime();
     checkDates(startDate, endDate);
     if (moved && hasEnded(current, now)) throw conflict(ENDED_DATES_FIXED_MESSAGE);
-    const changes = changedFields(current, { ...patch, startDate, endDate });
+    const contentLanguage =
+      patch.contentLanguage === undefined
+        ? contentLanguageOf(current, site)
+        : checkedContentLanguage(patch.contentLanguage, site);
+    const translations =
+      patch.translations === undefined
+        ? keptTranslations(current.translations, contentLanguage)
+        : checkedTranslations(patch.translations, contentLanguage, site);
+    const changes = changedFields(current, {
+      ...patch,
+      startDate,
+      endDate,
+      contentLanguage: patch.contentLanguage === undefined ? undefined : contentLanguage,
+      translations: sameTranslations(translations, current.translations) ? undefined : translations,
+    });
     if (Object.keys(changes).length === 0) return { challenge: current, written: false };
     const [updated] = await tx
       .update(challenges)

@@ -1,12 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { challengeInputSchema, challengePatchSchema, challengeSchema } from '#shared/challenges.ts';
+import {
+  adminChallengeSchema,
+  challengeInputSchema,
+  challengePatchSchema,
+} from '#shared/challenges.ts';
 import { idParamsSchema } from '#shared/params.ts';
 import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { clearPublicReadsEverywhere } from '../public-reads/public-reads.ts';
-import { createChallenge, listChallenges, toChallengeDto, updateChallenge } from './service.ts';
+import {
+  createChallenge,
+  listChallenges,
+  toAdminChallengeDto,
+  updateChallenge,
+} from './service.ts';
 import { endpoints } from '#shared/endpoints.ts';
 
 /**
@@ -15,16 +24,22 @@ import { endpoints } from '#shared/endpoints.ts';
  */
 export async function challengeSessionRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
+  const { languages } = deps.config;
   const adminApi = app.withTypeProvider<ZodTypeProvider>();
 
   adminApi.get(
     endpoints.adminChallenges.path,
     {
       schema: {
-        response: { 200: z.array(challengeSchema), 401: errorBodySchema, 403: errorBodySchema },
+        response: {
+          200: z.array(adminChallengeSchema),
+          401: errorBodySchema,
+          403: errorBodySchema,
+        },
       },
     },
-    async () => (await listChallenges(db)).map(toChallengeDto),
+    async () =>
+      (await listChallenges(db)).map((challenge) => toAdminChallengeDto(challenge, languages)),
   );
 
   adminApi.post(
@@ -32,13 +47,13 @@ export async function challengeSessionRoutes(app: FastifyInstance, deps: AppDeps
     {
       schema: {
         body: challengeInputSchema,
-        response: { 201: challengeSchema, 400: errorBodySchema },
+        response: { 201: adminChallengeSchema, 400: errorBodySchema },
       },
     },
     async (request, reply) => {
-      const created = await createChallenge(db, request.body);
+      const created = await createChallenge(db, request.body, languages);
       await clearPublicReadsEverywhere(deps, request.log);
-      return reply.status(201).send(toChallengeDto(created));
+      return reply.status(201).send(toAdminChallengeDto(created, languages));
     },
   );
 
@@ -49,7 +64,7 @@ export async function challengeSessionRoutes(app: FastifyInstance, deps: AppDeps
         params: idParamsSchema,
         body: challengePatchSchema,
         response: {
-          200: challengeSchema,
+          200: adminChallengeSchema,
           400: errorBodySchema,
           404: errorBodySchema,
           409: errorBodySchema,
@@ -62,9 +77,10 @@ export async function challengeSessionRoutes(app: FastifyInstance, deps: AppDeps
         request.params.id,
         request.body,
         deps.clock(),
+        languages,
       );
       if (written) await clearPublicReadsEverywhere(deps, request.log);
-      return toChallengeDto(challenge);
+      return toAdminChallengeDto(challenge, languages);
     },
   );
 }

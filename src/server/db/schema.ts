@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { DrawEntries } from '#shared/draws.ts';
+import type {
+  ChallengeTextField,
+  DrawTextField,
+  ShopTextField,
+  Translations,
+} from '#shared/translations.ts';
 import {
   boolean,
   check,
@@ -23,6 +29,12 @@ const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
+/**
+ * The organizer's texts in the site's other languages, beside the columns that hold the battle's
+ * content language's (docs/decisions/0050-content-languages.md).
+ */
+const translations = <Field extends string>() =>
+  jsonb('translations').$type<Translations<Field>>().notNull().default({});
 /** A secret drawn by the database: 122 random bits per UUID (gen_random_uuid is core PostgreSQL). */
 const randomSecret = sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`;
 
@@ -99,6 +111,12 @@ export const challenges = pgTable(
     maxPassesPerOrder: integer('max_passes_per_order').notNull().default(10),
     /** docs/RULES.md rule 24: whether passes from vouchers vote and enter draws (off: coupons only). */
     voucherPassesVote: boolean('voucher_passes_vote').notNull().default(false),
+    /**
+     * The language title, description and the battle's shops' and draws' own columns are written
+     * in; null: the site's DEFAULT_LANGUAGE (docs/decisions/0050-content-languages.md).
+     */
+    contentLanguage: text('content_language'),
+    translations: translations<ChallengeTextField>(),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -132,6 +150,8 @@ export const businesses = pgTable(
     /** JSON object of label to time range, kept as text as the spec says. */
     hours: text('hours'),
     specialties: text('specialties'),
+    /** The shop's texts in other languages than its battle's content language. */
+    translations: translations<ShopTextField>(),
     position: integer('position').notNull().default(0),
     redemptionCode: text('redemption_code').notNull(),
     /** Live vote total, kept in the same transaction as every vote so reads never count rows. */
@@ -755,6 +775,8 @@ export const prizeDraws = pgTable(
       .notNull()
       .references(() => challenges.id),
     prize: text('prize').notNull(),
+    /** The prize in other languages than the battle's content language. */
+    translations: translations<DrawTextField>(),
     winnerCount: integer('winner_count').notNull(),
     entries: text('entries').$type<DrawEntries>().notNull(),
     /** 32 random bytes as lowercase hex; secret until revealed_at. */

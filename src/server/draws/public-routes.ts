@@ -33,7 +33,14 @@ export async function drawPublicRoutes(app: FastifyInstance, { db, publicReads }
         response: { 200: z.array(publicDrawSchema), ...drawErrorResponses },
       },
     },
-    async (request, reply) => sendJson(reply, await publicReads.draws(request.params.id)),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await publicReads.draws(
+          request.params.id,
+          publicReads.languageOf(request.headers['accept-language']),
+        ),
+      ),
   );
 
   api.get(

@@ -19,7 +19,9 @@ import {
   type DrawInput,
   type MemberDraws,
 } from '#shared/draws.ts';
+import { SITE_LANGUAGES, type SiteLanguages } from '#shared/languages.ts';
 import { paths } from '#shared/paths.ts';
+import { DRAW_TEXT_FIELDS, textsIn } from '#shared/translations.ts';
 import type { PublicDraw } from '#shared/draws.ts';
 import { challengeInPhase } from '../challenges/phase.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -39,6 +41,7 @@ import { drawWinnerMail, type MailContext } from '../mail/templates.ts';
 import { passPseudonymSql } from '../audit-trail/pseudonym.ts';
 import { countedRedemptionSql } from '../voting/counted.ts';
 import { requireChallenge, requirePublishedChallenge } from '../challenges/require.ts';
+import { checkedTranslations, contentLanguageOf } from '../challenges/content-language.ts';
 
 /** 32 bytes, as docs/RULES.md rule 19 publishes it. */
 const SEED_BYTES = 32;
@@ -49,10 +52,21 @@ const SEED_BYTES = 32;
  */
 export async function createDraw(
   db: Db,
-  input: { challengeId: number; draw: DrawInput; createdBy: number; now: Date },
+  input: {
+    challengeId: number;
+    draw: Omit<DrawInput, 'translations'> & Partial<Pick<DrawInput, 'translations'>>;
+    createdBy: number;
+    now: Date;
+  },
+  site: SiteLanguages = SITE_LANGUAGES,
 ): Promise<CreatedDraw> {
   const challenge = await requireChallenge(db, input.challengeId);
   if (hasEnded(challenge, input.now)) throw conflict(DRAW_AFTER_END_MESSAGE);
+  const translations = checkedTranslations(
+    input.draw.translations ?? {},
+    contentLanguageOf(challenge, site),
+    site,
+  );
   const seed = randomBytes(SEED_BYTES).toString('hex');
   const [row] = await db
     .insert(prizeDraws)
@@ -61,6 +75,7 @@ export async function createDraw(
       prize: input.draw.prize,
       winnerCount: input.draw.winnerCount,
       entries: input.draw.entries,
+      translations,
       seed,
       commitment: await sha256Hex(bytesOfHex(seed)),
       createdBy: input.createdBy,
@@ -94,10 +109,23 @@ export function toPublicDraw(draw: PrizeDraw): PublicDraw {
 /**
  * GET /api/challenges/{id}/draws, oldest first; a published challenge with none answers [], a
  * draft 404 (docs/decisions/0028). Public from each draw's commitment (docs/RULES.md rule 23).
+ * Each prize in `language` (else the content language's); without one, as written: the published
+ * results keep the words they were published with.
  */
-export async function publicDrawsOf(db: Db, challengeId: number): Promise<PublicDraw[]> {
+export async function publicDrawsOf(
+  db: Db,
+  challengeId: number,
+  language?: string,
+): Promise<PublicDraw[]> {
   await requirePublishedChallenge(db, challengeId);
-  return (await drawsOf(db, challengeId)).map(toPublicDraw);
+  return (await drawsOf(db, challengeId)).map((draw) =>
+    language === undefined ? toPublicDraw(draw) : publicDrawIn(draw, language),
+  );
+}
+
+/** A draw as read in `language`: its prize in that language, else the battle's content language's. */
+function publicDrawIn(draw: PrizeDraw, language: string): PublicDraw {
+  return textsIn(toPublicDraw(draw), draw.translations, DRAW_TEXT_FIELDS, language);
 }
 
 /**
@@ -182,6 +210,7 @@ function toAdminDraw(
   return {
     ...toPublicDraw(draw),
     challengeId: draw.challengeId,
+    translations: draw.translations,
     winnerAccounts:
       winners &&
       winners.map((pass, index) => {

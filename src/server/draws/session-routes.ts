@@ -48,12 +48,16 @@ export async function drawSessionRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const created = await createDraw(db, {
-        challengeId: request.params.id,
-        draw: request.body,
-        createdBy: signedInUserId(request),
-        now: clock(),
-      });
+      const created = await createDraw(
+        db,
+        {
+          challengeId: request.params.id,
+          draw: request.body,
+          createdBy: signedInUserId(request),
+          now: clock(),
+        },
+        config.languages,
+      );
       await clearPublicReadsEverywhere(deps, request.log);
       return reply.status(201).send(created);
     },

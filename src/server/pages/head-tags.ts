@@ -7,7 +7,7 @@ import { paths } from '#shared/paths.ts';
 import type { Db } from '../db/client.ts';
 import type { SiteUrl } from '../site-url.ts';
 import type { PublicReads } from '../public-reads/public-reads.ts';
-import { findPublicShop } from '../businesses/service.ts';
+import { findPublicShop, publicBusinessIn } from '../businesses/service.ts';
 import { escapeHtml } from '../text.ts';
 import { replaceLiterally } from './replace-literally.ts';
 import { pageIntl } from './page-intl.ts';
@@ -83,10 +83,16 @@ function shareTags(preview: SharePreview, options: HeadTagOptions): string {
   ].join('');
 }
 
-async function shopPreview(db: Db, id: number, siteName: string): Promise<SharePreview | null> {
+async function shopPreview(
+  db: Db,
+  id: number,
+  siteName: string,
+  language: string,
+): Promise<SharePreview | null> {
   if (id > 2_147_483_647) return null;
-  const shop = await findPublicShop(db, id);
-  if (!shop) return null;
+  const found = await findPublicShop(db, id);
+  if (!found) return null;
+  const shop = publicBusinessIn(found, language);
   return {
     title: pageTitle(shop.name, siteName),
     description: shop.description,
@@ -118,8 +124,9 @@ async function battlePreview(
   path: string,
   siteName: string,
   intl: IntlShape,
+  language: string,
 ) {
-  const challenge = await publicReads.activeChallengeDto();
+  const challenge = await publicReads.activeChallengeDto(language);
   return {
     title: titleIn(intl, challenge?.title, siteName),
     description: challenge?.description || siteDescriptionIn(intl),
@@ -146,10 +153,10 @@ export function publicPageHeadTags(db: Db, publicReads: PublicReads, options: He
     const intl = pageIntl(language);
     const preview =
       found.name === 'business'
-        ? await shopPreview(db, Number(found.params.id), options.siteName)
+        ? await shopPreview(db, Number(found.params.id), options.siteName, language)
         : // The home page and the coffee battle's page show the running battle.
           found.name === 'home' || found.name === 'coffeeBattle'
-          ? await battlePreview(publicReads, found.page.path, options.siteName, intl)
+          ? await battlePreview(publicReads, found.page.path, options.siteName, intl, language)
           : {
               // The schedule (/battles), the one other document.
               title: titleIn(

@@ -53,8 +53,11 @@ describe('kept pages', () => {
     const battle = await insertChallenge(ctx.db, ctx.clock.now());
     const shop = await insertBusiness(ctx.db, battle.id, { name: 'Drawn Once' });
     const drawShops = async () => {
-      const shops = (await reads.answerFor('/api/businesses'))!;
-      return { html: shops.body, drawnFrom: new Map([['/api/businesses', answerText(shops)]]) };
+      const shops = (await reads.answerFor('/api/businesses', 'en'))!;
+      return {
+        html: shops.body,
+        drawnFrom: { language: 'en', answers: new Map([['/api/businesses', answerText(shops)]]) },
+      };
     };
     const first = await reads.page('/', drawShops);
     expect(reads.renders()).toBe(1);

@@ -2,8 +2,14 @@ import type { PublicReadCache } from '../public-reads/public-cache.ts';
 import { MAX_ENTRIES } from '../public-reads/public-cache.ts';
 import { compressPage, type EncodedPage } from './page-encodings.ts';
 
-/** The public answers a page was drawn from: each API path read, and its `answerText`. */
-export type DrawnFrom = ReadonlyMap<string, string>;
+/**
+ * The public answers a page was drawn from: the page's language (the answers speak it,
+ * docs/decisions/0050-content-languages.md) and each API path read, with its `answerText`.
+ */
+export interface DrawnFrom {
+  language: string;
+  answers: ReadonlyMap<string, string>;
+}
 
 /**
  * A page's HTML and, when it was drawn wholly from public answers, which ones: without them
@@ -20,8 +26,8 @@ export interface KeptPagesDeps {
   /** How long a page is kept (publicCacheTtlMs); 0 renders every visit. */
   ttlMs: number;
   clock: () => Date;
-  /** The `answerText` of a public answer as it reads now, undefined when it is none. */
-  answerNow: (apiPath: string) => Promise<string | undefined>;
+  /** The `answerText` of a public answer in a language as it reads now, undefined when none. */
+  answerNow: (apiPath: string, language: string) => Promise<string | undefined>;
 }
 
 const minuteOf = (instant: Date) => Math.floor(instant.getTime() / 60_000);
@@ -94,9 +100,9 @@ export class KeptPages {
   }
 
   /** Whether each public answer still reads as it did when a page was drawn from it. */
-  private async stillAnswers(drawnFrom: DrawnFrom): Promise<boolean> {
-    for (const [apiPath, answered] of drawnFrom) {
-      if ((await this.deps.answerNow(apiPath)) !== answered) return false;
+  private async stillAnswers({ language, answers }: DrawnFrom): Promise<boolean> {
+    for (const [apiPath, answered] of answers) {
+      if ((await this.deps.answerNow(apiPath, language)) !== answered) return false;
     }
     return true;
   }

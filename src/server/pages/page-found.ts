@@ -7,9 +7,9 @@ import { pageAt } from '#shared/pages.ts';
  * page is found.
  */
 export function publicShopPageFound(publicReads: PublicReads) {
-  return async (pathname: string): Promise<boolean> => {
+  return async (pathname: string, language: string): Promise<boolean> => {
     const found = pageAt(pathname);
     if (found?.name !== 'business') return true;
-    return (await publicReads.liveShop(Number(found.params.id))).status === 200;
+    return (await publicReads.liveShop(Number(found.params.id), language)).status === 200;
   };
 }

@@ -26,7 +26,7 @@ export interface SpaOptions {
    * Whether a page with parameters names something the public may see (a shop of a published
    * battle); false answers 404 with the plain shell, neither rendered nor kept.
    */
-  pageFound?: (pathname: string) => Promise<boolean>;
+  pageFound?: (pathname: string, language: string) => Promise<boolean>;
   /**
    * Server renders per address (render-allowance.ts), spent only on a page not already kept;
    * past it, the page is drawn by the browser.
@@ -172,7 +172,8 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
   /** 404 for a page whose parameters name nothing public (`pageFound`), else `status`. */
   async function statusOf(request: FastifyRequest, status: number): Promise<number> {
     if (status !== 200 || !options.pageFound) return status;
-    return (await options.pageFound(located(request.url).path)) ? status : 404;
+    const { path, language } = located(request.url);
+    return (await options.pageFound(path, language)) ? status : 404;
   }
 
   /** The page already rendered and kept for this request, if any (no render, no allowance). */

@@ -106,6 +106,8 @@ interface RenderContext {
   cookie: string | undefined;
   /** The answers that page was drawn with that the member reads offline (SERVER_ANSWERS_ID). */
   offlineAnswers: ServedAnswer[];
+  /** The page's language: the public answers speak it, and the visitor's own reads are asked in it. */
+  language: string;
   /** The public answers the render read, by API path (`answerText`). */
   publicAnswers: Map<string, string>;
 }
@@ -148,8 +150,12 @@ export function loadServerRenderer(
    * what it shows, exactly as for the browser's request, so the HTML can hold no other account's
    * data and no second copy of those rules can drift from the routes'.
    */
-  async function visitorRead(apiPath: string, cookie: string): Promise<Response> {
-    const answer = await app.inject({ method: 'GET', url: apiPath, headers: { cookie } });
+  async function visitorRead(apiPath: string, cookie: string, language: string): Promise<Response> {
+    const answer = await app.inject({
+      method: 'GET',
+      url: apiPath,
+      headers: { cookie, 'accept-language': language },
+    });
     const date = answer.headers.date;
     return new Response(answer.body, {
       status: answer.statusCode,
@@ -185,9 +191,12 @@ export function loadServerRenderer(
     context: RenderContext | undefined,
   ): Promise<Response> {
     if (method === 'GET' && context?.cookie !== undefined && VISITOR_READS.has(apiPath)) {
-      return visitorRead(apiPath, context.cookie);
+      return visitorRead(apiPath, context.cookie, context.language);
     }
-    const answer = method === 'GET' ? await publicReads.answerFor(apiPath) : undefined;
+    const answer =
+      method === 'GET' && context
+        ? await publicReads.answerFor(apiPath, context.language)
+        : undefined;
     if (!answer) {
       context?.unanswered.push(`${method} ${apiPath}`);
       throw new Error(`${method} ${apiPath} is neither a public read nor the visitor's own`);
@@ -219,7 +228,11 @@ export function loadServerRenderer(
       const rendererModule = await loadRenderer();
       // A page that ignores its query is drawn without it: one render serves `/` and `/?ref=…`.
       const location = page.readsQuery ? url : pathnameOf(url);
+      // The address keeps its language's prefix (kept apart per language by `pageKey`); the
+      // router reads it as its basename (docs/decisions/0048-languages.md).
+      const { language, basename } = splitLanguage(pathnameOf(url), languages);
       const context: RenderContext = {
+        language,
         unanswered: [],
         cookie: page.readsSession ? cookie : undefined,
         offlineAnswers: [],
@@ -231,9 +244,6 @@ export function loadServerRenderer(
         : page.drawnSignedOut && !hasSessionCookie(cookie)
           ? 'signed-out'
           : 'everyone';
-      // The address keeps its language's prefix (kept apart per language by `pageKey`); the
-      // router reads it as its basename (docs/decisions/0048-languages.md).
-      const { language, basename } = splitLanguage(pathnameOf(url), languages);
       const rendered = await renderContext.run(context, () =>
         rendererModule.render(location, transport, drawnAt, {
           drawnFor,
@@ -266,7 +276,7 @@ export function loadServerRenderer(
       );
       return page.readsSession
         ? { html: pageHtml }
-        : { html: pageHtml, drawnFrom: context.publicAnswers };
+        : { html: pageHtml, drawnFrom: { language, answers: context.publicAnswers } };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessCreateSchema } from '#shared/businesses.ts';
+import { SITE_LANGUAGES } from '#shared/languages.ts';
 import { createOrPromoteAdmin } from '../auth/service.ts';
 import { importShops } from '../businesses/import.ts';
 import { createBusiness } from '../businesses/service.ts';
@@ -90,8 +91,8 @@ describe('passes issued while shops are added (docs/RULES.md rule 7)', () => {
       });
       const csv = 'name,address,description\nImported A,3 Race St,One\nImported B,4 Race St,Two\n';
       const [created, imported] = await Promise.all([
-        createBusiness(db, shop, new Date()),
-        importShops(db, challenge.id, { csv, commit: true }, new Date()),
+        createBusiness(db, shop, new Date(), SITE_LANGUAGES),
+        importShops(db, challenge.id, { csv, commit: true }, new Date(), SITE_LANGUAGES),
         ...members.map((user) =>
           db.transaction((tx) => issuePass(tx, { userId: user.id, challengeId: challenge.id })),
         ),

@@ -40,8 +40,14 @@ export class KeptAnswerLane {
   private answeredCount = 0;
 
   constructor(
-    /** The exact paths served, each with its kept answer now (undefined: not kept, or not a 200). */
-    private readonly keptAnswerOf: (path: string) => CachedJson | undefined,
+    /**
+     * The exact paths served, each with its kept answer now in the request's language (undefined:
+     * not kept, or not a 200).
+     */
+    private readonly keptAnswerOf: (
+      path: string,
+      acceptLanguage: string | undefined,
+    ) => CachedJson | undefined,
     /** The API answers' safe headers (plugins/security.ts). */
     private readonly apiHeaders: Readonly<Record<string, string>>,
     private readonly observe?: ObserveRequest,
@@ -63,7 +69,7 @@ export class KeptAnswerLane {
   /** Answers the request and says true, or says false and leaves it untouched. */
   serve(request: IncomingMessage, response: ServerResponse): boolean {
     if (request.method !== 'GET' || request.url === undefined) return false;
-    const kept = this.keptAnswerOf(request.url);
+    const kept = this.keptAnswerOf(request.url, request.headers['accept-language']);
     if (!kept) return this.serveUnchangedPoll(request, request.url, response);
     const startedAt = performance.now();
     const answer = this.prepare(kept);
@@ -110,6 +116,7 @@ export class KeptAnswerLane {
         ...this.apiHeaders,
         'cache-control': PUBLIC_READ_CACHE_CONTROL,
         etag: kept.etag,
+        ...(kept.vary ? { vary: kept.vary } : {}),
       };
       answer = {
         body: kept.body,

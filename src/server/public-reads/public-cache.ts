@@ -13,7 +13,15 @@ export const PUBLIC_READ_CACHE_CONTROL = 'no-cache';
 export interface CachedJson {
   body: string;
   etag: string;
+  /**
+   * `accept-language` when the answer speaks the request's language (the organizer's content,
+   * docs/decisions/0050-content-languages.md): caches then keep one answer per language.
+   */
+  vary?: string;
 }
+
+/** The Vary of an answer in the request's language. */
+export const VARY_LANGUAGE = 'accept-language';
 
 /** JSON text with its strong validator (a hash of the text: equal on every instance for equal answers). */
 export const jsonWithValidator = (body: string): CachedJson => ({
@@ -25,8 +33,14 @@ export const jsonWithValidator = (body: string): CachedJson => ({
  * An answer checked against its route's answer schema as every other answer is (unknown keys
  * stripped, so nothing unlisted such as a redemption code can leave), as JSON with its validator.
  */
-export const checkedJson = <S extends z.ZodType>(schema: S, value: z.input<S>): CachedJson =>
-  jsonWithValidator(JSON.stringify(schema.parse(value)));
+export const checkedJson = <S extends z.ZodType>(
+  schema: S,
+  value: z.input<S>,
+  vary?: string,
+): CachedJson => {
+  const json = jsonWithValidator(JSON.stringify(schema.parse(value)));
+  return vary ? { ...json, vary } : json;
+};
 
 /** Entries held at once; past this, expired ones are swept, and a still-full cache serves uncached. */
 export const MAX_ENTRIES = 10_000;
@@ -53,8 +67,9 @@ export class PublicReadCache {
     key: string,
     schema: S,
     compute: () => Promise<z.input<S>>,
+    vary?: string,
   ): Promise<CachedJson> {
-    return this.remember(key, async () => checkedJson(schema, await compute()));
+    return this.remember(key, async () => checkedJson(schema, await compute(), vary));
   }
 
   /** The value stored under `key` while it lives (a computation under way counts), else undefined. */
@@ -122,14 +137,16 @@ export function matches(ifNoneMatch: string | undefined, etag: string) {
 
 /**
  * Sends cached JSON as is (a string payload skips serialization) with its ETag, or 304 without a
- * body when the browser already holds it. A member's own answer is `private`.
+ * body when the browser already holds it. A member's own answer is `private`. An answer in the
+ * request's language says so in Vary.
  */
 export function sendJson(
   reply: FastifyReply,
-  { body, etag }: CachedJson,
+  { body, etag, vary }: CachedJson,
   cacheControl = PUBLIC_READ_CACHE_CONTROL,
 ) {
   void reply.header('cache-control', cacheControl).header('etag', etag);
+  if (vary) void reply.header('vary', vary);
   if (matches(reply.request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(body);
 }

@@ -11,12 +11,12 @@ const readsWithTtl = (ttlMs: number) => testPublicReads(ctx, ttlMs);
 describe('public reads', () => {
   it('answers the API paths the render reads as their routes do, and no other', async () => {
     const reads = readsWithTtl(0);
-    expect(await reads.answerFor('/api/challenge/active')).toEqual({
+    expect(await reads.answerFor('/api/challenge/active', 'en')).toEqual({
       status: 404,
       body: '{"message":"No active challenge available."}',
     });
-    expect(await reads.answerFor('/api/businesses')).toEqual({ status: 200, body: '[]' });
-    expect(JSON.parse((await reads.answerFor('/api/config'))!.body)).toMatchObject({
+    expect(await reads.answerFor('/api/businesses', 'en')).toEqual({ status: 200, body: '[]' });
+    expect(JSON.parse((await reads.answerFor('/api/config', 'en'))!.body)).toMatchObject({
       siteName: 'Local Battles',
       paymentMode: 'sandbox',
       sandboxMailbox: false,
@@ -24,20 +24,20 @@ describe('public reads', () => {
     // A shop's page asks for its shop: the same answer as GET /api/businesses/{id}.
     const battle = await insertChallenge(ctx.db, ctx.clock.now());
     const shop = await insertBusiness(ctx.db, battle.id, { name: 'Corner Cup' });
-    const answer = await reads.answerFor(`/api/businesses/${String(shop.id)}`);
+    const answer = await reads.answerFor(`/api/businesses/${String(shop.id)}`, 'en');
     const route = await new TestClient(ctx.app).get(`/api/businesses/${String(shop.id)}`);
     expect(answer?.status).toBe(200);
     expect(JSON.parse(answer!.body)).toEqual(route.json());
     expect(JSON.parse(answer!.body)).not.toHaveProperty('redemptionCode');
     for (const missing of ['999999', '9999999999']) {
-      expect(await reads.answerFor(`/api/businesses/${missing}`)).toEqual({
+      expect(await reads.answerFor(`/api/businesses/${missing}`, 'en')).toEqual({
         status: 404,
         body: '{"message":"Shop not found"}',
       });
     }
     await ctx.db.update(challenges).set({ active: false }).where(eq(challenges.id, battle.id));
     for (const path of ['/api/session', '/api/user/progress', '/api/businesses?x=1']) {
-      expect(await reads.answerFor(path)).toBeUndefined();
+      expect(await reads.answerFor(path, 'en')).toBeUndefined();
     }
   });
 });

@@ -7,6 +7,7 @@ import {
   type ChallengeDto,
 } from '#shared/challenges.ts';
 import { siteConfigSchema, type SiteConfig } from '#shared/config.ts';
+import { answerLanguage, type SiteLanguages } from '#shared/languages.ts';
 import { endpointMatcher, endpoints, type EndpointName } from '#shared/endpoints.ts';
 import { resultsSchema } from '#shared/results.ts';
 import { publicDrawSchema } from '#shared/draws.ts';
@@ -18,15 +19,21 @@ import { CHALLENGE_NOT_FOUND } from '../challenges/require.ts';
 import { publicDrawsOf } from '../draws/service.ts';
 import { explorerBoardOf } from '../explorers/service.ts';
 import { AppError } from '../errors.ts';
-import { listPublishedChallenges, toChallengeDto } from '../challenges/service.ts';
-import { findPublicShop, listLiveBusinesses, toPublicBusiness } from '../businesses/service.ts';
+import { challengeDtoIn, listPublishedChallenges } from '../challenges/service.ts';
+import { findPublicShop, listLiveBusinesses, publicBusinessIn } from '../businesses/service.ts';
 import type { ChangeFeed } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
 import type { EncodedPage } from '../pages/page-encodings.ts';
 import { KeptPages, type DrawnPage } from '../pages/kept-pages.ts';
 import { resultsOf, resultsStampOf } from '../results/service.ts';
 import { publicVoteCounts } from '../voting/service.ts';
-import { checkedJson, MAX_ENTRIES, PublicReadCache, type CachedJson } from './public-cache.ts';
+import {
+  checkedJson,
+  MAX_ENTRIES,
+  PublicReadCache,
+  VARY_LANGUAGE,
+  type CachedJson,
+} from './public-cache.ts';
 
 /** The active challenge's answer, or null; built once, since a zod schema is costly to construct. */
 const activeChallengeBodySchema = challengeSchema.nullable();
@@ -55,6 +62,20 @@ const KEY = {
   voteCounts: 'votes',
   siteConfig: 'config',
 } as const satisfies Partial<Record<PublicReadName, string>>;
+
+/**
+ * The answers that speak the request's language (the organizer's content,
+ * docs/decisions/0050-content-languages.md): kept once per language, under the key and language.
+ */
+const IN_LANGUAGE: ReadonlySet<string> = new Set([
+  KEY.activeChallenge,
+  KEY.publishedChallenges,
+  KEY.liveShops,
+]);
+
+/** The cache key of an answer in a language: the key alone for one that reads alike in all. */
+const keyIn = (key: string, language: string) =>
+  IN_LANGUAGE.has(key) ? `${key}@${language}` : key;
 
 /** The cache key of each public read path whose kept answer the kept-answer lane may send. */
 const KEPT_ANSWER_KEYS: ReadonlyMap<string, string> = new Map(
@@ -100,65 +121,99 @@ export class PublicReads {
   private readonly keptResults = new Map<number, { stamp: string; answer: CachedJson }>();
   /** Counts organizer changes (`clear`): a result computed during one is not offered again. */
   private generation = 0;
+  /** The site's languages, from GET /api/config's answer. */
+  private readonly site: SiteLanguages;
 
   constructor(private readonly deps: PublicReadsDeps) {
+    this.site = {
+      languages: deps.siteConfig.languages,
+      defaultLanguage: deps.siteConfig.defaultLanguage,
+    };
     this.cache = new PublicReadCache(deps.ttlMs, deps.monotonicNow);
     this.keptPages = new KeptPages({
       cache: this.cache,
       ttlMs: deps.ttlMs,
       clock: deps.clock,
-      answerNow: async (apiPath) => {
-        const answer = await this.answerFor(apiPath);
+      answerNow: async (apiPath, language) => {
+        const answer = await this.answerFor(apiPath, language);
         return answer && answerText(answer);
       },
     });
   }
 
-  /** GET /api/challenge/active: the challenge of docs/RULES.md rule 1, or `null` when none. */
-  activeChallenge(): Promise<CachedJson> {
-    return this.cache.json(KEY.activeChallenge, activeChallengeBodySchema, async () => {
-      const challenge = await findCurrentBattle(this.deps.db, this.deps.clock());
-      return challenge ? toChallengeDto(challenge) : null;
-    });
+  /**
+   * The language an answer speaks: the site's language the request's Accept-Language prefers,
+   * else the default (#shared/languages.ts answerLanguage).
+   */
+  languageOf(acceptLanguage: string | undefined): string {
+    return answerLanguage(acceptLanguage, this.site);
+  }
+
+  /**
+   * GET /api/challenge/active: the challenge of docs/RULES.md rule 1, or `null` when none; its texts
+   * in `language`, else the battle's content language (as every answer in a language below).
+   */
+  activeChallenge(language: string): Promise<CachedJson> {
+    return this.cache.json(
+      keyIn(KEY.activeChallenge, language),
+      activeChallengeBodySchema,
+      async () => {
+        const challenge = await findCurrentBattle(this.deps.db, this.deps.clock());
+        return challenge ? challengeDtoIn(challenge, language) : null;
+      },
+      VARY_LANGUAGE,
+    );
   }
 
   /** The active challenge as data (link previews), from the same cached answer. */
-  async activeChallengeDto(): Promise<ChallengeDto | null> {
-    return JSON.parse((await this.activeChallenge()).body) as ChallengeDto | null;
+  async activeChallengeDto(language: string): Promise<ChallengeDto | null> {
+    return JSON.parse((await this.activeChallenge(language)).body) as ChallengeDto | null;
   }
 
   /** GET /api/challenges: every published challenge, the schedule of /battles. */
-  publishedChallenges(): Promise<CachedJson> {
-    return this.cache.json(KEY.publishedChallenges, publishedChallengesSchema, () =>
-      listPublishedChallenges(this.deps.db),
+  publishedChallenges(language: string): Promise<CachedJson> {
+    return this.cache.json(
+      keyIn(KEY.publishedChallenges, language),
+      publishedChallengesSchema,
+      () => listPublishedChallenges(this.deps.db, language),
+      VARY_LANGUAGE,
     );
   }
 
   /** GET /api/businesses: the active challenge's live shops, no secrets. */
-  liveShops(): Promise<CachedJson> {
-    return this.cache.json(KEY.liveShops, liveShopsSchema, async () => {
-      const challenge = await findCurrentBattle(this.deps.db, this.deps.clock());
-      return challenge
-        ? (await listLiveBusinesses(this.deps.db, challenge.id)).map(toPublicBusiness)
-        : [];
-    });
+  liveShops(language: string): Promise<CachedJson> {
+    return this.cache.json(
+      keyIn(KEY.liveShops, language),
+      liveShopsSchema,
+      async () => {
+        const challenge = await findCurrentBattle(this.deps.db, this.deps.clock());
+        return challenge
+          ? (await listLiveBusinesses(this.deps.db, challenge.id)).map((shop) =>
+              publicBusinessIn(shop, language),
+            )
+          : [];
+      },
+      VARY_LANGUAGE,
+    );
   }
 
   /**
    * GET /api/businesses/{id}: one live shop of a published challenge, without secrets, or null for
    * a draft's or an unknown id (404). Kept per id like the other answers (the cache is bounded).
    */
-  liveShopJson(id: number): Promise<CachedJson | null> {
+  liveShopJson(id: number, language: string): Promise<CachedJson | null> {
     if (id > MAX_ID) return Promise.resolve(null);
-    return this.cache.remember(`shop:${String(id)}`, async () => {
+    return this.cache.remember(`shop:${String(id)}@${language}`, async () => {
       const shop = await findPublicShop(this.deps.db, id);
-      return shop ? checkedJson(publicBusinessSchema, toPublicBusiness(shop)) : null;
+      return shop
+        ? checkedJson(publicBusinessSchema, publicBusinessIn(shop, language), VARY_LANGUAGE)
+        : null;
     });
   }
 
   /** GET /api/businesses/{id}'s answer, 404 included, as the server render reads it. */
-  async liveShop(id: number): Promise<PublicAnswer> {
-    const shop = await this.liveShopJson(id);
+  async liveShop(id: number, language: string): Promise<PublicAnswer> {
+    const shop = await this.liveShopJson(id, language);
     return shop
       ? { status: 200, body: shop.body }
       : { status: 404, body: JSON.stringify({ message: SHOP_NOT_FOUND }) };
@@ -199,9 +254,12 @@ export class PublicReads {
    * GET /api/challenges/{id}/draws: a published challenge's prize draws, from each commitment
    * (docs/RULES.md rule 23); a draft's or an unknown id is refused (AppError 404).
    */
-  draws(challengeId: number): Promise<CachedJson> {
-    return this.cache.json(`draws:${String(challengeId)}`, publicDrawsSchema, () =>
-      publicDrawsOf(this.deps.db, challengeId),
+  draws(challengeId: number, language: string): Promise<CachedJson> {
+    return this.cache.json(
+      `draws:${String(challengeId)}@${language}`,
+      publicDrawsSchema,
+      () => publicDrawsOf(this.deps.db, challengeId, language),
+      VARY_LANGUAGE,
     );
   }
 
@@ -236,22 +294,22 @@ export class PublicReads {
    * without waiting: undefined while it is computed, expired, or not a 200. The kept-answer lane
    * (kept-answer-lane.ts) sends it before Fastify sees the request.
    */
-  keptAnswer(path: string): CachedJson | undefined {
+  keptAnswer(path: string, acceptLanguage: string | undefined): CachedJson | undefined {
     const key = KEPT_ANSWER_KEYS.get(path);
     if (key === undefined) return undefined;
-    const kept = this.cache.peekSettled<CachedJson>(key);
+    const kept = this.cache.peekSettled<CachedJson>(keyIn(key, this.languageOf(acceptLanguage)));
     // The active challenge's `null` is the route's 404, which Fastify sends.
     return kept?.body === 'null' ? undefined : kept;
   }
 
   /**
-   * The answer of a public read API path, as its route sends it, for the server render; undefined
-   * for any other path (the render has no business asking it).
+   * The answer of a public read API path in a language, as its route sends it, for the server
+   * render; undefined for any other path (the render has no business asking it).
    */
-  async answerFor(apiPath: string): Promise<PublicAnswer | undefined> {
+  async answerFor(apiPath: string, language: string): Promise<PublicAnswer | undefined> {
     for (const { name, match } of PUBLIC_READ_PATHS) {
       const params = match(apiPath);
-      if (params) return this.answers[name](params);
+      if (params) return this.answers[name](params, language);
     }
     return undefined;
   }
@@ -259,24 +317,27 @@ export class PublicReads {
   /** Each public read's answer, as its route sends it. */
   private readonly answers: Record<
     PublicReadName,
-    (params: Record<string, string>) => Promise<PublicAnswer>
+    (params: Record<string, string>, language: string) => Promise<PublicAnswer>
   > = {
-    activeChallenge: async () => {
-      const { body } = await this.activeChallenge();
+    activeChallenge: async (_params, language) => {
+      const { body } = await this.activeChallenge(language);
       return body === 'null'
         ? { status: 404, body: JSON.stringify({ message: NO_ACTIVE_CHALLENGE }) }
         : { status: 200, body };
     },
-    publishedChallenges: async () => ({
+    publishedChallenges: async (_params, language) => ({
       status: 200,
-      body: (await this.publishedChallenges()).body,
+      body: (await this.publishedChallenges(language)).body,
     }),
-    liveShops: async () => ({ status: 200, body: (await this.liveShops()).body }),
-    liveShop: ({ id }) => this.liveShop(Number(id)),
+    liveShops: async (_params, language) => ({
+      status: 200,
+      body: (await this.liveShops(language)).body,
+    }),
+    liveShop: ({ id }, language) => this.liveShop(Number(id), language),
     voteCounts: async () => ({ status: 200, body: (await this.voteCounts()).body }),
     siteConfig: async () => ({ status: 200, body: (await this.siteConfig()).body }),
-    publicDraws: ({ id }) =>
-      this.challengeAnswer(Number(id), (challengeId) => this.draws(challengeId)),
+    publicDraws: ({ id }, language) =>
+      this.challengeAnswer(Number(id), (challengeId) => this.draws(challengeId, language)),
     publicMilestones: ({ id }) =>
       this.challengeAnswer(Number(id), (challengeId) => this.milestones(challengeId)),
     explorers: ({ id }) =>

@@ -1,4 +1,5 @@
 import { pages } from '#shared/pages.ts';
+import { DEFAULT_LANGUAGE } from '#shared/languages.ts';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Input.css';
@@ -18,6 +19,7 @@ import { BusinessFormDialog } from '#client/features/shop-admin/components/Busin
 import { DeleteBusinessDialog } from '#client/features/shop-admin/components/DeleteBusinessDialog.tsx';
 import { ImportShopsDialog } from '#client/features/shop-admin/components/ImportShopsDialog.tsx';
 import { ShopLinkDialog } from '#client/features/shop-admin/components/ShopLinkDialog.tsx';
+import { MissingTranslations } from '#client/features/shop-admin/components/MissingTranslations.tsx';
 import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { ChallengeSelect } from '#client/features/challenges/components/ChallengeSelect.tsx';
 import { useAdminChallenges } from '#client/features/challenges/api/get-admin-challenges.ts';
@@ -116,6 +118,8 @@ export default function AdminBusinessesRoute() {
             </Group>
           </Card>
 
+          <MissingTranslations challenge={selected} shops={shops} />
+
           <Card withBorder radius="md" padding={0}>
             <Stack gap={4} p="lg" pb="sm">
               <Title order={2} fz="lg">
@@ -161,6 +165,7 @@ export default function AdminBusinessesRoute() {
         business={form.opened ? form.business : null}
         nextPosition={shops.length}
         timeZone={selected?.timeZone ?? 'UTC'}
+        contentLanguage={selected?.contentLanguage ?? DEFAULT_LANGUAGE}
         onClose={() => setForm({ opened: false })}
       />
       <DeleteBusinessDialog business={deleting} onClose={() => setDeleting(null)} />

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Card.css';
 import { useState } from 'react';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import type { ChallengeDto } from '#shared/challenges.ts';
+import type { AdminChallengeDto } from '#shared/challenges.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useAdminChallenges } from '#client/features/challenges/api/get-admin-challenges.ts';
 import { ChallengeFormDialog } from '#client/features/challenges/components/ChallengeFormDialog.tsx';
@@ -16,7 +16,7 @@ import { challengeListWords } from '#client/lib/admin-words.ts';
 import { errorText } from '#client/lib/api.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
-type DialogState = { opened: false } | { opened: true; challenge: ChallengeDto | null };
+type DialogState = { opened: false } | { opened: true; challenge: AdminChallengeDto | null };
 
 /**
  * /admin/challenges: list, create and edit challenges (docs/SPEC.md section 2), and each one's
@@ -32,9 +32,9 @@ export default function AdminChallengesRoute() {
   });
   const challenges = useAdminChallenges();
   const [dialog, setDialog] = useState<DialogState>({ opened: false });
-  const [vouchersOf, setVouchersOf] = useState<ChallengeDto | null>(null);
-  const [promoCodesOf, setPromoCodesOf] = useState<ChallengeDto | null>(null);
-  const [milestonesOf, setMilestonesOf] = useState<ChallengeDto | null>(null);
+  const [vouchersOf, setVouchersOf] = useState<AdminChallengeDto | null>(null);
+  const [promoCodesOf, setPromoCodesOf] = useState<AdminChallengeDto | null>(null);
+  const [milestonesOf, setMilestonesOf] = useState<AdminChallengeDto | null>(null);
 
   return (
     <Stack gap="lg" p={{ base: 'md', sm: 'xl' }}>

@@ -73,7 +73,11 @@ export default function AdminDrawsRoute() {
                 knows who took part.
               </Text>
             ) : (
-              <DrawForm key={selected.id} challengeId={selected.id} />
+              <DrawForm
+                key={selected.id}
+                challengeId={selected.id}
+                contentLanguage={selected.contentLanguage}
+              />
             )}
           </Card>
           <Stack gap="xs" component="section" aria-labelledby={listHeadingId}>

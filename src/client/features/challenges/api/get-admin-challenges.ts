@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ChallengeDto } from '#shared/challenges.ts';
+import type { AdminChallengeDto } from '#shared/challenges.ts';
 import { api } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { endpoints } from '#shared/endpoints.ts';
 
 export function getAdminChallenges(signal?: AbortSignal) {
-  return api.get<ChallengeDto[]>(endpoints.adminChallenges.path, { signal });
+  return api.get<AdminChallengeDto[]>(endpoints.adminChallenges.path, { signal });
 }
 
 export const adminChallengesQueryOptions = () =>

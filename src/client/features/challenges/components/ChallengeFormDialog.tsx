@@ -23,8 +23,14 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import type { ChallengeDto, ChallengeInput, ChallengePatchInput } from '#shared/challenges.ts';
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import type { IntlShape } from 'react-intl';
+import type { AdminChallengeDto, ChallengeInput, ChallengePatchInput } from '#shared/challenges.ts';
+import { DEFAULT_LANGUAGE } from '#shared/languages.ts';
+import { ContentLanguageTabs } from '#client/components/ContentLanguageTabs.tsx';
+import { useMessages } from '#client/i18n/language.tsx';
+import { ownLanguageName } from '#client/i18n/language-names.ts';
+import { useSiteConfig } from '#client/lib/site-config.ts';
 import {
   DEFAULT_CHALLENGE_LENGTH_DAYS,
   DEFAULT_NEW_CHALLENGE_PRICE_DOLLARS,
@@ -42,10 +48,13 @@ import {
 import { challengeFormSchema, type ChallengeFormValues } from './challenge-form-schema.ts';
 
 type FormValues = ChallengeFormValues;
+type Translations = FormValues['translations'];
 
-function initialValues(challenge: ChallengeDto | null): FormValues {
+function initialValues(challenge: AdminChallengeDto | null, defaultLanguage: string): FormValues {
   if (challenge) {
     return {
+      contentLanguage: challenge.contentLanguage,
+      translations: challenge.translations,
       title: challenge.title,
       description: challenge.description,
       theme: challenge.theme,
@@ -65,6 +74,8 @@ function initialValues(challenge: ChallengeDto | null): FormValues {
   // docs/SPEC.md section 9: 30 days from today, price 20, theme coffee.
   const timeZone = browserTimeZone();
   return {
+    contentLanguage: defaultLanguage,
+    translations: {},
     title: '',
     description: '',
     theme: DEFAULT_THEME,
@@ -98,6 +109,27 @@ export function toChallengeInput(values: FormValues): ChallengeInput {
     reminderHoursBeforeEnd: Number(values.reminderHoursBeforeEnd),
     maxPassesPerOrder: Number(values.maxPassesPerOrder),
     voucherPassesVote: values.voucherPassesVote,
+    contentLanguage: values.contentLanguage,
+    translations: values.translations,
+  };
+}
+
+/**
+ * Another content language: the texts stay where they are written, so the new content language's
+ * translations become the battle's own texts and the old own texts its translations.
+ */
+export function withContentLanguage(values: FormValues, language: string): FormValues {
+  const { [language]: chosen, ...others } = values.translations;
+  const translations: Translations = {
+    ...others,
+    [values.contentLanguage]: { title: values.title, description: values.description },
+  };
+  return {
+    ...values,
+    contentLanguage: language,
+    title: chosen?.title ?? '',
+    description: chosen?.description ?? '',
+    translations,
   };
 }
 
@@ -118,6 +150,8 @@ const sources: { [Field in keyof ChallengeInput]-?: FormField[] } = {
   reminderHoursBeforeEnd: ['reminderHoursBeforeEnd'],
   maxPassesPerOrder: ['maxPassesPerOrder'],
   voucherPassesVote: ['voucherPassesVote'],
+  contentLanguage: ['contentLanguage'],
+  translations: ['translations'],
 };
 
 /** An edit sends only what the organizer changed, so nothing else can shift (docs/RULES.md rule 15). */
@@ -136,17 +170,25 @@ export function toChallengePatch(
 export interface ChallengeFormDialogProps {
   opened: boolean;
   /** null: create a challenge; otherwise edit this one. */
-  challenge: ChallengeDto | null;
+  challenge: AdminChallengeDto | null;
   onClose: () => void;
 }
 
 /** Create/edit dialog of /admin/challenges with the rules and messages of docs/SPEC.md section 5. */
 export function ChallengeFormDialog({ opened, challenge, onClose }: ChallengeFormDialogProps) {
+  const intl = useMessages();
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={challenge ? 'Edit Challenge' : 'Create Challenge'}
+      title={
+        challenge
+          ? intl.formatMessage({ id: 'challengeForm.editTitle', defaultMessage: 'Edit Challenge' })
+          : intl.formatMessage({
+              id: 'challengeForm.createTitle',
+              defaultMessage: 'Create Challenge',
+            })
+      }
       size={600}
     >
       {/* Keyed so each opening starts from the row (or the defaults). */}
@@ -157,18 +199,71 @@ export function ChallengeFormDialog({ opened, challenge, onClose }: ChallengeFor
   );
 }
 
+/** A text of the battle in one language: its own field in the content language, else its translation. */
+function textProps(
+  form: UseFormReturnType<FormValues>,
+  language: string,
+  field: 'title' | 'description',
+) {
+  if (language === form.values.contentLanguage) return form.getInputProps(field);
+  const path = `translations.${language}.${field}`;
+  return {
+    value: form.values.translations[language]?.[field] ?? '',
+    onChange: (event: { currentTarget: { value: string } }) =>
+      form.setFieldValue(path, event.currentTarget.value),
+    error: form.errors[path],
+  };
+}
+
+/** The title and description fields of one language's tab. */
+function BattleTexts({
+  form,
+  language,
+  intl,
+}: {
+  form: UseFormReturnType<FormValues>;
+  language: string;
+  intl: IntlShape;
+}) {
+  const required = language === form.values.contentLanguage;
+  return (
+    <>
+      <TextInput
+        label={intl.formatMessage({ id: 'challengeForm.title', defaultMessage: 'Title' })}
+        required={required}
+        lang={language}
+        {...textProps(form, language, 'title')}
+      />
+      <Textarea
+        label={intl.formatMessage({
+          id: 'challengeForm.description',
+          defaultMessage: 'Description',
+        })}
+        required={required}
+        autosize
+        minRows={2}
+        lang={language}
+        {...textProps(form, language, 'description')}
+      />
+    </>
+  );
+}
+
 function ChallengeForm({
   challenge,
   onDone,
 }: {
-  challenge: ChallengeDto | null;
+  challenge: AdminChallengeDto | null;
   onDone: () => void;
 }) {
+  const intl = useMessages();
+  const config = useSiteConfig();
   const save = useSaveChallenge();
   const form = useForm<FormValues>({
-    initialValues: initialValues(challenge),
+    initialValues: initialValues(challenge, config?.defaultLanguage ?? DEFAULT_LANGUAGE),
     validate: zodResolver(challengeFormSchema),
   });
+  const languages = config?.languages ?? [];
 
   return (
     <form
@@ -183,25 +278,56 @@ function ChallengeForm({
       })}
     >
       <Stack gap="md">
-        <TextInput label="Title" required {...form.getInputProps('title')} />
-        <Textarea
-          label="Description"
-          required
-          autosize
-          minRows={2}
-          {...form.getInputProps('description')}
-        />
+        {languages.length > 1 && (
+          <Select
+            label={intl.formatMessage({
+              id: 'challengeForm.contentLanguage',
+              defaultMessage: 'Main language',
+            })}
+            description={intl.formatMessage({
+              id: 'challengeForm.contentLanguageHelp',
+              defaultMessage:
+                "The language of the battle's and its shops' required texts; each text left empty in another language shows in this one",
+            })}
+            allowDeselect={false}
+            data={languages.map((language) => ({
+              value: language,
+              label: ownLanguageName(language),
+            }))}
+            value={form.values.contentLanguage}
+            onChange={(language) => {
+              if (language && language !== form.values.contentLanguage) {
+                form.setValues(withContentLanguage(form.values, language));
+              }
+            }}
+          />
+        )}
+        <ContentLanguageTabs
+          key={form.values.contentLanguage}
+          contentLanguage={form.values.contentLanguage}
+        >
+          {(language) => <BattleTexts form={form} language={language} intl={intl} />}
+        </ContentLanguageTabs>
         <TextInput
-          label="Theme"
-          description="For example coffee, taco or ice cream"
+          label={intl.formatMessage({ id: 'challengeForm.theme', defaultMessage: 'Theme' })}
+          description={intl.formatMessage({
+            id: 'challengeForm.themeHelp',
+            defaultMessage: 'For example coffee, taco or ice cream',
+          })}
           {...form.getInputProps('theme')}
         />
         <Select
-          label="Time Zone"
-          description="The battle's city: start and end are its local date and time"
+          label={intl.formatMessage({ id: 'challengeForm.timeZone', defaultMessage: 'Time Zone' })}
+          description={intl.formatMessage({
+            id: 'challengeForm.timeZoneHelp',
+            defaultMessage: "The battle's city: start and end are its local date and time",
+          })}
           searchable
           allowDeselect={false}
-          nothingFoundMessage="No such time zone"
+          nothingFoundMessage={intl.formatMessage({
+            id: 'challengeForm.noSuchTimeZone',
+            defaultMessage: 'No such time zone',
+          })}
           limit={50}
           required
           data={timeZoneChoices(form.values.timeZone)}
@@ -211,19 +337,22 @@ function ChallengeForm({
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             type="datetime-local"
-            label="Start Date"
+            label={intl.formatMessage({
+              id: 'challengeForm.startDate',
+              defaultMessage: 'Start Date',
+            })}
             required
             {...form.getInputProps('startDate')}
           />
           <TextInput
             type="datetime-local"
-            label="End Date"
+            label={intl.formatMessage({ id: 'challengeForm.endDate', defaultMessage: 'End Date' })}
             required
             {...form.getInputProps('endDate')}
           />
         </SimpleGrid>
         <NumberInput
-          label="Price ($)"
+          label={intl.formatMessage({ id: 'challengeForm.price', defaultMessage: 'Price ($)' })}
           min={0}
           step={1}
           allowDecimal={false}
@@ -233,8 +362,14 @@ function ChallengeForm({
         />
         <Group align="flex-end">
           <NumberInput
-            label="Votes per shop"
-            description="How many votes one pass may give one shop"
+            label={intl.formatMessage({
+              id: 'challengeForm.votesPerShop',
+              defaultMessage: 'Votes per shop',
+            })}
+            description={intl.formatMessage({
+              id: 'challengeForm.votesPerShopHelp',
+              defaultMessage: 'How many votes one pass may give one shop',
+            })}
             min={1}
             step={1}
             allowDecimal={false}
@@ -244,14 +379,23 @@ function ChallengeForm({
             {...form.getInputProps('votesPerShop')}
           />
           <Checkbox
-            label="Unlimited"
+            label={intl.formatMessage({
+              id: 'challengeForm.unlimited',
+              defaultMessage: 'Unlimited',
+            })}
             mb={8}
             {...form.getInputProps('unlimitedVotes', { type: 'checkbox' })}
           />
         </Group>
         <NumberInput
-          label="Standings freeze (hours)"
-          description="The public sees the counts of this many hours before the end; 0 = off"
+          label={intl.formatMessage({
+            id: 'challengeForm.standingsFreeze',
+            defaultMessage: 'Standings freeze (hours)',
+          })}
+          description={intl.formatMessage({
+            id: 'challengeForm.standingsFreezeHelp',
+            defaultMessage: 'The public sees the counts of this many hours before the end; 0 = off',
+          })}
           min={0}
           step={1}
           allowDecimal={false}
@@ -259,8 +403,15 @@ function ChallengeForm({
           {...form.getInputProps('standingsFreezeHours')}
         />
         <NumberInput
-          label="Reminder (hours before the end)"
-          description="Pass holders with coupons or votes left get one email this long before the end; 0 turns it off"
+          label={intl.formatMessage({
+            id: 'challengeForm.reminder',
+            defaultMessage: 'Reminder (hours before the end)',
+          })}
+          description={intl.formatMessage({
+            id: 'challengeForm.reminderHelp',
+            defaultMessage:
+              'Pass holders with coupons or votes left get one email this long before the end; 0 turns it off',
+          })}
           min={0}
           step={1}
           allowDecimal={false}
@@ -268,8 +419,15 @@ function ChallengeForm({
           {...form.getInputProps('reminderHoursBeforeEnd')}
         />
         <NumberInput
-          label="Passes per order"
-          description="The most passes one checkout buys, for the buyer and people they give them to (1-10)"
+          label={intl.formatMessage({
+            id: 'challengeForm.passesPerOrder',
+            defaultMessage: 'Passes per order',
+          })}
+          description={intl.formatMessage({
+            id: 'challengeForm.passesPerOrderHelp',
+            defaultMessage:
+              'The most passes one checkout buys, for the buyer and people they give them to (1-10)',
+          })}
           min={1}
           max={10}
           step={1}
@@ -278,21 +436,39 @@ function ChallengeForm({
           {...form.getInputProps('maxPassesPerOrder')}
         />
         <Switch
-          label="Voucher passes vote"
-          description="Free passes from vouchers vote and enter draws; off, they only redeem coupons"
+          label={intl.formatMessage({
+            id: 'challengeForm.voucherPassesVote',
+            defaultMessage: 'Voucher passes vote',
+          })}
+          description={intl.formatMessage({
+            id: 'challengeForm.voucherPassesVoteHelp',
+            defaultMessage:
+              'Free passes from vouchers vote and enter draws; off, they only redeem coupons',
+          })}
           {...form.getInputProps('voucherPassesVote', { type: 'checkbox' })}
         />
         <Switch
-          label="Active"
-          description="Active challenges can be shown on the public site"
+          label={intl.formatMessage({ id: 'challengeForm.active', defaultMessage: 'Active' })}
+          description={intl.formatMessage({
+            id: 'challengeForm.activeHelp',
+            defaultMessage: 'Active challenges can be shown on the public site',
+          })}
           {...form.getInputProps('active', { type: 'checkbox' })}
         />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {intl.formatMessage({ id: 'challengeForm.cancel', defaultMessage: 'Cancel' })}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            {challenge ? 'Update Challenge' : 'Create Challenge'}
+            {challenge
+              ? intl.formatMessage({
+                  id: 'challengeForm.update',
+                  defaultMessage: 'Update Challenge',
+                })
+              : intl.formatMessage({
+                  id: 'challengeForm.create',
+                  defaultMessage: 'Create Challenge',
+                })}
           </Button>
         </Group>
       </Stack>

@@ -3,7 +3,12 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Table.css';
 import { Badge, Button, Group, type GroupProps, Table, Text } from '@mantine/core';
 import { IconAward, IconDiscount, IconEdit, IconTicket } from '@tabler/icons-react';
-import { challengeStatus, type ChallengeDto, type ChallengeStatus } from '#shared/challenges.ts';
+import {
+  challengeStatus,
+  type AdminChallengeDto,
+  type ChallengeDto,
+  type ChallengeStatus,
+} from '#shared/challenges.ts';
 import { formatMoney } from '#shared/money.ts';
 import { useMessages } from '#client/i18n/language.tsx';
 import { PHONE_TABLE_MIN_WIDTH } from '#client/lib/layout.ts';
@@ -25,10 +30,10 @@ export function formatDates(
 }
 
 interface Actions {
-  onEdit: (challenge: ChallengeDto) => void;
-  onVouchers: (challenge: ChallengeDto) => void;
-  onMilestones: (challenge: ChallengeDto) => void;
-  onPromoCodes: (challenge: ChallengeDto) => void;
+  onEdit: (challenge: AdminChallengeDto) => void;
+  onVouchers: (challenge: AdminChallengeDto) => void;
+  onMilestones: (challenge: AdminChallengeDto) => void;
+  onPromoCodes: (challenge: AdminChallengeDto) => void;
 }
 
 /** Edit, Vouchers, Milestones and Promo codes of one challenge, wrapping onto a second line when squeezed. */
@@ -36,7 +41,7 @@ function ChallengeActions({
   challenge,
   actions: { onEdit, onVouchers, onMilestones, onPromoCodes },
   ...layout
-}: { challenge: ChallengeDto; actions: Actions } & GroupProps) {
+}: { challenge: AdminChallengeDto; actions: Actions } & GroupProps) {
   const intl = useMessages();
   const title = { title: challenge.title };
   return (
@@ -101,7 +106,7 @@ function ChallengeActions({
 export function ChallengesTable({
   challenges,
   ...actions
-}: { challenges: ChallengeDto[] } & Actions) {
+}: { challenges: AdminChallengeDto[] } & Actions) {
   const now = new Date();
   const intl = useMessages();
   return (

@@ -19,6 +19,8 @@ const valid: ChallengeFormValues = {
   reminderHoursBeforeEnd: 72,
   maxPassesPerOrder: 10,
   voucherPassesVote: false,
+  contentLanguage: 'en',
+  translations: { es: { title: 'Batalla del café', description: '' } },
 };
 
 describe('the challenge form', () => {

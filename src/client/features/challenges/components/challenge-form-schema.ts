@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { challengeInputSchema } from '#shared/challenges.ts';
+import { challengeTranslationsSchema } from '#shared/translations.ts';
 
 const fields = challengeInputSchema.shape;
 
@@ -50,6 +51,9 @@ export const challengeFormSchema = z
     reminderHoursBeforeEnd: checkedBy(fields.reminderHoursBeforeEnd),
     maxPassesPerOrder: checkedBy(fields.maxPassesPerOrder),
     voucherPassesVote: z.boolean(),
+    /** The language title and description are written in; the others' texts are optional. */
+    contentLanguage: z.string(),
+    translations: challengeTranslationsSchema,
   })
   .refine(
     ({ startDate, endDate }) => !startDate || !endDate || endDate >= startDate,

@@ -15,6 +15,8 @@ export interface DrawFormValues {
   winnerCount: number | string;
   mode: 'passes' | 'coupons' | 'shops';
   minimumShops: number | string;
+  /** The prize in the site's other languages; an empty one shows the main language's. */
+  translations: Record<string, { prize?: string }>;
 }
 
 const entriesOf = (values: Pick<DrawFormValues, 'mode' | 'minimumShops'>): DrawEntries =>
@@ -30,6 +32,7 @@ export const drawFormSchema = z
     winnerCount: drawInputSchema.shape.winnerCount,
     mode: z.enum(['passes', 'coupons', 'shops']),
     minimumShops: z.union([z.number(), z.string()]),
+    translations: drawInputSchema.shape.translations,
   })
   .superRefine((values, context) => {
     if (values.mode !== 'shops') return;
@@ -44,5 +47,6 @@ export function toDrawInput(values: DrawFormValues): DrawInput {
     prize: values.prize,
     winnerCount: values.winnerCount,
     entries: entriesOf(values),
+    translations: values.translations,
   });
 }

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { zodResolver } from '#client/lib/schema-resolver.ts';
 import { drawFormSchema, toDrawInput } from './draw-form-schema.ts';
 
-const valid = { prize: 'Mug', winnerCount: 1, mode: 'passes', minimumShops: 4 } as const;
+const valid = {
+  prize: 'Mug',
+  winnerCount: 1,
+  mode: 'passes',
+  minimumShops: 4,
+  translations: { es: { prize: 'Taza' } },
+} as const;
 
 describe('the draw form', () => {
   it("shows the contract's messages, an empty number among them", () => {
@@ -25,6 +31,7 @@ describe('the draw form', () => {
       prize: 'Mug',
       winnerCount: 1,
       entries: 'shops>=4',
+      translations: { es: { prize: 'Taza' } },
     });
     expect(toDrawInput({ ...valid, mode: 'coupons' }).entries).toBe('coupons');
   });

@@ -14,11 +14,14 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { AdminBusiness } from '#shared/businesses.ts';
 import { DEFAULT_HOURS } from '#shared/constants.ts';
 import { weekFromHours } from '#shared/hours.ts';
+import type { ShopTextField } from '#shared/translations.ts';
+import { ContentLanguageTabs } from '#client/components/ContentLanguageTabs.tsx';
+import { useMessages } from '#client/i18n/language.tsx';
 import { zodResolver } from '#client/lib/schema-resolver.ts';
 import { useSaveBusiness } from '../api/save-business.ts';
 import { businessFormSchema } from './business-form-schema.ts';
@@ -40,7 +43,108 @@ export interface BusinessFormProps {
   nextPosition: number;
   /** The challenge's time zone: a daily code changes at its midnight. */
   timeZone: string;
+  /** The language of the battle's own texts: the shop's required texts are in it. */
+  contentLanguage: string;
   onDone: () => void;
+}
+
+type Form = UseFormReturnType<BusinessFormValues>;
+
+/**
+ * A text of the shop in one language: its own field in the content language, else its
+ * translation (docs/decisions/0050-content-languages.md).
+ */
+function textProps(form: Form, isContent: boolean, language: string, field: ShopTextField) {
+  if (isContent) return form.getInputProps(field);
+  const path = `translations.${language}.${field}`;
+  return {
+    value: form.values.translations[language]?.[field] ?? '',
+    onChange: (event: { currentTarget: { value: string } }) =>
+      form.setFieldValue(path, event.currentTarget.value),
+    error: form.errors[path],
+  };
+}
+
+/** The name, descriptions and specialties of one language's tab. */
+function ShopTexts({
+  form,
+  language,
+  isContent,
+}: {
+  form: Form;
+  language: string;
+  isContent: boolean;
+}) {
+  const intl = useMessages();
+  const longDescription = isContent
+    ? form.values.longDescription
+    : (form.values.translations[language]?.longDescription ?? '');
+  return (
+    <>
+      <TextInput
+        label={intl.formatMessage({ id: 'businessForm.name', defaultMessage: 'Business Name' })}
+        required={isContent}
+        lang={language}
+        {...textProps(form, isContent, language, 'name')}
+      />
+      <Textarea
+        label={intl.formatMessage({
+          id: 'businessForm.shortDescription',
+          defaultMessage: 'Short Description',
+        })}
+        description={intl.formatMessage({
+          id: 'businessForm.shortDescriptionHelp',
+          defaultMessage: 'One or two sentences for cards and link previews',
+        })}
+        required={isContent}
+        autosize
+        minRows={2}
+        lang={language}
+        {...textProps(form, isContent, language, 'description')}
+      />
+      <Suspense
+        fallback={
+          <Skeleton
+            h={360}
+            aria-label={intl.formatMessage({
+              id: 'businessForm.loadingEditor',
+              defaultMessage: 'Loading the editor',
+            })}
+          />
+        }
+      >
+        <RichTextField
+          label={intl.formatMessage({
+            id: 'businessForm.longDescription',
+            defaultMessage: 'Business Description',
+          })}
+          description={intl.formatMessage({
+            id: 'businessForm.longDescriptionHelp',
+            defaultMessage: "Shown as About on the shop's page",
+          })}
+          value={longDescription}
+          onChange={(html) =>
+            form.setFieldValue(
+              isContent ? 'longDescription' : `translations.${language}.longDescription`,
+              html,
+            )
+          }
+        />
+      </Suspense>
+      <TextInput
+        label={intl.formatMessage({
+          id: 'businessForm.specialties',
+          defaultMessage: 'Specialties (optional)',
+        })}
+        description={intl.formatMessage({
+          id: 'businessForm.specialtiesHelp',
+          defaultMessage: 'Comma-separated',
+        })}
+        lang={language}
+        {...textProps(form, isContent, language, 'specialties')}
+      />
+    </>
+  );
 }
 
 /** The shop's fields, checked by business-form-schema.ts, then added or updated. */
@@ -49,8 +153,10 @@ export function BusinessForm({
   business,
   nextPosition,
   timeZone,
+  contentLanguage,
   onDone,
 }: BusinessFormProps) {
+  const intl = useMessages();
   const save = useSaveBusiness();
   const [switchedOn, setSwitchedOn] = useState<AdminBusiness | null>(null);
   const form = useForm<BusinessFormValues>({
@@ -66,8 +172,14 @@ export function BusinessForm({
       if (challengeId === null) {
         notifications.show({
           color: 'red',
-          title: 'No Challenge Selected',
-          message: 'Please select a challenge before adding a business.',
+          title: intl.formatMessage({
+            id: 'businessForm.noChallengeTitle',
+            defaultMessage: 'No Challenge Selected',
+          }),
+          message: intl.formatMessage({
+            id: 'businessForm.noChallengeText',
+            defaultMessage: 'Please select a challenge before adding a business.',
+          }),
         });
         return;
       }
@@ -103,8 +215,14 @@ export function BusinessForm({
       if ([values.name, values.description, values.address].some((value) => !value.trim())) {
         notifications.show({
           color: 'red',
-          title: 'Missing Required Fields',
-          message: 'Please fill out all required fields',
+          title: intl.formatMessage({
+            id: 'businessForm.missingTitle',
+            defaultMessage: 'Missing Required Fields',
+          }),
+          message: intl.formatMessage({
+            id: 'businessForm.missingText',
+            defaultMessage: 'Please fill out all required fields',
+          }),
         });
       }
     },
@@ -117,37 +235,42 @@ export function BusinessForm({
   return (
     <form noValidate onSubmit={submit}>
       <Stack gap="md">
-        <TextInput label="Business Name" required {...form.getInputProps('name')} />
-        <Textarea
-          label="Short Description"
-          description="One or two sentences for cards and link previews"
+        <ContentLanguageTabs contentLanguage={contentLanguage}>
+          {(language) => (
+            <ShopTexts form={form} language={language} isContent={language === contentLanguage} />
+          )}
+        </ContentLanguageTabs>
+        <TextInput
+          label={intl.formatMessage({ id: 'businessForm.address', defaultMessage: 'Address' })}
           required
-          autosize
-          minRows={2}
-          {...form.getInputProps('description')}
+          {...form.getInputProps('address')}
         />
-        <Suspense fallback={<Skeleton h={360} aria-label="Loading the editor" />}>
-          <RichTextField
-            label="Business Description"
-            description="Shown as About on the shop's page"
-            value={form.values.longDescription}
-            onChange={(html) => form.setFieldValue('longDescription', html)}
-          />
-        </Suspense>
-        <TextInput label="Address" required {...form.getInputProps('address')} />
         <BusinessPlaceFields
           form={form}
           challengeId={challengeId}
           businessId={business?.id ?? null}
         />
-        <TextInput label="Phone (optional)" type="tel" {...form.getInputProps('phone')} />
         <TextInput
-          label="Website (optional)"
+          label={intl.formatMessage({
+            id: 'businessForm.phone',
+            defaultMessage: 'Phone (optional)',
+          })}
+          type="tel"
+          {...form.getInputProps('phone')}
+        />
+        <TextInput
+          label={intl.formatMessage({
+            id: 'businessForm.website',
+            defaultMessage: 'Website (optional)',
+          })}
           placeholder="example.com"
           {...form.getInputProps('website')}
         />
         <TextInput
-          label="Image URL (optional)"
+          label={intl.formatMessage({
+            id: 'businessForm.imageUrl',
+            defaultMessage: 'Image URL (optional)',
+          })}
           placeholder="https://..."
           {...form.getInputProps('imageUrl')}
         />
@@ -157,14 +280,15 @@ export function BusinessForm({
           error={form.errors.week as string | undefined}
           onChange={(changed) => form.setFieldValue('week', changed)}
         />
-        <TextInput
-          label="Specialties (optional)"
-          description="Comma-separated"
-          {...form.getInputProps('specialties')}
-        />
         <NumberInput
-          label="Display Order"
-          description="Lower numbers show first"
+          label={intl.formatMessage({
+            id: 'businessForm.position',
+            defaultMessage: 'Display Order',
+          })}
+          description={intl.formatMessage({
+            id: 'businessForm.positionHelp',
+            defaultMessage: 'Lower numbers show first',
+          })}
           min={0}
           step={1}
           allowDecimal={false}
@@ -173,8 +297,14 @@ export function BusinessForm({
         />
         <RedemptionCodeFields form={form} business={business} timeZone={timeZone} />
         <NumberInput
-          label="Daily Cap (optional)"
-          description="At most this many coupons a day at this shop; empty for no limit"
+          label={intl.formatMessage({
+            id: 'businessForm.dailyCap',
+            defaultMessage: 'Daily Cap (optional)',
+          })}
+          description={intl.formatMessage({
+            id: 'businessForm.dailyCapHelp',
+            defaultMessage: 'At most this many coupons a day at this shop; empty for no limit',
+          })}
           min={1}
           step={1}
           allowDecimal={false}
@@ -182,16 +312,27 @@ export function BusinessForm({
           {...form.getInputProps('dailyCap')}
         />
         <Checkbox
-          label="Paused"
-          description="Members see 'Temporarily not accepting coupons' and cannot redeem here"
+          label={intl.formatMessage({ id: 'businessForm.paused', defaultMessage: 'Paused' })}
+          description={intl.formatMessage({
+            id: 'businessForm.pausedHelp',
+            defaultMessage:
+              "Members see 'Temporarily not accepting coupons' and cannot redeem here",
+          })}
           {...form.getInputProps('paused', { type: 'checkbox' })}
         />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {intl.formatMessage({ id: 'businessForm.cancel', defaultMessage: 'Cancel' })}
           </Button>
           <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : business ? 'Update Business' : 'Add Business'}
+            {save.isPending
+              ? intl.formatMessage({ id: 'businessForm.saving', defaultMessage: 'Saving...' })
+              : business
+                ? intl.formatMessage({
+                    id: 'businessForm.update',
+                    defaultMessage: 'Update Business',
+                  })
+                : intl.formatMessage({ id: 'businessForm.add', defaultMessage: 'Add Business' })}
           </Button>
         </Group>
       </Stack>

@@ -2,6 +2,7 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import { Modal } from '@mantine/core';
+import { useMessages } from '#client/i18n/language.tsx';
 import { BusinessForm, type BusinessFormProps } from './BusinessForm.tsx';
 
 export interface BusinessFormDialogProps extends Omit<BusinessFormProps, 'onDone'> {
@@ -19,11 +20,16 @@ export function BusinessFormDialog({
   onClose,
   ...form
 }: BusinessFormDialogProps) {
+  const intl = useMessages();
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={business ? 'Edit Business' : 'Add New Business'}
+      title={
+        business
+          ? intl.formatMessage({ id: 'businessForm.editTitle', defaultMessage: 'Edit Business' })
+          : intl.formatMessage({ id: 'businessForm.addTitle', defaultMessage: 'Add New Business' })
+      }
       size={600}
     >
       {opened && (

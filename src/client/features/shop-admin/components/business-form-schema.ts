@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { businessFieldsSchema, COORDINATES_PAIR_MESSAGE } from '#shared/businesses.ts';
 import { weekError, type DayHours } from '#shared/hours.ts';
+import { shopTranslationsSchema } from '#shared/translations.ts';
 
 const fields = businessFieldsSchema.shape;
 
@@ -37,6 +38,7 @@ export const businessFormSchema = z
     dailyCap: emptyIsNull(fields.dailyCap),
     latitude: emptyIsNull(fields.latitude),
     longitude: emptyIsNull(fields.longitude),
+    translations: shopTranslationsSchema,
   })
   // A place is both coordinates or neither (docs/decisions/0023-map.md): the empty one is told.
   .refine(({ latitude, longitude }) => !emptyBeside(latitude, longitude), pairRule('latitude'))

@@ -2,6 +2,7 @@ import type { AdminBusiness, BusinessPatchInput } from '#shared/businesses.ts';
 import type { CodeRotation } from '#shared/shop-side.ts';
 import { DEFAULT_HOURS, DEFAULT_SPECIALTIES } from '#shared/constants.ts';
 import { hoursFromWeek, type DayHours } from '#shared/hours.ts';
+import type { ShopTextField, Translations } from '#shared/translations.ts';
 
 /** What the shop form holds: text as typed, '' for an empty number. */
 export interface BusinessFormValues {
@@ -25,6 +26,8 @@ export interface BusinessFormValues {
   /** Empty: not on the map. */
   latitude: number | string;
   longitude: number | string;
+  /** Name, descriptions and specialties in the site's other languages; empty ones show the battle's. */
+  translations: Translations<ShopTextField>;
 }
 
 /** The form's start: the shop being edited, else a new shop with the spec's defaults. */
@@ -51,6 +54,7 @@ export function initialValues(
       paused: business.paused,
       latitude: business.latitude ?? '',
       longitude: business.longitude ?? '',
+      translations: business.translations,
     };
   }
   // docs/SPEC.md section 3: default hours and specialties; position = the current number of shops.
@@ -72,6 +76,7 @@ export function initialValues(
     paused: false,
     latitude: '',
     longitude: '',
+    translations: {},
   };
 }
 
@@ -100,5 +105,6 @@ export function toBody(values: BusinessFormValues): BusinessPatchInput {
     // Checked as a pair before sending (business-form-schema.ts): both numbers, or neither.
     latitude: typeof values.latitude === 'number' ? values.latitude : null,
     longitude: typeof values.longitude === 'number' ? values.longitude : null,
+    translations: values.translations,
   };
 }

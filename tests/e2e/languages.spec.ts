@@ -1,39 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { PublicBusiness } from '#shared/businesses.ts';
+import { expectNoEnglishCatalogText } from './catalog-english.ts';
 import { expect, expectAccessible, registerViaAuthPage, test, uniqueName } from './fixtures.ts';
 
 /** docs/decisions/0048-languages.md: the public pages in Spanish, and the way back. */
-
-const catalog = (language: string) =>
-  JSON.parse(
-    fs.readFileSync(
-      path.join(import.meta.dirname, `../../src/client/i18n/lang/${language}.json`),
-      'utf8',
-    ),
-  ) as Record<string, string>;
-const english = catalog('en');
-const spanish = catalog('es');
-
-/** The public pages' messages (their ids' prefixes), as they read in English. */
-const PUBLIC_MESSAGES =
-  /^(header|drawer|layout|languageSwitch|home|howItWorks|passPromo|faq|shops|shopCard|countdown|shop|notFound)\./;
-const englishWords = Object.entries(english)
-  .filter(([id, text]) => PUBLIC_MESSAGES.test(id) && text !== spanish[id] && !text.includes('{'))
-  .map(([, text]) => text);
-
-/** Fails on any English message of the public pages' catalog standing whole in the page's text. */
-async function expectNoEnglish(page: Page) {
-  const text = await page.locator('body').innerText();
-  const found = englishWords.filter((words) =>
-    new RegExp(
-      `(^|[^\\p{L}])${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`,
-      'u',
-    ).test(text),
-  );
-  expect(found, 'English words on a Spanish page').toEqual([]);
-}
 
 async function expectAlternates(page: Page, path: string) {
   const href = (language: string) =>
@@ -56,14 +26,14 @@ test.describe('a visitor whose browser prefers Spanish', () => {
     await expect(page.getByRole('heading', { name: 'Cómo funciona' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Preguntas frecuentes' })).toBeVisible();
     await expectAlternates(page, '/');
-    await expectNoEnglish(page);
+    await expectNoEnglishCatalogText(page);
     await expectAccessible(page);
 
     await page.goto('/es/battles/coffee');
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect(page.getByRole('heading', { name: 'Cafeterías participantes' })).toBeVisible();
     await expectAlternates(page, '/battles/coffee');
-    await expectNoEnglish(page);
+    await expectNoEnglishCatalogText(page);
 
     // A shop card's link stays in Spanish.
     const shops = (await (await page.request.get('/api/businesses')).json()) as PublicBusiness[];
@@ -74,7 +44,7 @@ test.describe('a visitor whose browser prefers Spanish', () => {
     await expect(page.getByRole('heading', { name: 'Contacto' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Inicia sesión para canjear' })).toBeVisible();
     await expectAlternates(page, `/business/${shop.id}`);
-    await expectNoEnglish(page);
+    await expectNoEnglishCatalogText(page);
     await expectAccessible(page);
   });
 

@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import type { ShopLink } from '#shared/shop-side.ts';
 import { expectNoEnglishCatalogText } from './catalog-english.ts';
 import { E2E_ADMIN } from './credentials.ts';
 import { createShop, expect, expectAccessible, signIn, test } from './fixtures.ts';
@@ -60,7 +59,7 @@ test("a shop's own page and cashier card speak Spanish under /es/", async ({ pag
   const shop = await createShop(page, 'Café Español ');
   const issued = await page.request.post(`/api/admin/businesses/${shop.id}/shop-link`);
   expect(issued.status()).toBe(201);
-  const { pathname } = new URL(((await issued.json()) as ShopLink).url);
+  const { pathname } = new URL(((await issued.json()) as { url: string }).url);
 
   await page.goto(`/es${pathname}`);
   await expect(page.getByRole('heading', { name: shop.name, level: 1 })).toBeVisible();

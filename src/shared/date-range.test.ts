@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  challengeDays,
-  formatChallengeDates,
-  formatInstant,
-  shopTime,
-} from './date-range.ts';
+import { challengeDays, formatChallengeDates, formatInstant, shopTime } from './date-range.ts';
 
 describe('formatChallengeDates (docs/RULES.md rule 13)', () => {
   it('writes a battle within one month as the spec does', () => {

@@ -44,6 +44,7 @@ const NOT_BUILT_HTML =
   '<body><div id="root"></div><p>The web app is not built yet: run <code>npm run build</code>.</p></body></html>';
 
 const HTML_LANG = /<html lang="[^"]*"/;
+const MANIFEST_HREF = /(<link rel="manifest" href=")\/manifest\.webmanifest"/;
 
 /**
  * Serves the built web app. Known page routes get the app shell with 200, other paths the same
@@ -96,7 +97,12 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
   async function withPathHeadTags(page: string, pathname: string): Promise<string> {
     const { language } = splitLanguage(pathname, options.languages);
     const withTags = withHeadTags(page, options.headTags ? await options.headTags(pathname) : '');
-    return withTags.replace(HTML_LANG, `<html lang="${language}"`);
+    const inLanguage = withTags.replace(HTML_LANG, `<html lang="${language}"`);
+    // The page's language's manifest (web-manifest.ts); a language code is [a-z] alone.
+    return inLanguage.replace(
+      MANIFEST_HREF,
+      `$1${languagePath('/manifest.webmanifest', language, options.languages.defaultLanguage)}"`,
+    );
   }
 
   /**
@@ -221,13 +227,20 @@ export const pagesPlugin = fp(async (app: FastifyInstance, options: SpaOptions) 
 
   app.get('/', { schema: { hide: true } }, (request, reply) => sendShell(request, reply, 200));
 
-  const manifest = JSON.stringify(webManifest(options.siteName));
-  app.get('/manifest.webmanifest', { schema: { hide: true } }, (_request, reply) =>
-    reply
-      .type('application/manifest+json; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .send(manifest),
-  );
+  // The installed app's manifest in each language (web-manifest.ts), the default's unprefixed.
+  const { languages, defaultLanguage } = options.languages;
+  for (const language of languages) {
+    const manifest = JSON.stringify(webManifest(options.siteName, language, defaultLanguage));
+    app.get(
+      languagePath('/manifest.webmanifest', language, defaultLanguage),
+      { schema: { hide: true } },
+      (_request, reply) =>
+        reply
+          .type('application/manifest+json; charset=utf-8')
+          .header('cache-control', 'public, max-age=3600')
+          .send(manifest),
+    );
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = pathnameOf(request.url);

@@ -32,4 +32,26 @@ describe('GET /manifest.webmanifest', () => {
       '512x512 maskable',
     ]);
   });
+
+  it('has a manifest per language, in its words, opening on the pass in it', async () => {
+    const english = await context.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    const answer = await context.app.inject({ method: 'GET', url: '/es/manifest.webmanifest' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    const manifest = answer.json<Record<string, unknown>>();
+    expect(manifest).toMatchObject({
+      name: 'Taco Town Battles',
+      short_name: 'Taco Town Battles',
+      description: 'Tu pase de batalla: cupones en cada local participante y tus votos.',
+      lang: 'es',
+      id: '/',
+      start_url: '/es/profile',
+      scope: '/',
+    });
+    expect(english.json<Record<string, unknown>>()).toMatchObject({
+      description: 'Your battle pass: coupons at every participating shop and your votes.',
+      start_url: '/profile',
+    });
+    expect(english.json<Record<string, unknown>>()).not.toHaveProperty('lang');
+  });
 });

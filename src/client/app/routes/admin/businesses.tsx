@@ -11,7 +11,6 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingStore, IconFileImport, IconPlus } from '@tabler/icons-react';
 import type { AdminBusiness } from '#shared/businesses.ts';
-import { countOf } from '#shared/plural.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useChallengeBusinesses } from '#client/features/shop-admin/api/get-challenge-businesses.ts';
 import { BusinessesTable } from '#client/features/shop-admin/components/BusinessesTable.tsx';
@@ -23,6 +22,8 @@ import { MissingTranslations } from '#client/features/shop-admin/components/Miss
 import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { ChallengeSelect } from '#client/features/challenges/components/ChallengeSelect.tsx';
 import { useAdminChallenges } from '#client/features/challenges/api/get-admin-challenges.ts';
+import { useMessages } from '#client/i18n/language.tsx';
+import { challengeListWords } from '#client/lib/admin-words.ts';
 import { errorText } from '#client/lib/api.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 
@@ -30,7 +31,13 @@ type FormState = { opened: false } | { opened: true; business: AdminBusiness | n
 
 /** /admin/businesses: the shops of a challenge (docs/SPEC.md section 2). Behind RequireAdmin. */
 export default function AdminBusinessesRoute() {
-  usePageMeta(pages.adminBusinesses);
+  const intl = useMessages();
+  usePageMeta({
+    exactTitle: intl.formatMessage({
+      id: 'adminBusinesses.pageTitle',
+      defaultMessage: 'Manage Businesses - Admin Dashboard',
+    }),
+  });
   const challenges = useAdminChallenges();
   const publicChallenge = useCurrentBattle();
   const [chosenId, setChosenId] = useState<number | null>(null);
@@ -50,11 +57,11 @@ export default function AdminBusinessesRoute() {
   const shops = businesses.data ?? [];
 
   if (challenges.isPending || publicChallenge.isPending)
-    return <PageLoader label="Loading challenges" />;
+    return <PageLoader label={intl.formatMessage(challengeListWords.loading)} />;
   if (challenges.isError) {
     return (
-      <Alert color="red" title="Could not load the challenges" m="md">
-        {errorText(challenges.error, 'Failed to fetch challenges.')}
+      <Alert color="red" title={intl.formatMessage(challengeListWords.loadFailed)} m="md">
+        {errorText(challenges.error, intl.formatMessage(challengeListWords.fetchFailed))}
       </Alert>
     );
   }
@@ -65,7 +72,7 @@ export default function AdminBusinessesRoute() {
     <Stack gap="lg" p={{ base: 'md', sm: 'xl' }}>
       <Group justify="space-between" align="flex-end">
         <Title order={1} fz={{ base: 24, sm: 30 }}>
-          Manage Businesses
+          {intl.formatMessage({ id: 'adminBusinesses.title', defaultMessage: 'Manage Businesses' })}
         </Title>
         <Group gap="sm">
           <Button
@@ -74,14 +81,14 @@ export default function AdminBusinessesRoute() {
             onClick={() => setImporting(true)}
             disabled={!selected}
           >
-            Import CSV
+            {intl.formatMessage({ id: 'adminBusinesses.importCsv', defaultMessage: 'Import CSV' })}
           </Button>
           <Button
             leftSection={<IconPlus size={18} aria-hidden />}
             onClick={openCreate}
             disabled={!selected}
           >
-            Add New Business
+            {intl.formatMessage({ id: 'adminBusinesses.add', defaultMessage: 'Add New Business' })}
           </Button>
         </Group>
       </Group>
@@ -92,9 +99,17 @@ export default function AdminBusinessesRoute() {
         <Card withBorder radius="md" padding="xl">
           <Stack align="center" ta="center" gap="xs">
             <Title order={2} fz="lg">
-              No Challenge Selected
+              {intl.formatMessage({
+                id: 'adminBusinesses.noChallenge',
+                defaultMessage: 'No Challenge Selected',
+              })}
             </Title>
-            <Text c="dimmed">Create a challenge first, then add its businesses.</Text>
+            <Text c="dimmed">
+              {intl.formatMessage({
+                id: 'adminBusinesses.noChallengeText',
+                defaultMessage: 'Create a challenge first, then add its businesses.',
+              })}
+            </Text>
           </Stack>
         </Card>
       ) : (
@@ -107,12 +122,23 @@ export default function AdminBusinessesRoute() {
                 </Title>
                 <Text c="dimmed">{selected.description}</Text>
                 <Text size="sm">
-                  Theme: <span style={{ textTransform: 'capitalize' }}>{selected.theme}</span>
+                  {intl.formatMessage(
+                    {
+                      id: 'adminBusinesses.theme',
+                      defaultMessage: 'Theme: <capital>{theme}</capital>',
+                    },
+                    {
+                      theme: selected.theme,
+                      capital: (words) => (
+                        <span style={{ textTransform: 'capitalize' }}>{words}</span>
+                      ),
+                    },
+                  )}
                 </Text>
               </Stack>
               {selected.active && (
                 <Badge color="teal.9" style={{ flexShrink: 0 }}>
-                  Active
+                  {intl.formatMessage({ id: 'adminBusinesses.active', defaultMessage: 'Active' })}
                 </Badge>
               )}
             </Group>
@@ -123,27 +149,66 @@ export default function AdminBusinessesRoute() {
           <Card withBorder radius="md" padding={0}>
             <Stack gap={4} p="lg" pb="sm">
               <Title order={2} fz="lg">
-                Participating Businesses
+                {intl.formatMessage({
+                  id: 'adminBusinesses.participating',
+                  defaultMessage: 'Participating Businesses',
+                })}
               </Title>
               <Text size="sm" c="dimmed">
-                {countOf(shops.length, 'business', 'businesses')} in this challenge
+                {intl.formatMessage(
+                  {
+                    id: 'adminBusinesses.count',
+                    defaultMessage:
+                      '{count, plural, one {# business} other {# businesses}} in this challenge',
+                  },
+                  { count: shops.length },
+                )}
               </Text>
             </Stack>
             {businesses.isPending ? (
-              <PageLoader label="Loading businesses" />
+              <PageLoader
+                label={intl.formatMessage({
+                  id: 'adminBusinesses.loading',
+                  defaultMessage: 'Loading businesses',
+                })}
+              />
             ) : businesses.isError ? (
-              <Alert color="red" title="Could not load the businesses" m="md">
-                {errorText(businesses.error, 'Failed to fetch businesses')}
+              <Alert
+                color="red"
+                title={intl.formatMessage({
+                  id: 'adminBusinesses.loadFailed',
+                  defaultMessage: 'Could not load the businesses',
+                })}
+                m="md"
+              >
+                {errorText(
+                  businesses.error,
+                  intl.formatMessage({
+                    id: 'adminBusinesses.fetchFailed',
+                    defaultMessage: 'Failed to fetch businesses',
+                  }),
+                )}
               </Alert>
             ) : shops.length === 0 ? (
               <Stack align="center" ta="center" gap="xs" p="xl">
                 <IconBuildingStore size={40} aria-hidden color="var(--mantine-color-gray-7)" />
                 <Title order={3} fz="md">
-                  No Businesses Yet
+                  {intl.formatMessage({
+                    id: 'adminBusinesses.none',
+                    defaultMessage: 'No Businesses Yet',
+                  })}
                 </Title>
-                <Text c="dimmed">Add your first business to this challenge</Text>
+                <Text c="dimmed">
+                  {intl.formatMessage({
+                    id: 'adminBusinesses.noneText',
+                    defaultMessage: 'Add your first business to this challenge',
+                  })}
+                </Text>
                 <Button onClick={openCreate} mt="xs">
-                  Add First Business
+                  {intl.formatMessage({
+                    id: 'adminBusinesses.addFirst',
+                    defaultMessage: 'Add First Business',
+                  })}
                 </Button>
               </Stack>
             ) : (

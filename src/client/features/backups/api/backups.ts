@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import type { Backup, BackupStatus } from '#shared/backups.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { api, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { endpoints } from '#shared/endpoints.ts';
@@ -26,17 +27,25 @@ export function useBackupStatus() {
 /** 'Back up now': the server snapshots its database; the card then shows the new one. */
 export function useTakeBackup() {
   const queryClient = useQueryClient();
+  const intl = useMessages();
   return useMutation({
     mutationFn: () => api.post<Backup>(BACKUPS_URL),
     onSuccess: async () => {
-      notifications.show({ color: 'teal', title: 'Backup Taken', message: 'The backup is saved.' });
+      notifications.show({
+        color: 'teal',
+        title: intl.formatMessage({ id: 'backups.taken', defaultMessage: 'Backup Taken' }),
+        message: intl.formatMessage({ id: 'backups.saved', defaultMessage: 'The backup is saved.' }),
+      });
       await queryClient.invalidateQueries({ queryKey: queryKeys.admin.backups });
     },
     onError: (error) => {
       notifications.show({
         color: 'red',
-        title: 'Backup Failed',
-        message: errorText(error, 'The backup failed'),
+        title: intl.formatMessage({ id: 'backups.failed', defaultMessage: 'Backup Failed' }),
+        message: errorText(
+          error,
+          intl.formatMessage({ id: 'backups.failedText', defaultMessage: 'The backup failed' }),
+        ),
       });
     },
   });

@@ -1,7 +1,9 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Card.css';
 import { Alert, Button, Card, Group, Text, Title } from '@mantine/core';
+import type { IntlShape } from 'react-intl';
 import type { BackupStatus } from '#shared/backups.ts';
+import { sourceIntl, useMessages } from '#client/i18n/language.tsx';
 import { useBackupStatus, useTakeBackup } from '../api/backups.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -20,23 +22,44 @@ export function formatSize(bytes: number): string {
 }
 
 /** BACKUP_EVERY in words: 'every day', 'every 6 hours'. */
-export function intervalText(intervalMs: number): string {
+export function intervalText(intervalMs: number, intl: IntlShape = sourceIntl): string {
   if (intervalMs % (24 * HOUR_MS) === 0) {
-    const days = intervalMs / (24 * HOUR_MS);
-    return days === 1 ? 'every day' : `every ${days} days`;
+    return intl.formatMessage(
+      {
+        id: 'backups.everyDays',
+        defaultMessage: '{days, plural, one {every day} other {every # days}}',
+      },
+      { days: intervalMs / (24 * HOUR_MS) },
+    );
   }
   if (intervalMs % HOUR_MS === 0) {
-    const hours = intervalMs / HOUR_MS;
-    return hours === 1 ? 'every hour' : `every ${hours} hours`;
+    return intl.formatMessage(
+      {
+        id: 'backups.everyHours',
+        defaultMessage: '{hours, plural, one {every hour} other {every # hours}}',
+      },
+      { hours: intervalMs / HOUR_MS },
+    );
   }
-  return `every ${Math.round(intervalMs / 60_000)} minutes`;
+  return intl.formatMessage(
+    { id: 'backups.everyMinutes', defaultMessage: 'every {minutes} minutes' },
+    { minutes: String(Math.round(intervalMs / 60_000)) },
+  );
 }
 
-function scheduleText(status: BackupStatus): string {
-  const kept = `the newest ${status.keep} are kept`;
-  return status.intervalMs === null
-    ? `Taken on demand only; ${kept}.`
-    : `Taken ${intervalText(status.intervalMs)}; ${kept}.`;
+function scheduleText(status: BackupStatus, intl: IntlShape): string {
+  return intl.formatMessage(
+    {
+      id: 'backups.schedule',
+      defaultMessage:
+        '{onDemand, select, yes {Taken on demand only} other {Taken {interval}}}; the newest {keep} are kept.',
+    },
+    {
+      onDemand: status.intervalMs === null ? 'yes' : 'no',
+      interval: status.intervalMs === null ? '' : intervalText(status.intervalMs, intl),
+      keep: String(status.keep),
+    },
+  );
 }
 
 /**
@@ -47,11 +70,12 @@ export function BackupCard() {
   const query = useBackupStatus();
   const takeBackup = useTakeBackup();
   const status = query.data;
+  const intl = useMessages();
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="backups-title">
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Title order={2} size="h4" id="backups-title">
-          Backups
+          {intl.formatMessage({ id: 'backups.title', defaultMessage: 'Backups' })}
         </Title>
         <Button
           size="xs"
@@ -59,15 +83,22 @@ export function BackupCard() {
           loading={takeBackup.isPending}
           disabled={query.isError}
         >
-          Back up now
+          {intl.formatMessage({ id: 'backups.backUpNow', defaultMessage: 'Back up now' })}
         </Button>
       </Group>
       {query.isError ? (
-        <Text mt="sm">Could not load the backups.</Text>
+        <Text mt="sm">
+          {intl.formatMessage({
+            id: 'backups.loadFailed',
+            defaultMessage: 'Could not load the backups.',
+          })}
+        </Text>
       ) : status ? (
         <BackupSummary status={status} />
       ) : (
-        <Text mt="sm">Loading…</Text>
+        <Text mt="sm">
+          {intl.formatMessage({ id: 'backups.loading', defaultMessage: 'Loading…' })}
+        </Text>
       )}
     </Card>
   );
@@ -75,22 +106,47 @@ export function BackupCard() {
 
 /** The last backup, the schedule, and the overdue warning. */
 export function BackupSummary({ status }: { status: BackupStatus }) {
+  const intl = useMessages();
   return (
     <>
       <Text mt="sm">
         {status.last
-          ? `Last backup: ${new Date(status.last.createdAt).toLocaleString()} (${formatSize(status.last.sizeBytes)})`
-          : 'No backup yet.'}
+          ? intl.formatMessage(
+              { id: 'backups.last', defaultMessage: 'Last backup: {when} ({size})' },
+              {
+                // The organizer's own clock; on an English page, in the browser's own format.
+                when: new Date(status.last.createdAt).toLocaleString(
+                  intl.locale === intl.defaultLocale ? undefined : intl.locale,
+                ),
+                size: formatSize(status.last.sizeBytes),
+              },
+            )
+          : intl.formatMessage({ id: 'backups.none', defaultMessage: 'No backup yet.' })}
       </Text>
       <Text size="sm" c="dimmed">
-        {scheduleText(status)}
+        {scheduleText(status, intl)}
       </Text>
       {status.stale && status.intervalMs !== null && (
-        <Alert color="orange" title="Backups are overdue" mt="sm" role="alert">
-          {status.last
-            ? `The last backup is older than twice the interval (${intervalText(status.intervalMs)}).`
-            : `No backup has been taken, although one is due ${intervalText(status.intervalMs)}.`}{' '}
-          Check the server’s log and free disk space, or back up now.
+        <Alert
+          color="orange"
+          title={intl.formatMessage({
+            id: 'backups.overdue',
+            defaultMessage: 'Backups are overdue',
+          })}
+          mt="sm"
+          role="alert"
+        >
+          {intl.formatMessage(
+            {
+              id: 'backups.overdueText',
+              defaultMessage:
+                '{last, select, yes {The last backup is older than twice the interval ({interval}).} other {No backup has been taken, although one is due {interval}.}} Check the server’s log and free disk space, or back up now.',
+            },
+            {
+              last: status.last ? 'yes' : 'no',
+              interval: intervalText(status.intervalMs, intl),
+            },
+          )}
         </Alert>
       )}
     </>

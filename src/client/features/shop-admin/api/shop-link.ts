@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { AdminBusiness } from '#shared/businesses.ts';
 import type { z } from 'zod';
 import type { shopLinkSchema } from '#shared/shop-side.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { api, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { endpointPath, endpoints } from '#shared/endpoints.ts';
@@ -24,6 +25,7 @@ export async function revokeShopLink(businessId: number): Promise<void> {
  */
 export function useIssueShopLink() {
   const queryClient = useQueryClient();
+  const intl = useMessages();
   return useMutation({
     mutationFn: (business: AdminBusiness) => issueShopLink(business.id),
     onSuccess: (_link, business) =>
@@ -33,8 +35,17 @@ export function useIssueShopLink() {
     onError: (error) => {
       notifications.show({
         color: 'red',
-        title: 'Could not issue the shop link',
-        message: errorText(error, 'Failed to issue the shop link'),
+        title: intl.formatMessage({
+          id: 'shopLink.issueFailed',
+          defaultMessage: 'Could not issue the shop link',
+        }),
+        message: errorText(
+          error,
+          intl.formatMessage({
+            id: 'shopLink.issueFailedText',
+            defaultMessage: 'Failed to issue the shop link',
+          }),
+        ),
       });
     },
   });
@@ -43,12 +54,16 @@ export function useIssueShopLink() {
 /** Revokes a shop's private link: it stops working at once. */
 export function useRevokeShopLink() {
   const queryClient = useQueryClient();
+  const intl = useMessages();
   return useMutation({
     mutationFn: (business: AdminBusiness) => revokeShopLink(business.id),
     onSuccess: async (_result, business) => {
       notifications.show({
-        title: 'Shop Link Revoked',
-        message: `The link of ${business.name} no longer works.`,
+        title: intl.formatMessage({ id: 'shopLink.revoked', defaultMessage: 'Shop Link Revoked' }),
+        message: intl.formatMessage(
+          { id: 'shopLink.revokedText', defaultMessage: 'The link of {shop} no longer works.' },
+          { shop: business.name },
+        ),
       });
       await queryClient.invalidateQueries({
         queryKey: queryKeys.admin.challengeBusinesses(business.challengeId),
@@ -57,8 +72,17 @@ export function useRevokeShopLink() {
     onError: (error) => {
       notifications.show({
         color: 'red',
-        title: 'Could not revoke the shop link',
-        message: errorText(error, 'Failed to revoke the shop link'),
+        title: intl.formatMessage({
+          id: 'shopLink.revokeFailed',
+          defaultMessage: 'Could not revoke the shop link',
+        }),
+        message: errorText(
+          error,
+          intl.formatMessage({
+            id: 'shopLink.revokeFailedText',
+            defaultMessage: 'Failed to revoke the shop link',
+          }),
+        ),
       });
     },
   });

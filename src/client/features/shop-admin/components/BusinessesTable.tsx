@@ -10,8 +10,10 @@ import type { AdminBusiness } from '#shared/businesses.ts';
 import { DESCRIPTION_PREVIEW_LENGTH } from '#shared/constants.ts';
 import { codeChangesAt } from '#client/lib/shop-words.ts';
 import { paths } from '#shared/paths.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { PHONE_TABLE_MIN_WIDTH } from '#client/lib/layout.ts';
 import { websiteHref } from '#client/lib/website.ts';
+import { shopLinkTitle } from './ShopLinkDialog.tsx';
 
 /** docs/SPEC.md section 9: the description cut to 50 characters plus an ellipsis. */
 export function preview(text: string): string {
@@ -29,8 +31,6 @@ export interface BusinessesTableProps {
   timeZone: string;
 }
 
-const ROTATION_LABELS = { daily: 'Daily code', hourly: 'Hourly code' } as const;
-
 /**
  * 'Participating Businesses' rows: #, Name, Address, Contact, Actions (docs/SPEC.md section 2); on
  * phones Name, Code and Actions, the rest one 'Edit' away, without sideways scrolling.
@@ -42,17 +42,28 @@ export function BusinessesTable({
   onShopLink,
   timeZone,
 }: BusinessesTableProps) {
+  const intl = useMessages();
   return (
     <Table.ScrollContainer minWidth={PHONE_TABLE_MIN_WIDTH}>
       <Table striped verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
             <Table.Th visibleFrom="sm">#</Table.Th>
-            <Table.Th>Name</Table.Th>
-            <Table.Th visibleFrom="sm">Address</Table.Th>
-            <Table.Th visibleFrom="sm">Contact</Table.Th>
-            <Table.Th>Code</Table.Th>
-            <Table.Th>Actions</Table.Th>
+            <Table.Th>
+              {intl.formatMessage({ id: 'businessesTable.name', defaultMessage: 'Name' })}
+            </Table.Th>
+            <Table.Th visibleFrom="sm">
+              {intl.formatMessage({ id: 'businessesTable.address', defaultMessage: 'Address' })}
+            </Table.Th>
+            <Table.Th visibleFrom="sm">
+              {intl.formatMessage({ id: 'businessesTable.contact', defaultMessage: 'Contact' })}
+            </Table.Th>
+            <Table.Th>
+              {intl.formatMessage({ id: 'businessesTable.code', defaultMessage: 'Code' })}
+            </Table.Th>
+            <Table.Th>
+              {intl.formatMessage({ id: 'businessesTable.actions', defaultMessage: 'Actions' })}
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -77,7 +88,10 @@ export function BusinessesTable({
                       target="_blank"
                       rel="noopener noreferrer"
                     >
-                      Website
+                      {intl.formatMessage({
+                        id: 'businessesTable.website',
+                        defaultMessage: 'Website',
+                      })}
                     </Anchor>
                   )}
                 </Stack>
@@ -88,14 +102,24 @@ export function BusinessesTable({
                   <Text ff="monospace">{business.currentCode.code}</Text>
                   {business.currentCode.rotation !== 'off' && (
                     <Text size="xs" c="dimmed">
-                      {ROTATION_LABELS[business.currentCode.rotation]}
+                      {intl.formatMessage(
+                        {
+                          id: 'businessesTable.rotation',
+                          defaultMessage:
+                            '{rotation, select, daily {Daily code} other {Hourly code}}',
+                        },
+                        { rotation: business.currentCode.rotation },
+                      )}
                       <br />
-                      {codeChangesAt(business.currentCode, timeZone)}
+                      {codeChangesAt(business.currentCode, timeZone, intl)}
                     </Text>
                   )}
                   {business.paused && (
                     <Badge color="orange.9" size="sm">
-                      Paused
+                      {intl.formatMessage({
+                        id: 'businessesTable.paused',
+                        defaultMessage: 'Paused',
+                      })}
                     </Badge>
                   )}
                 </Stack>
@@ -106,7 +130,10 @@ export function BusinessesTable({
                     <ActionIcon
                       variant="subtle"
                       color="gray.7"
-                      aria-label={`Actions for ${business.name}`}
+                      aria-label={intl.formatMessage(
+                        { id: 'businessesTable.actionsFor', defaultMessage: 'Actions for {shop}' },
+                        { shop: business.name },
+                      )}
                     >
                       <IconDots size={18} aria-hidden />
                     </ActionIcon>
@@ -116,27 +143,33 @@ export function BusinessesTable({
                       leftSection={<IconEdit size={16} aria-hidden />}
                       onClick={() => onEdit(business)}
                     >
-                      Edit
+                      {intl.formatMessage({ id: 'businessesTable.edit', defaultMessage: 'Edit' })}
                     </Menu.Item>
                     <Menu.Item
                       leftSection={<IconLink size={16} aria-hidden />}
                       onClick={() => onShopLink(business)}
                     >
-                      Shop Link
+                      {intl.formatMessage(shopLinkTitle)}
                     </Menu.Item>
                     <Menu.Item
                       component={Link}
                       to={paths.cashierCard(business.id)}
                       leftSection={<IconPrinter size={16} aria-hidden />}
                     >
-                      Cashier Card
+                      {intl.formatMessage({
+                        id: 'businessesTable.cashierCard',
+                        defaultMessage: 'Cashier Card',
+                      })}
                     </Menu.Item>
                     <Menu.Item
                       color="red.8"
                       leftSection={<IconTrash size={16} aria-hidden />}
                       onClick={() => onDelete(business)}
                     >
-                      Delete
+                      {intl.formatMessage({
+                        id: 'businessesTable.delete',
+                        defaultMessage: 'Delete',
+                      })}
                     </Menu.Item>
                   </Menu.Dropdown>
                 </Menu>

@@ -3,6 +3,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import type { AdminBusiness } from '#shared/businesses.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { useDeleteBusiness } from '../api/delete-business.ts';
 
 /** The delete confirmation of docs/SPEC.md section 2. */
@@ -14,15 +15,27 @@ export function DeleteBusinessDialog({
   onClose: () => void;
 }) {
   const remove = useDeleteBusiness();
+  const intl = useMessages();
   return (
-    <Modal opened={business !== null} onClose={onClose} title="Are you sure?" centered>
+    <Modal
+      opened={business !== null}
+      onClose={onClose}
+      title={intl.formatMessage({ id: 'deleteBusiness.title', defaultMessage: 'Are you sure?' })}
+      centered
+    >
       <Text>
-        This will permanently remove {business?.name} from the challenge. This action cannot be
-        undone.
+        {intl.formatMessage(
+          {
+            id: 'deleteBusiness.text',
+            defaultMessage:
+              'This will permanently remove {shop} from the challenge. This action cannot be undone.',
+          },
+          { shop: business?.name ?? '' },
+        )}
       </Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose}>
-          Cancel
+          {intl.formatMessage({ id: 'deleteBusiness.cancel', defaultMessage: 'Cancel' })}
         </Button>
         <Button
           color="red.8"
@@ -35,7 +48,9 @@ export function DeleteBusinessDialog({
               );
           }}
         >
-          {remove.isPending ? 'Deleting...' : 'Delete'}
+          {remove.isPending
+            ? intl.formatMessage({ id: 'deleteBusiness.deleting', defaultMessage: 'Deleting...' })
+            : intl.formatMessage({ id: 'deleteBusiness.delete', defaultMessage: 'Delete' })}
         </Button>
       </Group>
     </Modal>

@@ -49,6 +49,9 @@ export const sandboxSessionParamsSchema = z.object({
 export const sandboxSessionSchema = z.object({
   sessionId: z.string(),
   description: z.string(),
+  /** The battle and the number of passes `description` names, for the page to say in its language. */
+  battleTitle: z.string(),
+  quantity: z.number().int().positive(),
   /** What Pay charges: the price × quantity less `discountCents`. */
   amountCents: z.number().int(),
   discountCents: z.number().int(),

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
 /** docs/decisions/0048-languages.md: a page in another language shows none of the catalog's English. */
@@ -27,9 +27,12 @@ const englishWords = Object.entries(english)
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Fails on any English message of the catalog standing whole in the page's text. */
-export async function expectNoEnglishCatalogText(page: Page) {
-  const text = await page.locator('body').innerText();
+/**
+ * Fails on any English message of the catalog standing whole in the page's text, or in `within`'s
+ * only, for a page whose other parts are not yet translated.
+ */
+export async function expectNoEnglishCatalogText(page: Page, within?: Locator) {
+  const text = await (within ?? page.locator('body')).innerText();
   const found = englishWords.filter((words) =>
     new RegExp(`(^|[^\\p{L}])${escapeRegExp(words)}($|[^\\p{L}])`, 'u').test(text),
   );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { localeOf } from '#shared/languages.ts';
 import { distanceKm, formatDistance, nearestFirst, placeOf } from './geo.ts';
 
 const courthouse = { latitude: 34.7304, longitude: -86.5861 };
@@ -20,6 +21,15 @@ describe('distances for "Near me"', () => {
     expect(formatDistance(0.6, 'fr-CA')).toMatch(/^0,6\s?km$/);
     expect(formatDistance(23.4, 'en-AU')).toBe('23 km');
     expect(formatDistance(0.6437, 'not a locale!')).toBe('0.4 mi');
+  });
+
+  it("writes each language's distances in its locale's units (#shared/languages.ts)", () => {
+    // English and Spanish sell in US cities (en-US, es-US): both read miles there.
+    expect(formatDistance(0.6437, localeOf('en'))).toBe('0.4 mi');
+    expect(formatDistance(0.6437, localeOf('es'))).toBe('0.4 mi');
+    expect(formatDistance(16.1, localeOf('es'))).toBe('10 mi');
+    // A battle in Madrid would give Spanish the es-ES locale, and kilometres.
+    expect(formatDistance(0.6, 'es-ES')).toBe('0,6 km');
   });
 
   it('orders nearest first and keeps shops without a place last, in their order', () => {

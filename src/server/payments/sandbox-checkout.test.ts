@@ -87,9 +87,37 @@ describe('sandbox checkout', () => {
     const page = await client.get(`/api/sandbox/checkout/${sessionIdOf(url)}`);
     expect(page.json()).toMatchObject({
       description: 'Sandbox Battle Battle Pass',
+      battleTitle: 'Sandbox Battle',
+      quantity: 1,
       amountCents: 3000,
       status: 'pending',
     });
+  });
+
+  it("returns a buyer to /checkout in their page's language, and ignores a language the site has not", async () => {
+    const { client } = await signedInMember(ctx.app);
+    const spanish = await client.post('/api/create-checkout-session', { language: 'es' });
+    expect(spanish.statusCode, spanish.body).toBe(200);
+    expect(spanish.json<{ url: string }>().url).toMatch(
+      /^http:\/\/localhost\/es\/checkout\/sandbox\/sbx_[\w-]+$/,
+    );
+    const english = await client.post('/api/create-checkout-session', {
+      language: 'en',
+      gift: true,
+    });
+    expect(english.json<{ url: string }>().url).toMatch(
+      /^http:\/\/localhost\/checkout\/sandbox\/sbx_[\w-]+$/,
+    );
+    const unknown = await client.post('/api/create-checkout-session', {
+      language: 'fr',
+      gift: true,
+    });
+    expect(unknown.json<{ url: string }>().url).toMatch(
+      /^http:\/\/localhost\/checkout\/sandbox\/sbx_[\w-]+$/,
+    );
+    const wrong = await client.post('/api/create-checkout-session', { language: 'Español' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ message: 'Language must be a language code.' });
   });
 
   it('pays: one pass with a coupon per live shop, and the success page confirms it', async () => {

@@ -493,6 +493,8 @@ export async function findSandboxSession(
       row.payment.quantity === 1
         ? `${row.title} Battle Pass`
         : `${row.title} Battle Pass × ${row.payment.quantity}`,
+    battleTitle: row.title,
+    quantity: row.payment.quantity,
     amountCents: row.payment.amountCents,
     discountCents: row.payment.discountCents,
     promoCode: row.promoCode,

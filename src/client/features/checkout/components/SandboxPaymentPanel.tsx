@@ -73,7 +73,7 @@ export function SandboxPaymentPanel({ sessionId }: { sessionId: string }) {
     );
   }
 
-  const { description, amountCents, discountCents, currency, status } = session.data;
+  const { battleTitle, quantity, amountCents, discountCents, currency, status } = session.data;
   const money = (cents: number) =>
     formatMoney(cents / 100, { currency, cents: true, locale: intl.locale });
   const submit = (action: SandboxAction) => {
@@ -106,7 +106,16 @@ export function SandboxPaymentPanel({ sessionId }: { sessionId: string }) {
             })}
           </Title>
           <Group justify="space-between" wrap="nowrap">
-            <Text>{description}</Text>
+            <Text>
+              {intl.formatMessage(
+                {
+                  id: 'sandboxPayment.description',
+                  defaultMessage:
+                    '{quantity, plural, one {{title} Battle Pass} other {{title} Battle Pass × {quantity}}}',
+                },
+                { title: battleTitle, quantity },
+              )}
+            </Text>
             <Text fw={800} fz="xl">
               {money(amountCents)}
             </Text>

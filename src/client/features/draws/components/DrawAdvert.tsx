@@ -1,19 +1,29 @@
 import { useId } from 'react';
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { countOf } from '#shared/plural.ts';
+import type { IntlShape } from 'react-intl';
 import { minimumShopsOf, type PublicDraw } from '#shared/draws.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { useCommittedDraws } from '../api/pass-draws.ts';
 
 /** 'Every redeemed coupon is one entry to win {prize}: 1 winner drawn when the battle ends.' */
-export function drawAdvertText(draw: Pick<PublicDraw, 'prize' | 'winnerCount' | 'entries'>) {
+export function drawAdvertText(
+  draw: Pick<PublicDraw, 'prize' | 'winnerCount' | 'entries'>,
+  intl: IntlShape,
+) {
   const shops = minimumShopsOf(draw.entries);
-  const entry =
-    shops !== null
-      ? `Every pass that visits at least ${countOf(shops, 'shop')} is one entry`
-      : draw.entries === 'coupons'
-        ? 'Every redeemed coupon is one entry'
-        : 'Every pass that redeems a coupon is one entry';
-  return `${entry} to win ${draw.prize}: ${countOf(draw.winnerCount, 'winner')} drawn when the battle ends.`;
+  return intl.formatMessage(
+    {
+      id: 'drawAdvert.text',
+      defaultMessage:
+        '{entries, select, shops {Every pass that visits at least {shops, plural, one {# shop} other {# shops}} is one entry} coupons {Every redeemed coupon is one entry} other {Every pass that redeems a coupon is one entry}} to win {prize}: {winners, plural, one {# winner} other {# winners}} drawn when the battle ends.',
+    },
+    {
+      entries: shops !== null ? 'shops' : draw.entries === 'coupons' ? 'coupons' : 'passes',
+      shops: shops ?? 0,
+      prize: draw.prize,
+      winners: draw.winnerCount,
+    },
+  );
 }
 
 /**
@@ -21,6 +31,7 @@ export function drawAdvertText(draw: Pick<PublicDraw, 'prize' | 'winnerCount' | 
  * while there are none.
  */
 export function DrawAdvert({ challengeId }: { challengeId: number }) {
+  const intl = useMessages();
   const draws = useCommittedDraws(challengeId);
   const headingId = useId();
   if (draws.length === 0) return null;
@@ -28,11 +39,17 @@ export function DrawAdvert({ challengeId }: { challengeId: number }) {
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
       <Stack gap={4}>
         <Title order={3} size="h5" id={headingId}>
-          {draws.length === 1 ? 'Prize draw' : 'Prize draws'}
+          {intl.formatMessage(
+            {
+              id: 'drawAdvert.title',
+              defaultMessage: '{count, plural, one {Prize draw} other {Prize draws}}',
+            },
+            { count: draws.length },
+          )}
         </Title>
         {draws.map((draw) => (
           <Text key={draw.id} size="sm">
-            {drawAdvertText(draw)}
+            {drawAdvertText(draw, intl)}
           </Text>
         ))}
       </Stack>

@@ -2,13 +2,29 @@ import { useId } from 'react';
 import { Button, Stack, Text, type ButtonProps, type MantineColor } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '#shared/paths.ts';
-import { countOf } from '#shared/plural.ts';
+import type { IntlShape } from 'react-intl';
+import { headerMessages } from '#client/components/header-messages.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import type { PassProgress } from '../api/get-pass-progress.ts';
 
 /** '3 of 8 shops · 1 vote to cast'; the votes only while they can be cast. */
-export function passProgressText(progress: PassProgress, votingOpen: boolean): string {
-  const shops = `${String(progress.redeemed)} of ${countOf(progress.shops, 'shop')}`;
-  return votingOpen ? `${shops} · ${countOf(progress.availableVotes, 'vote')} to cast` : shops;
+function passProgressText(intl: IntlShape, progress: PassProgress, votingOpen: boolean): string {
+  const shops = intl.formatMessage(
+    {
+      id: 'myPass.shops',
+      defaultMessage: '{redeemed} of {shops, plural, one {# shop} other {# shops}}',
+    },
+    { redeemed: progress.redeemed, shops: progress.shops },
+  );
+  return votingOpen
+    ? intl.formatMessage(
+        {
+          id: 'myPass.shopsAndVotes',
+          defaultMessage: '{shops} · {votes, plural, one {# vote} other {# votes}} to cast',
+        },
+        { shops, votes: progress.availableVotes },
+      )
+    : shops;
 }
 
 /**
@@ -26,6 +42,7 @@ export function MyPassButton({
   votingOpen: boolean;
   progressColor?: MantineColor;
 } & Pick<ButtonProps, 'variant' | 'size' | 'fullWidth'>) {
+  const intl = useMessages();
   const progressId = useId();
   return (
     <Stack gap={4} align="center" w={button.fullWidth ? '100%' : undefined}>
@@ -35,11 +52,11 @@ export function MyPassButton({
         aria-describedby={progress ? progressId : undefined}
         {...button}
       >
-        My Battle Pass
+        {intl.formatMessage(headerMessages.myBattlePass)}
       </Button>
       {progress && (
         <Text id={progressId} size="sm" c={progressColor}>
-          {passProgressText(progress, votingOpen)}
+          {passProgressText(intl, progress, votingOpen)}
         </Text>
       )}
     </Stack>

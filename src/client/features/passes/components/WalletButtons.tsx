@@ -4,17 +4,26 @@ import { endpoints } from '#shared/endpoints.ts';
 import { useSiteConfig } from '#client/lib/site-config.ts';
 import { useSaveToGoogleWallet } from '../api/google-wallet-link.ts';
 
+import { useMessages } from '#client/i18n/language.tsx';
 /**
  * 'Add to Apple Wallet' (the signed .pkpass: Safari hands it to Wallet) and 'Save to Google
  * Wallet', each only when the site has that wallet's settings (GET /api/config `wallet`,
  * docs/decisions/0043).
  */
 export function WalletButtons() {
+  const intl = useMessages();
   const wallet = useSiteConfig()?.wallet;
   const google = useSaveToGoogleWallet();
   if (!wallet?.apple && !wallet?.google) return null;
   return (
-    <Group component="section" aria-label="Your pass in your phone's wallet" gap="sm">
+    <Group
+      component="section"
+      aria-label={intl.formatMessage({
+        id: 'wallet.label',
+        defaultMessage: "Your pass in your phone's wallet",
+      })}
+      gap="sm"
+    >
       {wallet.apple && (
         <Button
           component="a"
@@ -22,7 +31,7 @@ export function WalletButtons() {
           color="dark"
           leftSection={<IconBrandApple size={18} aria-hidden />}
         >
-          Add to Apple Wallet
+          {intl.formatMessage({ id: 'wallet.apple', defaultMessage: 'Add to Apple Wallet' })}
         </Button>
       )}
       {wallet.google && (
@@ -33,7 +42,7 @@ export function WalletButtons() {
           loading={google.isPending}
           onClick={() => google.mutate()}
         >
-          Save to Google Wallet
+          {intl.formatMessage({ id: 'wallet.google', defaultMessage: 'Save to Google Wallet' })}
         </Button>
       )}
     </Group>

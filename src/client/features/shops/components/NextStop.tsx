@@ -11,6 +11,7 @@ import { distanceKm, placeOf, type LatLng } from '#client/lib/geo.ts';
 import { useNow } from '#client/lib/use-now.ts';
 import { useVisitorLocation } from '#client/lib/visitor-location.ts';
 import { shopOpenNow } from '#shared/hours.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { distanceFrom, locationNote } from '../near-me.ts';
 
 /** A shop on the member's pass, and whether its coupon is used. */
@@ -53,6 +54,7 @@ export function NextStop({
   /** Whether a next stop can be suggested: the battle runs and the pass can redeem. */
   suggest: boolean;
 }) {
+  const intl = useMessages();
   const now = useNow();
   const [mapShown, setMapShown] = useState(false);
   const [location, locate] = useVisitorLocation();
@@ -63,7 +65,7 @@ export function NextStop({
   const mapShops: MapShop[] = stops.flatMap(({ shop, visited }) => {
     const place = placeOf(shop);
     if (!place) return [];
-    const distance = distanceFrom(here, shop);
+    const distance = distanceFrom(here, shop, intl.locale);
     const status = shopOpenNow(shop, now, timeZone);
     return [
       {
@@ -72,11 +74,24 @@ export function NextStop({
         place,
         kind: visited ? 'visited' : 'shop',
         notes: visited
-          ? ['visited']
+          ? [intl.formatMessage({ id: 'nextStop.visited', defaultMessage: 'visited' })]
           : [
-              'still to visit',
-              ...(status === 'unknown' ? [] : [status === 'open' ? 'Open now' : 'Closed now']),
-              ...(distance ? [`${distance} away`] : []),
+              intl.formatMessage({ id: 'nextStop.toVisit', defaultMessage: 'still to visit' }),
+              ...(status === 'unknown'
+                ? []
+                : [
+                    status === 'open'
+                      ? intl.formatMessage({ id: 'shops.openNow', defaultMessage: 'Open now' })
+                      : intl.formatMessage({ id: 'shops.closedNow', defaultMessage: 'Closed now' }),
+                  ]),
+              ...(distance
+                ? [
+                    intl.formatMessage(
+                      { id: 'shopCard.distanceAway', defaultMessage: '{distance} away' },
+                      { distance },
+                    ),
+                  ]
+                : []),
             ],
         href: paths.business(shop.id),
       },
@@ -86,21 +101,33 @@ export function NextStop({
   let note = '';
   if (suggest && !allVisited && !suggestion) {
     note = here
-      ? 'None of the shops you have yet to visit is open and on the map right now.'
-      : locationNote(location, 'no next stop can be suggested');
+      ? intl.formatMessage({
+          id: 'nextStop.noneOpen',
+          defaultMessage:
+            'None of the shops you have yet to visit is open and on the map right now.',
+        })
+      : locationNote(location, 'noNextStop', intl);
   }
 
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="next-stop-title">
       <Stack gap="sm">
         <Title order={2} size="h4" id="next-stop-title">
-          Next stop
+          {intl.formatMessage({ id: 'nextStop.title', defaultMessage: 'Next stop' })}
         </Title>
         {allVisited ? (
-          <Text>You have visited every shop on your pass.</Text>
+          <Text>
+            {intl.formatMessage({
+              id: 'nextStop.allVisited',
+              defaultMessage: 'You have visited every shop on your pass.',
+            })}
+          </Text>
         ) : suggest ? (
           <Text size="sm" c="dimmed">
-            The nearest open shop whose coupon you have not used yet.
+            {intl.formatMessage({
+              id: 'nextStop.explain',
+              defaultMessage: 'The nearest open shop whose coupon you have not used yet.',
+            })}
           </Text>
         ) : null}
         <Group gap="sm">
@@ -110,7 +137,7 @@ export function NextStop({
             leftSection={<IconMap size={18} aria-hidden />}
             onClick={() => setMapShown((value) => !value)}
           >
-            Map
+            {intl.formatMessage({ id: 'shops.map', defaultMessage: 'Map' })}
           </Button>
           {suggest && !allVisited && (
             <Button
@@ -119,33 +146,45 @@ export function NextStop({
               loading={location.status === 'locating'}
               onClick={locate}
             >
-              Find my next stop
+              {intl.formatMessage({ id: 'nextStop.find', defaultMessage: 'Find my next stop' })}
             </Button>
           )}
         </Group>
         <Text role="status" size="sm">
-          {suggestion ? (
-            <>
-              Next stop:{' '}
-              <Anchor component={Link} to={paths.business(suggestion.id)} fw={700}>
-                {suggestion.name}
-              </Anchor>
-              , {distanceFrom(here, suggestion)} away, open now.
-            </>
-          ) : (
-            note
-          )}
+          {suggestion
+            ? intl.formatMessage(
+                {
+                  id: 'nextStop.suggestion',
+                  defaultMessage: 'Next stop: <link>{shop}</link>, {distance} away, open now.',
+                },
+                {
+                  shop: suggestion.name,
+                  distance: distanceFrom(here, suggestion, intl.locale),
+                  link: (chunks) => (
+                    <Anchor component={Link} to={paths.business(suggestion.id)} fw={700}>
+                      {chunks}
+                    </Anchor>
+                  ),
+                },
+              )
+            : note}
         </Text>
         {mapShown && (
           <LazyShopsMap
-            label="Map of your coupons: visited and still to visit"
+            label={intl.formatMessage({
+              id: 'nextStop.mapLabel',
+              defaultMessage: 'Map of your coupons: visited and still to visit',
+            })}
             shops={mapShops}
             here={here}
           />
         )}
         {mapShown && (
           <Text size="xs" c="dimmed">
-            Green pins with a tick: visited. Brown pins: still to visit.
+            {intl.formatMessage({
+              id: 'nextStop.mapLegend',
+              defaultMessage: 'Green pins with a tick: visited. Brown pins: still to visit.',
+            })}
           </Text>
         )}
       </Stack>

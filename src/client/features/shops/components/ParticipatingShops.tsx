@@ -130,7 +130,7 @@ export function ParticipatingShops({
       const place = placeOf(shop);
       if (!place) return [];
       const status = openNow(shop);
-      const distance = distanceFrom(here, shop);
+      const distance = distanceFrom(here, shop, intl.locale);
       return [
         {
           id: shop.id,
@@ -187,7 +187,7 @@ export function ParticipatingShops({
           </Button>
         </Group>
         <Text role="status" ta="center" size="sm" mb="md" mih="1.5em">
-          {locationNote(location, 'the shops stay in their usual order')}
+          {locationNote(location, 'usualOrder', intl)}
         </Text>
         {/* With nothing open, the alert below says so: an empty map would only say that none
             of the shops is on it. */}
@@ -224,7 +224,7 @@ export function ParticipatingShops({
                 shop={shop}
                 rank={ranks?.[shop.id]}
                 votes={voteCounts.data?.[shop.id]}
-                distance={distanceFrom(here, shop)}
+                distance={distanceFrom(here, shop, intl.locale)}
               />
             ))}
           </SimpleGrid>

@@ -2,6 +2,7 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Input.css';
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { useMessages } from '#client/i18n/language.tsx';
 import { errorText } from '#client/lib/api.ts';
 import { useRedeemVoucher } from '../api/redeem-voucher.ts';
 
@@ -10,6 +11,7 @@ import { useRedeemVoucher } from '../api/redeem-voucher.ts';
  * judges, sponsors; docs/RULES.md rule 24) gives a free pass instead of a purchase.
  */
 export function VoucherRedeemCard({ onRedeemed }: { onRedeemed: () => void }) {
+  const intl = useMessages();
   const redeem = useRedeemVoucher();
   const [code, setCode] = useState('');
   return (
@@ -23,10 +25,10 @@ export function VoucherRedeemCard({ onRedeemed }: { onRedeemed: () => void }) {
       >
         <Stack gap="sm">
           <Title order={2} size="h4" id="voucher">
-            Have a voucher code?
+            {intl.formatMessage({ id: 'voucher.title', defaultMessage: 'Have a voucher code?' })}
           </Title>
           <TextInput
-            label="Voucher code"
+            label={intl.formatMessage({ id: 'voucher.code', defaultMessage: 'Voucher code' })}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
@@ -34,8 +36,18 @@ export function VoucherRedeemCard({ onRedeemed }: { onRedeemed: () => void }) {
             onChange={(event) => setCode(event.currentTarget.value)}
           />
           {redeem.isError && (
-            <Alert color="red" title="Voucher not redeemed" role="alert">
-              {errorText(redeem.error, 'Please try again.')}
+            <Alert
+              color="red"
+              title={intl.formatMessage({
+                id: 'voucher.notRedeemed',
+                defaultMessage: 'Voucher not redeemed',
+              })}
+              role="alert"
+            >
+              {errorText(
+                redeem.error,
+                intl.formatMessage({ id: 'voucher.tryAgain', defaultMessage: 'Please try again.' }),
+              )}
             </Alert>
           )}
           <Group>
@@ -45,7 +57,7 @@ export function VoucherRedeemCard({ onRedeemed }: { onRedeemed: () => void }) {
               loading={redeem.isPending}
               disabled={!code.trim()}
             >
-              Redeem Voucher
+              {intl.formatMessage({ id: 'voucher.redeem', defaultMessage: 'Redeem Voucher' })}
             </Button>
           </Group>
         </Stack>

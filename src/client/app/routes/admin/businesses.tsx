@@ -1,4 +1,3 @@
-import { pages } from '#shared/pages.ts';
 import { DEFAULT_LANGUAGE } from '#shared/languages.ts';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Popover.css';

@@ -259,7 +259,7 @@ describe('shop import', () => {
     const cases: [string, string][] = [
       [
         'name,address,description,colour\nA,B,C,red',
-        'Unknown column "colour". The columns are: name, address, phone, website, description, code, hours, codeRotation, dailyCap, latitude, longitude.',
+        'Unknown column "colour". The columns are: name, address, phone, website, description, code, hours, codeRotation, dailyCap, latitude, longitude, and name_xx, description_xx for another language (e.g. name_es).',
       ],
       ['name,address\nA,B', 'The CSV file needs the columns description.'],
       [

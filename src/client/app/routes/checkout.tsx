@@ -171,8 +171,8 @@ function CheckoutMain() {
           </Alert>
         ) : (
           <Stack gap="lg">
-            <DrawAdvert challengeId={challenge.data.id} />
-            <MilestoneTiers challengeId={challenge.data.id} />
+            <DrawAdvert challengeId={challenge.data.id} headingOrder={2} />
+            <MilestoneTiers challengeId={challenge.data.id} headingOrder={2} />
             {user ? (
               <>
                 <PurchaseButtonCard username={user.username} challenge={challenge.data} />

@@ -30,7 +30,14 @@ export function drawAdvertText(
  * The battle's committed prize draws, beside a pass on sale (docs/RULES.md rule 19): nothing
  * while there are none.
  */
-export function DrawAdvert({ challengeId }: { challengeId: number }) {
+export function DrawAdvert({
+  challengeId,
+  headingOrder = 3,
+}: {
+  challengeId: number;
+  /** Its heading's level where it stands: 3 under the pass card's heading, 2 at a page's top. */
+  headingOrder?: 2 | 3;
+}) {
   const intl = useMessages();
   const draws = useCommittedDraws(challengeId);
   const headingId = useId();
@@ -38,7 +45,7 @@ export function DrawAdvert({ challengeId }: { challengeId: number }) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
       <Stack gap={4}>
-        <Title order={3} size="h5" id={headingId}>
+        <Title order={headingOrder} size="h5" id={headingId}>
           {intl.formatMessage(
             {
               id: 'drawAdvert.title',

@@ -16,14 +16,21 @@ export function tierText(tier: PublicMilestone): string {
  * The battle's milestones beside a pass on sale (the battle page, /checkout): nothing while there
  * are none (docs/decisions/0046).
  */
-export function MilestoneTiers({ challengeId }: { challengeId: number }) {
+export function MilestoneTiers({
+  challengeId,
+  headingOrder = 3,
+}: {
+  challengeId: number;
+  /** Its heading's level where it stands: 3 under the pass card's heading, 2 at a page's top. */
+  headingOrder?: 2 | 3;
+}) {
   const tiers = usePublicMilestones(challengeId);
   const headingId = useId();
   if (tiers.length === 0) return null;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
       <Stack gap={4}>
-        <Title order={3} size="h5" id={headingId}>
+        <Title order={headingOrder} size="h5" id={headingId}>
           Rewards along the way
         </Title>
         <List size="sm" spacing={2}>

@@ -1,3 +1,5 @@
+import { dateTimeFormat } from './intl-formats.ts';
+
 /** The spec's own locale (#shared/languages.ts `localeOf`): its forms are written out here. */
 const ENGLISH = 'en-US';
 
@@ -5,7 +7,7 @@ type Parts = { year: string; month: string; monthLong: string; day: string };
 
 function partsIn(instant: Date, timeZone: string): Parts {
   const pick = (options: Intl.DateTimeFormatOptions, type: Intl.DateTimeFormatPartTypes) =>
-    new Intl.DateTimeFormat('en-US', { timeZone, ...options })
+    dateTimeFormat('en-US', { timeZone, ...options })
       .formatToParts(instant)
       .find((part) => part.type === type)?.value ?? '';
   return {
@@ -30,7 +32,7 @@ export function formatChallengeDates(
 ) {
   // Another language writes a range its own way ('12 de nov – 12 de dic 2026'): Intl knows how.
   if (locale !== ENGLISH) {
-    return new Intl.DateTimeFormat(locale, {
+    return dateTimeFormat(locale, {
       timeZone,
       year: 'numeric',
       month: 'short',
@@ -59,7 +61,7 @@ export function shopTime(
   withDate = false,
   locale = ENGLISH,
 ): string {
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     timeZone,
     hour: 'numeric',
     minute: '2-digit',
@@ -79,7 +81,7 @@ export function formatInstant(
   timeZone: string,
   { time = true, locale = ENGLISH }: { time?: boolean; locale?: string } = {},
 ): string {
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     timeZone,
     year: 'numeric',
     month: 'long',

@@ -1,4 +1,5 @@
 import { DEFAULT_HOURS } from './constants.ts';
+import { dateTimeFormat } from './intl-formats.ts';
 
 /**
  * Opening hours, read and written in one place for every layer
@@ -110,7 +111,7 @@ export function openingOf(range: string): Opening | null {
 
 /** The weekday (0 = Sunday) and minutes after midnight of an instant on the clocks of a time zone. */
 function localTime(now: Date, timeZone: string): { day: number; minutes: number } {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone,
     weekday: 'short',
     hour: '2-digit',

@@ -1,6 +1,6 @@
 import { COUPON_VALUE_DOLLARS } from './constants.ts';
+import { numberFormat } from './intl-formats.ts';
 
-const formatters = new Map<string, Intl.NumberFormat>();
 /** The spec's own locale, whose dollars are written here (#shared/languages.ts `localeOf`). */
 const ENGLISH = 'en-US';
 
@@ -29,18 +29,12 @@ export function formatMoney(
     const [whole = '0', fraction] = Math.abs(amount).toFixed(digits).split('.');
     return `${amount < 0 ? '-' : ''}$${withThousands(whole)}${fraction === undefined ? '' : `.${fraction}`}`;
   }
-  const key = `${locale}:${currency}:${digits}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: currency.toUpperCase(),
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    });
-    formatters.set(key, formatter);
-  }
-  return formatter.format(amount);
+  return numberFormat(locale, {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(amount);
 }
 
 /**

@@ -1,3 +1,5 @@
+import { numberFormat } from '#shared/intl-formats.ts';
+
 /** A point on the globe in WGS 84 degrees, as shops and the browser's location give it. */
 export interface LatLng {
   latitude: number;
@@ -45,7 +47,7 @@ export function formatDistance(km: number, locale: string): string {
   const tag = validLocale(locale);
   const miles = MILE_REGIONS.has(new Intl.Locale(tag).maximize().region ?? '');
   const value = miles ? km / KM_PER_MILE : km;
-  return new Intl.NumberFormat(tag, {
+  return numberFormat(tag, {
     style: 'unit',
     unit: miles ? 'mile' : 'kilometer',
     unitDisplay: 'short',

@@ -9,6 +9,7 @@ import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import { formatMoney } from '#shared/money.ts';
 import { paths } from '#shared/paths.ts';
 import { useMessages } from '#client/i18n/language.tsx';
+import { dateTimeFormat } from '#shared/intl-formats.ts';
 import classes from './RedeemedConfirmation.module.css';
 
 /** How long the cashier's screen stands alone before the member is offered 'Vote now'. */
@@ -24,7 +25,7 @@ export interface Redeemed {
 
 /** The clock in the page's language: '3:04:05 PM', '3:04:05 p.m.'. */
 const clockFormat = (locale: string) =>
-  new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', second: '2-digit' });
+  dateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', second: '2-digit' });
 
 /** The time now, renewed every second: the cashier sees it tick. */
 function useTickingClock(): Date {

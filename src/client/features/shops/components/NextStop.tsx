@@ -62,41 +62,47 @@ export function NextStop({
   const allVisited = stops.every((stop) => stop.visited);
   const suggestion = here ? nextStop(stops, here, now, timeZone) : null;
 
-  const mapShops: MapShop[] = stops.flatMap(({ shop, visited }) => {
-    const place = placeOf(shop);
-    if (!place) return [];
-    const distance = distanceFrom(here, shop, intl.locale);
-    const status = shopOpenNow(shop, now, timeZone);
-    return [
-      {
-        id: shop.id,
-        name: shop.name,
-        place,
-        kind: visited ? 'visited' : 'shop',
-        notes: visited
-          ? [intl.formatMessage({ id: 'nextStop.visited', defaultMessage: 'visited' })]
-          : [
-              intl.formatMessage({ id: 'nextStop.toVisit', defaultMessage: 'still to visit' }),
-              ...(status === 'unknown'
-                ? []
-                : [
-                    status === 'open'
-                      ? intl.formatMessage({ id: 'shops.openNow', defaultMessage: 'Open now' })
-                      : intl.formatMessage({ id: 'shops.closedNow', defaultMessage: 'Closed now' }),
-                  ]),
-              ...(distance
-                ? [
-                    intl.formatMessage(
-                      { id: 'shopCard.distanceAway', defaultMessage: '{distance} away' },
-                      { distance },
-                    ),
-                  ]
-                : []),
-            ],
-        href: paths.business(shop.id),
-      },
-    ];
-  });
+  // The pins are worked out only while the map shows: otherwise on every tick of the clock for nothing.
+  const mapShops: MapShop[] = !mapShown
+    ? []
+    : stops.flatMap(({ shop, visited }) => {
+        const place = placeOf(shop);
+        if (!place) return [];
+        const distance = distanceFrom(here, shop, intl.locale);
+        const status = shopOpenNow(shop, now, timeZone);
+        return [
+          {
+            id: shop.id,
+            name: shop.name,
+            place,
+            kind: visited ? 'visited' : 'shop',
+            notes: visited
+              ? [intl.formatMessage({ id: 'nextStop.visited', defaultMessage: 'visited' })]
+              : [
+                  intl.formatMessage({ id: 'nextStop.toVisit', defaultMessage: 'still to visit' }),
+                  ...(status === 'unknown'
+                    ? []
+                    : [
+                        status === 'open'
+                          ? intl.formatMessage({ id: 'shops.openNow', defaultMessage: 'Open now' })
+                          : intl.formatMessage({
+                              id: 'shops.closedNow',
+                              defaultMessage: 'Closed now',
+                            }),
+                      ]),
+                  ...(distance
+                    ? [
+                        intl.formatMessage(
+                          { id: 'shopCard.distanceAway', defaultMessage: '{distance} away' },
+                          { distance },
+                        ),
+                      ]
+                    : []),
+                ],
+            href: paths.business(shop.id),
+          },
+        ];
+      });
 
   let note = '';
   if (suggest && !allVisited && !suggestion) {

@@ -12,7 +12,10 @@ import {
 } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { prerenderToNodeStream } from 'react-dom/static';
+// The browser build of React's prerender: its Node build keeps an AsyncLocalStorage, which on
+// Node 20 leaves async hooks on for the whole server after the first render, and every request's
+// promises then cost about twice as much (src/server/pages/render-context.ts).
+import { prerender } from 'react-dom/static.browser';
 import { StaticRouter } from 'react-router';
 import { userQueryOptions } from '#client/features/auth/api/get-user.ts';
 import { setTransport } from '#client/lib/api.ts';
@@ -94,8 +97,8 @@ function page(
  * is not sent: it fills suspended parts in with inline scripts, which the CSP forbids.
  */
 async function discover(drawing: Drawing, queryClient: QueryClient) {
-  const { prelude } = await prerenderToNodeStream(page(drawing, queryClient));
-  for await (const chunk of prelude) void chunk;
+  const { prelude } = await prerender(page(drawing, queryClient));
+  await prelude.cancel();
 }
 
 /** A page asks for more once its first answers are in (the shops after the challenge): a few rounds. */

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,6 +17,7 @@ import { sessionCookieIn } from '../auth/session.ts';
 import { answerText, type PublicReads } from '../public-reads/public-reads.ts';
 import type { DrawnFrom } from './kept-pages.ts';
 import { chunkClosure, documentShellMaker, type Manifest } from './document-shell.ts';
+import { renderContextStore } from './render-context.ts';
 import { replaceLiterally } from './replace-literally.ts';
 import { pathnameOf } from '../text.ts';
 
@@ -112,7 +112,7 @@ interface RenderContext {
   publicAnswers: Map<string, string>;
 }
 
-const renderContext = new AsyncLocalStorage<RenderContext>();
+const renderContext = renderContextStore<RenderContext>();
 
 /** Null when the web app is built without its server part (dist/ssr). */
 export function loadServerRenderer(
@@ -173,7 +173,7 @@ export function loadServerRenderer(
    */
   async function transport(apiPath: string, init: RequestInit): Promise<Response> {
     const method = init.method ?? 'GET';
-    const context = renderContext.getStore();
+    const context = renderContext.current();
     const response = await answerOfRender(method, apiPath, context);
     if (context?.cookie !== undefined && response.ok && OFFLINE_READABLE_API.test(apiPath)) {
       context.offlineAnswers.push({

@@ -8,7 +8,7 @@ import { renderContextStore } from './render-context.ts';
 /** Whether the process gives promises async ids: true only while async hooks are on. */
 async function promisesTracked(): Promise<boolean> {
   const outer = executionAsyncId();
-  await null;
+  await Promise.resolve();
   return executionAsyncId() !== outer;
 }
 

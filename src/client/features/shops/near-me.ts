@@ -1,5 +1,6 @@
 import type { IntlShape } from 'react-intl';
 import type { PublicBusiness } from '#shared/businesses.ts';
+import type { OpenNow } from '#shared/hours.ts';
 import { distanceKm, formatDistance, placeOf, type LatLng } from '#client/lib/geo.ts';
 import type { VisitorLocation } from '#client/lib/visitor-location.ts';
 
@@ -52,4 +53,29 @@ export function distanceFrom(
 ): string | undefined {
   const at = placeOf(shop);
   return here && at ? formatDistance(distanceKm(here, at), locale) : undefined;
+}
+
+/** A shop pin's notes on a map: whether it is open now, when known, and how far away, when located. */
+export function openAndDistanceNotes(
+  status: OpenNow,
+  distance: string | undefined,
+  intl: IntlShape,
+): string[] {
+  return [
+    ...(status === 'unknown'
+      ? []
+      : [
+          status === 'open'
+            ? intl.formatMessage({ id: 'shops.openNow', defaultMessage: 'Open now' })
+            : intl.formatMessage({ id: 'shops.closedNow', defaultMessage: 'Closed now' }),
+        ]),
+    ...(distance
+      ? [
+          intl.formatMessage(
+            { id: 'shopCard.distanceAway', defaultMessage: '{distance} away' },
+            { distance },
+          ),
+        ]
+      : []),
+  ];
 }

@@ -12,7 +12,7 @@ import { useNow } from '#client/lib/use-now.ts';
 import { useVisitorLocation } from '#client/lib/visitor-location.ts';
 import { shopOpenNow } from '#shared/hours.ts';
 import { useMessages } from '#client/i18n/language.tsx';
-import { distanceFrom, locationNote } from '../near-me.ts';
+import { distanceFrom, locationNote, openAndDistanceNotes } from '../near-me.ts';
 
 /** A shop on the member's pass, and whether its coupon is used. */
 export interface PassStop {
@@ -80,24 +80,7 @@ export function NextStop({
               ? [intl.formatMessage({ id: 'nextStop.visited', defaultMessage: 'visited' })]
               : [
                   intl.formatMessage({ id: 'nextStop.toVisit', defaultMessage: 'still to visit' }),
-                  ...(status === 'unknown'
-                    ? []
-                    : [
-                        status === 'open'
-                          ? intl.formatMessage({ id: 'shops.openNow', defaultMessage: 'Open now' })
-                          : intl.formatMessage({
-                              id: 'shops.closedNow',
-                              defaultMessage: 'Closed now',
-                            }),
-                      ]),
-                  ...(distance
-                    ? [
-                        intl.formatMessage(
-                          { id: 'shopCard.distanceAway', defaultMessage: '{distance} away' },
-                          { distance },
-                        ),
-                      ]
-                    : []),
+                  ...openAndDistanceNotes(status, distance, intl),
                 ],
             href: paths.business(shop.id),
           },

@@ -15,7 +15,7 @@ import { useBusinesses } from '#client/lib/public-businesses.ts';
 import { useNow } from '#client/lib/use-now.ts';
 import { useVisitorLocation } from '#client/lib/visitor-location.ts';
 import { useVoteCounts } from '../api/get-vote-counts.ts';
-import { distanceFrom, locationNote } from '../near-me.ts';
+import { distanceFrom, locationNote, openAndDistanceNotes } from '../near-me.ts';
 import { shopOpenNow } from '#shared/hours.ts';
 import { useMessages } from '#client/i18n/language.tsx';
 
@@ -137,23 +137,7 @@ export function ParticipatingShops({
           name: shop.name,
           place,
           kind: 'shop',
-          notes: [
-            ...(status === 'unknown'
-              ? []
-              : [
-                  status === 'open'
-                    ? intl.formatMessage({ id: 'shops.openNow', defaultMessage: 'Open now' })
-                    : intl.formatMessage({ id: 'shops.closedNow', defaultMessage: 'Closed now' }),
-                ]),
-            ...(distance
-              ? [
-                  intl.formatMessage(
-                    { id: 'shopCard.distanceAway', defaultMessage: '{distance} away' },
-                    { distance },
-                  ),
-                ]
-              : []),
-          ],
+          notes: openAndDistanceNotes(status, distance, intl),
           href: paths.business(shop.id),
         },
       ];

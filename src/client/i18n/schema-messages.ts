@@ -1,4 +1,4 @@
-import { defineMessages, type IntlShape } from 'react-intl';
+import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { messageFinder } from '#shared/message-patterns.ts';
 
 /**
@@ -688,7 +688,7 @@ export const schemaMessages = defineMessages({
   },
 });
 
-const find = messageFinder(
+const find = messageFinder<MessageDescriptor & { id: string }>(
   Object.values(schemaMessages).map((message) => [message.defaultMessage, message] as const),
 );
 

@@ -8,7 +8,6 @@ export const savedOfflineWords = defineMessages({
   },
   /** A coupon with a code saved offline and not yet judged by the server. */
   badge: { id: 'savedOffline.badge', defaultMessage: 'Saved offline, not yet counted' },
-  typedAt: { id: 'savedOffline.typedAt', defaultMessage: 'Typed {time}' },
 });
 
 /**
@@ -16,11 +15,14 @@ export const savedOfflineWords = defineMessages({
  * page's language.
  */
 export function savedAtText(intl: IntlShape, enteredAt: string): string {
-  return intl.formatMessage(savedOfflineWords.typedAt, {
-    time: intl.formatDate(new Date(enteredAt), {
-      weekday: 'short',
-      hour: 'numeric',
-      minute: '2-digit',
-    }),
-  });
+  return intl.formatMessage(
+    { id: 'savedOffline.typedAt', defaultMessage: 'Typed {time}' },
+    {
+      time: intl.formatDate(new Date(enteredAt), {
+        weekday: 'short',
+        hour: 'numeric',
+        minute: '2-digit',
+      }),
+    },
+  );
 }

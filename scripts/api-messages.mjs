@@ -38,6 +38,43 @@ const FRAGMENTS = [
   '{count} rewards have',
 ];
 
+/**
+ * zod's own English (node_modules/zod/v4/locales/en.js), said where a schema gives no words of its
+ * own: the shapes of the issues the API's schemas raise, with the values it writes in them (the
+ * types' names and sizes' units, translated as fragments).
+ */
+const ZOD_DEFAULTS = [
+  'Invalid input',
+  'Invalid input: expected {expected}, received {received}',
+  'Invalid input: expected {value}',
+  'Invalid option: expected one of {values}',
+  'Too small: expected string to have >={minimum} characters',
+  'Too big: expected string to have <={maximum} characters',
+  'Too small: expected array to have >={minimum} items',
+  'Too big: expected array to have <={maximum} items',
+  'Too small: expected number to be >={minimum}',
+  'Too small: expected number to be >{minimum}',
+  'Too big: expected number to be <={maximum}',
+  'Too big: expected number to be <{maximum}',
+  'Invalid string: must match pattern {pattern}',
+  'Invalid email address',
+  'Invalid URL',
+  'Invalid ISO datetime',
+  'Invalid ISO date',
+  'Invalid number: must be a multiple of {divisor}',
+  'Unrecognized key: {key}',
+  'Unrecognized keys: {keys}',
+  'string',
+  'number',
+  'int',
+  'boolean',
+  'object',
+  'array',
+  'undefined',
+  'null',
+  'NaN',
+];
+
 /** A logger's words are for the operator. */
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace']);
 
@@ -108,7 +145,10 @@ export function apiMessages() {
     options: { ...config.options, noEmit: true },
   });
   const checker = program.getTypeChecker();
-  const messages = new Map(FRAGMENTS.map((fragment) => [fragment, 'a fragment']));
+  const messages = new Map([
+    ...FRAGMENTS.map((fragment) => [fragment, 'a fragment']),
+    ...ZOD_DEFAULTS.map((words) => [words, "zod's own English"]),
+  ]);
   const unfollowed = [];
 
   const where = (node) => {

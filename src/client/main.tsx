@@ -21,6 +21,9 @@ import { pageAt } from '#shared/pages.ts';
 import { APP_HYDRATING_EVENT, PAGE_HYDRATED_EVENT } from '#client/lib/live-parts.ts';
 import { loadCatalog, type Catalog } from './i18n/catalogs.ts';
 import { documentPageLanguage, withoutBasename } from './i18n/language.tsx';
+import { createIntl } from 'react-intl';
+import { localeOf, SOURCE_LANGUAGE } from '#shared/languages.ts';
+import { speakValidationIn } from '#client/lib/schema-resolver.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
@@ -42,16 +45,28 @@ const accountInHtml = queryClient.getQueryState(queryKeys.user) !== undefined;
 // React draws or takes over the page, so the first drawing is in that language.
 const pageLanguage = documentPageLanguage();
 const pathname = withoutBasename(window.location.pathname, pageLanguage);
-const app = (catalog: Catalog) => (
-  <StrictMode>
-    <App
-      queryClient={queryClient}
-      accountInHtml={accountInHtml}
-      page={pageLanguage}
-      catalog={catalog}
-    />
-  </StrictMode>
-);
+const app = (catalog: Catalog) => {
+  // The forms' validation speaks the page's language too (the shared schemas' messages).
+  if (pageLanguage.language !== SOURCE_LANGUAGE) {
+    speakValidationIn(
+      createIntl({
+        locale: localeOf(pageLanguage.language),
+        defaultLocale: localeOf(SOURCE_LANGUAGE),
+        messages: catalog,
+      }),
+    );
+  }
+  return (
+    <StrictMode>
+      <App
+        queryClient={queryClient}
+        accountInHtml={accountInHtml}
+        page={pageLanguage}
+        catalog={catalog}
+      />
+    </StrictMode>
+  );
+};
 /**
  * React's own report of an error nothing caught (window.reportError), followed by the components
  * it was thrown in: what locates an error seen once in a full browser run.

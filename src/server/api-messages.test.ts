@@ -4,6 +4,7 @@ import { insertRunningBattle } from '#tests/helpers/battle.ts';
 import { couponOf, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 import { signedInMember, TestClient, useTestApp, withTestApp } from '#tests/helpers/test-app.ts';
 import { apiMessageIn } from './api-messages.ts';
+import { formatInstant } from '#shared/date-range.ts';
 
 /**
  * The API's messages in the request's language (docs/decisions/0049-api-and-mail-languages.md):
@@ -116,6 +117,59 @@ describe('API error messages in the request language', () => {
       ),
     ).toBe(
       'Código de canje incorrecto: no era el código del local cuando se escribió sin conexión el Nov 12',
+    );
+  });
+
+  it("writes a refusal's date in the answer's locale, not the English date", async () => {
+    const holder = await signedInPassHolder(ctx, challenge.id);
+    const coupon = await couponOf(ctx, holder.pass, shops[0]!.id);
+    const start = ctx.clock.now();
+    ctx.clock.set(new Date(challenge.endDate.getTime() + 60_000));
+    try {
+      const redeem = (headers: Record<string, string>) =>
+        holder.client.request({
+          method: 'POST',
+          url: `/api/coupons/${coupon.id}/redeem`,
+          headers,
+          payload: { redemptionCode: '1111' },
+        });
+      const english = await redeem(ENGLISH);
+      expect(english.statusCode).toBe(403);
+      expect(english.json()).toEqual({
+        message: `${challenge.title} ended on ${formatInstant(challenge.endDate, challenge.timeZone)}. You can no longer redeem coupons.`,
+      });
+      const spanish = await redeem(SPANISH);
+      expect(spanish.statusCode).toBe(403);
+      const date = formatInstant(challenge.endDate, challenge.timeZone, { locale: 'es-US' });
+      expect(date).toMatch(/^\d{1,2} de [a-z]+ de \d{4} a las /);
+      expect(spanish.json()).toEqual({
+        message: `${challenge.title} terminó el ${date}. Ya no puedes canjear cupones.`,
+      });
+    } finally {
+      ctx.clock.set(start);
+    }
+  });
+
+  it("translates zod's own messages, where a schema gives no words of its own", async () => {
+    const { client } = await signedInMember(ctx.app);
+    const send = (headers: Record<string, string>) =>
+      client.request({
+        method: 'PUT',
+        url: '/api/user/language',
+        headers,
+        payload: {},
+      });
+    expect((await send(ENGLISH)).json()).toMatchObject({
+      message: 'Invalid input: expected string, received undefined',
+    });
+    expect((await send(SPANISH)).json()).toMatchObject({
+      message: 'Valor no válido: se esperaba un texto y llegó nada',
+    });
+    expect(apiMessageIn('Too big: expected string to have <=200 characters', 'es')).toBe(
+      'Muy largo: puede tener como máximo 200 caracteres',
+    );
+    expect(apiMessageIn('Invalid option: expected one of "en"|"es"', 'es')).toBe(
+      'Opción no válida: se esperaba una de estas: "en"|"es"',
     );
   });
 

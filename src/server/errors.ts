@@ -1,3 +1,9 @@
+/** An instant a message writes with formatInstant (#shared/date-range.ts), in a time zone. */
+export interface MessageInstant {
+  at: Date | string;
+  timeZone: string;
+}
+
 /**
  * Errors the domain raises on purpose. Services stay free of Fastify; the error plugin maps these
  * to the JSON body every API error uses.
@@ -11,6 +17,18 @@ export class AppError extends Error {
     readonly details: Record<string, unknown> = {},
   ) {
     super(message);
+  }
+
+  /**
+   * The instants the message writes, by the placeholder its English has in the API's catalogs
+   * (`{formatInstant}`): an answer in another language writes them again in its locale
+   * (docs/decisions/0049-api-and-mail-languages.md).
+   */
+  instants: Record<string, MessageInstant> = {};
+
+  writing(instants: Record<string, MessageInstant>): this {
+    this.instants = instants;
+    return this;
   }
 }
 

@@ -16,7 +16,6 @@ export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 export const WRONG_PASSWORD = 'Your password is not correct';
 export const LAST_ORGANIZER =
   'You are the last organizer of this site. Make another account an organizer before deleting this one.';
-export const ACCOUNT_DELETED = 'Your account has been deleted.';
 
 /** The export's file name as the browser saves it. */
 export const EXPORT_FILE_NAME = 'my-data.json';

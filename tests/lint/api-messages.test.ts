@@ -60,3 +60,23 @@ describe('the API catalog check', () => {
     );
   });
 });
+
+describe("the web app's words for the shared messages", () => {
+  it('has every message of src/shared, in the words of the API catalog', async () => {
+    const { schemaMessages } = await import('#client/i18n/schema-messages.ts');
+    const shared = [...scanned.messages]
+      .filter(([, at]) => at.startsWith('src/shared/'))
+      .map(([text]) => text)
+      .sort();
+    const descriptors = Object.values(schemaMessages);
+    expect(descriptors.map((message) => message.defaultMessage).sort()).toEqual(shared);
+    const web = JSON.parse(
+      fs.readFileSync(path.join(root, 'src/client/i18n/lang/es.json'), 'utf8'),
+    ) as Record<string, string>;
+    const api = spanish();
+    const differing = descriptors.filter(
+      (message) => web[message.id] !== api[message.defaultMessage],
+    );
+    expect(differing).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@ import { Navigate, Outlet, useLocation, type Location } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 
 /** Where a guard sent a signed-out visitor from; /auth returns there after signing in. */
 export interface AuthRedirectState {
@@ -16,6 +17,7 @@ export interface AuthRedirectState {
  * signed in without the admin role on an admin route goes to /.
  */
 function Guard({ admin }: { admin: boolean }) {
+  const intl = useMessages();
   const { user, isPending, unreachable } = useUser();
   const location = useLocation();
 
@@ -24,10 +26,21 @@ function Guard({ admin }: { admin: boolean }) {
   // not work either, so the page says what it waits for (docs/decisions/0027).
   if (!user && unreachable) {
     return (
-      <Alert color="yellow" title="You are offline" role="status" m="md">
+      <Alert
+        color="yellow"
+        title={intl.formatMessage({ id: 'guard.offlineTitle', defaultMessage: 'You are offline' })}
+        role="status"
+        m="md"
+      >
         {admin
-          ? 'This page appears here once you are back online.'
-          : 'Your pass appears here once you are back online.'}
+          ? intl.formatMessage({
+              id: 'guard.offlineAdmin',
+              defaultMessage: 'This page appears here once you are back online.',
+            })
+          : intl.formatMessage({
+              id: 'guard.offlinePass',
+              defaultMessage: 'Your pass appears here once you are back online.',
+            })}
       </Alert>
     );
   }

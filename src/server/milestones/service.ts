@@ -263,9 +263,10 @@ export async function collectReward(
       throw conflict(
         `This ${row.reward} was cancelled: the pass was refunded or disputed, so it cannot be collected.`,
       );
+    const collectedAt = row.collectedAt ?? input.now;
     throw conflict(
-      `This ${row.reward} was already collected on ${formatInstant(row.collectedAt ?? input.now, row.timeZone)}.`,
-    );
+      `This ${row.reward} was already collected on ${formatInstant(collectedAt, row.timeZone)}.`,
+    ).writing({ formatInstant: { at: collectedAt, timeZone: row.timeZone } });
   }
   return { reward: toAdminReward(row), passId: row.passId };
 }

@@ -36,9 +36,9 @@ export function heldPassRefusalError(refusal: HeldPassRefusal, action: PassActio
   if (refusal.reason === 'upcoming') {
     return forbidden(
       `${refusal.challengeTitle} has not started yet. You can ${doing} from ${formatInstant(refusal.startDate, refusal.timeZone)}.`,
-    );
+    ).writing({ formatInstant: { at: refusal.startDate, timeZone: refusal.timeZone } });
   }
   return forbidden(
     `${refusal.challengeTitle} ended on ${formatInstant(refusal.endDate, refusal.timeZone)}. You can no longer ${doing}.`,
-  );
+  ).writing({ formatInstant: { at: refusal.endDate, timeZone: refusal.timeZone } });
 }

@@ -20,7 +20,7 @@ export async function challengeOnSale(db: Db, now: Date): Promise<Challenge> {
   if (phase === 'upcoming') {
     throw badRequest(
       `${challenge.title} has not started yet. Passes go on sale on ${formatInstant(challenge.startDate, challenge.timeZone)}.`,
-    );
+    ).writing({ formatInstant: { at: challenge.startDate, timeZone: challenge.timeZone } });
   }
   return challenge;
 }

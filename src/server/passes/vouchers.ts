@@ -124,7 +124,7 @@ export async function redeemVoucher(
     if (voucher.expiresAt && voucher.expiresAt <= input.now) {
       throw gone(
         `This voucher code expired on ${formatInstant(voucher.expiresAt, onSale.timeZone)}.`,
-      );
+      ).writing({ formatInstant: { at: voucher.expiresAt, timeZone: onSale.timeZone } });
     }
     if (voucher.uses >= voucher.maxUses) throw gone(VOUCHER_USED_UP);
     const [held] = await tx

@@ -2,9 +2,21 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isPoolAcquireTimeout } from '../db/client.ts';
-import { answerLanguage, type SiteLanguages, SOURCE_LANGUAGE } from '#shared/languages.ts';
-import { AppError } from '../errors.ts';
+import {
+  answerLanguage,
+  localeOf,
+  type SiteLanguages,
+  SOURCE_LANGUAGE,
+} from '#shared/languages.ts';
+import { formatInstant } from '#shared/date-range.ts';
+import { AppError, type MessageInstant } from '../errors.ts';
 import { apiMessageIn } from '../api-messages.ts';
+
+/**
+ * The instants an AppError's message writes (AppError.writing), beside its answer: a symbol key,
+ * so the JSON sent never carries them.
+ */
+const INSTANTS = Symbol('the instants the message writes');
 
 /**
  * One place that turns every failure into `{message}` JSON and hides the details of 5xx, and
@@ -17,7 +29,14 @@ export const errorsPlugin = fp(
       if (!isAnswerWithMessage(payload)) return payload;
       const language = answerLanguage(request.headers['accept-language'], options.languages);
       if (language === SOURCE_LANGUAGE) return payload;
-      const translated = { ...payload, message: apiMessageIn(payload.message, language) };
+      const instants = (payload[INSTANTS] ?? {}) as Record<string, MessageInstant>;
+      const written = Object.fromEntries(
+        Object.entries(instants).map(([name, { at, timeZone }]) => [
+          name,
+          formatInstant(at, timeZone, { locale: localeOf(language) }),
+        ]),
+      );
+      const translated = { ...payload, message: apiMessageIn(payload.message, language, written) };
       if (Array.isArray(payload.errors)) {
         translated.errors = payload.errors.map((issue: unknown) =>
           isAnswerWithMessage(issue)
@@ -32,7 +51,7 @@ export const errorsPlugin = fp(
         return reply
           .status(error.statusCode)
           .headers(error.headers)
-          .send({ ...error.details, message: error.message });
+          .send({ ...error.details, message: error.message, [INSTANTS]: error.instants });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const errors = error.validation.map((issue) => ({
@@ -86,7 +105,10 @@ function clientErrorMessage(error: FastifyError, status: number): string {
 
 function isAnswerWithMessage(
   payload: unknown,
-): payload is { message: string; errors?: unknown } & Record<string, unknown> {
+): payload is { message: string; errors?: unknown; [INSTANTS]?: unknown } & Record<
+  string,
+  unknown
+> {
   return (
     typeof payload === 'object' &&
     payload !== null &&

@@ -14,7 +14,7 @@ import { callRule, rowFromJson, sqlIntArray } from '../db/rule-call.ts';
 import { businesses, coupons, type Business, type Coupon } from '../db/schema.ts';
 import { toPublicBusiness } from '../businesses/service.ts';
 import { memberIdSql, type MemberRef } from '../auth/session-member.ts';
-import { AppError, conflict, notFound } from '../errors.ts';
+import { AppError, conflict, notFound, type MessageInstant } from '../errors.ts';
 import { requireHeldPass } from '../passes/holder.ts';
 import { heldPassRefusalError, type HeldPassRefusal } from '../passes/refusal.ts';
 import { formatMoney } from '#shared/money.ts';
@@ -177,6 +177,11 @@ function offlineLatenessText(
 export function redeemAnswerOf(answer: RedeemAnswer, now: Date): RedeemResult | AppError {
   const typed =
     answer.enteredAt && answer.timeZone ? formatInstant(answer.enteredAt, answer.timeZone) : '';
+  // The dates these words write, for an answer in another language (AppError.writing).
+  const typedAt: Record<string, MessageInstant> =
+    answer.enteredAt && answer.timeZone
+      ? { typed: { at: answer.enteredAt, timeZone: answer.timeZone } }
+      : {};
   switch (answer.outcome) {
     case 'signed-out':
     case 'no-pass':
@@ -187,7 +192,15 @@ export function redeemAnswerOf(answer: RedeemAnswer, now: Date): RedeemResult | 
     case 'nonce-reused':
       return conflict('This offline redemption was already sent for another coupon.');
     case 'offline-refused':
-      return new AppError(422, offlineLatenessText(answer, typed, answer.timeZone ?? 'UTC'));
+      return new AppError(
+        422,
+        offlineLatenessText(answer, typed, answer.timeZone ?? 'UTC'),
+      ).writing({
+        ...typedAt,
+        ...(answer.reason === 'too-late'
+          ? { formatInstant: { at: answer.syncBy, timeZone: answer.timeZone ?? 'UTC' } }
+          : {}),
+      });
     case 'already-redeemed':
       return alreadyRedeemed(answer.shopName);
     case 'paused':
@@ -209,7 +222,7 @@ export function redeemAnswerOf(answer: RedeemAnswer, now: Date): RedeemResult | 
       const message = answer.offline
         ? `${INVALID_REDEMPTION_CODE}: it was not the shop's code when it was typed offline on ${typed}`
         : INVALID_REDEMPTION_CODE;
-      return new AppError(400, message, {}, details);
+      return new AppError(400, message, {}, details).writing(typedAt);
     }
     case 'redeemed': {
       const business = rowFromJson(businesses, answer.business);

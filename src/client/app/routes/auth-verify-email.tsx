@@ -5,10 +5,12 @@ import { useSearchParams } from 'react-router';
 import { BackToSignIn } from '#client/features/auth/components/BackToSignIn.tsx';
 import { ConfirmEmailChange } from '#client/features/auth/components/ConfirmEmailChange.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 
 /** /auth/verify-email?token=: the link mailed to a member's new address. */
 export default function AuthVerifyEmailRoute() {
   usePageMeta(pages.authVerifyEmail);
+  const intl = useMessages();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
 
@@ -16,13 +18,26 @@ export default function AuthVerifyEmailRoute() {
     <Container size="xs" py="xl">
       <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }}>
         <Title order={1} size="h2" mb="md">
-          Confirm Your New Email
+          {intl.formatMessage({
+            id: 'verifyEmail.title',
+            defaultMessage: 'Confirm Your New Email',
+          })}
         </Title>
         {token ? (
           <ConfirmEmailChange token={token} />
         ) : (
-          <Alert color="red" title="Link incomplete" role="alert">
-            This link is missing its token. Open the link from the email again.
+          <Alert
+            color="red"
+            title={intl.formatMessage({
+              id: 'verifyEmail.incompleteTitle',
+              defaultMessage: 'Link incomplete',
+            })}
+            role="alert"
+          >
+            {intl.formatMessage({
+              id: 'verifyEmail.incompleteText',
+              defaultMessage: 'This link is missing its token. Open the link from the email again.',
+            })}
           </Alert>
         )}
         <BackToSignIn />

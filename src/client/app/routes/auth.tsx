@@ -37,6 +37,7 @@ import { LoginForm } from '#client/features/auth/components/LoginForm.tsx';
 import { RegisterForm } from '#client/features/auth/components/RegisterForm.tsx';
 import type { AuthRedirectState } from '../guards.tsx';
 import { formatMoney } from '#shared/money.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 
 type AuthTab = 'login' | 'register';
 
@@ -47,6 +48,7 @@ const FORMS_HEIGHT = 286;
 export default function AuthRoute() {
   usePageMeta(pages.auth);
   const siteName = useSiteName();
+  const intl = useMessages();
   const { user, isPending, unreachable } = useUser();
   // The forms are drawn once the app holds the page, in a render of their own that React may cut
   // into short tasks (a deferred value's), not in the one task that ends hydration: on a phone
@@ -75,8 +77,19 @@ export default function AuthRoute() {
   // Offline (nothing kept from an earlier visit) a sign-in form could not work (ADR 0027).
   if (unreachable) {
     return (
-      <Alert color="yellow" title="You are offline" role="status" m="md">
-        Signing in needs the network: this page works once you are back online.
+      <Alert
+        color="yellow"
+        title={intl.formatMessage({
+          id: 'authPage.offlineTitle',
+          defaultMessage: 'You are offline',
+        })}
+        role="status"
+        m="md"
+      >
+        {intl.formatMessage({
+          id: 'authPage.offlineText',
+          defaultMessage: 'Signing in needs the network: this page works once you are back online.',
+        })}
       </Alert>
     );
   }
@@ -90,14 +103,22 @@ export default function AuthRoute() {
       <Grid.Col span={{ base: 12, md: 6 }}>
         <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }}>
           <Title order={1} size="h2" mb="md">
-            Welcome to {siteName}
+            {intl.formatMessage(
+              { id: 'authPage.welcome', defaultMessage: 'Welcome to {siteName}' },
+              { siteName },
+            )}
           </Title>
           {/* Only the open tab's form is in the page, so each label names one field. The server
               draws the page without the forms (#shared/pages.ts drawnSignedOut): a tap or typing
               before the app holds them would be lost. Their place is kept, so nothing moves. */}
           {!formsDrawable ? (
             <Center mih={FORMS_HEIGHT}>
-              <Loader aria-label="Loading the sign-in form" />
+              <Loader
+                aria-label={intl.formatMessage({
+                  id: 'authPage.loadingForms',
+                  defaultMessage: 'Loading the sign-in form',
+                })}
+              />
             </Center>
           ) : (
             <Tabs
@@ -113,10 +134,10 @@ export default function AuthRoute() {
             >
               <Tabs.List grow mb="lg">
                 <Tabs.Tab value="login" leftSection={<IconLogin size={18} aria-hidden />}>
-                  Login
+                  {intl.formatMessage({ id: 'authPage.loginTab', defaultMessage: 'Login' })}
                 </Tabs.Tab>
                 <Tabs.Tab value="register" leftSection={<IconUserPlus size={18} aria-hidden />}>
-                  Register
+                  {intl.formatMessage({ id: 'authPage.registerTab', defaultMessage: 'Register' })}
                 </Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="login">
@@ -133,25 +154,58 @@ export default function AuthRoute() {
         <Paper p={{ base: 'md', sm: 'xl' }} bg="coffee.8" c="white" h="100%">
           <Stack gap="lg">
             <Title order={2} c="white">
-              Taste your city. Crown its best.
+              {intl.formatMessage({
+                id: 'authPage.pitchTitle',
+                defaultMessage: 'Taste your city. Crown its best.',
+              })}
             </Title>
             <Text>
-              One battle pass opens the doors of the best independent shops in town. Taste, compare
-              and help decide who is the best.
+              {intl.formatMessage({
+                id: 'authPage.pitchText',
+                defaultMessage:
+                  'One battle pass opens the doors of the best independent shops in town. Taste, compare and help decide who is the best.',
+              })}
             </Text>
             <List spacing="md" center>
               <MarketingPoint icon={<IconMapPin size={18} aria-hidden />}>
-                <strong>Discover local shops</strong> you have been meaning to try.
+                {intl.formatMessage(
+                  {
+                    id: 'authPage.pointDiscover',
+                    defaultMessage: '<b>Discover local shops</b> you have been meaning to try.',
+                  },
+                  { b: (chunks) => <strong>{chunks}</strong> },
+                )}
               </MarketingPoint>
               <MarketingPoint icon={<IconTicket size={18} aria-hidden />}>
-                <strong>{formatMoney(COUPON_VALUE_DOLLARS)} coupons at each shop</strong> with your
-                battle pass.
+                {intl.formatMessage(
+                  {
+                    id: 'authPage.pointCoupons',
+                    defaultMessage: '<b>{value} coupons at each shop</b> with your battle pass.',
+                  },
+                  {
+                    value: formatMoney(COUPON_VALUE_DOLLARS, { locale: intl.locale }),
+                    b: (chunks) => <strong>{chunks}</strong>,
+                  },
+                )}
               </MarketingPoint>
               <MarketingPoint icon={<IconThumbUp size={18} aria-hidden />}>
-                <strong>Vote for your favorite</strong> with every coupon you redeem.
+                {intl.formatMessage(
+                  {
+                    id: 'authPage.pointVote',
+                    defaultMessage: '<b>Vote for your favorite</b> with every coupon you redeem.',
+                  },
+                  { b: (chunks) => <strong>{chunks}</strong> },
+                )}
               </MarketingPoint>
               <MarketingPoint icon={<IconBuildingStore size={18} aria-hidden />}>
-                <strong>Support local business</strong> and keep your neighborhood shops thriving.
+                {intl.formatMessage(
+                  {
+                    id: 'authPage.pointSupport',
+                    defaultMessage:
+                      '<b>Support local business</b> and keep your neighborhood shops thriving.',
+                  },
+                  { b: (chunks) => <strong>{chunks}</strong> },
+                )}
               </MarketingPoint>
             </List>
           </Stack>

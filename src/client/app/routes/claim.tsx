@@ -10,6 +10,7 @@ import { SignInOrRegisterTabs } from '#client/features/auth/components/SignInOrR
 import { useRedeemClaim } from '#client/features/claims/api/claims.ts';
 import { errorText } from '#client/lib/api.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 
 /**
  * /claim/:token (docs/RULES.md rule 24): someone bought or gave away a pass for the visitor. A
@@ -18,6 +19,7 @@ import { usePageMeta } from '#client/lib/page-meta.ts';
  */
 export default function ClaimRoute() {
   usePageMeta(pages.claimPass);
+  const intl = useMessages();
   const { token = '' } = useParams();
   const { user, isPending } = useUser();
   const take = useRedeemClaim();
@@ -28,30 +30,61 @@ export default function ClaimRoute() {
       <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }}>
         <Stack gap="md">
           <Title order={1} size="h2">
-            A Battle Pass for you
+            {intl.formatMessage({ id: 'claim.title', defaultMessage: 'A Battle Pass for you' })}
           </Title>
           <Text>
-            Someone sent you a battle pass: a coupon at every participating shop, and a vote for
-            your favourite with each one you redeem.
+            {intl.formatMessage({
+              id: 'claim.intro',
+              defaultMessage:
+                'Someone sent you a battle pass: a coupon at every participating shop, and a vote for your favourite with each one you redeem.',
+            })}
           </Text>
           {take.isSuccess ? (
-            <Alert color="green" title="The pass is yours" role="status">
+            <Alert
+              color="green"
+              title={intl.formatMessage({
+                id: 'claim.takenTitle',
+                defaultMessage: 'The pass is yours',
+              })}
+              role="status"
+            >
               <Stack gap="sm">
-                <Text>Open it at the counter to redeem your coupons.</Text>
+                <Text>
+                  {intl.formatMessage({
+                    id: 'claim.takenText',
+                    defaultMessage: 'Open it at the counter to redeem your coupons.',
+                  })}
+                </Text>
                 <Button component={Link} to={paths.profile} w="fit-content">
-                  View My Pass
+                  {intl.formatMessage({ id: 'claim.viewPass', defaultMessage: 'View My Pass' })}
                 </Button>
               </Stack>
             </Alert>
           ) : user ? (
             <>
               {take.isError && (
-                <Alert color="red" title="Pass not taken" role="alert">
-                  {errorText(take.error, 'Please try again.')}
+                <Alert
+                  color="red"
+                  title={intl.formatMessage({
+                    id: 'claim.failedTitle',
+                    defaultMessage: 'Pass not taken',
+                  })}
+                  role="alert"
+                >
+                  {errorText(
+                    take.error,
+                    intl.formatMessage({
+                      id: 'claim.tryAgain',
+                      defaultMessage: 'Please try again.',
+                    }),
+                  )}
                 </Alert>
               )}
               <Text>
-                Signed in as <strong>{user.username}</strong>
+                {intl.formatMessage(
+                  { id: 'claim.signedInAs', defaultMessage: 'Signed in as <b>{username}</b>' },
+                  { username: user.username, b: (chunks) => <strong>{chunks}</strong> },
+                )}
               </Text>
               <Button
                 size="md"
@@ -61,12 +94,17 @@ export default function ClaimRoute() {
                   take.mutate(token);
                 }}
               >
-                Take This Pass
+                {intl.formatMessage({ id: 'claim.take', defaultMessage: 'Take This Pass' })}
               </Button>
             </>
           ) : (
             <>
-              <Text>Sign in or create an account to take it.</Text>
+              <Text>
+                {intl.formatMessage({
+                  id: 'claim.signInToTake',
+                  defaultMessage: 'Sign in or create an account to take it.',
+                })}
+              </Text>
               <SignInOrRegisterTabs />
             </>
           )}

@@ -16,6 +16,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { emailChangeRequestSchema, type EmailChangeRequest } from '#shared/auth.ts';
 import { errorText } from '#client/lib/api.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { zodResolver } from '#client/lib/schema-resolver.ts';
 import { useUser } from '../api/get-user.ts';
 import { useRequestEmailChange } from '../api/email-change.ts';
@@ -24,6 +25,7 @@ import { SandboxMailboxLink } from './SandboxMailboxLink.tsx';
 
 /** /profile's account section: the member's email and the form that changes it by emailed link. */
 export function ChangeEmailCard() {
+  const intl = useMessages();
   const { user } = useUser();
   const [editing, setEditing] = useState(false);
   const request = useRequestEmailChange();
@@ -40,13 +42,23 @@ export function ChangeEmailCard() {
       <Card withBorder padding="lg" component="section" aria-labelledby="account-email-heading">
         <Stack gap="sm">
           <Title order={2} size="h3" id="account-email-heading">
-            Account Email
+            {intl.formatMessage({ id: 'changeEmail.title', defaultMessage: 'Account Email' })}
           </Title>
           <Text>
-            Email: <strong>{user.email}</strong>
+            {intl.formatMessage(
+              { id: 'changeEmail.current', defaultMessage: 'Email: <b>{email}</b>' },
+              { email: user.email, b: (chunks) => <strong>{chunks}</strong> },
+            )}
           </Text>
           {request.isSuccess ? (
-            <Alert color="green" title="Check your new inbox" role="status">
+            <Alert
+              color="green"
+              title={intl.formatMessage({
+                id: 'changeEmail.sentTitle',
+                defaultMessage: 'Check your new inbox',
+              })}
+              role="status"
+            >
               {request.data.message}
               <SandboxMailboxLink email={request.variables.newEmail} />
             </Alert>
@@ -59,12 +71,28 @@ export function ChangeEmailCard() {
             >
               <Stack gap="sm" maw={420}>
                 {request.isError && (
-                  <Alert color="red" title="Email not changed" role="alert">
-                    {errorText(request.error, 'Please try again.')}
+                  <Alert
+                    color="red"
+                    title={intl.formatMessage({
+                      id: 'changeEmail.failedTitle',
+                      defaultMessage: 'Email not changed',
+                    })}
+                    role="alert"
+                  >
+                    {errorText(
+                      request.error,
+                      intl.formatMessage({
+                        id: 'changeEmail.tryAgain',
+                        defaultMessage: 'Please try again.',
+                      }),
+                    )}
                   </Alert>
                 )}
                 <TextInput
-                  label="New Email"
+                  label={intl.formatMessage({
+                    id: 'changeEmail.newEmail',
+                    defaultMessage: 'New Email',
+                  })}
                   type="email"
                   autoComplete="email"
                   required
@@ -74,7 +102,10 @@ export function ChangeEmailCard() {
                 />
                 <PasswordInput
                   visibilityToggleButtonProps={revealToggleProps}
-                  label="Current Password"
+                  label={intl.formatMessage({
+                    id: 'changeEmail.currentPassword',
+                    defaultMessage: 'Current Password',
+                  })}
                   autoComplete="current-password"
                   required
                   withAsterisk={false}
@@ -82,13 +113,16 @@ export function ChangeEmailCard() {
                   {...form.getInputProps('currentPassword')}
                 />
                 <Button type="submit" loading={request.isPending}>
-                  Send Confirmation Link
+                  {intl.formatMessage({
+                    id: 'changeEmail.send',
+                    defaultMessage: 'Send Confirmation Link',
+                  })}
                 </Button>
               </Stack>
             </form>
           ) : (
             <Button variant="default" w="fit-content" onClick={() => setEditing(true)}>
-              Change Email
+              {intl.formatMessage({ id: 'changeEmail.open', defaultMessage: 'Change Email' })}
             </Button>
           )}
         </Stack>

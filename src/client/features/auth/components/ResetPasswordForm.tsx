@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { newPasswordFormSchema, type NewPasswordForm, type PublicUser } from '#shared/auth.ts';
 import { paths } from '#shared/paths.ts';
 import { errorText } from '#client/lib/api.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { zodResolver } from '#client/lib/schema-resolver.ts';
 import { useConfirmPasswordReset } from '../api/password-reset.ts';
 import { revealToggleProps } from './reveal-toggle.ts';
@@ -19,6 +20,7 @@ export function ResetPasswordForm({
   token: string;
   onSuccess: (user: PublicUser) => void;
 }) {
+  const intl = useMessages();
   const confirm = useConfirmPasswordReset();
   const form = useForm<NewPasswordForm>({
     mode: 'uncontrolled',
@@ -36,16 +38,35 @@ export function ResetPasswordForm({
     >
       <Stack gap="md">
         {confirm.isError && (
-          <Alert color="red" title="Password not changed" role="alert">
-            {errorText(confirm.error, 'Please try again.')}{' '}
+          <Alert
+            color="red"
+            title={intl.formatMessage({
+              id: 'resetPassword.failedTitle',
+              defaultMessage: 'Password not changed',
+            })}
+            role="alert"
+          >
+            {errorText(
+              confirm.error,
+              intl.formatMessage({
+                id: 'resetPassword.tryAgain',
+                defaultMessage: 'Please try again.',
+              }),
+            )}{' '}
             <Anchor component={Link} to={paths.authReset}>
-              Ask for a new link
+              {intl.formatMessage({
+                id: 'resetPassword.newLink',
+                defaultMessage: 'Ask for a new link',
+              })}
             </Anchor>
           </Alert>
         )}
         <PasswordInput
           visibilityToggleButtonProps={revealToggleProps}
-          label="New Password"
+          label={intl.formatMessage({
+            id: 'resetPassword.newPassword',
+            defaultMessage: 'New Password',
+          })}
           autoComplete="new-password"
           required
           withAsterisk={false}
@@ -54,7 +75,10 @@ export function ResetPasswordForm({
         />
         <PasswordInput
           visibilityToggleButtonProps={revealToggleProps}
-          label="Confirm New Password"
+          label={intl.formatMessage({
+            id: 'resetPassword.confirmPassword',
+            defaultMessage: 'Confirm New Password',
+          })}
           autoComplete="new-password"
           required
           withAsterisk={false}
@@ -62,7 +86,7 @@ export function ResetPasswordForm({
           {...form.getInputProps('confirmPassword')}
         />
         <Button type="submit" fullWidth loading={confirm.isPending}>
-          Set New Password
+          {intl.formatMessage({ id: 'resetPassword.submit', defaultMessage: 'Set New Password' })}
         </Button>
       </Stack>
     </form>

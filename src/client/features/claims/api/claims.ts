@@ -6,6 +6,7 @@ import { endpoints, endpointPath } from '#shared/endpoints.ts';
 import type { PassDto } from '#shared/passes.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 
 /**
  * Passes for other people (docs/RULES.md rule 24): the member's claims, their links and emails,
@@ -21,20 +22,25 @@ export function useClaims(enabled: boolean) {
 
 /** A fresh link for one open claim; the one before stops working. */
 export function useClaimLink() {
+  const intl = useMessages();
   return useMutation({
     mutationFn: (claimId: number) =>
       api.post<{ url: string }>(endpointPath(endpoints.claimLink, { id: claimId })),
     onError: (error) => {
       notifications.show({
         color: 'red',
-        title: 'No link made',
-        message: errorText(error, 'Please try again.'),
+        title: intl.formatMessage({ id: 'claims.linkFailedTitle', defaultMessage: 'No link made' }),
+        message: errorText(
+          error,
+          intl.formatMessage({ id: 'claims.linkTryAgain', defaultMessage: 'Please try again.' }),
+        ),
       });
     },
   });
 }
 
 export function useSendClaim() {
+  const intl = useMessages();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ claimId, request }: { claimId: number; request: SendClaimRequest }) =>
@@ -42,10 +48,19 @@ export function useSendClaim() {
     onSuccess: async (_answer, { request }) => {
       notifications.show({
         color: 'green',
-        title: 'Pass sent',
+        title: intl.formatMessage({ id: 'claims.sentTitle', defaultMessage: 'Pass sent' }),
         message: request.sendAt
-          ? `It goes to ${request.email} on the date you chose.`
-          : `It is on its way to ${request.email}.`,
+          ? intl.formatMessage(
+              {
+                id: 'claims.sentLater',
+                defaultMessage: 'It goes to {email} on the date you chose.',
+              },
+              { email: request.email },
+            )
+          : intl.formatMessage(
+              { id: 'claims.sentNow', defaultMessage: 'It is on its way to {email}.' },
+              { email: request.email },
+            ),
       });
       await queryClient.invalidateQueries({ queryKey: queryKeys.member.claims });
     },
@@ -65,22 +80,35 @@ export function useRedeemClaim() {
 }
 
 export function useTransferPass() {
+  const intl = useMessages();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<ClaimDto>(endpoints.transferPass.path),
     onSuccess: async () => {
       notifications.show({
         color: 'green',
-        title: 'Your pass is ready to give',
-        message: 'Copy its link or send it by email below. It is no longer yours.',
+        title: intl.formatMessage({
+          id: 'claims.givenTitle',
+          defaultMessage: 'Your pass is ready to give',
+        }),
+        message: intl.formatMessage({
+          id: 'claims.givenText',
+          defaultMessage: 'Copy its link or send it by email below. It is no longer yours.',
+        }),
       });
       await queryClient.invalidateQueries({ queryKey: queryKeys.member.all });
     },
     onError: (error) => {
       notifications.show({
         color: 'red',
-        title: 'Pass not given away',
-        message: errorText(error, 'Please try again.'),
+        title: intl.formatMessage({
+          id: 'claims.giveFailedTitle',
+          defaultMessage: 'Pass not given away',
+        }),
+        message: errorText(
+          error,
+          intl.formatMessage({ id: 'claims.giveTryAgain', defaultMessage: 'Please try again.' }),
+        ),
       });
     },
   });
@@ -88,6 +116,7 @@ export function useTransferPass() {
 
 /** Refunds one of an order's passes nobody took: its share of the order goes back to the card. */
 export function useRefundClaim() {
+  const intl = useMessages();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (claimId: number) =>
@@ -95,16 +124,29 @@ export function useRefundClaim() {
     onSuccess: async ({ refundedCents }) => {
       notifications.show({
         color: 'green',
-        title: 'Pass refunded',
-        message: `${formatMoney(refundedCents / 100, { cents: true })} goes back to the card you paid with. Its link no longer works.`,
+        title: intl.formatMessage({ id: 'claims.refundedTitle', defaultMessage: 'Pass refunded' }),
+        message: intl.formatMessage(
+          {
+            id: 'claims.refundedText',
+            defaultMessage:
+              '{amount} goes back to the card you paid with. Its link no longer works.',
+          },
+          { amount: formatMoney(refundedCents / 100, { cents: true, locale: intl.locale }) },
+        ),
       });
       await queryClient.invalidateQueries({ queryKey: queryKeys.member.claims });
     },
     onError: (error) => {
       notifications.show({
         color: 'red',
-        title: 'Pass not refunded',
-        message: errorText(error, 'Please try again.'),
+        title: intl.formatMessage({
+          id: 'claims.refundFailedTitle',
+          defaultMessage: 'Pass not refunded',
+        }),
+        message: errorText(
+          error,
+          intl.formatMessage({ id: 'claims.refundTryAgain', defaultMessage: 'Please try again.' }),
+        ),
       });
     },
   });

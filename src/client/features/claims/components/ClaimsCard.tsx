@@ -18,9 +18,10 @@ import {
 import { useForm } from '@mantine/form';
 import { z } from 'zod';
 import { sendClaimSchema, type ClaimDto } from '#shared/claims.ts';
-import { countOf } from '#shared/plural.ts';
 import { errorText } from '#client/lib/api.ts';
 import { zodResolver } from '#client/lib/schema-resolver.ts';
+import { useMessages } from '#client/i18n/language.tsx';
+import { defineMessages } from 'react-intl';
 import {
   useClaimLink,
   useClaims,
@@ -29,11 +30,11 @@ import {
   useTransferPass,
 } from '../api/claims.ts';
 
-const STATUS_WORDS: Record<ClaimDto['status'], string> = {
-  open: 'Not taken yet',
-  claimed: 'Taken',
-  refunded: 'Refunded',
-};
+const statusWords = defineMessages({
+  open: { id: 'claims.statusOpen', defaultMessage: 'Not taken yet' },
+  claimed: { id: 'claims.statusClaimed', defaultMessage: 'Taken' },
+  refunded: { id: 'claims.statusRefunded', defaultMessage: 'Refunded' },
+} satisfies Record<ClaimDto['status'], unknown>);
 
 /**
  * /profile's 'Passes to Give' (docs/RULES.md rule 24): the passes the member bought or gave away
@@ -41,6 +42,7 @@ const STATUS_WORDS: Record<ClaimDto['status'], string> = {
  * unused, the way to give it away. Shown only when there is something to show.
  */
 export function ClaimsCard({ canGiveOwnPass }: { canGiveOwnPass: boolean }) {
+  const intl = useMessages();
   const claims = useClaims(true);
   const transfer = useTransferPass();
   const [confirming, setConfirming] = useState(false);
@@ -53,13 +55,23 @@ export function ClaimsCard({ canGiveOwnPass }: { canGiveOwnPass: boolean }) {
       <Card withBorder padding="lg" component="section" aria-labelledby="claims-heading">
         <Stack gap="sm">
           <Title order={2} size="h3" id="claims-heading">
-            Passes to Give
+            {intl.formatMessage({ id: 'claims.title', defaultMessage: 'Passes to Give' })}
           </Title>
           {list.length > 0 && (
             <Text>
               {open > 0
-                ? `${countOf(open, 'pass', 'passes')} waiting for someone. Each link gives one pass to one person, once.`
-                : 'Every pass you gave has been taken.'}
+                ? intl.formatMessage(
+                    {
+                      id: 'claims.waiting',
+                      defaultMessage:
+                        '{count, plural, one {# pass} other {# passes}} waiting for someone. Each link gives one pass to one person, once.',
+                    },
+                    { count: open },
+                  )
+                : intl.formatMessage({
+                    id: 'claims.allTaken',
+                    defaultMessage: 'Every pass you gave has been taken.',
+                  })}
             </Text>
           )}
           <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -69,11 +81,21 @@ export function ClaimsCard({ canGiveOwnPass }: { canGiveOwnPass: boolean }) {
           </Stack>
           {canGiveOwnPass &&
             (confirming ? (
-              <Alert color="yellow" title="Give your pass away?" role="note">
+              <Alert
+                color="yellow"
+                title={intl.formatMessage({
+                  id: 'claims.giveTitle',
+                  defaultMessage: 'Give your pass away?',
+                })}
+                role="note"
+              >
                 <Stack gap="sm">
                   <Text>
-                    Your pass becomes a link for someone else, with all its coupons. You lose it at
-                    once, and it can be given only while no coupon is redeemed and no vote cast.
+                    {intl.formatMessage({
+                      id: 'claims.giveText',
+                      defaultMessage:
+                        'Your pass becomes a link for someone else, with all its coupons. You lose it at once, and it can be given only while no coupon is redeemed and no vote cast.',
+                    })}
                   </Text>
                   <Group>
                     <Button
@@ -83,19 +105,28 @@ export function ClaimsCard({ canGiveOwnPass }: { canGiveOwnPass: boolean }) {
                         transfer.mutate(undefined, { onSettled: () => setConfirming(false) });
                       }}
                     >
-                      Give My Pass Away
+                      {intl.formatMessage({
+                        id: 'claims.giveConfirm',
+                        defaultMessage: 'Give My Pass Away',
+                      })}
                     </Button>
                     <Button variant="default" onClick={() => setConfirming(false)}>
-                      Keep My Pass
+                      {intl.formatMessage({
+                        id: 'claims.keepPass',
+                        defaultMessage: 'Keep My Pass',
+                      })}
                     </Button>
                   </Group>
                 </Stack>
               </Alert>
             ) : (
               <Text>
-                Can't make it?{' '}
+                {intl.formatMessage({ id: 'claims.cantMakeIt', defaultMessage: "Can't make it?" })}{' '}
                 <Button variant="subtle" px={4} onClick={() => setConfirming(true)}>
-                  Give your unused pass to someone else
+                  {intl.formatMessage({
+                    id: 'claims.giveOpen',
+                    defaultMessage: 'Give your unused pass to someone else',
+                  })}
                 </Button>
               </Text>
             ))}
@@ -106,12 +137,16 @@ export function ClaimsCard({ canGiveOwnPass }: { canGiveOwnPass: boolean }) {
 }
 
 function ClaimRow({ claim, number }: { claim: ClaimDto; number: number }) {
+  const intl = useMessages();
   const link = useClaimLink();
   const refund = useRefundClaim();
   const [sending, setSending] = useState(false);
   const [refunding, setRefunding] = useState(false);
   const [url, setUrl] = useState<string | null>(null);
-  const label = `Pass ${String(number)}`;
+  const label = intl.formatMessage(
+    { id: 'claims.passNumber', defaultMessage: 'Pass {number}' },
+    { number },
+  );
   return (
     <li aria-label={label}>
       <Card withBorder padding="sm">
@@ -119,17 +154,37 @@ function ClaimRow({ claim, number }: { claim: ClaimDto; number: number }) {
           <Group justify="space-between">
             <Text fw={600}>{label}</Text>
             <Badge color={claim.status === 'open' ? 'coffee' : 'gray'} c="dark.9" variant="light">
-              {STATUS_WORDS[claim.status]}
+              {intl.formatMessage(statusWords[claim.status])}
             </Badge>
           </Group>
-          {claim.claimedBy && <Text fz="sm">Taken by {claim.claimedBy.username}</Text>}
-          {claim.sentTo && claim.status === 'open' && <Text fz="sm">Sent to {claim.sentTo}</Text>}
+          {claim.claimedBy && (
+            <Text fz="sm">
+              {intl.formatMessage(
+                { id: 'claims.takenBy', defaultMessage: 'Taken by {username}' },
+                { username: claim.claimedBy.username },
+              )}
+            </Text>
+          )}
+          {claim.sentTo && claim.status === 'open' && (
+            <Text fz="sm">
+              {intl.formatMessage(
+                { id: 'claims.sentTo', defaultMessage: 'Sent to {email}' },
+                { email: claim.sentTo },
+              )}
+            </Text>
+          )}
           {claim.status === 'open' && (
             <>
               {url && (
                 <TextInput
-                  label="Link to this pass"
-                  description="Copied. A new link stops the one before from working."
+                  label={intl.formatMessage({
+                    id: 'claims.linkLabel',
+                    defaultMessage: 'Link to this pass',
+                  })}
+                  description={intl.formatMessage({
+                    id: 'claims.linkCopied',
+                    defaultMessage: 'Copied. A new link stops the one before from working.',
+                  })}
                   value={url}
                   readOnly
                   onFocus={(event) => event.currentTarget.select()}
@@ -148,23 +203,36 @@ function ClaimRow({ claim, number }: { claim: ClaimDto; number: number }) {
                     });
                   }}
                 >
-                  Copy Link
+                  {intl.formatMessage({ id: 'claims.copyLink', defaultMessage: 'Copy Link' })}
                 </Button>
                 <Button variant="light" onClick={() => setSending((now) => !now)}>
-                  Send by Email
+                  {intl.formatMessage({
+                    id: 'claims.sendByEmail',
+                    defaultMessage: 'Send by Email',
+                  })}
                 </Button>
                 {claim.refundable && !refunding && (
                   <Button variant="default" onClick={() => setRefunding(true)}>
-                    Refund
+                    {intl.formatMessage({ id: 'claims.refund', defaultMessage: 'Refund' })}
                   </Button>
                 )}
               </Group>
               {refunding && (
-                <Alert color="yellow" title={`Refund ${label}?`} role="note">
+                <Alert
+                  color="yellow"
+                  title={intl.formatMessage(
+                    { id: 'claims.refundTitle', defaultMessage: 'Refund {pass}?' },
+                    { pass: label },
+                  )}
+                  role="note"
+                >
                   <Stack gap="sm">
                     <Text>
-                      Its price goes back to the card you paid with, and its link stops working.
-                      Your other passes stay as they are.
+                      {intl.formatMessage({
+                        id: 'claims.refundText',
+                        defaultMessage:
+                          'Its price goes back to the card you paid with, and its link stops working. Your other passes stay as they are.',
+                      })}
                     </Text>
                     <Group>
                       <Button
@@ -174,10 +242,13 @@ function ClaimRow({ claim, number }: { claim: ClaimDto; number: number }) {
                           refund.mutate(claim.id, { onSettled: () => setRefunding(false) });
                         }}
                       >
-                        Refund This Pass
+                        {intl.formatMessage({
+                          id: 'claims.refundConfirm',
+                          defaultMessage: 'Refund This Pass',
+                        })}
                       </Button>
                       <Button variant="default" onClick={() => setRefunding(false)}>
-                        Keep It
+                        {intl.formatMessage({ id: 'claims.keepIt', defaultMessage: 'Keep It' })}
                       </Button>
                     </Group>
                   </Stack>
@@ -208,6 +279,7 @@ const sendFormSchema = sendClaimSchema.omit({ sendAt: true }).extend({
 type SendFormValues = z.infer<typeof sendFormSchema>;
 
 function SendClaimForm({ claimId, onSent }: { claimId: number; onSent: () => void }) {
+  const intl = useMessages();
   const send = useSendClaim();
   const form = useForm<SendFormValues>({
     mode: 'uncontrolled',
@@ -233,7 +305,7 @@ function SendClaimForm({ claimId, onSent }: { claimId: number; onSent: () => voi
     >
       <Stack gap="sm" maw={420}>
         <TextInput
-          label="Their email"
+          label={intl.formatMessage({ id: 'claims.theirEmail', defaultMessage: 'Their email' })}
           type="email"
           autoComplete="off"
           required
@@ -241,26 +313,42 @@ function SendClaimForm({ claimId, onSent }: { claimId: number; onSent: () => voi
           {...form.getInputProps('email')}
         />
         <Textarea
-          label="Gift note (optional)"
+          label={intl.formatMessage({ id: 'claims.note', defaultMessage: 'Gift note (optional)' })}
           autosize
           minRows={2}
           key={form.key('note')}
           {...form.getInputProps('note')}
         />
         <TextInput
-          label="Send on (optional)"
-          description="Leave empty to send it now"
+          label={intl.formatMessage({ id: 'claims.sendOn', defaultMessage: 'Send on (optional)' })}
+          description={intl.formatMessage({
+            id: 'claims.sendOnHint',
+            defaultMessage: 'Leave empty to send it now',
+          })}
           type="datetime-local"
           key={form.key('sendOn')}
           {...form.getInputProps('sendOn')}
         />
         {send.isError && (
-          <Alert color="red" title="Pass not sent" role="alert">
-            {errorText(send.error, 'Please try again.')}
+          <Alert
+            color="red"
+            title={intl.formatMessage({
+              id: 'claims.sendFailedTitle',
+              defaultMessage: 'Pass not sent',
+            })}
+            role="alert"
+          >
+            {errorText(
+              send.error,
+              intl.formatMessage({
+                id: 'claims.sendTryAgain',
+                defaultMessage: 'Please try again.',
+              }),
+            )}
           </Alert>
         )}
         <Button type="submit" loading={send.isPending} w="fit-content">
-          Send Pass
+          {intl.formatMessage({ id: 'claims.send', defaultMessage: 'Send Pass' })}
         </Button>
       </Stack>
     </form>

@@ -24,6 +24,7 @@ import {
 import { pages } from '#shared/pages.ts';
 import { errorText } from '#client/lib/api.ts';
 import { zodResolver } from '#client/lib/schema-resolver.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { EXPORT_URL, useDeleteAccount } from '../api/delete-account.ts';
 
 /**
@@ -31,6 +32,7 @@ import { EXPORT_URL, useDeleteAccount } from '../api/delete-account.ts';
  * the member, or delete the account after the password.
  */
 export function MemberDataCard() {
+  const intl = useMessages();
   const [deleting, setDeleting] = useState(false);
   const remove = useDeleteAccount();
   const form = useForm<DeleteAccountBody>({
@@ -44,13 +46,19 @@ export function MemberDataCard() {
       <Card withBorder padding="lg" component="section" aria-labelledby="member-data-heading">
         <Stack gap="sm">
           <Title order={2} size="h3" id="member-data-heading">
-            Your Data
+            {intl.formatMessage({ id: 'memberData.title', defaultMessage: 'Your Data' })}
           </Title>
           <Text>
-            Download everything we hold about you: your account, passes, coupons, votes, payments
-            and emails.{' '}
+            {intl.formatMessage({
+              id: 'memberData.intro',
+              defaultMessage:
+                'Download everything we hold about you: your account, passes, coupons, votes, payments and emails.',
+            })}{' '}
             <Anchor component={Link} to={pages.privacy.path}>
-              How we handle your data
+              {intl.formatMessage({
+                id: 'memberData.privacy',
+                defaultMessage: 'How we handle your data',
+              })}
             </Anchor>
           </Text>
           <Button
@@ -60,7 +68,7 @@ export function MemberDataCard() {
             variant="default"
             w="fit-content"
           >
-            Download My Data
+            {intl.formatMessage({ id: 'memberData.download', defaultMessage: 'Download My Data' })}
           </Button>
           {deleting ? (
             <form
@@ -70,18 +78,43 @@ export function MemberDataCard() {
               })}
             >
               <Stack gap="sm" maw={420}>
-                <Alert color="red" title="Delete your account?" role="note">
-                  Your name, email address and password are erased and you are signed out. Your
-                  passes, coupons, votes and payments stay without your name, so results and shop
-                  settlements do not change. This cannot be undone.
+                <Alert
+                  color="red"
+                  title={intl.formatMessage({
+                    id: 'memberData.deleteTitle',
+                    defaultMessage: 'Delete your account?',
+                  })}
+                  role="note"
+                >
+                  {intl.formatMessage({
+                    id: 'memberData.deleteText',
+                    defaultMessage:
+                      'Your name, email address and password are erased and you are signed out. Your passes, coupons, votes and payments stay without your name, so results and shop settlements do not change. This cannot be undone.',
+                  })}
                 </Alert>
                 {remove.isError && (
-                  <Alert color="red" title="Account not deleted" role="alert">
-                    {errorText(remove.error, 'Please try again.')}
+                  <Alert
+                    color="red"
+                    title={intl.formatMessage({
+                      id: 'memberData.deleteFailedTitle',
+                      defaultMessage: 'Account not deleted',
+                    })}
+                    role="alert"
+                  >
+                    {errorText(
+                      remove.error,
+                      intl.formatMessage({
+                        id: 'memberData.tryAgain',
+                        defaultMessage: 'Please try again.',
+                      }),
+                    )}
                   </Alert>
                 )}
                 <PasswordInput
-                  label="Password"
+                  label={intl.formatMessage({
+                    id: 'memberData.password',
+                    defaultMessage: 'Password',
+                  })}
                   autoComplete="current-password"
                   required
                   withAsterisk={false}
@@ -90,10 +123,16 @@ export function MemberDataCard() {
                 />
                 <Group gap="sm">
                   <Button type="submit" color="red.9" loading={remove.isPending}>
-                    Delete My Account Forever
+                    {intl.formatMessage({
+                      id: 'memberData.deleteConfirm',
+                      defaultMessage: 'Delete My Account Forever',
+                    })}
                   </Button>
                   <Button variant="default" onClick={() => setDeleting(false)}>
-                    Keep My Account
+                    {intl.formatMessage({
+                      id: 'memberData.keep',
+                      defaultMessage: 'Keep My Account',
+                    })}
                   </Button>
                 </Group>
               </Stack>
@@ -105,7 +144,7 @@ export function MemberDataCard() {
               w="fit-content"
               onClick={() => setDeleting(true)}
             >
-              Delete My Account
+              {intl.formatMessage({ id: 'memberData.delete', defaultMessage: 'Delete My Account' })}
             </Button>
           )}
         </Stack>

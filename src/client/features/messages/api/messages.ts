@@ -10,6 +10,7 @@ import type {
 import { countOf } from '#shared/plural.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { endpointPath, endpoints } from '#shared/endpoints.ts';
 
 const messagesUrl = (challengeId: number) => endpointPath(endpoints.messages, { id: challengeId });
@@ -98,6 +99,7 @@ export function useMailPreferences() {
 }
 
 export function useSetMailPreferences() {
+  const intl = useMessages();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: MailPreferences) => api.put<MailPreferences>(preferencesUrl, { body }),
@@ -105,17 +107,38 @@ export function useSetMailPreferences() {
       queryClient.setQueryData(queryKeys.member.mailPreferences, answer);
       notifications.show({
         color: 'teal',
-        title: answer.organizerMail ? 'Organizer Emails On' : 'Organizer Emails Off',
+        title: answer.organizerMail
+          ? intl.formatMessage({
+              id: 'organizerMail.onTitle',
+              defaultMessage: 'Organizer Emails On',
+            })
+          : intl.formatMessage({
+              id: 'organizerMail.offTitle',
+              defaultMessage: 'Organizer Emails Off',
+            }),
         message: answer.organizerMail
-          ? 'You will get messages and reminders from the organizers.'
-          : 'No more messages or reminders. Receipts and account emails still come.',
+          ? intl.formatMessage({
+              id: 'organizerMail.onText',
+              defaultMessage: 'You will get messages and reminders from the organizers.',
+            })
+          : intl.formatMessage({
+              id: 'organizerMail.offText',
+              defaultMessage:
+                'No more messages or reminders. Receipts and account emails still come.',
+            }),
       });
     },
     onError: (error) => {
       notifications.show({
         color: 'red',
-        title: 'Not Saved',
-        message: errorText(error, 'Failed to save your email choice'),
+        title: intl.formatMessage({ id: 'organizerMail.failedTitle', defaultMessage: 'Not Saved' }),
+        message: errorText(
+          error,
+          intl.formatMessage({
+            id: 'organizerMail.failedText',
+            defaultMessage: 'Failed to save your email choice',
+          }),
+        ),
       });
     },
   });

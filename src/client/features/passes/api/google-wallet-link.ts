@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { googleWalletLinkSchema, type GoogleWalletLink } from '#shared/wallet.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { endpoints } from '#shared/endpoints.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 
 /**
  * The 'Save to Google Wallet' address, asked for only when the member taps the button: nothing
@@ -14,14 +15,24 @@ export async function getGoogleWalletLink(): Promise<GoogleWalletLink> {
 
 /** Asks for the link, then leaves for Google's save page. */
 export function useSaveToGoogleWallet() {
+  const intl = useMessages();
   return useMutation({
     mutationFn: getGoogleWalletLink,
     onSuccess: ({ url }) => window.location.assign(url),
     onError: (error) => {
       notifications.show({
         color: 'red',
-        title: 'Could not open Google Wallet',
-        message: errorText(error, 'Please try again.'),
+        title: intl.formatMessage({
+          id: 'wallet.googleFailedTitle',
+          defaultMessage: 'Could not open Google Wallet',
+        }),
+        message: errorText(
+          error,
+          intl.formatMessage({
+            id: 'wallet.googleFailedMessage',
+            defaultMessage: 'Please try again.',
+          }),
+        ),
       });
     },
   });

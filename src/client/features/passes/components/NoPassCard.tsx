@@ -7,6 +7,7 @@ import type { ChallengeDto } from '#shared/challenges.ts';
 import { paths } from '#shared/paths.ts';
 import { useCreateTestPass } from '../api/create-test-pass.ts';
 import { formatMoney } from '#shared/money.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 
 /**
  * /profile for a member without a pass (docs/SPEC.md section 2), with the rule-5 testing button.
@@ -21,6 +22,9 @@ export function NoPassCard({
   phase: ChallengePhase;
   testToolsEnabled: boolean;
 }) {
+  const intl = useMessages();
+  const locale = intl.locale;
+  const price = formatMoney(challenge.price, { locale });
   const onSale = phase === 'running';
   const createTestPass = useCreateTestPass();
   return (
@@ -28,9 +32,14 @@ export function NoPassCard({
       <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }}>
         <Stack gap="md">
           <Title order={1} size="h2">
-            No Pass Found
+            {intl.formatMessage({ id: 'noPass.title', defaultMessage: 'No Pass Found' })}
           </Title>
-          <Text>You don&apos;t have a battle pass for the current challenge yet.</Text>
+          <Text>
+            {intl.formatMessage({
+              id: 'noPass.text',
+              defaultMessage: "You don't have a battle pass for the current challenge yet.",
+            })}
+          </Text>
           <Paper bg="coffee.0" p="md">
             <Stack gap={4}>
               <Title order={2} size="h4">
@@ -39,29 +48,70 @@ export function NoPassCard({
               <Text>{challenge.description}</Text>
               <Text fz="sm">
                 {phase === 'upcoming'
-                  ? `Starts ${formatInstant(challenge.startDate, challenge.timeZone)}`
-                  : `${phase === 'ended' ? 'Ended' : 'Ends'} ${formatInstant(challenge.endDate, challenge.timeZone, { time: false })}`}
+                  ? intl.formatMessage(
+                      { id: 'noPass.starts', defaultMessage: 'Starts {date}' },
+                      { date: formatInstant(challenge.startDate, challenge.timeZone, { locale }) },
+                    )
+                  : intl.formatMessage(
+                      {
+                        id: 'noPass.ends',
+                        defaultMessage: '{ended, select, true {Ended} other {Ends}} {date}',
+                      },
+                      {
+                        ended: String(phase === 'ended'),
+                        date: formatInstant(challenge.endDate, challenge.timeZone, {
+                          time: false,
+                          locale,
+                        }),
+                      },
+                    )}
               </Text>
-              <Text fw={700}>Price: {formatMoney(challenge.price)}</Text>
+              <Text fw={700}>
+                {intl.formatMessage(
+                  { id: 'noPass.price', defaultMessage: 'Price: {price}' },
+                  { price },
+                )}
+              </Text>
             </Stack>
           </Paper>
           {phase === 'ended' && (
-            <Alert color="yellow" title="This battle has ended">
-              Passes are no longer sold for it.
+            <Alert
+              color="yellow"
+              title={intl.formatMessage({
+                id: 'noPass.endedTitle',
+                defaultMessage: 'This battle has ended',
+              })}
+            >
+              {intl.formatMessage({
+                id: 'noPass.endedText',
+                defaultMessage: 'Passes are no longer sold for it.',
+              })}
             </Alert>
           )}
           {phase === 'upcoming' && (
-            <Alert color="yellow" title="This battle has not started yet">
-              Passes go on sale when it starts.
+            <Alert
+              color="yellow"
+              title={intl.formatMessage({
+                id: 'noPass.upcomingTitle',
+                defaultMessage: 'This battle has not started yet',
+              })}
+            >
+              {intl.formatMessage({
+                id: 'noPass.upcomingText',
+                defaultMessage: 'Passes go on sale when it starts.',
+              })}
             </Alert>
           )}
           <Group gap="sm" wrap="wrap">
             <Button component={Link} to={paths.home} variant="default">
-              Back to Home
+              {intl.formatMessage({ id: 'noPass.home', defaultMessage: 'Back to Home' })}
             </Button>
             {onSale && (
               <Button component={Link} to={paths.checkout}>
-                Buy Pass ({formatMoney(challenge.price)})
+                {intl.formatMessage(
+                  { id: 'noPass.buy', defaultMessage: 'Buy Pass ({price})' },
+                  { price },
+                )}
               </Button>
             )}
           </Group>
@@ -73,7 +123,10 @@ export function NoPassCard({
                 createTestPass.mutate();
               }}
             >
-              Create Test Pass For This Account
+              {intl.formatMessage({
+                id: 'noPass.testPass',
+                defaultMessage: 'Create Test Pass For This Account',
+              })}
             </Button>
           )}
         </Stack>

@@ -2,7 +2,8 @@ import '@mantine/core/styles/Badge.css';
 import { Badge, Stack, Text } from '@mantine/core';
 import type { CouponState } from '#shared/progress.ts';
 import type { SavedRedemption } from '../offline-redemptions.ts';
-import { SAVED_OFFLINE_BADGE, savedAtText } from '../saved-offline.ts';
+import { useMessages } from '#client/i18n/language.tsx';
+import { savedAtText, savedOfflineWords } from '../saved-offline.ts';
 
 /**
  * docs/decisions/0042 on a coupon: a code saved offline and not yet sent ('Saved offline, not yet
@@ -16,14 +17,15 @@ export function OfflineRedemptionNote({
   coupon: Pick<CouponState, 'redeemed' | 'offlineRefusal'>;
   saved: SavedRedemption | undefined;
 }) {
+  const intl = useMessages();
   if (saved && !coupon.redeemed) {
     return (
       <Stack gap={2}>
         <Badge color="orange.9" variant="outline">
-          {SAVED_OFFLINE_BADGE}
+          {intl.formatMessage(savedOfflineWords.badge)}
         </Badge>
         <Text size="sm" c="dimmed">
-          {savedAtText(saved.enteredAt)}
+          {savedAtText(intl, saved.enteredAt)}
         </Text>
       </Stack>
     );
@@ -31,8 +33,16 @@ export function OfflineRedemptionNote({
   if (coupon.offlineRefusal && !coupon.redeemed) {
     return (
       <Text size="sm" fw={600} c="red.9" role="status">
-        Not counted ({savedAtText(coupon.offlineRefusal.enteredAt).toLowerCase()} offline):{' '}
-        {coupon.offlineRefusal.message}
+        {intl.formatMessage(
+          {
+            id: 'savedOffline.notCounted',
+            defaultMessage: 'Not counted ({typed} offline): {reason}',
+          },
+          {
+            typed: savedAtText(intl, coupon.offlineRefusal.enteredAt).toLowerCase(),
+            reason: coupon.offlineRefusal.message,
+          },
+        )}
       </Text>
     );
   }

@@ -5,7 +5,8 @@ import { Button, Modal, Stack, Text } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import { formatMoney } from '#shared/money.ts';
-import { SAVED_OFFLINE_MESSAGE, savedAtText } from '../saved-offline.ts';
+import { useMessages } from '#client/i18n/language.tsx';
+import { savedAtText, savedOfflineWords } from '../saved-offline.ts';
 
 export interface SavedOffline {
   shopName: string;
@@ -25,12 +26,16 @@ export function SavedOfflineConfirmation({
   saved: SavedOffline | null;
   onClose: () => void;
 }) {
+  const intl = useMessages();
   return (
     <Modal
       opened={saved !== null}
       onClose={onClose}
       fullScreen
-      title="Saved Offline: Not Yet Redeemed"
+      title={intl.formatMessage({
+        id: 'savedOffline.title',
+        defaultMessage: 'Saved Offline: Not Yet Redeemed',
+      })}
       styles={{ title: { fontSize: 'var(--mantine-h2-font-size)', fontWeight: 700 } }}
     >
       {saved && (
@@ -40,16 +45,21 @@ export function SavedOfflineConfirmation({
             {saved.shopName}
           </Text>
           <Text size="lg" fw={700} c="orange.9">
-            {SAVED_OFFLINE_MESSAGE}
+            {intl.formatMessage(savedOfflineWords.message)}
           </Text>
           <Text>
-            Your {formatMoney(COUPON_VALUE_DOLLARS)} coupon is not redeemed yet. This phone has no
-            signal; it sends the code as soon as it is back online, and the coupon then shows
-            whether it counted.
+            {intl.formatMessage(
+              {
+                id: 'savedOffline.explanation',
+                defaultMessage:
+                  'Your {value} coupon is not redeemed yet. This phone has no signal; it sends the code as soon as it is back online, and the coupon then shows whether it counted.',
+              },
+              { value: formatMoney(COUPON_VALUE_DOLLARS, { locale: intl.locale }) },
+            )}
           </Text>
-          <Text c="dimmed">{savedAtText(saved.enteredAt)}</Text>
+          <Text c="dimmed">{savedAtText(intl, saved.enteredAt)}</Text>
           <Button size="lg" fullWidth onClick={onClose}>
-            Done
+            {intl.formatMessage({ id: 'savedOffline.done', defaultMessage: 'Done' })}
           </Button>
         </Stack>
       )}

@@ -3,6 +3,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useMessages } from '#client/i18n/language.tsx';
 import { useResetVotes } from '../api/reset-votes.ts';
 
 /**
@@ -10,29 +11,44 @@ import { useResetVotes } from '../api/reset-votes.ts';
  * takes back every vote of the pass, so it asks first.
  */
 export function ResetVotesButton() {
+  const intl = useMessages();
   const reset = useResetVotes();
   const [opened, dialog] = useDisclosure(false);
   return (
     <>
       <Button variant="outline" color="red.8" onClick={dialog.open}>
-        Reset Votes (Testing Only)
+        {intl.formatMessage({
+          id: 'resetVotes.open',
+          defaultMessage: 'Reset Votes (Testing Only)',
+        })}
       </Button>
-      <Modal opened={opened} onClose={dialog.close} title="Reset all your votes?" centered>
+      <Modal
+        opened={opened}
+        onClose={dialog.close}
+        title={intl.formatMessage({
+          id: 'resetVotes.title',
+          defaultMessage: 'Reset all your votes?',
+        })}
+        centered
+      >
         <Stack gap="md">
           <Text>
-            Every vote you cast in this challenge returns to your available votes. This is a testing
-            tool.
+            {intl.formatMessage({
+              id: 'resetVotes.text',
+              defaultMessage:
+                'Every vote you cast in this challenge returns to your available votes. This is a testing tool.',
+            })}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={dialog.close}>
-              Cancel
+              {intl.formatMessage({ id: 'resetVotes.cancel', defaultMessage: 'Cancel' })}
             </Button>
             <Button
               color="red.8"
               loading={reset.isPending}
               onClick={() => reset.mutate(undefined, { onSettled: dialog.close })}
             >
-              Reset Votes
+              {intl.formatMessage({ id: 'resetVotes.confirm', defaultMessage: 'Reset Votes' })}
             </Button>
           </Group>
         </Stack>

@@ -12,7 +12,7 @@ import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { mailContextOf } from '../mail/templates.ts';
 import { signedInUserId } from '../auth/guards.ts';
-import { answerLanguageOf } from '../member-reads/request-language.ts';
+import { answerLanguageOf } from '../public-reads/request-language.ts';
 import { requireHeldPass } from '../passes/holder.ts';
 import { clearPublicReadsEverywhere } from '../public-reads/public-reads.ts';
 import { drawErrorResponses } from './public-routes.ts';

@@ -8,7 +8,7 @@ import { couponSchema } from '#shared/redemption.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { requireHeldPass } from '../passes/holder.ts';
 import { signedInUserId } from '../auth/guards.ts';
-import { answerLanguageOf } from '../member-reads/request-language.ts';
+import { answerLanguageOf } from '../public-reads/request-language.ts';
 import { businessForCoupon, listCoupons } from './service.ts';
 import { endpoints } from '#shared/endpoints.ts';
 

@@ -8,7 +8,7 @@ import { availableVotesSchema } from '#shared/voting.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { requireHeldPass } from '../passes/holder.ts';
 import { signedInUserId } from '../auth/guards.ts';
-import { answerLanguageOf } from '../member-reads/request-language.ts';
+import { answerLanguageOf } from '../public-reads/request-language.ts';
 import {
   availableVotesOf,
   ownVoteCounts,

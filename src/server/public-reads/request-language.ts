@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { VARY_LANGUAGE } from '../public-reads/public-cache.ts';
-import type { PublicReads } from '../public-reads/public-reads.ts';
+import { VARY_LANGUAGE } from './public-cache.ts';
+import type { PublicReads } from './public-reads.ts';
 
 /**
  * The language a member's read of the organizer's texts answers in (shop names, prizes:

@@ -66,7 +66,6 @@ export const wordsRules = {
 export const notYetInTheCatalogs = [
   'src/client/app/guards.tsx',
   'src/client/app/routes/admin/draws.tsx',
-  'src/client/app/routes/admin/messages.tsx',
   'src/client/app/routes/auth-reset.tsx',
   'src/client/app/routes/auth-verify-email.tsx',
   'src/client/app/routes/auth.tsx',
@@ -95,8 +94,6 @@ export const notYetInTheCatalogs = [
   'src/client/features/draws/components/DrawsList.tsx',
   'src/client/features/mail/components/SandboxMailbox.tsx',
   'src/client/features/member-data/components/MemberDataCard.tsx',
-  'src/client/features/messages/components/MessageComposer.tsx',
-  'src/client/features/messages/components/MessageHistoryTable.tsx',
   'src/client/features/messages/components/OrganizerMailSwitch.tsx',
   'src/client/features/messages/components/SaleAlertForm.tsx',
   'src/client/features/milestones/components/MilestoneTiers.tsx',

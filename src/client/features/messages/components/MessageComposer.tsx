@@ -104,11 +104,18 @@ export function MessageComposer({
                 ? form.getInputProps(name)
                 : {
                     value: form.values.translations[language]?.[name] ?? '',
-                    onChange: (event: { currentTarget: { value: string } }) =>
-                      form.setFieldValue(
-                        `translations.${language}.${name}`,
-                        event.currentTarget.value,
-                      ),
+                    onChange: (event: { currentTarget: { value: string } }) => {
+                      const value = event.currentTarget.value;
+                      // The language's texts as one object: its first text creates it.
+                      form.setFieldValue('translations', (current) => ({
+                        ...current,
+                        [language]: {
+                          subject: current[language]?.subject,
+                          text: current[language]?.text,
+                          [name]: value,
+                        },
+                      }));
+                    },
                     error: form.errors[`translations.${language}.${name}`],
                   };
             const main = language === contentLanguage;

@@ -65,7 +65,6 @@ export const wordsRules = {
  */
 export const notYetInTheCatalogs = [
   'src/client/app/routes/admin/draws.tsx',
-  'src/client/app/routes/admin/messages.tsx',
   'src/client/app/routes/battles.tsx',
   'src/client/app/routes/business.tsx',
   'src/client/app/routes/email-unsubscribe.tsx',
@@ -85,8 +84,6 @@ export const notYetInTheCatalogs = [
   'src/client/features/cashier-card/components/CashierCard.tsx',
   'src/client/features/draws/components/DrawsList.tsx',
   'src/client/features/mail/components/SandboxMailbox.tsx',
-  'src/client/features/messages/components/MessageComposer.tsx',
-  'src/client/features/messages/components/MessageHistoryTable.tsx',
   'src/client/features/messages/components/SaleAlertForm.tsx',
   'src/client/features/milestones/components/MilestoneTiers.tsx',
   'src/client/features/milestones/components/PassMilestones.tsx',

@@ -181,6 +181,7 @@ export async function buildApp(options: BuildAppOptions) {
           sessionCache: deps.sessionCache,
           memberAnswers: deps.memberAnswers,
           clock: deps.clock,
+          languageOf: (acceptLanguage) => deps.publicReads.languageOf(acceptLanguage),
         }),
       );
   const app = Fastify({

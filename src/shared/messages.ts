@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
+import { LANGUAGE_CODE } from './languages.ts';
 
 /**
  * Organizer messages to a challenge's pass holders (docs/RULES.md rule 20). Every audience is
@@ -9,28 +10,46 @@ export const AUDIENCES = ['all', 'no-redemptions', 'unused-coupons', 'unused-vot
 export const audienceSchema = z.enum(AUDIENCES, { error: 'Choose who gets the message' });
 export type Audience = z.infer<typeof audienceSchema>;
 
-export const AUDIENCE_LABELS: Record<Audience, string> = {
-  all: 'All pass holders',
-  'no-redemptions': 'No coupon redeemed yet',
-  'unused-coupons': 'Coupons left to redeem',
-  'unused-votes': 'Votes left to cast',
-};
+const subjectSchema = z
+  .string({ error: 'Subject is required' })
+  .trim()
+  .max(150, 'Subject must be at most 150 characters')
+  // A line break in a subject would start a new mail header.
+  .refine((value) => !/[\r\n]/.test(value), 'Subject must be one line');
 
-/** POST /api/admin/challenges/:id/messages. Plain text only: links become clickable, nothing else. */
+const textSchema = z
+  .string({ error: 'Message is required' })
+  .trim()
+  .max(10_000, 'Message must be at most 10,000 characters');
+
+/** The texts a message has in each language (docs/decisions/0050-content-languages.md). */
+export const MESSAGE_TEXT_FIELDS = ['subject', 'text'] as const;
+export type MessageTextField = (typeof MESSAGE_TEXT_FIELDS)[number];
+
+/**
+ * A message's subject and text in the site's other languages, by language code, each optional
+ * (empty counts as missing): members whose language has none get the battle's main language's.
+ * Absent: one message for all.
+ */
+const messageTranslationsSchema = z
+  .record(
+    z.string().regex(LANGUAGE_CODE, 'A translation is named by its language code, e.g. es'),
+    z.object({
+      subject: subjectSchema.nullish().transform((value) => value || undefined),
+      text: textSchema.nullish().transform((value) => value || undefined),
+    }),
+  )
+  .refine((record) => Object.keys(record).length <= 20, 'Too many languages');
+
+/**
+ * POST /api/admin/challenges/:id/messages. Plain text only: links become clickable, nothing else.
+ * `subject` and `text` are written in the battle's main language.
+ */
 export const messageInputSchema = z.object({
-  subject: z
-    .string({ error: 'Subject is required' })
-    .trim()
-    .min(1, 'Subject is required')
-    .max(150, 'Subject must be at most 150 characters')
-    // A line break in a subject would start a new mail header.
-    .refine((value) => !/[\r\n]/.test(value), 'Subject must be one line'),
-  text: z
-    .string({ error: 'Message is required' })
-    .trim()
-    .min(1, 'Message is required')
-    .max(10_000, 'Message must be at most 10,000 characters'),
+  subject: subjectSchema.pipe(z.string().min(1, 'Subject is required')),
+  text: textSchema.pipe(z.string().min(1, 'Message is required')),
   audience: audienceSchema,
+  translations: messageTranslationsSchema.optional(),
 });
 export type MessageInput = z.infer<typeof messageInputSchema>;
 

@@ -61,7 +61,8 @@ export function useOfflineSince(offline: boolean): Date | null {
     void (async () => {
       const cache = 'caches' in window ? await caches.open(OFFLINE_API_CACHE) : undefined;
       for (const url of NEWEST_FIRST) {
-        const date = (await cache?.match(url))?.headers.get('date');
+        // Any language's copy (these answers say Vary: Accept-Language): only its date is read.
+        const date = (await cache?.match(url, { ignoreVary: true }))?.headers.get('date');
         // The page's own copy, when the service worker did not see the answer (first visit).
         const at = date ? Date.parse(date) : savedAt(url);
         if (at !== undefined) {

@@ -136,13 +136,14 @@ const entersDrawsSql = sql`(p.voucher_id is null or c.voucher_passes_vote)`;
 
 /**
  * GET /api/user/draws: the member's pass pseudonym and their entries in each draw of its
- * battle, counted as entriesOf will count them at the reveal (a counted pass, live shops,
+ * battle (each prize in `language`, else the battle's content language's), counted as entriesOf will count them at the reveal (a counted pass, live shops,
  * coupons redeemed by the end).
  */
 export async function memberDrawsOf(
   db: Db,
   pass: Pass,
   challenge: Challenge,
+  language: string,
 ): Promise<MemberDraws> {
   const [row] = await queryRows<{ pass: string; redeemed: number }>(
     db,
@@ -159,7 +160,7 @@ export async function memberDrawsOf(
     pass: row?.pass ?? '',
     draws: (await drawsOf(db, challenge.id)).map((draw) => ({
       id: draw.id,
-      prize: draw.prize,
+      prize: textsIn(draw, draw.translations, DRAW_TEXT_FIELDS, language).prize,
       winnerCount: draw.winnerCount,
       entries: draw.entries,
       yourEntries: entriesOfPass(draw.entries, redeemed),

@@ -12,6 +12,7 @@ import { errorBodySchema } from '#shared/errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { mailContextOf } from '../mail/templates.ts';
 import { signedInUserId } from '../auth/guards.ts';
+import { answerLanguageOf } from '../public-reads/request-language.ts';
 import { requireHeldPass } from '../passes/holder.ts';
 import { clearPublicReadsEverywhere } from '../public-reads/public-reads.ts';
 import { drawErrorResponses } from './public-routes.ts';
@@ -31,9 +32,9 @@ export async function drawSessionRoutes(app: FastifyInstance, deps: AppDeps) {
     {
       schema: { response: { 200: memberDrawsSchema, 404: errorBodySchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { pass, challenge } = await requireHeldPass(db, signedInUserId(request), clock());
-      return memberDrawsOf(db, pass, challenge);
+      return memberDrawsOf(db, pass, challenge, answerLanguageOf(request, reply, deps.publicReads));
     },
   );
   const api = app.withTypeProvider<ZodTypeProvider>();

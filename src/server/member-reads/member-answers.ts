@@ -2,7 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { ChangeFeed } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
 import { challenges } from '../db/schema.ts';
-import { jsonWithValidator, type CachedJson } from '../public-reads/public-cache.ts';
+import {
+  jsonInLanguage,
+  jsonWithValidator,
+  type CachedJson,
+} from '../public-reads/public-cache.ts';
 
 /** How a member's kept answer is sent (public-cache.ts sendJson): never by a shared cache. */
 export const MEMBER_ANSWER_CACHE_CONTROL = 'private, no-cache';
@@ -18,6 +22,10 @@ export const MEMBER_ANSWER_TTL_MS = 10 * 60_000;
 
 /** The member reads kept in memory; each name is one route's answer. */
 export type MemberAnswerName = 'progress' | 'pass';
+
+/** Where a member's answer is kept: per language for one that speaks the request's. */
+const keyOf = (name: MemberAnswerName, userId: number, language: string | undefined) =>
+  language === undefined ? `${name} ${userId}` : `${name} ${userId}@${language}`;
 
 interface KeptAnswer extends CachedJson {
   passId: number;
@@ -77,14 +85,17 @@ export class MemberAnswers {
 
   /**
    * The member's answer `name`: the kept one while it is still true, else `compute()`'s, kept.
-   * Errors (no pass: 404) are thrown as they are and keep nothing.
+   * Errors (no pass: 404) are thrown as they are and keep nothing. An answer that speaks the
+   * request's language is kept per `language`, whose name its validator carries and whose Vary it
+   * says (public-cache.ts jsonInLanguage): one language's 304 never answers another's poll.
    */
   async answer(
     name: MemberAnswerName,
     userId: number,
     compute: () => Promise<ComputedMemberAnswer>,
+    language?: string,
   ): Promise<CachedJson> {
-    const key = `${name} ${userId}`;
+    const key = keyOf(name, userId, language);
     const usable = this.ttlMs > 0 && this.options.changes.listening();
     const now = this.options.clock().getTime();
     const kept = usable ? this.kept.get(key) : undefined;
@@ -93,7 +104,8 @@ export class MemberAnswers {
 
     const generation = this.generation;
     const computed = await compute();
-    const answer = jsonWithValidator(JSON.stringify(computed.body));
+    const json = jsonWithValidator(JSON.stringify(computed.body));
+    const answer = language === undefined ? json : jsonInLanguage(json, language);
     if (usable && this.options.changes.listening()) {
       const validUntil = await this.nextPhaseChange(now);
       if (generation === this.generation) this.keep(key, computed.passId, answer, now, validUntil);
@@ -105,9 +117,9 @@ export class MemberAnswers {
    * The validator of the member's kept answer `name` while it is still true, else undefined;
    * computes nothing (the kept-answer lane answers an unchanged poll with it, docs/decisions/0040).
    */
-  keptEtag(name: MemberAnswerName, userId: number): string | undefined {
+  keptEtag(name: MemberAnswerName, userId: number, language?: string): string | undefined {
     if (this.ttlMs <= 0 || !this.options.changes.listening()) return undefined;
-    const kept = this.kept.get(`${name} ${userId}`);
+    const kept = this.kept.get(keyOf(name, userId, language));
     return kept && this.stillTrue(kept, this.options.clock().getTime()) ? kept.etag : undefined;
   }
 

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   businesses,
+  challenges,
   mailOutbox,
   passes,
   saleAlerts,
@@ -226,6 +227,108 @@ describe('organizer messages', () => {
       audience: 'all',
     });
     expect(missing.statusCode).toBe(404);
+    expect(await ctx.db.$count(mailOutbox)).toBe(before);
+  });
+});
+
+describe('organizer messages per language (docs/decisions/0050)', () => {
+  /** A battle written in English with a Spanish title, and holders of each language. */
+  async function bilingualBattle() {
+    const challenge = await insertChallenge(ctx.db, ctx.clock.now(), { title: 'Coffee Battle' });
+    await ctx.db
+      .update(challenges)
+      .set({ translations: { es: { title: 'Batalla del Café' } } })
+      .where(eq(challenges.id, challenge.id));
+    const spanish = await signedInPassHolder(ctx, challenge.id);
+    await ctx.db.update(users).set({ language: 'es' }).where(eq(users.id, spanish.user.id));
+    const english = await signedInPassHolder(ctx, challenge.id);
+    await ctx.db.update(users).set({ language: 'en' }).where(eq(users.id, english.user.id));
+    const unchosen = await signedInPassHolder(ctx, challenge.id); // no saved language
+    return { challenge, spanish, english, unchosen };
+  }
+  const newestTo = async (userId: number) => {
+    await deliverMail(ctx.db, ctx.clock.now);
+    return (await mailboxOf(ctx, await emailOf(userId)))[0]!;
+  };
+
+  it("give each member the text written in their language, the others the battle's main one", async () => {
+    const { challenge, spanish, english, unchosen } = await bilingualBattle();
+    const sent = await organizer.post(`/api/admin/challenges/${challenge.id}/messages`, {
+      subject: 'Double stamps Saturday',
+      text: 'Bring a friend.',
+      audience: 'all',
+      translations: { es: { subject: 'Sellos dobles el sábado', text: 'Trae a un amigo.' } },
+    });
+    expect(sent.statusCode, sent.body).toBe(202);
+    expect(sent.json()).toMatchObject({ recipients: 3 });
+    const toSpanish = await newestTo(spanish.user.id);
+    expect(toSpanish.subject).toBe('Sellos dobles el sábado');
+    expect(toSpanish.text).toContain('Trae a un amigo.');
+    expect(toSpanish.text).not.toContain('Bring a friend.');
+    expect(toSpanish.text).toContain(
+      'Recibes esto porque tienes el pase de batalla de Batalla del Café.',
+    );
+    for (const member of [english, unchosen]) {
+      const mail = await newestTo(member.user.id);
+      expect(mail.subject).toBe('Double stamps Saturday');
+      expect(mail.text).toContain('Bring a friend.');
+      expect(mail.text).toContain('You get this as a holder of the Coffee Battle Battle Pass.');
+    }
+  });
+
+  it('send a message written once to all, and a missing translated field reads as the main one', async () => {
+    const { challenge, spanish } = await bilingualBattle();
+    const base = `/api/admin/challenges/${challenge.id}/messages`;
+    await organizer.post(base, { subject: 'Once for all', text: 'Same words.', audience: 'all' });
+    const once = await newestTo(spanish.user.id);
+    expect([once.subject, once.text.includes('Same words.')]).toEqual(['Once for all', true]);
+    ctx.clock.advance(60_000);
+    await organizer.post(base, {
+      subject: 'Subject in English',
+      text: 'Text in English.',
+      audience: 'all',
+      translations: { es: { subject: '', text: 'Texto en español.' } },
+    });
+    const mixed = await newestTo(spanish.user.id);
+    expect(mixed.subject).toBe('Subject in English');
+    expect(mixed.text).toContain('Texto en español.');
+  });
+
+  it("sends the test in the organizer's own language", async () => {
+    const { challenge } = await bilingualBattle();
+    const { client, user } = await signedInAdmin(ctx.app, ctx.db);
+    await ctx.db.update(users).set({ language: 'es' }).where(eq(users.id, user.id));
+    const sent = await client.post(`/api/admin/challenges/${challenge.id}/messages/test`, {
+      subject: 'Double stamps',
+      text: 'Bring a friend.',
+      translations: { es: { subject: 'Sellos dobles', text: 'Trae a un amigo.' } },
+    });
+    expect(sent.statusCode, sent.body).toBe(202);
+    const mail = await newestTo(user.id);
+    expect(mail.subject).toBe('[Test] Sellos dobles');
+    expect(mail.text).toContain('Trae a un amigo.');
+  });
+
+  it('refuses a language the site does not have, or a two-line translated subject, and queues nothing', async () => {
+    const { challenge } = await bilingualBattle();
+    const before = await ctx.db.$count(mailOutbox);
+    const url = `/api/admin/challenges/${challenge.id}/messages`;
+    const unknown = await organizer.post(url, {
+      subject: 'a',
+      text: 'x',
+      audience: 'all',
+      translations: { fr: { text: 'Bonjour' } },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe("Choose one of this site's languages: en, es");
+    const twoLines = await organizer.post(url, {
+      subject: 'a',
+      text: 'x',
+      audience: 'all',
+      translations: { es: { subject: 'a\r\nBcc: x@example.com' } },
+    });
+    expect(twoLines.statusCode).toBe(400);
+    expect(twoLines.json().message).toBe('Subject must be one line');
     expect(await ctx.db.$count(mailOutbox)).toBe(before);
   });
 });

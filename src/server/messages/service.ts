@@ -9,16 +9,20 @@ import {
   type MessageInput,
   type MessageSummary,
   type MessageTestInput,
+  MESSAGE_TEXT_FIELDS,
 } from '#shared/messages.ts';
+import { textsIn } from '#shared/translations.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rule-call.ts';
 import { organizerMessages, saleAlerts, users } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { organizerMessageMail, type MailContext } from '../mail/templates.ts';
+import { mailWords, organizerMessageMail, type MailContext } from '../mail/templates.ts';
 import { enqueueBulkMailToEach, enqueueMail } from '../mail/outbox.ts';
 import { requireChallenge, requirePublishedChallenge } from '../challenges/require.ts';
 import { audienceCondition, holdersOf, speaks } from './audience.ts';
-import { SITE_LANGUAGES } from '#shared/languages.ts';
+import { SITE_LANGUAGES, type SiteLanguages } from '#shared/languages.ts';
+import { checkedTranslations, contentLanguageOf } from '../challenges/content-language.ts';
+import type { Challenge } from '../db/schema.ts';
 
 /** How many members each audience reaches right now: one pass over the challenge's holders. */
 export async function audienceCounts(db: Db, challengeId: number): Promise<AudienceCounts> {
@@ -41,9 +45,38 @@ export async function audienceCounts(db: Db, challengeId: number): Promise<Audie
 }
 
 /**
- * Records the message and queues one email per recipient in one set-based INSERT … SELECT
- * (enqueueBulkMailToEach), and the worker sends them at MAIL_RATE_PER_SECOND. The body is built
- * once with a random placeholder that the database replaces by each member's unsubscribe token.
+ * A message in one language (docs/decisions/0050-content-languages.md): its subject and text
+ * written for that language when the organizer wrote them, else the battle's main language's, and
+ * the battle's title in that language. Translations for a language the site does not have are
+ * refused (400).
+ */
+function messageIn(
+  challenge: Challenge,
+  input: MessageTestInput,
+  site: SiteLanguages,
+): (language: string) => { subject: string; text: string; challengeTitle: string } {
+  const translations = checkedTranslations(
+    input.translations ?? {},
+    contentLanguageOf(challenge, site),
+    site,
+  );
+  return (language) => ({
+    ...textsIn(
+      { subject: input.subject, text: input.text },
+      translations,
+      MESSAGE_TEXT_FIELDS,
+      language,
+    ),
+    challengeTitle: textsIn(challenge, challenge.translations, ['title'], language).title,
+  });
+}
+
+/**
+ * Records the message and queues one email per recipient in one set-based INSERT … SELECT per
+ * language (enqueueBulkMailToEach), and the worker sends them at MAIL_RATE_PER_SECOND. Each
+ * language's batch gets the message written for it, else the battle's main language's. The body is
+ * built once per language with a random placeholder that the database replaces by each member's
+ * unsubscribe token.
  */
 export async function sendMessage(
   db: Db,
@@ -54,6 +87,7 @@ export async function sendMessage(
   const challenge = await requireChallenge(db, input.challengeId);
   const placeholder = `UNSUBSCRIBETOKEN${randomBytes(16).toString('hex')}`;
   const languages = mail.languages ?? SITE_LANGUAGES;
+  const inLanguage = messageIn(challenge, input, languages);
   return db.transaction(async (tx) => {
     const [message] = await tx
       .insert(organizerMessages)
@@ -73,13 +107,7 @@ export async function sendMessage(
     for (const language of languages.languages) {
       const template = organizerMessageMail(
         mail,
-        {
-          to: '',
-          subject: input.subject,
-          text: input.text,
-          challengeTitle: challenge.title,
-          language,
-        },
+        { to: '', ...inLanguage(language), language },
         placeholder,
       );
       recipients += await enqueueBulkMailToEach(
@@ -105,9 +133,10 @@ export async function sendMessage(
 
 /**
  * 'Send a test to me': the message exactly as members get it (their footer, the organizer's own
- * unsubscribe link), to the signed-in organizer's own address and nobody else's, its subject
- * marked as a test. Not bulk, so it arrives at once; counted like account mail against an
- * unconfirmed address's daily allowance (docs/decisions/0029), and the route limits requests.
+ * unsubscribe link), in the organizer's own language, to the signed-in organizer's own address and
+ * nobody else's, its subject marked as a test. Not bulk, so it arrives at once; counted like
+ * account mail against an unconfirmed address's daily allowance (docs/decisions/0029), and the
+ * route limits requests.
  */
 export async function sendTestMessage(
   db: Db,
@@ -116,24 +145,25 @@ export async function sendTestMessage(
   now: Date,
 ): Promise<{ to: string }> {
   const challenge = await requireChallenge(db, input.challengeId);
+  const inLanguage = messageIn(challenge, input, mail.languages ?? SITE_LANGUAGES);
   const [organizer] = await db
     .select({ email: users.email, language: users.language, mailToken: users.mailToken })
     .from(users)
     .where(eq(users.id, input.organizerId));
   if (!organizer) throw notFound('Account not found');
-  const message = organizerMessageMail(
-    mail,
-    {
-      to: organizer.email,
-      subject: testSubject(input.subject),
-      text: input.text,
-      challengeTitle: challenge.title,
-      language: organizer.language,
-    },
-    organizer.mailToken,
-  );
+  const language = mailWords(mail, organizer.language).language;
+  const { subject, ...message } = inLanguage(language);
   await db.transaction((tx) =>
-    enqueueMail(tx, message, now, { kind: 'account', perDay: mail.unconfirmedPerDay }),
+    enqueueMail(
+      tx,
+      organizerMessageMail(
+        mail,
+        { to: organizer.email, subject: testSubject(subject), ...message, language },
+        organizer.mailToken,
+      ),
+      now,
+      { kind: 'account', perDay: mail.unconfirmedPerDay },
+    ),
   );
   return { to: organizer.email };
 }

@@ -94,8 +94,7 @@ export async function messageAdminRoutes(app: FastifyInstance, { db, clock, conf
         db,
         mailContextOf(config),
         {
-          subject: request.body.subject,
-          text: request.body.text,
+          ...request.body,
           challengeId: request.params.id,
           organizerId: signedInUserId(request),
         },

@@ -15,7 +15,10 @@ import { endpoints } from '#shared/endpoints.ts';
  * request, so /profile's 2-second refresh costs one request instead of one per figure; unchanged,
  * a 304 from memory (docs/decisions/0032). The separate endpoints of the spec stay for other clients.
  */
-export async function progressRoutes(app: FastifyInstance, { db, clock, memberAnswers }: AppDeps) {
+export async function progressRoutes(
+  app: FastifyInstance,
+  { db, clock, memberAnswers, publicReads }: AppDeps,
+) {
   app.withTypeProvider<ZodTypeProvider>().get(
     endpoints.userProgress.path,
     {
@@ -25,10 +28,17 @@ export async function progressRoutes(app: FastifyInstance, { db, clock, memberAn
     },
     async (request, reply) => {
       const userId = signedInUserId(request);
-      const answer = await memberAnswers.answer('progress', userId, async () => {
-        const { passId, progress } = await memberProgressOf(db, userId, clock());
-        return { passId, body: memberProgressSchema.parse(progress) };
-      });
+      // Its offline refusals speak the request's language: kept per language.
+      const language = publicReads.languageOf(request.headers['accept-language']);
+      const answer = await memberAnswers.answer(
+        'progress',
+        userId,
+        async () => {
+          const { passId, progress } = await memberProgressOf(db, userId, clock(), language);
+          return { passId, body: memberProgressSchema.parse(progress) };
+        },
+        language,
+      );
       return sendJson(reply, answer, MEMBER_ANSWER_CACHE_CONTROL);
     },
   );

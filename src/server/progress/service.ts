@@ -6,6 +6,8 @@ import { liveShopSql } from '../businesses/live.ts';
 import { notFound } from '../errors.ts';
 import { NO_PASS_MESSAGE } from '../passes/refusal.ts';
 import { redeemAnswerOf, type RedeemAnswer } from '../redemption/service.ts';
+import { apiMessageIn } from '../api-messages.ts';
+import { SOURCE_LANGUAGE } from '#shared/languages.ts';
 
 /** An instant as JSON text, as every answer writes it. */
 const isoSql = (column: SQL) =>
@@ -35,6 +37,7 @@ export async function memberProgressOf(
   db: Db,
   userId: number,
   now: Date,
+  language: string = SOURCE_LANGUAGE,
 ): Promise<{ passId: number; progress: MemberProgress }> {
   const [row] = await queryRows<ProgressRow>(
     db,
@@ -89,9 +92,13 @@ export async function memberProgressOf(
     progress: {
       coupons: row.coupons.map(({ offlineRefusal, ...coupon }) => ({
         ...coupon,
-        // In the words the sync was answered with (redemption/service.ts).
+        // In the words the sync was answered with (redemption/service.ts), in `language`
+        // (docs/decisions/0049).
         offlineRefusal: offlineRefusal && {
-          message: redeemAnswerOf(offlineRefusal.answer, new Date(offlineRefusal.syncedAt)).message,
+          message: apiMessageIn(
+            redeemAnswerOf(offlineRefusal.answer, new Date(offlineRefusal.syncedAt)).message,
+            language,
+          ),
           enteredAt: new Date(
             offlineRefusal.answer.enteredAt ?? offlineRefusal.syncedAt,
           ).toISOString(),

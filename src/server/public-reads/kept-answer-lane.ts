@@ -9,7 +9,12 @@ import {
   type MemberAnswerName,
   type MemberAnswers,
 } from '../member-reads/member-answers.ts';
-import { matches, PUBLIC_READ_CACHE_CONTROL, type CachedJson } from './public-cache.ts';
+import {
+  matches,
+  PUBLIC_READ_CACHE_CONTROL,
+  VARY_LANGUAGE,
+  type CachedJson,
+} from './public-cache.ts';
 
 /** Counts a request by route pattern as Fastify's routes are counted (plugins/metrics.ts). */
 export type ObserveRequest = (
@@ -52,13 +57,14 @@ export class KeptAnswerLane {
     private readonly apiHeaders: Readonly<Record<string, string>>,
     private readonly observe?: ObserveRequest,
     /**
-     * The validator of the member's kept answer to a polled read (`keptPollValidator`), known
-     * from memory alone; undefined sends the request to Fastify.
+     * The validator of the member's kept answer to a polled read (`keptPollValidator`), and its
+     * Vary, known from memory alone; undefined sends the request to Fastify.
      */
     private readonly keptPollValidatorOf?: (
       path: string,
       cookie: string | undefined,
-    ) => string | undefined,
+      acceptLanguage: string | undefined,
+    ) => Pick<CachedJson, 'etag' | 'vary'> | undefined,
   ) {
     this.memberNotModified = { ...apiHeaders, 'cache-control': MEMBER_ANSWER_CACHE_CONTROL };
   }
@@ -95,9 +101,17 @@ export class KeptAnswerLane {
     const ifNoneMatch = request.headers['if-none-match'];
     if (!ifNoneMatch || !this.keptPollValidatorOf) return false;
     const startedAt = performance.now();
-    const etag = this.keptPollValidatorOf(path, request.headers.cookie);
-    if (etag === undefined || !matches(ifNoneMatch, etag)) return false;
-    response.writeHead(304, { ...this.memberNotModified, etag });
+    const kept = this.keptPollValidatorOf(
+      path,
+      request.headers.cookie,
+      request.headers['accept-language'],
+    );
+    if (kept === undefined || !matches(ifNoneMatch, kept.etag)) return false;
+    response.writeHead(304, {
+      ...this.memberNotModified,
+      etag: kept.etag,
+      ...(kept.vary ? { vary: kept.vary } : {}),
+    });
     response.end();
     this.answeredCount += 1;
     this.observe?.('GET', path, 304, (performance.now() - startedAt) / 1000);
@@ -161,10 +175,13 @@ export const serverWithLane =
     return server;
   };
 
-/** The member reads /profile polls, by path: each one's kept answer. */
-const POLLED_READS: ReadonlyMap<string, MemberAnswerName> = new Map([
-  [endpoints.userProgress.path, 'progress'],
-  [endpoints.userPass.path, 'pass'],
+/**
+ * The member reads /profile polls, by path: each one's kept answer, and whether it speaks the
+ * request's language (kept per language, progress/routes.ts).
+ */
+const POLLED_READS: ReadonlyMap<string, { name: MemberAnswerName; inLanguage: boolean }> = new Map([
+  [endpoints.userProgress.path, { name: 'progress', inLanguage: true }],
+  [endpoints.userPass.path, { name: 'pass', inLanguage: false }],
 ]);
 
 /**
@@ -177,11 +194,23 @@ export function keptPollValidator(deps: {
   sessionCache: SessionCache;
   memberAnswers: MemberAnswers;
   clock: () => Date;
-}): (path: string, cookie: string | undefined) => string | undefined {
-  return (path, cookie) => {
-    const name = POLLED_READS.get(path);
-    if (!name) return undefined;
+  /** The language a request's answer speaks (PublicReads.languageOf). */
+  languageOf: (acceptLanguage: string | undefined) => string;
+}): (
+  path: string,
+  cookie: string | undefined,
+  acceptLanguage: string | undefined,
+) => Pick<CachedJson, 'etag' | 'vary'> | undefined {
+  return (path, cookie, acceptLanguage) => {
+    const read = POLLED_READS.get(path);
+    if (!read) return undefined;
     const userId = keptSignedInMember(cookie, deps.signer, deps.sessionCache, deps.clock());
-    return userId === undefined ? undefined : deps.memberAnswers.keptEtag(name, userId);
+    if (userId === undefined) return undefined;
+    if (!read.inLanguage) {
+      const etag = deps.memberAnswers.keptEtag(read.name, userId);
+      return etag === undefined ? undefined : { etag };
+    }
+    const etag = deps.memberAnswers.keptEtag(read.name, userId, deps.languageOf(acceptLanguage));
+    return etag === undefined ? undefined : { etag, vary: VARY_LANGUAGE };
   };
 }

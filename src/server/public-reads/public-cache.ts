@@ -30,6 +30,17 @@ export const jsonWithValidator = (body: string): CachedJson => ({
 });
 
 /**
+ * A member's answer in a language (docs/decisions/0050-content-languages.md): its validator names
+ * the language, so a validator of one language's answer never matches another's (equal bodies
+ * included), and it says Vary: Accept-Language.
+ */
+export const jsonInLanguage = ({ body, etag }: CachedJson, language: string): CachedJson => ({
+  body,
+  etag: `${etag.slice(0, -1)}.${language}"`,
+  vary: VARY_LANGUAGE,
+});
+
+/**
  * An answer checked against its route's answer schema as every other answer is (unknown keys
  * stripped, so nothing unlisted such as a redemption code can leave), as JSON with its validator.
  */

@@ -12,7 +12,7 @@ import type { ChangeFeed } from '../db/changes.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { callRule, rowFromJson, sqlIntArray } from '../db/rule-call.ts';
 import { businesses, coupons, type Business, type Coupon } from '../db/schema.ts';
-import { toPublicBusiness } from '../businesses/service.ts';
+import { publicBusinessIn, toPublicBusiness } from '../businesses/service.ts';
 import { memberIdSql, type MemberRef } from '../auth/session-member.ts';
 import { AppError, conflict, notFound, type MessageInstant } from '../errors.ts';
 import { requireHeldPass } from '../passes/holder.ts';
@@ -38,7 +38,8 @@ export const WRONG_CODE_LIMITS = [
 
 export const COUPON_NOT_FOUND = 'Coupon not found';
 
-function toCouponDto(coupon: Coupon, business: Business): CouponDto {
+/** A coupon with its shop: in `language` (docs/decisions/0050), else the content language's texts. */
+function toCouponDto(coupon: Coupon, business: Business, language?: string): CouponDto {
   return {
     id: coupon.id,
     passId: coupon.passId,
@@ -47,19 +48,20 @@ function toCouponDto(coupon: Coupon, business: Business): CouponDto {
     redeemedAt: coupon.redeemedAt?.toISOString() ?? null,
     enteredAt: coupon.enteredAt?.toISOString() ?? null,
     syncedAt: coupon.syncedAt?.toISOString() ?? null,
-    business: toPublicBusiness(business),
+    business:
+      language === undefined ? toPublicBusiness(business) : publicBusinessIn(business, language),
   };
 }
 
-/** The coupons of a pass for its live shops, in the shops' display order. */
-export async function listCoupons(db: Db, passId: number): Promise<CouponDto[]> {
+/** The coupons of a pass for its live shops, in the shops' display order, their shops in `language`. */
+export async function listCoupons(db: Db, passId: number, language: string): Promise<CouponDto[]> {
   const rows = await db
     .select({ coupon: coupons, business: businesses })
     .from(coupons)
     .innerJoin(businesses, eq(businesses.id, coupons.businessId))
     .where(and(eq(coupons.passId, passId), isLiveShop))
     .orderBy(asc(businesses.position), asc(businesses.id));
-  return rows.map((row) => toCouponDto(row.coupon, row.business));
+  return rows.map((row) => toCouponDto(row.coupon, row.business, language));
 }
 
 /** One coupon with its shop, only if it belongs to the caller's pass; someone else's is "not found". */
@@ -72,16 +74,16 @@ async function findOwnCoupon(db: Db, couponId: number, passId: number) {
   return row ?? null;
 }
 
-/** GET /api/businesses/coupon/:couponId: the shop of one of the caller's coupons. */
+/** GET /api/businesses/coupon/:couponId: the shop of one of the caller's coupons, in `language`. */
 export async function businessForCoupon(
   db: Db,
-  input: { userId: number; couponId: number; now: Date },
+  input: { userId: number; couponId: number; now: Date; language: string },
 ): Promise<PublicBusiness> {
   const { pass } = await requireHeldPass(db, input.userId, input.now);
   const row = await findOwnCoupon(db, input.couponId, pass.id);
   if (!row) throw notFound(COUPON_NOT_FOUND);
   if (row.business.deletedAt) throw notFound('Business not found for this coupon');
-  return toPublicBusiness(row.business);
+  return publicBusinessIn(row.business, input.language);
 }
 
 function waitText(ms: number): string {

@@ -8,13 +8,17 @@ import { couponSchema } from '#shared/redemption.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { requireHeldPass } from '../passes/holder.ts';
 import { signedInUserId } from '../auth/guards.ts';
+import { answerLanguageOf } from '../public-reads/request-language.ts';
 import { businessForCoupon, listCoupons } from './service.ts';
 import { endpoints } from '#shared/endpoints.ts';
 
 const couponParamsSchema = z.object({ couponId: idParamsSchema.shape.id });
 
 /** The signed-in member's own coupons, inside app.ts's session scope. */
-export async function redemptionSessionRoutes(app: FastifyInstance, { db, clock }: AppDeps) {
+export async function redemptionSessionRoutes(
+  app: FastifyInstance,
+  { db, clock, publicReads }: AppDeps,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -22,9 +26,9 @@ export async function redemptionSessionRoutes(app: FastifyInstance, { db, clock 
     {
       schema: { response: { 200: z.array(couponSchema), 404: errorBodySchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { pass } = await requireHeldPass(db, signedInUserId(request), clock());
-      return listCoupons(db, pass.id);
+      return listCoupons(db, pass.id, answerLanguageOf(request, reply, publicReads));
     },
   );
 
@@ -36,11 +40,12 @@ export async function redemptionSessionRoutes(app: FastifyInstance, { db, clock 
         response: { 200: publicBusinessSchema, 404: errorBodySchema },
       },
     },
-    async (request) =>
+    async (request, reply) =>
       businessForCoupon(db, {
         userId: signedInUserId(request),
         couponId: request.params.couponId,
         now: clock(),
+        language: answerLanguageOf(request, reply, publicReads),
       }),
   );
 }

@@ -8,7 +8,7 @@ import { toChallengeDto } from '../challenges/service.ts';
 import type { ChangeFeed } from '../db/changes.ts';
 import type { Db } from '../db/client.ts';
 import { businesses, coupons, votes, type Business } from '../db/schema.ts';
-import { listLiveBusinesses, toPublicBusiness } from '../businesses/service.ts';
+import { listLiveBusinesses, publicBusinessIn } from '../businesses/service.ts';
 import { memberIdSql, type MemberRef } from '../auth/session-member.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 import { callRule } from '../db/rule-call.ts';
@@ -142,18 +142,22 @@ export async function ownVoteCounts(db: Db, passId: number): Promise<VoteCounts>
   return Object.fromEntries(rows.map((row) => [String(row.businessId), row.n]));
 }
 
-async function liveShopsByIds(db: Db, ids: number[]): Promise<PublicBusiness[]> {
+async function liveShopsByIds(db: Db, ids: number[], language: string): Promise<PublicBusiness[]> {
   if (ids.length === 0) return [];
   const rows: Business[] = await db
     .select()
     .from(businesses)
     .where(and(inArray(businesses.id, ids), isLiveShop))
     .orderBy(asc(businesses.position), asc(businesses.id));
-  return rows.map(toPublicBusiness);
+  return rows.map((shop) => publicBusinessIn(shop, language));
 }
 
 /** Live shops the caller has voted for (GET /api/user/voted-businesses). */
-export async function votedBusinesses(db: Db, passId: number): Promise<PublicBusiness[]> {
+export async function votedBusinesses(
+  db: Db,
+  passId: number,
+  language: string,
+): Promise<PublicBusiness[]> {
   const rows = await db
     .selectDistinct({ id: votes.businessId })
     .from(votes)
@@ -161,11 +165,16 @@ export async function votedBusinesses(db: Db, passId: number): Promise<PublicBus
   return liveShopsByIds(
     db,
     rows.map((row) => row.id),
+    language,
   );
 }
 
 /** Live shops where the caller redeemed the coupon (GET /api/user/visited-businesses). */
-export async function visitedBusinesses(db: Db, passId: number): Promise<PublicBusiness[]> {
+export async function visitedBusinesses(
+  db: Db,
+  passId: number,
+  language: string,
+): Promise<PublicBusiness[]> {
   const rows = await db
     .select({ id: coupons.businessId })
     .from(coupons)
@@ -173,6 +182,7 @@ export async function visitedBusinesses(db: Db, passId: number): Promise<PublicB
   return liveShopsByIds(
     db,
     rows.map((row) => row.id),
+    language,
   );
 }
 

@@ -8,6 +8,7 @@ import { availableVotesSchema } from '#shared/voting.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { requireHeldPass } from '../passes/holder.ts';
 import { signedInUserId } from '../auth/guards.ts';
+import { answerLanguageOf } from '../public-reads/request-language.ts';
 import {
   availableVotesOf,
   ownVoteCounts,
@@ -20,7 +21,7 @@ import { endpoints } from '#shared/endpoints.ts';
 /** The signed-in member's own votes, inside app.ts's session scope. */
 export async function votingSessionRoutes(
   app: FastifyInstance,
-  { db, clock, config, changes }: AppDeps,
+  { db, clock, config, changes, publicReads }: AppDeps,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const heldPass = async (request: Parameters<typeof signedInUserId>[0]) =>
@@ -49,7 +50,12 @@ export async function votingSessionRoutes(
     {
       schema: { response: { 200: z.array(publicBusinessSchema), 404: errorBodySchema } },
     },
-    async (request) => votedBusinesses(db, (await heldPass(request)).id),
+    async (request, reply) =>
+      votedBusinesses(
+        db,
+        (await heldPass(request)).id,
+        answerLanguageOf(request, reply, publicReads),
+      ),
   );
 
   api.get(
@@ -57,7 +63,12 @@ export async function votingSessionRoutes(
     {
       schema: { response: { 200: z.array(publicBusinessSchema), 404: errorBodySchema } },
     },
-    async (request) => visitedBusinesses(db, (await heldPass(request)).id),
+    async (request, reply) =>
+      visitedBusinesses(
+        db,
+        (await heldPass(request)).id,
+        answerLanguageOf(request, reply, publicReads),
+      ),
   );
 
   // Rule 5: without test tools the route does not exist, so it answers like any unknown path.

@@ -12,7 +12,8 @@ import {
   cashierCardWords,
 } from '#client/features/cashier-card/components/CashierCard.tsx';
 import { useAdminChallenges } from '#client/features/challenges/api/get-admin-challenges.ts';
-import { useMessages } from '#client/i18n/language.tsx';
+import { useMessages, usePageLanguage } from '#client/i18n/language.tsx';
+import { CHALLENGE_TEXT_FIELDS, textsIn } from '#shared/translations.ts';
 import { errorText } from '#client/lib/api.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import { useSiteOrigin } from '#client/lib/site-origin.ts';
@@ -37,6 +38,7 @@ function CashierCardPage({ id }: { id: string }) {
   const business = shops.data?.find((candidate) => candidate.id === Number(id));
   const challenge = challenges.data?.find((candidate) => candidate.id === challengeId);
   const intl = useMessages();
+  const { language } = usePageLanguage();
   usePageMeta({
     title: business
       ? intl.formatMessage(
@@ -86,8 +88,12 @@ function CashierCardPage({ id }: { id: string }) {
 
   return (
     <CashierCard
-      shopName={business.name}
-      challengeTitle={challenge.title}
+      // The card speaks the page's language: the shop's name as the public answer gives it in
+      // that language, the battle's title likewise (docs/decisions/0050-content-languages.md).
+      shopName={shop.data?.name ?? business.name}
+      challengeTitle={
+        textsIn(challenge, challenge.translations, CHALLENGE_TEXT_FIELDS, language).title
+      }
       code={business.redemptionCode}
       rotation={business.codeRotation}
       redeemUrl={`${origin}${paths.business(business.id)}?redeem=1`}

@@ -7,10 +7,9 @@ import type {
   MessageSummary,
   MessageTestInput,
 } from '#shared/messages.ts';
-import { countOf } from '#shared/plural.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { api, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
-import { useMessages } from '#client/i18n/language.tsx';
 import { endpointPath, endpoints } from '#shared/endpoints.ts';
 
 const messagesUrl = (challengeId: number) => endpointPath(endpoints.messages, { id: challengeId });
@@ -46,22 +45,35 @@ export function useAudienceCounts(challengeId: number | null) {
 /** Queues the message; the history (and the counts) refresh. */
 export function useSendMessage(challengeId: number) {
   const queryClient = useQueryClient();
+  const intl = useMessages();
   return useMutation({
     mutationFn: (body: MessageInput) =>
       api.post<{ id: number; recipients: number }>(messagesUrl(challengeId), { body }),
     onSuccess: async ({ recipients }) => {
       notifications.show({
         color: 'teal',
-        title: 'Message Sent',
-        message: `Queued for ${countOf(recipients, 'member')}.`,
+        title: intl.formatMessage({ id: 'messages.sent', defaultMessage: 'Message Sent' }),
+        message: intl.formatMessage(
+          {
+            id: 'messages.queued',
+            defaultMessage: 'Queued for {count, plural, one {# member} other {# members}}.',
+          },
+          { count: recipients },
+        ),
       });
       await queryClient.invalidateQueries({ queryKey: queryKeys.admin.messages(challengeId) });
     },
     onError: (error) => {
       notifications.show({
         color: 'red',
-        title: 'Message Not Sent',
-        message: errorText(error, 'Failed to send the message'),
+        title: intl.formatMessage({ id: 'messages.notSent', defaultMessage: 'Message Not Sent' }),
+        message: errorText(
+          error,
+          intl.formatMessage({
+            id: 'messages.sendFailed',
+            defaultMessage: 'Failed to send the message',
+          }),
+        ),
       });
     },
   });
@@ -69,21 +81,31 @@ export function useSendMessage(challengeId: number) {
 
 /** 'Send a test to me': the server mails the signed-in organizer only, and names the address. */
 export function useSendTestMessage(challengeId: number) {
+  const intl = useMessages();
   return useMutation({
     mutationFn: (body: MessageTestInput) =>
       api.post<{ to: string }>(`${messagesUrl(challengeId)}/test`, { body }),
     onSuccess: ({ to }) => {
       notifications.show({
         color: 'teal',
-        title: 'Test Sent',
-        message: `A test copy is on its way to ${to}.`,
+        title: intl.formatMessage({ id: 'messages.testSent', defaultMessage: 'Test Sent' }),
+        message: intl.formatMessage(
+          { id: 'messages.testOnItsWay', defaultMessage: 'A test copy is on its way to {to}.' },
+          { to },
+        ),
       });
     },
     onError: (error) => {
       notifications.show({
         color: 'red',
-        title: 'Test Not Sent',
-        message: errorText(error, 'Failed to send the test'),
+        title: intl.formatMessage({ id: 'messages.testNotSent', defaultMessage: 'Test Not Sent' }),
+        message: errorText(
+          error,
+          intl.formatMessage({
+            id: 'messages.testFailed',
+            defaultMessage: 'Failed to send the test',
+          }),
+        ),
       });
     },
   });

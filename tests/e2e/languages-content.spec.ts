@@ -29,15 +29,19 @@ test('an organizer writes a battle and a shop in Spanish; a visitor reads them i
   await page.goto('/es/admin/challenges');
   await page.getByRole('button', { name: 'Crear competencia' }).click();
   let dialog = page.getByRole('dialog', { name: 'Crear competencia' });
-  await dialog.getByLabel('Título', { exact: true }).fill(battle.en);
-  await dialog.getByLabel('Descripción', { exact: true }).fill('Bagels all month long');
+  await dialog.getByRole('textbox', { name: 'Título', exact: true }).fill(battle.en);
+  await dialog
+    .getByRole('textbox', { name: 'Descripción', exact: true })
+    .fill('Bagels all month long');
   await dialog.getByLabel('Fecha de inicio').fill('2036-03-01T09:00');
   await dialog.getByLabel('Fecha de cierre').fill('2036-03-31T21:00');
-  await dialog.getByLabel('Activa').check();
+  await dialog.getByRole('switch', { name: /^Activa / }).check();
   await dialog.getByRole('tab', { name: 'Español' }).click();
   // Only the open tab's fields are on the page: each label names one field.
-  await dialog.getByLabel('Título', { exact: true }).fill(battle.es);
-  await dialog.getByLabel('Descripción', { exact: true }).fill('Bagels todo el mes');
+  await dialog.getByRole('textbox', { name: 'Título', exact: true }).fill(battle.es);
+  await dialog
+    .getByRole('textbox', { name: 'Descripción', exact: true })
+    .fill('Bagels todo el mes');
   await expectSpanishDialog(page, dialog);
   await dialog.getByRole('button', { name: 'Crear competencia' }).click();
   await expect(page.getByText('Competencia creada')).toBeVisible();
@@ -62,7 +66,7 @@ test('an organizer writes a battle and a shop in Spanish; a visitor reads them i
     .getByRole('textbox', { name: 'Descripción del local' })
     .fill('Horneamos de madrugada.');
   await dialog.getByLabel('Monday - Friday').fill('De lunes a viernes');
-  await expect(dialog.getByRole('group', { name: 'Horario' })).toBeVisible();
+  await expect(dialog.getByRole('group', { name: 'Horario', exact: true })).toBeVisible();
   await expectSpanishDialog(page, dialog);
   await dialog.getByRole('button', { name: 'Agregar local' }).click();
   await expect(page.getByText('Local guardado')).toBeVisible();
@@ -88,7 +92,11 @@ test('an organizer writes a battle and a shop in Spanish; a visitor reads them i
 
   await visitor.goto(`/es/business/${String(shopId)}`);
   await expect(visitor.getByRole('heading', { name: shop.es, level: 1 })).toBeVisible();
-  await expect(visitor.getByText('Bagels recién hechos cada mañana')).toBeVisible();
+  // The short description is the page's link preview.
+  await expect(visitor.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    'Bagels recién hechos cada mañana',
+  );
   await expect(visitor.getByText('Horneamos de madrugada.')).toBeVisible();
   await expect(visitor.getByRole('rowheader', { name: 'De lunes a viernes' })).toBeVisible();
   // A label not written in Spanish shows in the battle's language.

@@ -16,7 +16,7 @@ export function contentTextPath(field: string, language: string, contentLanguage
  */
 export function contentTextProps<
   Field extends string,
-  Values extends Record<Field, unknown> & {
+  Values extends Partial<Record<Field, unknown>> & {
     translations: Record<string, Partial<Record<Field, string | null>>>;
   },
 >(

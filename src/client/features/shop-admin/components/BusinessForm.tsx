@@ -23,7 +23,7 @@ import { notifications } from '@mantine/notifications';
 import type { AdminBusiness } from '#shared/businesses.ts';
 import { DEFAULT_HOURS } from '#shared/constants.ts';
 import { openingHours, readHoursLabels, weekFromHours } from '#shared/hours.ts';
-import type { ShopTranslationField } from '#shared/translations.ts';
+import type { ShopTextField } from '#shared/translations.ts';
 import { ContentLanguageTabs } from '#client/components/ContentLanguageTabs.tsx';
 import { contentTextProps } from '#client/components/content-text-props.ts';
 import { useMessages } from '#client/i18n/language.tsx';
@@ -124,7 +124,7 @@ function ShopTexts({
 }) {
   const intl = useMessages();
   const isContent = language === contentLanguage;
-  const textProps = (field: ShopTranslationField) =>
+  const textProps = (field: ShopTextField) =>
     contentTextProps(form, field, language, contentLanguage);
   const longDescription = textProps('longDescription');
   return (

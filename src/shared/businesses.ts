@@ -17,6 +17,11 @@ export const publicBusinessSchema = z.object({
   imageUrl: z.string().nullable(),
   /** JSON text: an object of label to time range. */
   hours: z.string().nullable(),
+  /**
+   * The hours' labels in the answer's language, by stored label; absent when the organizer has not
+   * written them in it (docs/decisions/0050-content-languages.md).
+   */
+  hoursLabels: z.record(z.string(), z.string()).optional(),
   specialties: z.string().nullable(),
   position: z.number().int(),
   /** Redemptions paused by the organizer or the shop: 'Temporarily not accepting coupons'. */

@@ -4,9 +4,12 @@ import {
   daysOf,
   hoursFromWeek,
   hoursWords,
+  keptHoursLabels,
   nextOpening,
   openingOf,
   openNow,
+  readHoursLabels,
+  shownHours,
   weekError,
   weekFromHours,
   weekFromWords,
@@ -239,5 +242,31 @@ describe("the picker's words, as a CSV import takes them", () => {
     expect(weekFromWords('Mon-Fri 9 to 5ish')).toEqual({ ok: false, part: 'Mon-Fri 9 to 5ish' });
     expect(weekFromWords('not json')).toEqual({ ok: false, part: 'not json' });
     expect(weekFromWords(' ; ')).toEqual({ ok: false, part: ';' });
+  });
+});
+
+describe('hours labels in another language (docs/decisions/0050-content-languages.md)', () => {
+  const hours = JSON.stringify({ 'Monday - Friday': '7:00am - 6:00pm', Saturday: 'Closed' });
+
+  it('reads a JSON object of labels, and nothing else', () => {
+    expect(readHoursLabels('{"Saturday":"Sábado"}')).toEqual({ Saturday: 'Sábado' });
+    for (const text of ['["Sábado"]', '{"Saturday":1}', 'null', 'Sábado']) {
+      expect(readHoursLabels(text)).toBeNull();
+    }
+  });
+
+  it('shows each label in the language it is written in, the others as stored', () => {
+    expect(shownHours(hours, { Saturday: 'Sábado' })).toEqual([
+      ['Monday - Friday', '7:00am - 6:00pm'],
+      ['Sábado', 'Closed'],
+    ]);
+    expect(shownHours(hours, undefined)).toEqual(Object.entries(JSON.parse(hours) as object));
+  });
+
+  it('keeps only the written labels the hours still have', () => {
+    expect(
+      keptHoursLabels({ Saturday: ' Sábado ', Sunday: 'Domingo', 'Monday - Friday': ' ' }, hours),
+    ).toBe('{"Saturday":"Sábado"}');
+    expect(keptHoursLabels({ Sunday: 'Domingo' }, hours)).toBeUndefined();
   });
 });

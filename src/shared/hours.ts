@@ -32,6 +32,47 @@ export function openingHours(hours: string | null): [string, string][] {
   return Object.entries(DEFAULT_HOURS);
 }
 
+/**
+ * A shop's hours labels written in another language (docs/decisions/0050-content-languages.md):
+ * JSON text of stored label → its words in that language ('Monday - Friday' → 'Lunes a viernes').
+ * The stored labels stay what 'Open now' reads; null when the text is not such an object.
+ */
+export function readHoursLabels(text: string): Record<string, string> | null {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+    const entries = Object.entries(parsed);
+    return entries.every(([, label]) => typeof label === 'string')
+      ? Object.fromEntries(entries as [string, string][])
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The labels of these hours worth keeping as their JSON text: those written (trimmed) for a label
+ * the hours still have; undefined when none is left.
+ */
+export function keptHoursLabels(
+  labels: Record<string, string>,
+  hours: string | null,
+): string | undefined {
+  const kept = openingHours(hours).flatMap(([label]) => {
+    const written = labels[label]?.trim();
+    return written ? [[label, written] as const] : [];
+  });
+  return kept.length > 0 ? JSON.stringify(Object.fromEntries(kept)) : undefined;
+}
+
+/** Stored hours as a page shows them: each label in the reader's language when it is written in it. */
+export function shownHours(
+  hours: string | null,
+  labels: Record<string, string> | undefined,
+): [string, string][] {
+  return openingHours(hours).map(([label, range]) => [labels?.[label] ?? label, range]);
+}
+
 const DAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const WEEKDAYS = [1, 2, 3, 4, 5];
 const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readHoursLabels } from './hours.ts';
 import { LANGUAGE_CODE } from './languages.ts';
 
 /**
@@ -16,6 +17,12 @@ export type ChallengeTextField = (typeof CHALLENGE_TEXT_FIELDS)[number];
 /** The texts a shop has in each language (the rich-text description sanitized like its own). */
 export const SHOP_TEXT_FIELDS = ['name', 'description', 'longDescription', 'specialties'] as const;
 export type ShopTextField = (typeof SHOP_TEXT_FIELDS)[number];
+
+/**
+ * What a shop's translations hold: its texts, and its hours' labels as JSON text of stored label →
+ * label (#shared/hours.ts `readHoursLabels`), read beside the stored hours rather than instead of them.
+ */
+export type ShopTranslationField = ShopTextField | 'hoursLabels';
 
 /** The text a prize draw has in each language. */
 export const DRAW_TEXT_FIELDS = ['prize'] as const;
@@ -50,6 +57,10 @@ export const shopTranslationsSchema = translationsOf({
   description: translatedText(2000, 'Business description is too long'),
   longDescription: translatedText(500_000, 'The rich-text description is too long'),
   specialties: translatedText(500, 'Specialties are too long'),
+  hoursLabels: translatedText(2000, 'Hours labels are too long').refine(
+    (text) => text === undefined || readHoursLabels(text) !== null,
+    'Hours labels must be a JSON object of hours labels to their words in that language',
+  ),
 });
 
 /** A draw's translations as the organizer sends them. */

@@ -89,7 +89,7 @@ test('a prize draw made before the end is revealed after it and verifies in the 
   await expect(page.getByText(/HMAC-SHA256/)).toBeVisible();
   const prize = `Coffee for a month ${Date.now()}`;
   const form = page.getByRole('form', { name: 'New prize draw' });
-  await form.getByRole('textbox', { name: 'Prize' }).fill(prize);
+  await form.getByLabel('Prize').fill(prize);
   await form.getByLabel('Number of winners').fill('1');
   // Draws by stops (docs/decisions/0047): the voter's pass visited one shop, so it enters.
   await form.getByLabel('One per pass that visited at least some number of shops').check();

@@ -113,7 +113,7 @@ test(
     // Shop 1: formatted rich text and an image.
     dialog = await openBusinessDialog(page, 'Add New Business');
     await fillRequired(dialog, rich);
-    await expect(dialog.getByRole('textbox', { name: 'Specialties (optional)' })).toHaveValue(
+    await expect(dialog.getByLabel('Specialties (optional)')).toHaveValue(
       'Coffee, Pastries, Specialty Drinks',
     );
     const editor = dialog.getByRole('textbox', { name: 'Business Description' });

@@ -16,7 +16,8 @@ export function languagesContentFirst(
 /**
  * The organizer's texts in each of the site's languages (docs/decisions/0050-content-languages.md):
  * one tab per language, named in its own words, the content language's first and required as
- * before, the others optional. With one language on, just its fields.
+ * before, the others optional. With one language on, just its fields. Only the open tab's fields
+ * are mounted (their texts live in the form's values), so each label names one field on the page.
  */
 export function ContentLanguageTabs({
   contentLanguage,
@@ -32,7 +33,7 @@ export function ContentLanguageTabs({
   if (languages.length < 2) return <Stack gap="md">{children(contentLanguage)}</Stack>;
   return (
     <Stack gap="xs">
-      <Tabs defaultValue={contentLanguage} keepMounted>
+      <Tabs defaultValue={contentLanguage} keepMounted={false}>
         <Tabs.List>
           {languages.map((language) => (
             <Tabs.Tab key={language} value={language} lang={language}>

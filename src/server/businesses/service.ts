@@ -10,6 +10,7 @@ import {
   type PublicBusiness,
 } from '#shared/businesses.ts';
 import { hasEnded } from '#shared/challenge-phase.ts';
+import { readHoursLabels } from '#shared/hours.ts';
 import type { SiteLanguages } from '#shared/languages.ts';
 import { sameTranslations, SHOP_TEXT_FIELDS, textsIn } from '#shared/translations.ts';
 import { WEBSITE_MESSAGE, webAddress } from '#shared/shop-import.ts';
@@ -68,10 +69,20 @@ export function toPublicBusiness(business: Business): PublicBusiness {
 
 /**
  * A shop as the public reads it in `language`: each text in that language, else in its battle's
- * content language (docs/decisions/0050-content-languages.md).
+ * content language, and its hours' labels when they are written in it
+ * (docs/decisions/0050-content-languages.md).
  */
-export const publicBusinessIn = (business: Business, language: string): PublicBusiness =>
-  textsIn(toPublicBusiness(business), business.translations, SHOP_TEXT_FIELDS, language);
+export function publicBusinessIn(business: Business, language: string): PublicBusiness {
+  const shop = textsIn(
+    toPublicBusiness(business),
+    business.translations,
+    SHOP_TEXT_FIELDS,
+    language,
+  );
+  const labels = business.translations[language]?.hoursLabels;
+  const hoursLabels = labels ? readHoursLabels(labels) : null;
+  return hoursLabels ? { ...shop, hoursLabels } : shop;
+}
 
 /** Live shops of a challenge in display order (lower position first, then oldest). */
 export async function listLiveBusinesses(db: Db, challengeId: number): Promise<Business[]> {

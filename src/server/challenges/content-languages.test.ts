@@ -146,6 +146,42 @@ describe('organizer content per language', () => {
     await retire(battle);
   });
 
+  it('reads a shop’s hours labels in the request’s language beside its stored hours, and refuses labels that are not an object', async () => {
+    const battle = await createBattle();
+    const hours = { 'Monday - Friday': '7:00am - 6:00pm', Saturday: '8:00am - 2:00pm' };
+    const shop = await admin.post('/api/admin/businesses', {
+      challengeId: battle.id,
+      name: 'Hours Cafe',
+      description: 'Open early',
+      address: '3 Main St',
+      hours: JSON.stringify(hours),
+      translations: {
+        es: { hoursLabels: JSON.stringify({ 'Monday - Friday': 'Lunes a viernes' }) },
+      },
+    });
+    expect(shop.statusCode).toBe(201);
+    const { id } = shop.json<{ id: number }>();
+    for (const url of ['/api/businesses', `/api/businesses/${String(id)}`]) {
+      const [spanish] = [(await read(url, 'es')).json<object | object[]>()].flat<object>();
+      // The stored hours stay what 'Open now' reads; the labels sit beside them.
+      expect(spanish).toMatchObject({
+        hours: JSON.stringify(hours),
+        hoursLabels: { 'Monday - Friday': 'Lunes a viernes' },
+      });
+      const [english] = [(await read(url, 'en')).json<object | object[]>()].flat<object>();
+      expect(english).toMatchObject({ hours: JSON.stringify(hours) });
+      expect(english).not.toHaveProperty('hoursLabels');
+    }
+    const refused = await admin.patch(`/api/admin/businesses/${String(id)}`, {
+      translations: { es: { hoursLabels: '["Lunes"]' } },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain(
+      'Hours labels must be a JSON object of hours labels to their words in that language',
+    );
+    await retire(battle);
+  });
+
   it('keeps each language’s answer apart and forgets them all at an organizer’s change', async () => {
     const battle = await createBattle({
       translations: { es: { title: 'Batalla del café', description: 'Treinta días de café' } },

@@ -3,7 +3,7 @@ import type { DrawEntries } from '#shared/draws.ts';
 import type {
   ChallengeTextField,
   DrawTextField,
-  ShopTextField,
+  ShopTranslationField,
   Translations,
 } from '#shared/translations.ts';
 import {
@@ -151,7 +151,7 @@ export const businesses = pgTable(
     hours: text('hours'),
     specialties: text('specialties'),
     /** The shop's texts in other languages than its battle's content language. */
-    translations: translations<ShopTextField>(),
+    translations: translations<ShopTranslationField>(),
     position: integer('position').notNull().default(0),
     redemptionCode: text('redemption_code').notNull(),
     /** Live vote total, kept in the same transaction as every vote so reads never count rows. */

@@ -7,6 +7,7 @@ import { paths } from '#shared/paths.ts';
 import { NotFound } from '#client/components/NotFound.tsx';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useUser } from '#client/features/auth/api/get-user.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { SandboxMailbox } from '#client/features/mail/components/SandboxMailbox.tsx';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import { useSiteConfig } from '#client/lib/site-config.ts';
@@ -18,6 +19,7 @@ import { useSiteConfig } from '#client/lib/site-config.ts';
  */
 export default function SandboxMailboxRoute() {
   usePageMeta(pages.sandboxMailbox);
+  const intl = useMessages();
   const config = useSiteConfig();
   const { user } = useUser();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -29,12 +31,18 @@ export default function SandboxMailboxRoute() {
         <Alert
           color="yellow"
           variant="light"
-          title="For organizers only"
+          title={intl.formatMessage({
+            id: 'sandboxMailbox.organizersOnly',
+            defaultMessage: 'For organizers only',
+          })}
           icon={<IconLock size={18} aria-hidden />}
           role="alert"
         >
-          The sandbox mailbox holds everyone&apos;s email, so only organizers can open it. Your own
-          email arrives in your inbox.
+          {intl.formatMessage({
+            id: 'sandboxMailbox.organizersOnlyText',
+            defaultMessage:
+              "The sandbox mailbox holds everyone's email, so only organizers can open it. Your own email arrives in your inbox.",
+          })}
           <Button
             component={Link}
             to={paths.home}
@@ -44,7 +52,7 @@ export default function SandboxMailboxRoute() {
             display="block"
             w="fit-content"
           >
-            Back to Home
+            {intl.formatMessage({ id: 'sandboxMailbox.backHome', defaultMessage: 'Back to Home' })}
           </Button>
         </Alert>
       </Container>

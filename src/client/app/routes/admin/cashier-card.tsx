@@ -3,6 +3,7 @@ import '@mantine/core/styles/Alert.css';
 import { Alert, Anchor, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { paths } from '#shared/paths.ts';
+import { CHALLENGE_TEXT_FIELDS, textsIn } from '#shared/translations.ts';
 import { NotFound } from '#client/components/NotFound.tsx';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useBusiness } from '#client/features/shops/api/get-business.ts';
@@ -12,8 +13,7 @@ import {
   cashierCardWords,
 } from '#client/features/cashier-card/components/CashierCard.tsx';
 import { useAdminChallenges } from '#client/features/challenges/api/get-admin-challenges.ts';
-import { useMessages, usePageLanguage } from '#client/i18n/language.tsx';
-import { CHALLENGE_TEXT_FIELDS, textsIn } from '#shared/translations.ts';
+import { usePageLanguage, useMessages } from '#client/i18n/language.tsx';
 import { errorText } from '#client/lib/api.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import { useSiteOrigin } from '#client/lib/site-origin.ts';
@@ -81,16 +81,16 @@ function CashierCardPage({ id }: { id: string }) {
       </Alert>
     );
   }
-  if (!business || !challenge || origin === undefined) {
+  if (!shop.data || !business || !challenge || origin === undefined) {
     if (shops.isSuccess && challenges.isSuccess) return <NotFound />;
     return <PageLoader label={intl.formatMessage(cashierCardWords.loading)} />;
   }
 
   return (
     <CashierCard
-      // The card speaks the page's language: the shop's name as the public answer gives it in
-      // that language, the battle's title likewise (docs/decisions/0050-content-languages.md).
-      shopName={shop.data?.name ?? business.name}
+      // The card speaks the page's language: the public answer names the shop in it
+      // (docs/decisions/0050-content-languages.md), the battle's title is read the same way.
+      shopName={shop.data.name}
       challengeTitle={
         textsIn(challenge, challenge.translations, CHALLENGE_TEXT_FIELDS, language).title
       }

@@ -1,6 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '#shared/paths.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { useSiteConfig } from '#client/lib/site-config.ts';
 import { useUser } from '../api/get-user.ts';
 
@@ -10,12 +11,16 @@ import { useUser } from '../api/get-user.ts';
  * (docs/RULES.md rule 5), so nobody else sees the link.
  */
 export function SandboxMailboxLink({ email }: { email: string }) {
+  const intl = useMessages();
   const config = useSiteConfig();
   const { user } = useUser();
   if (!config?.sandboxMailbox || !user?.isAdmin) return null;
   return (
     <Anchor component={Link} to={paths.sandboxMailboxOf(email)} size="sm" display="block" mt="xs">
-      Open it in the sandbox mailbox
+      {intl.formatMessage({
+        id: 'sandboxMailboxLink.open',
+        defaultMessage: 'Open it in the sandbox mailbox',
+      })}
     </Anchor>
   );
 }

@@ -97,11 +97,12 @@ export function CashierCard({
   const cutHintId = useId();
   const intl = useMessages();
   const rotating = rotation === 'off' ? null : rotatingCodeNotice(rotation, intl);
+  const pageSize = `@page { size: ${PAPER_SIZES[paper]}; margin: 8mm; }`;
 
   return (
     <Stack gap="lg" p={{ base: 'md', sm: 'xl' }}>
       {/* The printed page's size; applies only while this page is shown. */}
-      <style>{`@page { size: ${PAPER_SIZES[paper]}; margin: 8mm; }`}</style>
+      <style>{pageSize}</style>
       <Group className={classes.screenOnly} justify="space-between" align="flex-end">
         <Stack gap={4}>
           <Text fw={600} id={paperLabelId}>

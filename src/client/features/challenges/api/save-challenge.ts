@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import type { ChallengeDto, ChallengeInput, ChallengePatchInput } from '#shared/challenges.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { api, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { endpointPath, endpoints } from '#shared/endpoints.ts';
@@ -19,6 +20,7 @@ export function updateChallenge(id: number, body: ChallengePatchInput): Promise<
  */
 export function useSaveChallenge() {
   const queryClient = useQueryClient();
+  const intl = useMessages();
   return useMutation({
     mutationFn: (
       save: { id: null; body: ChallengeInput } | { id: number; body: ChallengePatchInput },
@@ -26,8 +28,26 @@ export function useSaveChallenge() {
     onSuccess: async (_challenge, { id }) => {
       notifications.show(
         id === null
-          ? { title: 'Challenge Created', message: 'The challenge has been created successfully.' }
-          : { title: 'Challenge Updated', message: 'The challenge has been updated successfully.' },
+          ? {
+              title: intl.formatMessage({
+                id: 'saveChallenge.created',
+                defaultMessage: 'Challenge Created',
+              }),
+              message: intl.formatMessage({
+                id: 'saveChallenge.createdText',
+                defaultMessage: 'The challenge has been created successfully.',
+              }),
+            }
+          : {
+              title: intl.formatMessage({
+                id: 'saveChallenge.updated',
+                defaultMessage: 'Challenge Updated',
+              }),
+              message: intl.formatMessage({
+                id: 'saveChallenge.updatedText',
+                defaultMessage: 'The challenge has been updated successfully.',
+              }),
+            },
       );
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.admin.challenges }),
@@ -37,10 +57,27 @@ export function useSaveChallenge() {
     onError: (error, { id }) => {
       notifications.show({
         color: 'red',
-        title: id === null ? 'Error Creating Challenge' : 'Error Updating Challenge',
+        title:
+          id === null
+            ? intl.formatMessage({
+                id: 'saveChallenge.createFailed',
+                defaultMessage: 'Error Creating Challenge',
+              })
+            : intl.formatMessage({
+                id: 'saveChallenge.updateFailed',
+                defaultMessage: 'Error Updating Challenge',
+              }),
         message: errorText(
           error,
-          id === null ? 'Failed to create challenge' : 'Failed to update challenge',
+          id === null
+            ? intl.formatMessage({
+                id: 'saveChallenge.createFailedText',
+                defaultMessage: 'Failed to create challenge',
+              })
+            : intl.formatMessage({
+                id: 'saveChallenge.updateFailedText',
+                defaultMessage: 'Failed to update challenge',
+              }),
         ),
       });
     },

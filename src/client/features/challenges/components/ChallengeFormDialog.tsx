@@ -28,6 +28,7 @@ import type { IntlShape } from 'react-intl';
 import type { AdminChallengeDto, ChallengeInput, ChallengePatchInput } from '#shared/challenges.ts';
 import { DEFAULT_LANGUAGE } from '#shared/languages.ts';
 import { ContentLanguageTabs } from '#client/components/ContentLanguageTabs.tsx';
+import { contentTextProps } from '#client/components/content-text-props.ts';
 import { useMessages } from '#client/i18n/language.tsx';
 import { ownLanguageName } from '#client/i18n/language-names.ts';
 import { useSiteConfig } from '#client/lib/site-config.ts';
@@ -199,22 +200,6 @@ export function ChallengeFormDialog({ opened, challenge, onClose }: ChallengeFor
   );
 }
 
-/** A text of the battle in one language: its own field in the content language, else its translation. */
-function textProps(
-  form: UseFormReturnType<FormValues>,
-  language: string,
-  field: 'title' | 'description',
-) {
-  if (language === form.values.contentLanguage) return form.getInputProps(field);
-  const path = `translations.${language}.${field}`;
-  return {
-    value: form.values.translations[language]?.[field] ?? '',
-    onChange: (event: { currentTarget: { value: string } }) =>
-      form.setFieldValue(path, event.currentTarget.value),
-    error: form.errors[path],
-  };
-}
-
 /** The title and description fields of one language's tab. */
 function BattleTexts({
   form,
@@ -225,14 +210,15 @@ function BattleTexts({
   language: string;
   intl: IntlShape;
 }) {
-  const required = language === form.values.contentLanguage;
+  const { contentLanguage } = form.values;
+  const required = language === contentLanguage;
   return (
     <>
       <TextInput
         label={intl.formatMessage({ id: 'challengeForm.title', defaultMessage: 'Title' })}
         required={required}
         lang={language}
-        {...textProps(form, language, 'title')}
+        {...contentTextProps(form, 'title', language, contentLanguage)}
       />
       <Textarea
         label={intl.formatMessage({
@@ -243,7 +229,7 @@ function BattleTexts({
         autosize
         minRows={2}
         lang={language}
-        {...textProps(form, language, 'description')}
+        {...contentTextProps(form, 'description', language, contentLanguage)}
       />
     </>
   );

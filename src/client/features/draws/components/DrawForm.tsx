@@ -7,6 +7,7 @@ import { Alert, Button, Group, NumberInput, Radio, Stack, TextInput } from '@man
 import { useForm } from '@mantine/form';
 import { MAX_DRAW_SHOPS } from '#shared/draws.ts';
 import { ContentLanguageTabs } from '#client/components/ContentLanguageTabs.tsx';
+import { contentTextProps } from '#client/components/content-text-props.ts';
 import { useMessages } from '#client/i18n/language.tsx';
 import { errorText } from '#client/lib/api.ts';
 import { zodResolver } from '#client/lib/schema-resolver.ts';
@@ -41,22 +42,14 @@ export function DrawForm({
     >
       <Stack gap="sm">
         <ContentLanguageTabs contentLanguage={contentLanguage}>
-          {(language) => {
-            const label = intl.formatMessage({ id: 'drawForm.prize', defaultMessage: 'Prize' });
-            return language === contentLanguage ? (
-              <TextInput label={label} required lang={language} {...form.getInputProps('prize')} />
-            ) : (
-              <TextInput
-                label={label}
-                lang={language}
-                value={form.values.translations[language]?.prize ?? ''}
-                onChange={(event) =>
-                  form.setFieldValue(`translations.${language}.prize`, event.currentTarget.value)
-                }
-                error={form.errors[`translations.${language}.prize`]}
-              />
-            );
-          }}
+          {(language) => (
+            <TextInput
+              label={intl.formatMessage({ id: 'drawForm.prize', defaultMessage: 'Prize' })}
+              required={language === contentLanguage}
+              lang={language}
+              {...contentTextProps(form, 'prize', language, contentLanguage)}
+            />
+          )}
         </ContentLanguageTabs>
         <NumberInput
           label={intl.formatMessage({

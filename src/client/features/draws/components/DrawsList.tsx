@@ -5,8 +5,8 @@ import { Button, Code, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useId } from 'react';
 import type { ChallengeDto } from '#shared/challenges.ts';
 import { formatInstant } from '#shared/date-range.ts';
-import { entryWords, type AdminDraw } from '#shared/draws.ts';
-import { countOf } from '#shared/plural.ts';
+import { minimumShopsOf, type AdminDraw } from '#shared/draws.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { useRevealDraw } from '../api/draws.ts';
 
 const hashStyle = { wordBreak: 'break-all' } as const;
@@ -26,9 +26,16 @@ export function DrawsList({
   ended: boolean;
   draws: AdminDraw[];
 }) {
+  const intl = useMessages();
   const reveal = useRevealDraw(challenge.id);
   const revealReasonId = useId();
-  if (draws.length === 0) return <Text c="dimmed">No prize draws yet.</Text>;
+  if (draws.length === 0) {
+    return (
+      <Text c="dimmed">
+        {intl.formatMessage({ id: 'drawsList.none', defaultMessage: 'No prize draws yet.' })}
+      </Text>
+    );
+  }
   return (
     <Stack gap="sm">
       {draws.map((draw) => (
@@ -44,21 +51,58 @@ export function DrawsList({
             <Group justify="space-between">
               <Text fw={700}>{draw.prize}</Text>
               <Text size="sm" c="dimmed">
-                {countOf(draw.winnerCount, 'winner')}, one entry per {entryWords(draw.entries)}
+                {intl.formatMessage(
+                  {
+                    id: 'drawsList.entries',
+                    defaultMessage:
+                      '{winners, plural, one {# winner} other {# winners}}, one entry per {entries, select, shops {pass with at least {shops, plural, one {# shop} other {# shops}} visited} coupons {redeemed coupon} other {pass}}',
+                  },
+                  {
+                    winners: draw.winnerCount,
+                    entries:
+                      minimumShopsOf(draw.entries) !== null
+                        ? 'shops'
+                        : draw.entries === 'coupons'
+                          ? 'coupons'
+                          : 'passes',
+                    shops: minimumShopsOf(draw.entries) ?? 0,
+                  },
+                )}
               </Text>
             </Group>
             <Text component="details" size="sm">
               <Text component="summary" size="sm" c="dimmed" style={{ cursor: 'pointer' }}>
-                Proof for checking
+                {intl.formatMessage({
+                  id: 'drawsList.proof',
+                  defaultMessage: 'Proof for checking',
+                })}
               </Text>
-              Commitment: <Code style={hashStyle}>{draw.commitment}</Code>
+              {intl.formatMessage(
+                { id: 'drawsList.commitment', defaultMessage: 'Commitment: <hash></hash>' },
+                { hash: () => <Code style={hashStyle}>{draw.commitment}</Code> },
+              )}
             </Text>
             {draw.winnerAccounts === null ? (
               <Group>
                 <Text size="sm" id={`${revealReasonId}-${draw.id}`}>
                   {ended
-                    ? 'The battle has ended: the winners are drawn automatically within a minute, or now.'
-                    : `Revealed automatically when the battle ends (${formatInstant(challenge.endDate, challenge.timeZone)}); not before.`}
+                    ? intl.formatMessage({
+                        id: 'drawsList.endedReveal',
+                        defaultMessage:
+                          'The battle has ended: the winners are drawn automatically within a minute, or now.',
+                      })
+                    : intl.formatMessage(
+                        {
+                          id: 'drawsList.revealAtEnd',
+                          defaultMessage:
+                            'Revealed automatically when the battle ends ({end}); not before.',
+                        },
+                        {
+                          end: formatInstant(challenge.endDate, challenge.timeZone, {
+                            locale: intl.locale,
+                          }),
+                        },
+                      )}
                 </Text>
                 <Button
                   size="xs"
@@ -68,21 +112,40 @@ export function DrawsList({
                   loading={reveal.isPending && reveal.variables === draw.id}
                   onClick={() => reveal.mutate(draw.id)}
                 >
-                  Reveal now
+                  {intl.formatMessage({ id: 'drawsList.reveal', defaultMessage: 'Reveal now' })}
                 </Button>
               </Group>
             ) : draw.winnerAccounts.length === 0 ? (
-              <Text size="sm">Revealed: there were no entries, so no winners.</Text>
+              <Text size="sm">
+                {intl.formatMessage({
+                  id: 'drawsList.noEntries',
+                  defaultMessage: 'Revealed: there were no entries, so no winners.',
+                })}
+              </Text>
             ) : (
               // Focusable, so the table scrolls by keyboard on a phone (axe: scrollable-region-focusable).
               <Table.ScrollContainer minWidth={420} type="native" tabIndex={0}>
-                <Table aria-label={`Winners of ${draw.prize}`}>
+                <Table
+                  aria-label={intl.formatMessage(
+                    { id: 'drawsList.winnersOf', defaultMessage: 'Winners of {prize}' },
+                    { prize: draw.prize },
+                  )}
+                >
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>#</Table.Th>
-                      <Table.Th>Pass</Table.Th>
-                      <Table.Th>Username</Table.Th>
-                      <Table.Th>Email</Table.Th>
+                      <Table.Th>
+                        {intl.formatMessage({ id: 'drawsList.pass', defaultMessage: 'Pass' })}
+                      </Table.Th>
+                      <Table.Th>
+                        {intl.formatMessage({
+                          id: 'drawsList.username',
+                          defaultMessage: 'Username',
+                        })}
+                      </Table.Th>
+                      <Table.Th>
+                        {intl.formatMessage({ id: 'drawsList.email', defaultMessage: 'Email' })}
+                      </Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>

@@ -15,6 +15,7 @@ import { IconFlask } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
 import { z } from 'zod';
 import { emailSchema } from '#shared/auth.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { errorText } from '#client/lib/api.ts';
 import { zodResolver } from '#client/lib/schema-resolver.ts';
 import { useMailbox } from '../api/get-mailbox.ts';
@@ -32,6 +33,7 @@ export function SandboxMailbox({
   address: string | null;
   onAddress: (email: string) => void;
 }) {
+  const intl = useMessages();
   const mailbox = useMailbox(address);
   const form = useForm({
     mode: 'uncontrolled',
@@ -42,39 +44,86 @@ export function SandboxMailbox({
   return (
     <Container size="sm" py="xl">
       <Stack gap="lg">
-        <Title order={1}>Sandbox Mailbox</Title>
-        <Alert icon={<IconFlask size={18} aria-hidden />} title="Testing only" color="yellow">
-          No mail server is set up, so the site&apos;s email is kept here instead of being sent.
+        <Title order={1}>
+          {intl.formatMessage({ id: 'sandboxMailbox.title', defaultMessage: 'Sandbox Mailbox' })}
+        </Title>
+        <Alert
+          icon={<IconFlask size={18} aria-hidden />}
+          title={intl.formatMessage({
+            id: 'sandboxMailbox.testingOnly',
+            defaultMessage: 'Testing only',
+          })}
+          color="yellow"
+        >
+          {intl.formatMessage({
+            id: 'sandboxMailbox.testingOnlyText',
+            defaultMessage:
+              "No mail server is set up, so the site's email is kept here instead of being sent.",
+          })}
         </Alert>
         <form noValidate onSubmit={form.onSubmit((values) => onAddress(values.email.trim()))}>
           <Group align="flex-end">
             <TextInput
-              label="Email address"
+              label={intl.formatMessage({
+                id: 'sandboxMailbox.email',
+                defaultMessage: 'Email address',
+              })}
               type="email"
               autoComplete="email"
               style={{ flex: 1 }}
               key={form.key('email')}
               {...form.getInputProps('email')}
             />
-            <Button type="submit">Show Mail</Button>
+            <Button type="submit">
+              {intl.formatMessage({ id: 'sandboxMailbox.show', defaultMessage: 'Show Mail' })}
+            </Button>
           </Group>
         </form>
         {address !== null && mailbox.isError && (
-          <Alert color="red" title="Could not load the mailbox" role="alert">
-            {errorText(mailbox.error, 'Try again in a moment.')}
+          <Alert
+            color="red"
+            title={intl.formatMessage({
+              id: 'sandboxMailbox.loadFailed',
+              defaultMessage: 'Could not load the mailbox',
+            })}
+            role="alert"
+          >
+            {errorText(
+              mailbox.error,
+              intl.formatMessage({
+                id: 'sandboxMailbox.tryAgain',
+                defaultMessage: 'Try again in a moment.',
+              }),
+            )}
           </Alert>
         )}
-        {address !== null && mailbox.data?.length === 0 && <Text>No mail for {address} yet.</Text>}
+        {address !== null && mailbox.data?.length === 0 && (
+          <Text>
+            {intl.formatMessage(
+              { id: 'sandboxMailbox.none', defaultMessage: 'No mail for {address} yet.' },
+              { address },
+            )}
+          </Text>
+        )}
         {mailbox.data?.map((message) => (
           <Paper key={`${message.sentAt}-${message.subject}`} withBorder p="md" component="article">
             <Title order={2} size="h4">
               {message.subject}
             </Title>
             <Text size="sm" c="dimmed" mb="sm">
-              To {message.to}, {new Date(message.sentAt).toLocaleString()}
+              {intl.formatMessage(
+                { id: 'sandboxMailbox.to', defaultMessage: 'To {to}, {sentAt}' },
+                { to: message.to, sentAt: new Date(message.sentAt).toLocaleString(intl.locale) },
+              )}
             </Text>
             {Object.keys(message.headers).length > 0 && (
-              <dl aria-label="Headers" style={{ margin: '0 0 var(--mantine-spacing-sm)' }}>
+              <dl
+                aria-label={intl.formatMessage({
+                  id: 'sandboxMailbox.headers',
+                  defaultMessage: 'Headers',
+                })}
+                style={{ margin: '0 0 var(--mantine-spacing-sm)' }}
+              >
                 {Object.entries(message.headers).map(([name, value]) => (
                   <Text key={name} component="div" size="sm" style={{ overflowWrap: 'anywhere' }}>
                     <Text span fw={600} component="dt" display="inline">

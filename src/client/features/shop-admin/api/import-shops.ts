@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import type { ShopImportResult } from '#shared/shop-import.ts';
-import { countOf } from '#shared/plural.ts';
 import { linesText } from '../lines-text.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { api, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { endpointPath, endpoints } from '#shared/endpoints.ts';
@@ -30,18 +30,31 @@ export function importShops({
 /** Previews or imports a CSV of shops; an import that created shops refreshes both lists. */
 export function useImportShops() {
   const queryClient = useQueryClient();
+  const intl = useMessages();
   return useMutation({
     mutationFn: importShops,
     onSuccess: async (result, { challengeId }) => {
       if (result.imported === 0) return;
       notifications.show({
         color: 'teal',
-        title: 'Shops Imported',
-        message: `${countOf(result.imported, 'shop')} ${result.imported === 1 ? 'was' : 'were'} added to the challenge.${
-          result.skipped.length > 0
-            ? ` Left out: ${linesText(result.skipped.map((row) => row.line))}.`
-            : ''
-        }`,
+        title: intl.formatMessage({ id: 'importShops.imported', defaultMessage: 'Shops Imported' }),
+        message: intl.formatMessage(
+          {
+            id: 'importShops.importedText',
+            defaultMessage:
+              '{count, plural, one {# shop was} other {# shops were}} added to the challenge.{skipped, select, none {} other { Left out: {skipped}.}}',
+          },
+          {
+            count: result.imported,
+            skipped:
+              result.skipped.length > 0
+                ? linesText(
+                    result.skipped.map((row) => row.line),
+                    intl,
+                  )
+                : 'none',
+          },
+        ),
       });
       await Promise.all([
         queryClient.invalidateQueries({
@@ -53,8 +66,17 @@ export function useImportShops() {
     onError: (error) => {
       notifications.show({
         color: 'red',
-        title: 'Could not read the CSV',
-        message: errorText(error, 'Failed to import shops'),
+        title: intl.formatMessage({
+          id: 'importShops.failed',
+          defaultMessage: 'Could not read the CSV',
+        }),
+        message: errorText(
+          error,
+          intl.formatMessage({
+            id: 'importShops.failedText',
+            defaultMessage: 'Failed to import shops',
+          }),
+        ),
       });
     },
   });

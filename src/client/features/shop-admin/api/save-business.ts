@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import type { AdminBusiness, BusinessCreateInput, BusinessPatchInput } from '#shared/businesses.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { api, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { endpointPath, endpoints } from '#shared/endpoints.ts';
@@ -20,6 +21,7 @@ export type SaveBusinessVariables =
 /** Adds (no id) or updates a shop; the organizer's and the public lists refresh (docs/SPEC.md section 8 toasts). */
 export function useSaveBusiness() {
   const queryClient = useQueryClient();
+  const intl = useMessages();
   return useMutation({
     mutationFn: (variables: SaveBusinessVariables) =>
       variables.id === null
@@ -28,8 +30,26 @@ export function useSaveBusiness() {
     onSuccess: async (business, { id }) => {
       notifications.show(
         id === null
-          ? { title: 'Business Saved', message: 'The business has been saved successfully.' }
-          : { title: 'Business Updated', message: 'The business has been updated successfully.' },
+          ? {
+              title: intl.formatMessage({
+                id: 'saveBusiness.saved',
+                defaultMessage: 'Business Saved',
+              }),
+              message: intl.formatMessage({
+                id: 'saveBusiness.savedText',
+                defaultMessage: 'The business has been saved successfully.',
+              }),
+            }
+          : {
+              title: intl.formatMessage({
+                id: 'saveBusiness.updated',
+                defaultMessage: 'Business Updated',
+              }),
+              message: intl.formatMessage({
+                id: 'saveBusiness.updatedText',
+                defaultMessage: 'The business has been updated successfully.',
+              }),
+            },
       );
       await Promise.all([
         queryClient.invalidateQueries({
@@ -41,10 +61,27 @@ export function useSaveBusiness() {
     onError: (error, { id }) => {
       notifications.show({
         color: 'red',
-        title: id === null ? 'Error Creating Business' : 'Error Updating Business',
+        title:
+          id === null
+            ? intl.formatMessage({
+                id: 'saveBusiness.createFailed',
+                defaultMessage: 'Error Creating Business',
+              })
+            : intl.formatMessage({
+                id: 'saveBusiness.updateFailed',
+                defaultMessage: 'Error Updating Business',
+              }),
         message: errorText(
           error,
-          id === null ? 'Failed to create business' : 'Failed to update business',
+          id === null
+            ? intl.formatMessage({
+                id: 'saveBusiness.createFailedText',
+                defaultMessage: 'Failed to create business',
+              })
+            : intl.formatMessage({
+                id: 'saveBusiness.updateFailedText',
+                defaultMessage: 'Failed to update business',
+              }),
         ),
       });
     },

@@ -3,14 +3,18 @@ import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Fieldset.css';
 import { lazy, Suspense, useState } from 'react';
 import {
   Button,
   Checkbox,
+  Fieldset,
   Group,
+  Input,
   NumberInput,
   Skeleton,
   Stack,
+  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
@@ -18,14 +22,20 @@ import { useForm, type UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { AdminBusiness } from '#shared/businesses.ts';
 import { DEFAULT_HOURS } from '#shared/constants.ts';
-import { weekFromHours } from '#shared/hours.ts';
+import { openingHours, readHoursLabels, weekFromHours } from '#shared/hours.ts';
 import type { ShopTextField } from '#shared/translations.ts';
 import { ContentLanguageTabs } from '#client/components/ContentLanguageTabs.tsx';
+import { contentTextProps } from '#client/components/content-text-props.ts';
 import { useMessages } from '#client/i18n/language.tsx';
 import { zodResolver } from '#client/lib/schema-resolver.ts';
 import { useSaveBusiness } from '../api/save-business.ts';
 import { businessFormSchema } from './business-form-schema.ts';
-import { initialValues, toBody, type BusinessFormValues } from './business-form-values.ts';
+import {
+  formHours,
+  initialValues,
+  toBody,
+  type BusinessFormValues,
+} from './business-form-values.ts';
 import { BusinessPlaceFields } from './BusinessPlaceFields.tsx';
 import { HoursPicker } from './HoursPicker.tsx';
 import { RedemptionCodeFields } from './RedemptionCodeFields.tsx';
@@ -51,41 +61,79 @@ export interface BusinessFormProps {
 type Form = UseFormReturnType<BusinessFormValues>;
 
 /**
- * A text of the shop in one language: its own field in the content language, else its
- * translation (docs/decisions/0050-content-languages.md).
+ * Another language's words for each label of the shop's hours ('Monday - Friday'): the stored
+ * labels stay what 'Open now' reads (docs/decisions/0050-content-languages.md).
  */
-function textProps(form: Form, isContent: boolean, language: string, field: ShopTextField) {
-  if (isContent) return form.getInputProps(field);
-  const path = `translations.${language}.${field}`;
-  return {
-    value: form.values.translations[language]?.[field] ?? '',
-    onChange: (event: { currentTarget: { value: string } }) =>
-      form.setFieldValue(path, event.currentTarget.value),
-    error: form.errors[path],
-  };
-}
-
-/** The name, descriptions and specialties of one language's tab. */
-function ShopTexts({
+function HoursLabels({
   form,
   language,
-  isContent,
+  contentLanguage,
 }: {
   form: Form;
   language: string;
-  isContent: boolean;
+  contentLanguage: string;
 }) {
   const intl = useMessages();
-  const longDescription = isContent
-    ? form.values.longDescription
-    : (form.values.translations[language]?.longDescription ?? '');
+  const text = contentTextProps(form, 'hoursLabels', language, contentLanguage);
+  const written = readHoursLabels(text.value) ?? {};
+  const labels = openingHours(formHours(form.values)).map(([label]) => label);
+  return (
+    <Fieldset
+      variant="unstyled"
+      legend={
+        <Text component="span" size="sm" fw={600}>
+          {intl.formatMessage({ id: 'businessForm.hoursLabels', defaultMessage: 'Hours labels' })}
+        </Text>
+      }
+    >
+      <Text size="xs" c="dimmed" mb={4}>
+        {intl.formatMessage({
+          id: 'businessForm.hoursLabelsHelp',
+          defaultMessage:
+            "How the days of the opening hours read in this language; empty ones show the main language's",
+        })}
+      </Text>
+      <Stack gap={6}>
+        {labels.map((label) => (
+          <TextInput
+            key={label}
+            label={label}
+            size="xs"
+            lang={language}
+            value={written[label] ?? ''}
+            onChange={(event) =>
+              text.onChange(JSON.stringify({ ...written, [label]: event.currentTarget.value }))
+            }
+          />
+        ))}
+      </Stack>
+      {text.error && <Input.Error mt={4}>{text.error}</Input.Error>}
+    </Fieldset>
+  );
+}
+
+/** The name, descriptions, specialties (and in another language the hours labels) of one tab. */
+function ShopTexts({
+  form,
+  language,
+  contentLanguage,
+}: {
+  form: Form;
+  language: string;
+  contentLanguage: string;
+}) {
+  const intl = useMessages();
+  const isContent = language === contentLanguage;
+  const textProps = (field: ShopTextField) =>
+    contentTextProps(form, field, language, contentLanguage);
+  const longDescription = textProps('longDescription');
   return (
     <>
       <TextInput
         label={intl.formatMessage({ id: 'businessForm.name', defaultMessage: 'Business Name' })}
         required={isContent}
         lang={language}
-        {...textProps(form, isContent, language, 'name')}
+        {...textProps('name')}
       />
       <Textarea
         label={intl.formatMessage({
@@ -100,7 +148,7 @@ function ShopTexts({
         autosize
         minRows={2}
         lang={language}
-        {...textProps(form, isContent, language, 'description')}
+        {...textProps('description')}
       />
       <Suspense
         fallback={
@@ -122,13 +170,8 @@ function ShopTexts({
             id: 'businessForm.longDescriptionHelp',
             defaultMessage: "Shown as About on the shop's page",
           })}
-          value={longDescription}
-          onChange={(html) =>
-            form.setFieldValue(
-              isContent ? 'longDescription' : `translations.${language}.longDescription`,
-              html,
-            )
-          }
+          value={longDescription.value}
+          onChange={longDescription.onChange}
         />
       </Suspense>
       <TextInput
@@ -141,8 +184,11 @@ function ShopTexts({
           defaultMessage: 'Comma-separated',
         })}
         lang={language}
-        {...textProps(form, isContent, language, 'specialties')}
+        {...textProps('specialties')}
       />
+      {!isContent && (
+        <HoursLabels form={form} language={language} contentLanguage={contentLanguage} />
+      )}
     </>
   );
 }
@@ -237,7 +283,7 @@ export function BusinessForm({
       <Stack gap="md">
         <ContentLanguageTabs contentLanguage={contentLanguage}>
           {(language) => (
-            <ShopTexts form={form} language={language} isContent={language === contentLanguage} />
+            <ShopTexts form={form} language={language} contentLanguage={contentLanguage} />
           )}
         </ContentLanguageTabs>
         <TextInput

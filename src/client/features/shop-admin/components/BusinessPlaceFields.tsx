@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { LocationPicker, MapLoading } from '#client/components/map/LazyMaps.tsx';
+import { useMessages } from '#client/i18n/language.tsx';
 import { placeOf } from '#client/lib/geo.ts';
 import { useSiteConfig } from '#client/lib/site-config.ts';
 import { useChallengeBusinesses } from '../api/get-challenge-businesses.ts';
@@ -23,6 +24,7 @@ export function BusinessPlaceFields({
   /** The shop being edited, left out of the shops drawn around it; null for a new shop. */
   businessId: number | null;
 }) {
+  const intl = useMessages();
   const siteConfig = useSiteConfig();
   const challengeShops = useChallengeBusinesses(challengeId);
   const around = (challengeShops.data ?? []).flatMap((shop) => {
@@ -36,10 +38,16 @@ export function BusinessPlaceFields({
   return (
     <Stack gap={6}>
       <Text size="sm" fw={500}>
-        Place on the map (optional)
+        {intl.formatMessage({
+          id: 'businessPlace.label',
+          defaultMessage: 'Place on the map (optional)',
+        })}
       </Text>
       <Text size="xs" c="dimmed">
-        Tap the map where the shop is, or type its latitude and longitude.
+        {intl.formatMessage({
+          id: 'businessPlace.help',
+          defaultMessage: 'Tap the map where the shop is, or type its latitude and longitude.',
+        })}
       </Text>
       <Suspense fallback={<MapLoading />}>
         {siteConfig ? (
@@ -60,14 +68,17 @@ export function BusinessPlaceFields({
       </Suspense>
       <Group grow align="flex-start">
         <NumberInput
-          label="Latitude"
+          label={intl.formatMessage({ id: 'businessPlace.latitude', defaultMessage: 'Latitude' })}
           placeholder="34.7304"
           decimalScale={6}
           clampBehavior="none"
           {...form.getInputProps('latitude')}
         />
         <NumberInput
-          label="Longitude"
+          label={intl.formatMessage({
+            id: 'businessPlace.longitude',
+            defaultMessage: 'Longitude',
+          })}
           placeholder="-86.5861"
           decimalScale={6}
           clampBehavior="none"
@@ -81,7 +92,10 @@ export function BusinessPlaceFields({
             size="xs"
             onClick={() => form.setValues({ latitude: '', longitude: '' })}
           >
-            Remove from the map
+            {intl.formatMessage({
+              id: 'businessPlace.remove',
+              defaultMessage: 'Remove from the map',
+            })}
           </Button>
         </Group>
       )}

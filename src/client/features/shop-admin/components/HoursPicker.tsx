@@ -3,6 +3,7 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Fieldset.css';
 import { Alert, Fieldset, Group, Input, Switch, Text, TextInput } from '@mantine/core';
 import { hoursWords, WEEK_DAYS, type DayHours } from '#shared/hours.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 
 export interface HoursPickerProps {
   week: DayHours[];
@@ -12,11 +13,21 @@ export interface HoursPickerProps {
   error?: string | null;
 }
 
+/** A Monday-first week's day (index 0 is Monday) in the page's language: 'Monday', 'Lunes'. */
+function dayName(index: number, locale: string): string {
+  // 2026-11-23 was a Monday.
+  const name = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2026, 10, 23 + index)),
+  );
+  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+}
+
 /**
  * Opening hours a day at a time: an open switch and from/to times beside each day's name, and
  * under them the week in words, the words a CSV import's hours column takes.
  */
 export function HoursPicker({ week, onChange, unreadable, error }: HoursPickerProps) {
+  const intl = useMessages();
   const words = hoursWords(week);
   const change = (index: number, day: Partial<DayHours>) =>
     onChange(week.map((each, at) => (at === index ? { ...each, ...day } : each)));
@@ -25,20 +36,33 @@ export function HoursPicker({ week, onChange, unreadable, error }: HoursPickerPr
       variant="unstyled"
       legend={
         <Text component="span" size="sm" fw={600}>
-          Opening hours
+          {intl.formatMessage({ id: 'hoursPicker.legend', defaultMessage: 'Opening hours' })}
         </Text>
       }
     >
       {unreadable !== null && (
-        <Alert color="yellow" mb="xs" title="Hours the picker cannot read">
-          These hours are kept as they are until you change a day: {unreadable}
+        <Alert
+          color="yellow"
+          mb="xs"
+          title={intl.formatMessage({
+            id: 'hoursPicker.unreadable',
+            defaultMessage: 'Hours the picker cannot read',
+          })}
+        >
+          {intl.formatMessage(
+            {
+              id: 'hoursPicker.unreadableText',
+              defaultMessage: 'These hours are kept as they are until you change a day: {hours}',
+            },
+            { hours: unreadable },
+          )}
         </Alert>
       )}
       {week.map((day, index) => {
-        const name = WEEK_DAYS[index]!;
+        const name = dayName(index, intl.locale);
         return (
           // On a phone the times wrap under the day's switch rather than run off the dialog.
-          <Group key={name} gap="xs" wrap="wrap" py={4} mih={36}>
+          <Group key={WEEK_DAYS[index]} gap="xs" wrap="wrap" py={4} mih={36}>
             <Switch
               label={name}
               checked={day.open}
@@ -58,24 +82,30 @@ export function HoursPicker({ week, onChange, unreadable, error }: HoursPickerPr
                 <TextInput
                   type="time"
                   size="xs"
-                  aria-label={`${name} opens at`}
+                  aria-label={intl.formatMessage(
+                    { id: 'hoursPicker.opensAt', defaultMessage: '{day} opens at' },
+                    { day: name },
+                  )}
                   value={day.from}
                   onChange={(event) => change(index, { from: event.currentTarget.value })}
                 />
                 <Text size="sm" aria-hidden>
-                  to
+                  {intl.formatMessage({ id: 'hoursPicker.to', defaultMessage: 'to' })}
                 </Text>
                 <TextInput
                   type="time"
                   size="xs"
-                  aria-label={`${name} closes at`}
+                  aria-label={intl.formatMessage(
+                    { id: 'hoursPicker.closesAt', defaultMessage: '{day} closes at' },
+                    { day: name },
+                  )}
                   value={day.to}
                   onChange={(event) => change(index, { to: event.currentTarget.value })}
                 />
               </Group>
             ) : (
               <Text size="sm" c="dimmed">
-                Closed
+                {intl.formatMessage({ id: 'hoursPicker.closed', defaultMessage: 'Closed' })}
               </Text>
             )}
           </Group>
@@ -83,7 +113,10 @@ export function HoursPicker({ week, onChange, unreadable, error }: HoursPickerPr
       })}
       {words && (
         <Text size="xs" c="dimmed" mt={4}>
-          In a CSV import: <span translate="no">{words}</span>
+          {intl.formatMessage(
+            { id: 'hoursPicker.csvWords', defaultMessage: 'In a CSV import: <words></words>' },
+            { words: () => <span translate="no">{words}</span> },
+          )}
         </Text>
       )}
       {error && <Input.Error mt={4}>{error}</Input.Error>}

@@ -19,7 +19,6 @@ import {
 } from '@mantine/core';
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { AdminBusiness } from '#shared/businesses.ts';
-import { countOf } from '#shared/plural.ts';
 import {
   checkShopRows,
   HOURS_WORDS_EXAMPLE,
@@ -27,6 +26,7 @@ import {
   SHOP_IMPORT_TEMPLATE,
 } from '#shared/shop-import.ts';
 import { SHOP_IMPORT_COLUMNS, type ShopImportRow } from '#shared/shop-import.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { useChallengeBusinesses } from '../api/get-challenge-businesses.ts';
 import { useImportShops } from '../api/import-shops.ts';
 import { linesText } from '../lines-text.ts';
@@ -56,11 +56,14 @@ export function checkImportText(
 
 /** Each row with its line, name, address and code, and under it 'Ready' or one message per column. */
 export function ImportPreview({ rows }: { rows: ShopImportRow[] }) {
+  const intl = useMessages();
+  const lineLabel = (line: number) =>
+    intl.formatMessage({ id: 'importShops.lineLabel', defaultMessage: 'Line {line}' }, { line });
   return (
     <Stack
       gap="xs"
       component="ul"
-      aria-label="Rows"
+      aria-label={intl.formatMessage({ id: 'importShops.rows', defaultMessage: 'Rows' })}
       m={0}
       style={{ listStyle: 'none', padding: 0 }}
     >
@@ -70,27 +73,38 @@ export function ImportPreview({ rows }: { rows: ShopImportRow[] }) {
           component="li"
           withBorder
           p="xs"
-          aria-label={`Line ${row.line}`}
+          aria-label={lineLabel(row.line)}
           data-ready={row.errors.length === 0}
         >
           <Group gap="xs" wrap="wrap">
             <Text size="sm" fw={600}>
-              Line {row.line}
+              {lineLabel(row.line)}
             </Text>
-            <Text size="sm">{row.name || '(no name)'}</Text>
+            <Text size="sm">
+              {row.name ||
+                intl.formatMessage({ id: 'importShops.noName', defaultMessage: '(no name)' })}
+            </Text>
             <Text size="sm" c="dimmed">
               {row.address}
             </Text>
             <Text size="sm" ff="monospace">
-              {row.redemptionCode ?? 'new code'}
+              {row.redemptionCode ??
+                intl.formatMessage({ id: 'importShops.newCode', defaultMessage: 'new code' })}
             </Text>
           </Group>
           {row.errors.length === 0 ? (
             <Text size="sm" c="teal.9">
-              Ready
+              {intl.formatMessage({ id: 'importShops.ready', defaultMessage: 'Ready' })}
             </Text>
           ) : (
-            <List size="sm" c="red.9" aria-label={`Line ${row.line} needs fixing`}>
+            <List
+              size="sm"
+              c="red.9"
+              aria-label={intl.formatMessage(
+                { id: 'importShops.lineNeedsFixing', defaultMessage: 'Line {line} needs fixing' },
+                { line: row.line },
+              )}
+            >
               {row.errors.map((error) => (
                 <List.Item key={error.column}>{error.message}</List.Item>
               ))}
@@ -113,8 +127,17 @@ export interface ImportShopsDialogProps {
  * row, or, after saying which rows will be left out, the ready rows alone.
  */
 export function ImportShopsDialog({ opened, challengeId, onClose }: ImportShopsDialogProps) {
+  const intl = useMessages();
   return (
-    <Modal opened={opened} onClose={onClose} title="Import Shops from CSV" size="xl">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={intl.formatMessage({
+        id: 'importShops.title',
+        defaultMessage: 'Import Shops from CSV',
+      })}
+      size="xl"
+    >
       {opened && <ImportShopsForm challengeId={challengeId} onDone={onClose} />}
     </Modal>
   );
@@ -123,6 +146,7 @@ export function ImportShopsDialog({ opened, challengeId, onClose }: ImportShopsD
 const templateHref = `data:text/csv;charset=utf-8,${encodeURIComponent(`${SHOP_IMPORT_TEMPLATE}\r\n`)}`;
 
 function ImportShopsForm({ challengeId, onDone }: { challengeId: number; onDone: () => void }) {
+  const intl = useMessages();
   const [csv, setCsv] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const liveShops = useChallengeBusinesses(challengeId).data;
@@ -141,7 +165,10 @@ function ImportShopsForm({ challengeId, onDone }: { challengeId: number; onDone:
   const ready = rows.filter((row) => row.errors.length === 0);
   const leftOut = rows.filter((row) => row.errors.length > 0);
   const validOnly = leftOut.length > 0;
-  const leftOutText = linesText(leftOut.map((row) => row.line));
+  const leftOutText = linesText(
+    leftOut.map((row) => row.line),
+    intl,
+  );
 
   const chooseFile = async (chosen: File | null) => {
     setFile(chosen);
@@ -151,28 +178,36 @@ function ImportShopsForm({ challengeId, onDone }: { challengeId: number; onDone:
   return (
     <Stack gap="md">
       <Text size="sm">
-        One shop a row, with a header row naming the columns: {SHOP_IMPORT_COLUMNS.join(', ')}.
-        Name, address and description are required; without a code the server picks one. Hours are
-        written as the shop dialog shows them under its days, e.g. {HOURS_WORDS_EXAMPLE} (a JSON
-        object of days to hours is taken too); codeRotation is off, daily or hourly; dailyCap is a
-        whole number or empty. Latitude and longitude (decimal degrees, both or neither) place the
-        shop on the map.
+        {intl.formatMessage(
+          {
+            id: 'importShops.help',
+            defaultMessage:
+              'One shop a row, with a header row naming the columns: {columns}. Name, address and description are required; without a code the server picks one. Hours are written as the shop dialog shows them under its days, e.g. {example} (a JSON object of days to hours is taken too); codeRotation is off, daily or hourly; dailyCap is a whole number or empty. Latitude and longitude (decimal degrees, both or neither) place the shop on the map.',
+          },
+          { columns: SHOP_IMPORT_COLUMNS.join(', '), example: HOURS_WORDS_EXAMPLE },
+        )}
       </Text>
       <Group>
         <Button component="a" variant="light" href={templateHref} download="shops-template.csv">
-          Download template CSV
+          {intl.formatMessage({
+            id: 'importShops.template',
+            defaultMessage: 'Download template CSV',
+          })}
         </Button>
       </Group>
       <FileInput
-        label="CSV file"
-        placeholder="Choose a .csv file"
+        label={intl.formatMessage({ id: 'importShops.file', defaultMessage: 'CSV file' })}
+        placeholder={intl.formatMessage({
+          id: 'importShops.choose',
+          defaultMessage: 'Choose a .csv file',
+        })}
         accept=".csv,text/csv"
         value={file}
         onChange={(chosen) => void chooseFile(chosen)}
         clearable
       />
       <Textarea
-        label="Or paste the CSV"
+        label={intl.formatMessage({ id: 'importShops.paste', defaultMessage: 'Or paste the CSV' })}
         autosize
         minRows={4}
         maxRows={12}
@@ -181,27 +216,57 @@ function ImportShopsForm({ challengeId, onDone }: { challengeId: number; onDone:
         onChange={(event) => setCsv(event.currentTarget.value)}
       />
       {check && !check.ok && (
-        <Alert color="red" title="The file cannot be imported" role="alert">
+        <Alert
+          color="red"
+          title={intl.formatMessage({
+            id: 'importShops.cannotImport',
+            defaultMessage: 'The file cannot be imported',
+          })}
+          role="alert"
+        >
           {check.message}
         </Alert>
       )}
       {check?.ok && (
         <>
           <Text fw={600} role="status">
-            {countOf(ready.length, 'row')} ready, {countOf(leftOut.length, 'row')} need
-            {leftOut.length === 1 ? 's' : ''} fixing
+            {intl.formatMessage(
+              {
+                id: 'importShops.status',
+                defaultMessage:
+                  '{ready, plural, one {# row} other {# rows}} ready, {leftOut, plural, one {# row needs} other {# rows need}} fixing',
+              },
+              { ready: ready.length, leftOut: leftOut.length },
+            )}
           </Text>
           <ImportPreview rows={rows} />
         </>
       )}
       {validOnly && ready.length > 0 && (
-        <Alert color="yellow" title="Rows left out">
-          {`${leftOutText.charAt(0).toUpperCase()}${leftOutText.slice(1)} ${leftOut.length === 1 ? 'needs' : 'need'} fixing and will be left out. Fix ${leftOut.length === 1 ? 'it' : 'them'} to import ${leftOut.length === 1 ? 'it' : 'them'} too, or import the ${countOf(ready.length, 'ready shop')} alone.`}
+        <Alert
+          color="yellow"
+          title={intl.formatMessage({
+            id: 'importShops.leftOut',
+            defaultMessage: 'Rows left out',
+          })}
+        >
+          {intl.formatMessage(
+            {
+              id: 'importShops.leftOutText',
+              defaultMessage:
+                '{lines} {leftOut, plural, one {needs fixing and will be left out. Fix it to import it too} other {need fixing and will be left out. Fix them to import them too}}, or import the {ready, plural, one {# ready shop} other {# ready shops}} alone.',
+            },
+            {
+              lines: `${leftOutText.charAt(0).toLocaleUpperCase(intl.locale)}${leftOutText.slice(1)}`,
+              leftOut: leftOut.length,
+              ready: ready.length,
+            },
+          )}
         </Alert>
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onDone}>
-          Cancel
+          {intl.formatMessage({ id: 'importShops.cancel', defaultMessage: 'Cancel' })}
         </Button>
         <Button
           disabled={ready.length === 0}
@@ -218,9 +283,14 @@ function ImportShopsForm({ challengeId, onDone }: { challengeId: number; onDone:
             )
           }
         >
-          {validOnly
-            ? `Import ${countOf(ready.length, 'ready shop')}, leave out ${countOf(leftOut.length, 'row')}`
-            : `Import ${countOf(ready.length, 'shop')}`}
+          {intl.formatMessage(
+            {
+              id: 'importShops.import',
+              defaultMessage:
+                '{validOnly, select, yes {Import {ready, plural, one {# ready shop} other {# ready shops}}, leave out {leftOut, plural, one {# row} other {# rows}}} other {Import {ready, plural, one {# shop} other {# shops}}}}',
+            },
+            { validOnly: validOnly ? 'yes' : 'no', ready: ready.length, leftOut: leftOut.length },
+          )}
         </Button>
       </Group>
     </Stack>

@@ -4,16 +4,19 @@ import '@mantine/core/styles/Alert.css';
 import { useId } from 'react';
 import { Alert, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { defineMessages } from 'react-intl';
 import type { AdminBusiness } from '#shared/businesses.ts';
 import type { CodeRotation } from '#shared/shop-side.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { codeChangesAt } from '#client/lib/shop-words.ts';
 import type { BusinessFormValues } from './business-form-values.ts';
 
-const CODE_ROTATIONS: { value: CodeRotation; label: string }[] = [
-  { value: 'off', label: 'Off' },
-  { value: 'daily', label: 'Daily' },
-  { value: 'hourly', label: 'Hourly' },
-];
+const rotationWords = defineMessages({
+  off: { id: 'redemptionCode.rotationOff', defaultMessage: 'Off' },
+  daily: { id: 'redemptionCode.rotationDaily', defaultMessage: 'Daily' },
+  hourly: { id: 'redemptionCode.rotationHourly', defaultMessage: 'Hourly' },
+});
+const CODE_ROTATIONS: CodeRotation[] = ['off', 'daily', 'hourly'];
 
 /**
  * The shop's redemption code and its rotation: the code the counter accepts now, and the warning
@@ -30,6 +33,7 @@ export function RedemptionCodeFields({
   /** The challenge's time zone: a daily code changes at its midnight. */
   timeZone: string;
 }) {
+  const intl = useMessages();
   const rotationLabelId = useId();
   const rotating = form.values.codeRotation !== 'off';
   // Switching an existing shop's rotation on voids the static code on its printed cards.
@@ -38,11 +42,22 @@ export function RedemptionCodeFields({
   return (
     <>
       <TextInput
-        label="Redemption Code"
+        label={intl.formatMessage({
+          id: 'redemptionCode.label',
+          defaultMessage: 'Redemption Code',
+        })}
         description={
           rotating
-            ? 'The static code: refused while the code rotates, accepted again when rotation is off'
-            : 'A unique 4-digit code the cashier gives; leave empty to generate one'
+            ? intl.formatMessage({
+                id: 'redemptionCode.staticHelp',
+                defaultMessage:
+                  'The static code: refused while the code rotates, accepted again when rotation is off',
+              })
+            : intl.formatMessage({
+                id: 'redemptionCode.help',
+                defaultMessage:
+                  'A unique 4-digit code the cashier gives; leave empty to generate one',
+              })
         }
         inputMode="numeric"
         maxLength={4}
@@ -57,31 +72,58 @@ export function RedemptionCodeFields({
       />
       <Stack gap={4}>
         <Text size="sm" fw={500} id={rotationLabelId}>
-          Code Rotation
+          {intl.formatMessage({ id: 'redemptionCode.rotation', defaultMessage: 'Code Rotation' })}
         </Text>
         <SegmentedControl
           aria-labelledby={rotationLabelId}
-          data={CODE_ROTATIONS}
+          data={CODE_ROTATIONS.map((value) => ({
+            value,
+            label: intl.formatMessage(rotationWords[value]),
+          }))}
           {...form.getInputProps('codeRotation')}
         />
         <Text size="xs" c="dimmed">
-          On: the accepted code changes every day or hour and shows on the shop's page; a code
-          posted online stops working at the next change.
+          {intl.formatMessage({
+            id: 'redemptionCode.rotationHelp',
+            defaultMessage:
+              "On: the accepted code changes every day or hour and shows on the shop's page; a code posted online stops working at the next change.",
+          })}
         </Text>
         {business && business.codeRotation !== 'off' && (
           <Text size="sm">
-            The counter accepts{' '}
-            <Text span ff="monospace" fw={700}>
-              {business.currentCode.code}
-            </Text>{' '}
-            now. {codeChangesAt(business.currentCode, timeZone)}.
+            {intl.formatMessage(
+              {
+                id: 'redemptionCode.accepts',
+                defaultMessage: 'The counter accepts <code></code> now. {changes}.',
+              },
+              {
+                code: () => (
+                  <Text span ff="monospace" fw={700}>
+                    {business.currentCode.code}
+                  </Text>
+                ),
+                changes: codeChangesAt(business.currentCode, timeZone, intl),
+              },
+            )}
           </Text>
         )}
         {voidsPrintedCards && (
-          <Alert color="orange" variant="light" title="Printed cards stop working">
-            Once you save, the static code {business.redemptionCode} is refused: cashier cards
-            showing it no longer work. You can then print the new card, which sends the cashier to
-            the shop's page for the current code.
+          <Alert
+            color="orange"
+            variant="light"
+            title={intl.formatMessage({
+              id: 'redemptionCode.voidsTitle',
+              defaultMessage: 'Printed cards stop working',
+            })}
+          >
+            {intl.formatMessage(
+              {
+                id: 'redemptionCode.voidsText',
+                defaultMessage:
+                  "Once you save, the static code {code} is refused: cashier cards showing it no longer work. You can then print the new card, which sends the cashier to the shop's page for the current code.",
+              },
+              { code: business.redemptionCode },
+            )}
           </Alert>
         )}
       </Stack>

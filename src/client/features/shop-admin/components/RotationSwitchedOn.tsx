@@ -3,6 +3,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { AdminBusiness } from '#shared/businesses.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { codeChangesAt } from '#client/lib/shop-words.ts';
 import { paths } from '#shared/paths.ts';
 
@@ -19,34 +20,56 @@ export function RotationSwitchedOn({
   timeZone: string;
   onDone: () => void;
 }) {
+  const intl = useMessages();
   return (
     <Stack gap="md">
-      <Alert color="teal" variant="light" title="Code rotation is on">
+      <Alert
+        color="teal"
+        variant="light"
+        title={intl.formatMessage({
+          id: 'rotationSwitchedOn.title',
+          defaultMessage: 'Code rotation is on',
+        })}
+      >
         <Stack gap="xs">
           <Text size="sm">
-            The counter accepts {business.currentCode.code} now.{' '}
-            {codeChangesAt(business.currentCode, timeZone)}. It refuses the static code{' '}
-            {business.redemptionCode}: printed cashier cards showing it no longer work. Print the
-            new card for the till.
+            {intl.formatMessage(
+              {
+                id: 'rotationSwitchedOn.text',
+                defaultMessage:
+                  'The counter accepts {code} now. {changes}. It refuses the static code {staticCode}: printed cashier cards showing it no longer work. Print the new card for the till.',
+              },
+              {
+                code: business.currentCode.code,
+                changes: codeChangesAt(business.currentCode, timeZone, intl),
+                staticCode: business.redemptionCode,
+              },
+            )}
           </Text>
           {!business.shopLinkIssued && (
             <Text size="sm">
-              The cashier reads the code on the shop's page: issue its link (Actions, Shop Link) and
-              bookmark it on the till.
+              {intl.formatMessage({
+                id: 'rotationSwitchedOn.issueLink',
+                defaultMessage:
+                  "The cashier reads the code on the shop's page: issue its link (Actions, Shop Link) and bookmark it on the till.",
+              })}
             </Text>
           )}
         </Stack>
       </Alert>
       <Group justify="flex-end">
         <Button variant="default" onClick={onDone}>
-          Done
+          {intl.formatMessage({ id: 'rotationSwitchedOn.done', defaultMessage: 'Done' })}
         </Button>
         <Button
           component={Link}
           to={paths.cashierCard(business.id)}
           leftSection={<IconPrinter size={18} aria-hidden />}
         >
-          Print new cashier card
+          {intl.formatMessage({
+            id: 'rotationSwitchedOn.print',
+            defaultMessage: 'Print new cashier card',
+          })}
         </Button>
       </Group>
     </Stack>

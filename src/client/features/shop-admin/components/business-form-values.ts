@@ -1,8 +1,8 @@
 import type { AdminBusiness, BusinessPatchInput } from '#shared/businesses.ts';
 import type { CodeRotation } from '#shared/shop-side.ts';
 import { DEFAULT_HOURS, DEFAULT_SPECIALTIES } from '#shared/constants.ts';
-import { hoursFromWeek, type DayHours } from '#shared/hours.ts';
-import type { ShopTextField, Translations } from '#shared/translations.ts';
+import { hoursFromWeek, keptHoursLabels, readHoursLabels, type DayHours } from '#shared/hours.ts';
+import type { ShopTranslationField, Translations } from '#shared/translations.ts';
 
 /** What the shop form holds: text as typed, '' for an empty number. */
 export interface BusinessFormValues {
@@ -26,8 +26,11 @@ export interface BusinessFormValues {
   /** Empty: not on the map. */
   latitude: number | string;
   longitude: number | string;
-  /** Name, descriptions and specialties in the site's other languages; empty ones show the battle's. */
-  translations: Translations<ShopTextField>;
+  /**
+   * Name, descriptions, specialties and hours labels in the site's other languages; empty ones
+   * show the battle's.
+   */
+  translations: Translations<ShopTranslationField>;
 }
 
 /** The form's start: the shop being edited, else a new shop with the spec's defaults. */
@@ -80,8 +83,29 @@ export function initialValues(
   };
 }
 
+/** The hours as they will be stored: the picker's week once touched, else the stored text. */
+export function formHours(values: Pick<BusinessFormValues, 'hours' | 'week'>): string | null {
+  return values.week ? hoursFromWeek(values.week) : values.hours.trim() || null;
+}
+
+/** Each language's hours labels, only for the labels the hours still have (a changed week drops the others). */
+function withKeptHoursLabels(
+  translations: Translations<ShopTranslationField>,
+  hours: string | null,
+): Translations<ShopTranslationField> {
+  return Object.fromEntries(
+    Object.entries(translations).map(([language, { hoursLabels, ...texts }]) => {
+      const labels = hoursLabels
+        ? keptHoursLabels(readHoursLabels(hoursLabels) ?? {}, hours)
+        : undefined;
+      return [language, labels ? { ...texts, hoursLabels: labels } : texts];
+    }),
+  );
+}
+
 /** The body both create and update send; an empty or non-numeric position counts as 0 (docs/SPEC.md section 5). */
 export function toBody(values: BusinessFormValues): BusinessPatchInput {
+  const hours = formHours(values);
   return {
     name: values.name,
     description: values.description,
@@ -90,7 +114,7 @@ export function toBody(values: BusinessFormValues): BusinessPatchInput {
     phone: values.phone || null,
     website: values.website || null,
     imageUrl: values.imageUrl || null,
-    hours: values.week ? hoursFromWeek(values.week) : values.hours.trim() || null,
+    hours,
     specialties: values.specialties || null,
     position:
       typeof values.position === 'number' &&
@@ -105,6 +129,6 @@ export function toBody(values: BusinessFormValues): BusinessPatchInput {
     // Checked as a pair before sending (business-form-schema.ts): both numbers, or neither.
     latitude: typeof values.latitude === 'number' ? values.latitude : null,
     longitude: typeof values.longitude === 'number' ? values.longitude : null,
-    translations: values.translations,
+    translations: withKeptHoursLabels(values.translations, hours),
   };
 }

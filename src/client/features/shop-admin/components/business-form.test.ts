@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { zodResolver } from '#client/lib/schema-resolver.ts';
 import { businessFormSchema } from './business-form-schema.ts';
-import { initialValues, type BusinessFormValues } from './business-form-values.ts';
+import { initialValues, toBody, type BusinessFormValues } from './business-form-values.ts';
 import { preview } from './BusinessesTable.tsx';
 
 /** The errors the shop form shows for a new shop with these values changed. */
@@ -84,6 +84,28 @@ describe('the shop form', () => {
       errorsFor({ week: week.map((day, index) => (index === 1 ? { ...day, to: '' } : day)) }),
     ).toEqual({
       week: 'Choose when Tuesday opens and closes, or mark it closed',
+    });
+  });
+
+  it('sends the hours labels of the hours it saves: a label the week no longer has is dropped', () => {
+    const every = () =>
+      [0, 1, 2, 3, 4, 5, 6].map(() => ({ open: true, from: '07:00', to: '15:00' }));
+    const values = {
+      ...initialValues(null, 0),
+      week: every(),
+      translations: {
+        es: {
+          name: 'Grano',
+          hoursLabels: JSON.stringify({ 'Monday - Sunday': 'Todos los días', Saturday: 'Sábado' }),
+        },
+      },
+    };
+    expect(toBody(values).translations).toEqual({
+      es: { name: 'Grano', hoursLabels: '{"Monday - Sunday":"Todos los días"}' },
+    });
+    const weekdays = every().map((day, index) => ({ ...day, open: index < 5 }));
+    expect(toBody({ ...values, week: weekdays }).translations).toEqual({
+      es: { name: 'Grano' },
     });
   });
 });

@@ -9,7 +9,7 @@ import { Spinner } from '#client/components/PageLoader.tsx';
 import { isApiError } from '#client/lib/api.ts';
 import { offlineMessages } from '#client/lib/offline.ts';
 import { useMessages } from '#client/i18n/language.tsx';
-import { openingHours } from '#shared/hours.ts';
+import { openingHours, shownHours } from '#shared/hours.ts';
 import { useCouponBusiness } from '../api/get-coupon-business.ts';
 
 /**
@@ -58,7 +58,7 @@ export function CouponDetailsDialog({
           <Text size="sm" fw={600} mt={4}>
             {intl.formatMessage({ id: 'couponDetails.hours', defaultMessage: 'Hours' })}
           </Text>
-          {openingHours(shop.hours).map(([label, range]) => (
+          {shownHours(openingHours(shop.hours), intl).map(([label, range]) => (
             <Text key={label} size="sm">
               {label}: {range}
             </Text>

@@ -20,7 +20,7 @@ import {
 import { IconClock, IconDirections, IconMapPin, IconPhone, IconWorld } from '@tabler/icons-react';
 import type { PublicBusiness } from '#shared/businesses.ts';
 import { PausedBadge, SHOP_FALLBACK_IMAGE } from '#client/components/ShopCard.tsx';
-import { openingHours } from '#shared/hours.ts';
+import { openingHours, shownHours } from '#shared/hours.ts';
 import { websiteHref } from '#client/lib/website.ts';
 import { useMessages } from '#client/i18n/language.tsx';
 import { OpenNowBadge } from './OpenNowBadge.tsx';
@@ -106,7 +106,7 @@ export function BusinessDetail({ shop, timeZone }: { shop: PublicBusiness; timeZ
             </Group>
             <Table>
               <Table.Tbody>
-                {hours.map(([label, range]) => (
+                {shownHours(hours, intl).map(([label, range]) => (
                   <Table.Tr key={label}>
                     <Table.Th scope="row" fw={600}>
                       {label}

@@ -21,7 +21,7 @@ import { useParams } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { TOP_RANK_HIGHLIGHT } from '#shared/constants.ts';
 import { formatInstant } from '#shared/date-range.ts';
-import type { Results } from '#shared/results.ts';
+import { RESULTS_METHOD, resultsMethodParagraphs, type Results } from '#shared/results.ts';
 import { NextBattle } from '#client/components/NextBattle.tsx';
 import { NotFound } from '#client/components/NotFound.tsx';
 import { PageLoader } from '#client/components/PageLoader.tsx';
@@ -300,7 +300,11 @@ export function PublishedResults({ results }: { results: Results }) {
             defaultMessage: 'How the results are made',
           })}
         </Title>
-        {results.method.split('\n\n').map((paragraph) => (
+        {/* The method the site states is the page's language's; another (an older one) as stored. */}
+        {(results.method === RESULTS_METHOD
+          ? resultsMethodParagraphs(intl)
+          : results.method.split('\n\n')
+        ).map((paragraph) => (
           <Text key={paragraph} size="sm">
             {paragraph}
           </Text>

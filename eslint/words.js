@@ -64,25 +64,4 @@ export const wordsRules = {
  * nothing joins it.
  */
 export const notYetInTheCatalogs = [
-  'src/client/app/routes/battles.tsx',
-  'src/client/app/routes/business.tsx',
-  'src/client/app/routes/email-unsubscribe.tsx',
-  'src/client/app/routes/privacy.tsx',
-  'src/client/app/routes/results.tsx',
-  'src/client/components/NetworkNotices.tsx',
-  'src/client/components/NextBattle.tsx',
-  'src/client/components/RouteError.tsx',
-  'src/client/components/ShopHeader.tsx',
-  'src/client/components/map/LazyMaps.tsx',
-  'src/client/components/map/LocationPicker.tsx',
-  'src/client/components/map/ShopsMap.tsx',
-  'src/client/components/map/map-parts.tsx',
-  'src/client/components/marketing/ShareSection.tsx',
-  'src/client/features/messages/components/SaleAlertForm.tsx',
-  'src/client/features/milestones/components/MilestoneTiers.tsx',
-  'src/client/features/milestones/components/PassMilestones.tsx',
-  'src/client/features/results/components/PublishedDraws.tsx',
-  'src/client/features/results/components/PublishedVersions.tsx',
-  'src/client/features/results/components/ShareResultsButton.tsx',
-  'src/client/features/shops/components/BattleWinners.tsx',
 ];

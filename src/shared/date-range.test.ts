@@ -27,6 +27,12 @@ describe('formatChallengeDates (docs/RULES.md rule 13)', () => {
     );
   });
 
+  it("writes another language's range with plain spaces, as every browser's Intl does", () => {
+    expect(
+      formatChallengeDates('2027-01-06T18:00:00Z', '2027-02-05T18:00:00Z', 'UTC', 'es-US'),
+    ).toBe('6 de ene – 5 de feb 2027');
+  });
+
   it('writes a one-day battle as one date', () => {
     expect(formatChallengeDates('2025-07-04T14:00:00Z', '2025-07-04T22:00:00Z', 'UTC')).toBe(
       'July 4, 2025',

@@ -31,13 +31,17 @@ export function formatChallengeDates(
   locale = ENGLISH,
 ) {
   // Another language writes a range its own way ('12 de nov – 12 de dic 2026'): Intl knows how.
+  // Node's ICU puts thin spaces around the dash where Chromium's has plain ones: plain spaces
+  // here, so a page the server drew reads the same when the web app takes it over.
   if (locale !== ENGLISH) {
     return dateTimeFormat(locale, {
       timeZone,
       year: 'numeric',
       month: 'short',
       day: 'numeric',
-    }).formatRange(new Date(start), new Date(end));
+    })
+      .formatRange(new Date(start), new Date(end))
+      .replace(/\u2009/g, ' ');
   }
   const from = partsIn(new Date(start), timeZone);
   const to = partsIn(new Date(end), timeZone);

@@ -15,6 +15,7 @@ import {
   weekFromWords,
   type DayHours,
 } from './hours.ts';
+import { inSpanish } from '#tests/helpers/spanish-intl.ts';
 
 const defaults = Object.entries(DEFAULT_HOURS);
 // 2026-11-23 is a Monday. New York is UTC-5 in November; Tokyo is UTC+9 all year.
@@ -104,6 +105,52 @@ describe('nextOpening', () => {
   it('says nothing when the hours name no opening or cannot be read', () => {
     expect(nextOpening([['Daily', 'Closed']], at('2026-11-23T10:00:00Z'), NEW_YORK)).toBeNull();
     expect(nextOpening([['Whenever', 'Ask us']], at('2026-11-23T10:00:00Z'), NEW_YORK)).toBeNull();
+  });
+});
+
+describe('the hours in Spanish (docs/decisions/0048-languages.md)', () => {
+  // Intl's Spanish writes 'a.m.' or 'a. m.' (by its data's version), with no-break spaces.
+  const plain = (text: string | null) =>
+    text?.replace(/\s/g, ' ').replace(/([ap])\. m\./g, '$1.m.') ?? null;
+
+  it('says when a closed shop opens, with the day named by Intl', () => {
+    const opens = (iso: string, hours = defaults) =>
+      plain(nextOpening(hours, at(iso), NEW_YORK, inSpanish));
+    expect(opens('2026-11-23T10:00:00Z')).toBe('Abre a las 6:30 a.m.');
+    expect(opens('2026-11-24T02:00:00Z')).toBe('Abre mañana a las 6:30 a.m.');
+    expect(
+      opens('2026-11-28T17:00:00Z', [
+        ['Monday - Friday', '6:30am - 8:00pm'],
+        ['Saturday', 'Closed'],
+        ['Sunday', 'Closed'],
+      ]),
+    ).toBe('Abre el lunes a las 6:30 a.m.');
+  });
+
+  it('shows the hours it can read in Spanish, the rest as the organizer wrote them', () => {
+    expect(
+      shownHours(
+        JSON.stringify({
+          'Monday - Friday': '6:30am - 8:00pm',
+          'Sat & Sun': 'Closed',
+          Daily: 'Open 24 hours',
+          'Mon, Wed, Fri': '7am - 3pm',
+          Feriados: 'Consultar',
+        }),
+        undefined,
+        inSpanish,
+      ).map(([label, range]) => [plain(label), plain(range)]),
+    ).toEqual([
+      ['Lunes a viernes', '6:30 a.m. a 8:00 p.m.'],
+      ['Sábado y domingo', 'Cerrado'],
+      ['Todos los días', 'Abierto las 24 horas'],
+      ['Lunes, miércoles y viernes', '7:00 a.m. a 3:00 p.m.'],
+      ['Feriados', 'Consultar'],
+    ]);
+  });
+
+  it('leaves the hours as written in English', () => {
+    expect(shownHours(null, undefined)).toEqual(defaults);
   });
 });
 
@@ -261,6 +308,8 @@ describe('hours labels in another language (docs/decisions/0050-content-language
       ['Sábado', 'Closed'],
     ]);
     expect(shownHours(hours, undefined)).toEqual(Object.entries(JSON.parse(hours) as object));
+    // A label written in the reader's language wins over the words read from the English one.
+    expect(shownHours(hours, { Saturday: 'Los sábados' }, inSpanish)[1]?.[0]).toBe('Los sábados');
   });
 
   it('keeps only the written labels the hours still have', () => {

@@ -1,5 +1,7 @@
+import type { IntlShape } from 'react-intl';
 import { DEFAULT_HOURS } from './constants.ts';
 import { dateTimeFormat } from './intl-formats.ts';
+import { inSourceLanguage, sourceIntl } from './source-intl.ts';
 
 /**
  * Opening hours, read and written in one place for every layer
@@ -63,14 +65,6 @@ export function keptHoursLabels(
     return written ? [[label, written] as const] : [];
   });
   return kept.length > 0 ? JSON.stringify(Object.fromEntries(kept)) : undefined;
-}
-
-/** Stored hours as a page shows them: each label in the reader's language when it is written in it. */
-export function shownHours(
-  hours: string | null,
-  labels: Record<string, string> | undefined,
-): [string, string][] {
-  return openingHours(hours).map(([label, range]) => [labels?.[label] ?? label, range]);
 }
 
 const DAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
@@ -195,21 +189,41 @@ export function openNow(hours: [string, string][], now: Date, timeZone: string):
   return readable ? 'closed' : 'unknown';
 }
 
-const SHORT_DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-/** 390 → '6:30 AM', 720 → '12:00 PM', 0 → '12:00 AM'. */
-function clockTime(minutes: number): string {
+/**
+ * 390 → '6:30 AM', 720 → '12:00 PM', 0 → '12:00 AM'; in another language, that language's way
+ * ('6:30 a.m.').
+ */
+function clockTime(minutes: number, intl: IntlShape): string {
   const hours = Math.floor(minutes / 60);
+  if (!inSourceLanguage(intl)) {
+    return intl.formatTime(Date.UTC(2000, 0, 1, hours, minutes % 60), {
+      timeZone: 'UTC',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+  }
   const hour12 = hours % 12 === 0 ? 12 : hours % 12;
   return `${hour12}:${String(minutes % 60).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
+/** A weekday's name (0 = Sunday) in the page's language: 'Mon', 'lunes'. */
+function dayName(day: number, width: 'short' | 'long', intl: IntlShape): string {
+  // 2000-01-02 was a Sunday.
+  return intl.formatDate(Date.UTC(2000, 0, 2 + day), { timeZone: 'UTC', weekday: width });
+}
+
 /**
  * When a shop that is closed at `now` opens next, on the clocks of `timeZone`: 'Opens 6:30 AM'
- * (later today), 'Opens tomorrow 7:00 AM', 'Opens Mon 6:30 AM'; null when its hours name no
- * opening in the week ahead, or cannot be read.
+ * (later today), 'Opens tomorrow 7:00 AM', 'Opens Mon 6:30 AM'; in the page's language with its
+ * `intl` ('Abre el lunes a las 6:30 a.m.'). Null when its hours name no opening in the week
+ * ahead, or cannot be read.
  */
-export function nextOpening(hours: [string, string][], now: Date, timeZone: string): string | null {
+export function nextOpening(
+  hours: [string, string][],
+  now: Date,
+  timeZone: string,
+  intl: IntlShape = sourceIntl,
+): string | null {
   const { day, minutes } = localTime(now, timeZone);
   for (let inDays = 0; inDays < 8; inDays += 1) {
     const weekday = (day + inDays) % 7;
@@ -222,10 +236,86 @@ export function nextOpening(hours: [string, string][], now: Date, timeZone: stri
       if (earliest === null || start < earliest) earliest = start;
     }
     if (earliest === null) continue;
-    const when = inDays === 0 ? '' : inDays === 1 ? 'tomorrow ' : `${SHORT_DAY_NAMES[weekday]!} `;
-    return `Opens ${when}${clockTime(earliest)}`;
+    return intl.formatMessage(
+      {
+        id: 'hours.opens',
+        defaultMessage:
+          '{when, select, today {Opens {time}} tomorrow {Opens tomorrow {time}} other {Opens {day} {time}}}',
+      },
+      {
+        when: inDays === 0 ? 'today' : inDays === 1 ? 'tomorrow' : 'later',
+        day: dayName(weekday, inSourceLanguage(intl) ? 'short' : 'long', intl),
+        time: clockTime(earliest, intl),
+      },
+    );
   }
   return null;
+}
+
+/** The words of hours shown in another language than the code's English. */
+const shownWords = {
+  fromTo: (intl: IntlShape, from: string, to: string) =>
+    intl.formatMessage({ id: 'hours.fromTo', defaultMessage: '{from} - {to}' }, { from, to }),
+  everyDay: (intl: IntlShape) =>
+    intl.formatMessage({ id: 'hours.everyDay', defaultMessage: 'Every day' }),
+  closed: (intl: IntlShape) => intl.formatMessage({ id: 'hours.closed', defaultMessage: 'Closed' }),
+  allDay: (intl: IntlShape) =>
+    intl.formatMessage({ id: 'hours.allDay', defaultMessage: 'Open 24 hours' }),
+};
+
+/** The days a label names in the page's language ('Lunes a viernes'); null if unreadable. */
+function shownDays(label: string, intl: IntlShape): string | null {
+  const days = daysOf(label);
+  if (!days) return null;
+  if (new Set(days).size === 7) return shownWords.everyDay(intl);
+  // Monday first, as the labels are written.
+  const mondayFirst = [...new Set(days.map((one) => (one + 6) % 7))].sort((a, b) => a - b);
+  const runs: [number, number][] = [];
+  for (const one of mondayFirst) {
+    const last = runs.at(-1);
+    if (last && last[1] === one - 1) last[1] = one;
+    else runs.push([one, one]);
+  }
+  const name = (mondayIndex: number) => dayName((mondayIndex + 1) % 7, 'long', intl);
+  // Two days in a row are named each ('sábado y domingo'), three or more as a range.
+  const text = intl.formatList(
+    runs.flatMap(([first, last]) =>
+      first === last
+        ? [name(first)]
+        : last === first + 1
+          ? [name(first), name(last)]
+          : [shownWords.fromTo(intl, name(first), name(last))],
+    ),
+  );
+  return text.charAt(0).toLocaleUpperCase(intl.locale) + text.slice(1);
+}
+
+/** A range in the page's language ('6:30 a.m. a 8:00 p.m.', 'Cerrado'); null if unreadable. */
+function shownRange(range: string, intl: IntlShape): string | null {
+  const opening = openingOf(range);
+  if (!opening) return null;
+  if (opening.kind === 'closed') return shownWords.closed(intl);
+  if (opening.kind === 'all-day') return shownWords.allDay(intl);
+  return shownWords.fromTo(intl, clockTime(opening.from, intl), clockTime(opening.to, intl));
+}
+
+/**
+ * Stored hours as a page shows them, label and range: a label the organizer wrote in the reader's
+ * language (`labels`, docs/decisions/0050) in those words; otherwise in the code's English as the
+ * organizer wrote them, and in another language (its `intl`) each label and range this can read
+ * in that language's words ('Lunes a viernes', '6:30 a.m. a 8:00 p.m.', 'Cerrado'), anything
+ * else as written.
+ */
+export function shownHours(
+  hours: string | null,
+  labels: Record<string, string> | undefined,
+  intl: IntlShape = sourceIntl,
+): [string, string][] {
+  const inSource = inSourceLanguage(intl);
+  return openingHours(hours).map(([label, range]) => [
+    labels?.[label] ?? (inSource ? label : (shownDays(label, intl) ?? label)),
+    inSource ? range : (shownRange(range, intl) ?? range),
+  ]);
 }
 
 /** 'Open now' for a shop as its page shows it: its hours (or the defaults) on the challenge's clock. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inSpanish } from '#tests/helpers/spanish-intl.ts';
 import { nextMilestoneText, pickupCodeSchema, stockGoneText } from './milestones.ts';
 
 describe('the words of milestones (docs/decisions/0046)', () => {
@@ -31,5 +32,28 @@ describe('the words of milestones (docs/decisions/0046)', () => {
     expect(pickupCodeSchema.parse(' k7qw2m ')).toBe('K7QW2M');
     for (const bad of ['K7QW2', 'K7QW2MM', 'K0QW2M', 'KIQW2M', 'K1QW2M', 'KLQW2M'])
       expect(pickupCodeSchema.safeParse(bad).success, bad).toBe(false);
+  });
+});
+
+describe('the words of milestones in Spanish (docs/decisions/0048-languages.md)', () => {
+  it('says the stock is gone with the reward as the organizer wrote it', () => {
+    expect(stockGoneText('un vaso de pinta', inSpanish)).toBe('Ya no quedan: un vaso de pinta');
+    expect(stockGoneText('Bolsa de tela', inSpanish)).toBe('Ya no quedan: bolsa de tela');
+  });
+
+  it('names the next tier with Spanish plurals', () => {
+    const tiers = [
+      { shops: 8, reward: 'una bolsa de tela', reached: false },
+      { shops: 6, reward: 'una gorra', reached: false },
+    ];
+    expect(nextMilestoneText(5, 12, tiers, inSpanish)).toBe(
+      'Visitaste 5 de 12 locales: te falta 1 más para una gorra',
+    );
+    expect(nextMilestoneText(3, 12, tiers, inSpanish)).toBe(
+      'Visitaste 3 de 12 locales: te faltan 3 más para una gorra',
+    );
+    expect(
+      nextMilestoneText(0, 1, [{ shops: 1, reward: 'una taza', reached: false }], inSpanish),
+    ).toBe('Visitaste 0 de 1 local: te falta 1 más para una taza');
   });
 });

@@ -1,4 +1,6 @@
+import type { IntlShape } from 'react-intl';
 import { z } from 'zod';
+import { inSourceLanguage, sourceIntl } from './source-intl.ts';
 
 /**
  * Milestones and rewards (docs/decisions/0046): an organizer's tiers per battle, each a reward for
@@ -109,30 +111,44 @@ const withoutArticle = (reward: string) => reward.replace(/^(a|an|one)\s+/i, '')
 
 /**
  * 'All pint glasses are gone': the reward's own words in the plural (English's regular endings;
- * 'a pint glass', 'a tote bag', 'a sticker' read right), first letter in lower case.
+ * 'a pint glass', 'a tote bag', 'a sticker' read right), first letter in lower case. In another
+ * language (its `intl`) the reward shows as the organizer wrote it ('Ya no quedan: vaso de pinta').
  */
-export function stockGoneText(reward: string): string {
+export function stockGoneText(reward: string, intl: IntlShape = sourceIntl): string {
   const text = withoutArticle(reward);
-  const plural = /(s|x|z|ch|sh)$/i.test(text)
-    ? `${text}es`
-    : /[^aeiou]y$/i.test(text)
-      ? `${text.slice(0, -1)}ies`
-      : `${text}s`;
-  return `All ${plural.charAt(0).toLowerCase()}${plural.slice(1)} are gone`;
+  const plural = !inSourceLanguage(intl)
+    ? text
+    : /(s|x|z|ch|sh)$/i.test(text)
+      ? `${text}es`
+      : /[^aeiou]y$/i.test(text)
+        ? `${text.slice(0, -1)}ies`
+        : `${text}s`;
+  return intl.formatMessage(
+    { id: 'milestones.stockGone', defaultMessage: 'All {rewards} are gone' },
+    { rewards: `${plural.charAt(0).toLowerCase()}${plural.slice(1)}` },
+  );
 }
 
 /**
  * 'You've visited 5 of 12 shops: 3 more for the pint glass', or null when every tier is reached
- * or none is left to reach. `tiers` in any order.
+ * or none is left to reach. `tiers` in any order; `intl`: the page's language.
  */
 export function nextMilestoneText(
   visited: number,
   shops: number,
   tiers: readonly { shops: number; reward: string; reached: boolean }[],
+  intl: IntlShape = sourceIntl,
 ): string | null {
   const next = tiers
     .filter((tier) => !tier.reached && tier.shops > visited)
     .sort((a, b) => a.shops - b.shops)[0];
   if (!next) return null;
-  return `You've visited ${visited} of ${shops} shops: ${next.shops - visited} more for the ${withoutArticle(next.reward)}`;
+  return intl.formatMessage(
+    {
+      id: 'milestones.next',
+      defaultMessage:
+        "You've visited {visited} of {shops, plural, one {# shop} other {# shops}}: {more, plural, other {# more}} for the {reward}",
+    },
+    { visited, shops, more: next.shops - visited, reward: withoutArticle(next.reward) },
+  );
 }

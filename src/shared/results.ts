@@ -1,21 +1,52 @@
+import type { IntlShape } from 'react-intl';
 import { z } from 'zod';
+import { sourceIntl } from './source-intl.ts';
 import { publicDrawSchema } from './draws.ts';
 
 /** What a visitor reads before the end (docs/RULES.md rule 17). */
 export const RESULTS_NOT_YET_MESSAGE = 'Results are published when the battle ends';
 
 /**
- * How the published result is made, in plain words (docs/RULES.md rules 10, 14, 17-19); the
- * results page and GET /api/challenges/{id}/results show this text.
+ * How the published result is made, in plain words (docs/RULES.md rules 10, 14, 17-19), one
+ * paragraph each, in the language of `intl` (docs/decisions/0048-languages.md).
  */
-export const RESULTS_METHOD = [
-  'Each redeemed coupon earns its pass one vote. A vote counts when its pass is active (not refunded) and its shop was not removed; votes.csv lists every counted vote, so anyone can recount.',
-  'Shops are ranked by counted votes: a shop’s rank is 1 + the number of shops with more votes, so tied shops share a place (1, 1, 3). A shop with no votes has no rank.',
-  'Share is votes divided by redeemers (members whose active pass redeemed that shop’s coupon), 0 when nobody redeemed there. It is shown beside the votes so a small shop loved by its visitors is visible; it does not change the rank.',
-  'If the organizer set a standings freeze, the public counts stopped moving that many hours before the end; every vote until the end counts here.',
-  'The results and votes.csv were stored when the battle ended and are served as stored. votes.csv gives each vote’s hour, not its exact time, and numbers its rows in order of hour and pass. A refund or dispute after the end is published as a dated correction beside the original, which never changes; each version’s SHA-256 is listed.',
-  'Prize draws: the SHA-256 of each draw’s secret seed was published when the draw was created, before the end. After the end the seed and the entries file are published; for each entry, HMAC-SHA256(key = seed bytes, message = entry_id) as lowercase hex orders the entries ascending, and passes are taken in that order, each once, until the prize’s winner count is reached.',
-].join('\n\n');
+export function resultsMethodParagraphs(intl: IntlShape = sourceIntl): string[] {
+  return [
+    intl.formatMessage({
+      id: 'resultsMethod.counting',
+      defaultMessage:
+        'Each redeemed coupon earns its pass one vote. A vote counts when its pass is active (not refunded) and its shop was not removed; votes.csv lists every counted vote, so anyone can recount.',
+    }),
+    intl.formatMessage({
+      id: 'resultsMethod.ranking',
+      defaultMessage:
+        'Shops are ranked by counted votes: a shop’s rank is 1 + the number of shops with more votes, so tied shops share a place (1, 1, 3). A shop with no votes has no rank.',
+    }),
+    intl.formatMessage({
+      id: 'resultsMethod.share',
+      defaultMessage:
+        'Share is votes divided by redeemers (members whose active pass redeemed that shop’s coupon), 0 when nobody redeemed there. It is shown beside the votes so a small shop loved by its visitors is visible; it does not change the rank.',
+    }),
+    intl.formatMessage({
+      id: 'resultsMethod.freeze',
+      defaultMessage:
+        'If the organizer set a standings freeze, the public counts stopped moving that many hours before the end; every vote until the end counts here.',
+    }),
+    intl.formatMessage({
+      id: 'resultsMethod.stored',
+      defaultMessage:
+        'The results and votes.csv were stored when the battle ended and are served as stored. votes.csv gives each vote’s hour, not its exact time, and numbers its rows in order of hour and pass. A refund or dispute after the end is published as a dated correction beside the original, which never changes; each version’s SHA-256 is listed.',
+    }),
+    intl.formatMessage({
+      id: 'resultsMethod.draws',
+      defaultMessage:
+        'Prize draws: the SHA-256 of each draw’s secret seed was published when the draw was created, before the end. After the end the seed and the entries file are published; for each entry, HMAC-SHA256(key = seed bytes, message = entry_id) as lowercase hex orders the entries ascending, and passes are taken in that order, each once, until the prize’s winner count is reached.',
+    }),
+  ];
+}
+
+/** The method in the code's English: what GET /api/challenges/{id}/results answers. */
+export const RESULTS_METHOD = resultsMethodParagraphs().join('\n\n');
 
 export const rankingRowSchema = z.object({
   businessId: z.number().int(),

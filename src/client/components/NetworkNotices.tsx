@@ -1,17 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useAppUpdate } from '#client/lib/app-update.ts';
 import { useOfflineSince, useOnline } from '#client/lib/offline.ts';
-
-/**
- * Made when first needed, offline: a browser's first `Intl` formatter loads its locale data, a
- * long task on a phone that every page would otherwise pay while it starts.
- */
-let lastUpdated: Intl.DateTimeFormat | undefined;
-const formatLastUpdated = (since: Date) =>
-  (lastUpdated ??= new Intl.DateTimeFormat('en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  })).format(since);
+import { useMessages } from '#client/i18n/language.tsx';
 
 /**
  * Below the header on every page (docs/decisions/0027): that the page shows what was saved
@@ -21,19 +11,32 @@ export function NetworkNotices() {
   const offline = !useOnline();
   const since = useOfflineSince(offline);
   const applyUpdate = useAppUpdate();
+  const intl = useMessages();
   if (!offline && !applyUpdate) return null;
   return (
     <>
       {offline && (
         <Text role="status" ta="center" p="xs" bg="yellow.1" fw={600}>
-          {since ? `Offline — last updated ${formatLastUpdated(since)}` : 'Offline'}
+          {since
+            ? intl.formatMessage(
+                { id: 'network.offlineSince', defaultMessage: 'Offline — last updated {since}' },
+                // Made only here, offline: a browser's first `Intl` formatter loads its locale
+                // data, a long task on a phone that every page would otherwise pay while it starts.
+                { since: intl.formatDate(since, { dateStyle: 'medium', timeStyle: 'short' }) },
+              )
+            : intl.formatMessage({ id: 'network.offline', defaultMessage: 'Offline' })}
         </Text>
       )}
       {applyUpdate && (
         <Group role="status" justify="center" gap="sm" p="xs" bg="coffee.0">
-          <Text fw={600}>Update available</Text>
+          <Text fw={600}>
+            {intl.formatMessage({
+              id: 'network.updateAvailable',
+              defaultMessage: 'Update available',
+            })}
+          </Text>
           <Button size="compact-sm" onClick={applyUpdate}>
-            Reload
+            {intl.formatMessage({ id: 'network.reload', defaultMessage: 'Reload' })}
           </Button>
         </Group>
       )}

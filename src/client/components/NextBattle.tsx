@@ -4,6 +4,7 @@ import { formatInstant } from '#shared/date-range.ts';
 import { paths } from '#shared/paths.ts';
 import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 
 /**
  * Where to go after an ended battle: the next one, if the organizers have published it. By
@@ -14,19 +15,38 @@ export function NextBattle({ endedChallengeId }: { endedChallengeId: number }) {
   const challenge = useCurrentBattle();
   const candidate = challenge.data?.id === endedChallengeId ? null : (challenge.data ?? null);
   const phase = useChallengePhase(candidate);
+  const intl = useMessages();
   if (challenge.isPending) return null;
   if (!candidate || phase === null || phase === 'ended') {
-    return <Text c="dimmed">No next battle is planned yet.</Text>;
+    return (
+      <Text c="dimmed">
+        {intl.formatMessage({
+          id: 'nextBattle.none',
+          defaultMessage: 'No next battle is planned yet.',
+        })}
+      </Text>
+    );
   }
+  const when = (instant: string) =>
+    formatInstant(instant, candidate.timeZone, { locale: intl.locale });
   return (
     <Stack gap={4}>
       <Anchor component={Link} to={paths.home} fw={700}>
-        Next battle: {candidate.title}
+        {intl.formatMessage(
+          { id: 'nextBattle.title', defaultMessage: 'Next battle: {title}' },
+          { title: candidate.title },
+        )}
       </Anchor>
       <Text size="sm" c="dimmed">
         {phase === 'upcoming'
-          ? `Starts ${formatInstant(candidate.startDate, candidate.timeZone)}`
-          : `Running until ${formatInstant(candidate.endDate, candidate.timeZone)}`}
+          ? intl.formatMessage(
+              { id: 'nextBattle.starts', defaultMessage: 'Starts {when}' },
+              { when: when(candidate.startDate) },
+            )
+          : intl.formatMessage(
+              { id: 'nextBattle.runningUntil', defaultMessage: 'Running until {when}' },
+              { when: when(candidate.endDate) },
+            )}
       </Text>
     </Stack>
   );

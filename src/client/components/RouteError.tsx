@@ -3,6 +3,7 @@ import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 
 interface RouteErrorProps {
   /** The page's path: moving to another page clears the error. */
@@ -31,13 +32,22 @@ export class RouteError extends Component<RouteErrorProps, { failed: boolean; re
 }
 
 function ErrorPage() {
-  usePageMeta({ title: 'Something went wrong' });
+  const intl = useMessages();
+  const title = intl.formatMessage({
+    id: 'routeError.title',
+    defaultMessage: 'Something went wrong',
+  });
+  usePageMeta({ title });
   return (
     <Container size="sm" py="xl">
       <Stack align="center" ta="center" gap="md">
-        <Title order={1}>Something went wrong</Title>
+        <Title order={1}>{title}</Title>
         <Text c="dimmed">
-          This page could not be shown. Please reload the page or try again later.
+          {intl.formatMessage({
+            id: 'routeError.text',
+            defaultMessage:
+              'This page could not be shown. Please reload the page or try again later.',
+          })}
         </Text>
         <Group justify="center">
           <Button
@@ -45,10 +55,10 @@ function ErrorPage() {
               window.location.reload();
             }}
           >
-            Reload Page
+            {intl.formatMessage({ id: 'routeError.reload', defaultMessage: 'Reload Page' })}
           </Button>
           <Button component={Link} to={paths.home} variant="default">
-            Back to Home
+            {intl.formatMessage({ id: 'notFound.backHome', defaultMessage: 'Back to Home' })}
           </Button>
         </Group>
       </Stack>

@@ -8,7 +8,15 @@ import { Link } from 'react-router';
 import { COUPON_VALUE_DOLLARS, TOP_RANK_HIGHLIGHT } from '#shared/constants.ts';
 import { paths } from '#shared/paths.ts';
 import { formatMoney } from '#shared/money.ts';
-import { RANK_BADGE_ATTRIBUTE, TOP_RANK_ATTRIBUTE, rankText } from '#client/lib/live-parts.ts';
+import type { IntlShape } from 'react-intl';
+import {
+  RANK_BADGE_ATTRIBUTE,
+  RANK_WORDS_ATTRIBUTE,
+  TOP_RANK_ATTRIBUTE,
+  rankText,
+  rankWordsOf,
+} from '#client/lib/live-parts.ts';
+import { inSourceLanguage } from '#shared/source-intl.ts';
 import { useMessages } from '#client/i18n/language.tsx';
 import classes from './ShopCard.module.css';
 
@@ -54,6 +62,41 @@ export interface ShopCardProps {
   distance?: string | undefined;
 }
 
+/** A rank badge's label in the page's language. */
+function rankLabelIn(intl: IntlShape, rank: number | string | null, votes?: number): string {
+  if (rank === null) {
+    return intl.formatMessage({ id: 'shopCard.noVotes', defaultMessage: 'No votes yet' });
+  }
+  return votes === undefined
+    ? intl.formatMessage({ id: 'shopCard.rank', defaultMessage: 'Rank {rank}' }, { rank })
+    : intl.formatMessage(
+        {
+          id: 'shopCard.rankVotes',
+          defaultMessage: 'Rank {rank}, {votes, plural, one {# vote} other {# votes}}',
+        },
+        { rank, votes },
+      );
+}
+
+const rankWordsByIntl = new WeakMap<IntlShape, string>();
+
+/** The label's words for the public pages' script, on a page in another language than English. */
+function rankWordsIn(intl: IntlShape): string | undefined {
+  if (inSourceLanguage(intl)) return undefined;
+  let words = rankWordsByIntl.get(intl);
+  if (words === undefined) {
+    words = JSON.stringify(
+      rankWordsOf(
+        intl.locale,
+        (rank, votes) => rankLabelIn(intl, rank, votes),
+        (count) => intl.formatNumber(count),
+      ),
+    );
+    rankWordsByIntl.set(intl, words);
+  }
+  return words;
+}
+
 /**
  * A shop in a grid (docs/SPEC.md section 2): image, name, rank badge, address, '$5 Credit', 'View
  * Details'; 'Paused' while it takes no coupons.
@@ -82,26 +125,12 @@ export function ShopCard({ shop, rank, votes, distance }: ShopCardProps) {
             className={classes.rankBadge}
             hidden={rank == null}
             // In English the words of #client/lib/live-parts.ts `rankLabel`, with which the
-            // public pages' script updates it before the app takes over.
-            aria-label={
-              rank == null
-                ? intl.formatMessage({ id: 'shopCard.noVotes', defaultMessage: 'No votes yet' })
-                : votes === undefined
-                  ? intl.formatMessage(
-                      { id: 'shopCard.rank', defaultMessage: 'Rank {rank}' },
-                      { rank },
-                    )
-                  : intl.formatMessage(
-                      {
-                        id: 'shopCard.rankVotes',
-                        defaultMessage:
-                          'Rank {rank}, {votes, plural, one {# vote} other {# votes}}',
-                      },
-                      { rank, votes },
-                    )
-            }
+            // public pages' script updates it before the app takes over; in another language
+            // the script takes them from RANK_WORDS_ATTRIBUTE.
+            aria-label={rankLabelIn(intl, rank ?? null, votes)}
             {...{
               [RANK_BADGE_ATTRIBUTE]: shop.id,
+              [RANK_WORDS_ATTRIBUTE]: rankWordsIn(intl),
               [TOP_RANK_ATTRIBUTE]: highlighted ? '' : undefined,
             }}
           >

@@ -1,6 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import { IconCoffee } from '@tabler/icons-react';
 import { useSiteName } from '#client/lib/page-meta.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import classes from './Header.module.css';
 
 /**
@@ -10,6 +11,7 @@ import classes from './Header.module.css';
  */
 export function ShopHeader() {
   const siteName = useSiteName();
+  const intl = useMessages();
   return (
     <header className={classes.header}>
       <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
@@ -18,7 +20,7 @@ export function ShopHeader() {
           <span>{siteName}</span>
         </Group>
         <Text size="sm" fw={600} c="dimmed">
-          Shop page
+          {intl.formatMessage({ id: 'shopHeader.shopPage', defaultMessage: 'Shop page' })}
         </Text>
       </Group>
     </header>

@@ -5,9 +5,11 @@ import { shownRanksById } from '#shared/ranking.ts';
 import { SERVER_STATE_ID } from '#shared/server-render.ts';
 import {
   RANK_BADGE_ATTRIBUTE,
+  RANK_WORDS_ATTRIBUTE,
   TOP_RANK_ATTRIBUTE,
   rankLabel,
   rankText,
+  type RankWords,
 } from '#client/lib/live-parts.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { followVoteCounts } from '#client/lib/vote-stream.ts';
@@ -38,13 +40,17 @@ export function followRankBadges(): () => void {
   const ids =
     liveShopIds() ?? badges.map((badge) => Number(badge.getAttribute(RANK_BADGE_ATTRIBUTE)));
 
+  // A page in another language than the code's English carries its label's words.
+  const wordsText = badges[0]!.getAttribute(RANK_WORDS_ATTRIBUTE);
+  const words = wordsText ? (JSON.parse(wordsText) as RankWords) : undefined;
+
   const show = (counts: VoteCounts) => {
     const ranks = shownRanksById(counts, ids);
     for (const badge of badges) {
       const id = Number(badge.getAttribute(RANK_BADGE_ATTRIBUTE));
       const rank = ranks[id] ?? null;
       setText(badge, rankText(rank));
-      setAttribute(badge, 'aria-label', rankLabel(rank, counts[id]));
+      setAttribute(badge, 'aria-label', rankLabel(rank, counts[id], words));
       setAttribute(badge, 'hidden', rank === null ? '' : null);
       setAttribute(
         badge,

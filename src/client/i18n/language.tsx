@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { createIntl, IntlContext, IntlProvider, type IntlShape } from 'react-intl';
+import { IntlContext, IntlProvider, type IntlShape } from 'react-intl';
 import { localeOf, SOURCE_LANGUAGE } from '#shared/languages.ts';
+import { sourceIntl } from '#shared/source-intl.ts';
 import type { Catalog } from './catalogs.ts';
 
 /** The language a page is drawn in, and where its addresses live (docs/decisions/0048-languages.md). */
@@ -42,10 +43,7 @@ export function LanguageProvider({
 export const usePageLanguage = (): PageLanguage => useContext(PageLanguageContext);
 
 /** The code's own English: what a component speaks outside a LanguageProvider (its own test). */
-export const sourceIntl = createIntl({
-  locale: localeOf(SOURCE_LANGUAGE),
-  defaultLocale: localeOf(SOURCE_LANGUAGE),
-});
+export { sourceIntl };
 
 /** The page's messages and formats (react-intl's `useIntl`, English outside a provider). */
 export function useMessages(): IntlShape {

@@ -656,6 +656,11 @@ export const saleAlerts = pgTable(
     email: text('email').notNull(),
     /** One-click unsubscribe token of this address's alerts (docs/RULES.md rule 20). */
     token: text('token').notNull().default(randomSecret),
+    /**
+     * The language of the page the alert was asked on, which its email speaks; null (alerts
+     * from before it was kept): DEFAULT_LANGUAGE (docs/decisions/0049-api-and-mail-languages.md).
+     */
+    language: text('language'),
     createdAt: instant('created_at').notNull(),
     sentAt: instant('sent_at'),
     unsubscribedAt: instant('unsubscribed_at'),

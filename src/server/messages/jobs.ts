@@ -6,6 +6,7 @@ import { challenges, saleAlerts } from '../db/schema.ts';
 import { enqueueBulkMail } from '../mail/outbox.ts';
 import { reminderMail, saleAlertMail, type MailContext } from '../mail/templates.ts';
 import { reminderRecipients } from './audience.ts';
+import { textsIn } from '#shared/translations.ts';
 
 /**
  * Reminders before the end (docs/RULES.md rule 20): from `reminderHoursBeforeEnd` hours before a challenge's
@@ -89,7 +90,11 @@ export async function queueReminders(db: Db, mail: MailContext, now: Date): Prom
  */
 export async function queueSaleAlerts(db: Db, mail: MailContext, now: Date): Promise<number> {
   const started = await db
-    .select({ id: challenges.id, title: challenges.title })
+    .select({
+      id: challenges.id,
+      title: challenges.title,
+      translations: challenges.translations,
+    })
     .from(challenges)
     .innerJoin(saleAlerts, eq(saleAlerts.challengeId, challenges.id))
     .where(
@@ -114,11 +119,26 @@ export async function queueSaleAlerts(db: Db, mail: MailContext, now: Date): Pro
             isNull(saleAlerts.unsubscribedAt),
           ),
         )
-        .returning({ email: saleAlerts.email, token: saleAlerts.token });
+        .returning({
+          email: saleAlerts.email,
+          token: saleAlerts.token,
+          language: saleAlerts.language,
+        });
       await enqueueBulkMail(
         tx,
         alerts.map((alert) =>
-          saleAlertMail(mail, { to: alert.email, challengeTitle: challenge.title }, alert.token),
+          saleAlertMail(
+            mail,
+            {
+              to: alert.email,
+              language: alert.language,
+              // The battle's title in the alert's language where the organizer wrote one.
+              challengeTitle: alert.language
+                ? textsIn(challenge, challenge.translations, ['title'], alert.language).title
+                : challenge.title,
+            },
+            alert.token,
+          ),
         ),
         now,
       );

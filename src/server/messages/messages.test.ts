@@ -808,6 +808,39 @@ describe("'Tell me when passes go on sale'", () => {
     expect(alert?.links.some((link) => link.includes('/api/email/unsubscribe?token='))).toBe(true);
   });
 
+  it('is sent in the language of the page it was asked on (docs/decisions/0049)', async () => {
+    const now = ctx.clock.now();
+    const challenge = await insertChallenge(ctx.db, now, {
+      title: 'Coffee Battle',
+      translations: { es: { title: 'Batalla del Café' } },
+      startDate: new Date(now.getTime() + DAY_MS),
+      endDate: new Date(now.getTime() + 20 * DAY_MS),
+    });
+    const url = `/api/challenges/${challenge.id}/sale-alerts`;
+    const askIn = (acceptLanguage: string, email: string) =>
+      new TestClient(ctx.app).request({
+        method: 'POST',
+        url,
+        payload: { email },
+        headers: { 'accept-language': acceptLanguage },
+      });
+    expect((await askIn('es-US,es;q=0.9', 'fan-es@example.com')).statusCode).toBe(202);
+    expect((await askIn('en-US,en;q=0.9', 'fan-en@example.com')).statusCode).toBe(202);
+
+    const started = new Date(now.getTime() + DAY_MS + 1000);
+    expect(await queueSaleAlerts(ctx.db, TEST_MAIL, started)).toBe(2);
+    await deliverMail(ctx.db, () => started);
+    const [spanish] = await mailboxOf(ctx, 'fan-es@example.com');
+    expect(spanish?.subject).toBe('Los pases de Batalla del Café ya están a la venta');
+    expect(spanish?.text).toContain(
+      'Batalla del Café ya empezó y sus pases de batalla están a la venta.',
+    );
+    // Its links lead to the Spanish pages.
+    expect(spanish?.links.some((link) => link.endsWith('/es/checkout'))).toBe(true);
+    const [english] = await mailboxOf(ctx, 'fan-en@example.com');
+    expect(english?.subject).toBe('Coffee Battle passes are on sale');
+  });
+
   it('is refused once passes are on sale, and an unsubscribed alert is never sent', async () => {
     const now = ctx.clock.now();
     const running = await insertChallenge(ctx.db, now, { title: 'Running Battle' });

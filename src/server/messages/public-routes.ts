@@ -21,6 +21,7 @@ import { limitPerAddress } from '../plugins/rate-limits.ts';
 import { requestSaleAlert, resubscribe, tokenKnown, unsubscribe } from './service.ts';
 import { escapeHtml } from '../text.ts';
 import { endpoints } from '#shared/endpoints.ts';
+import { answerLanguage } from '#shared/languages.ts';
 
 /** Tokens are 64 hex characters (schema.ts randomSecret); anything else is refused unread. */
 const tokenQuerySchema = z.object({
@@ -90,7 +91,14 @@ export async function messagePublicRoutes(app: FastifyInstance, { db, clock, con
       },
     },
     async (request, reply) => {
-      await requestSaleAlert(db, request.params.id, request.body.email, clock());
+      await requestSaleAlert(
+        db,
+        request.params.id,
+        request.body.email,
+        clock(),
+        // The page's language, which the web app sends (docs/decisions/0049).
+        answerLanguage(request.headers['accept-language'], config.languages),
+      );
       return reply.status(202).send({ message: SALE_ALERT_CONFIRMATION });
     },
   );

@@ -211,6 +211,8 @@ export async function requestSaleAlert(
   challengeId: number,
   email: string,
   now: Date,
+  /** The language of the page it was asked on, which its email speaks. */
+  language: string | null = null,
 ): Promise<void> {
   const challenge = await requirePublishedChallenge(db, challengeId);
   const phase = challengePhase(challenge, now);
@@ -222,7 +224,7 @@ export async function requestSaleAlert(
     );
   await db
     .insert(saleAlerts)
-    .values({ challengeId: challenge.id, email, createdAt: now })
+    .values({ challengeId: challenge.id, email, language, createdAt: now })
     // sale_alerts_challenge_email_uq: one alert per address (any case) and challenge.
     .onConflictDoNothing();
 }

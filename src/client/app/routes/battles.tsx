@@ -22,6 +22,7 @@ import {
   type TablerIcon,
 } from '@tabler/icons-react';
 import { useState } from 'react';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { Link } from 'react-router';
 import { challengePhase, type ChallengePhase } from '#shared/challenge-phase.ts';
 import type { ChallengeDto } from '#shared/challenges.ts';
@@ -38,6 +39,7 @@ import { pageNow } from '#client/lib/drawn-at.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import { usePublishedChallenges } from '#client/lib/published-challenges.ts';
 import { formatMoney } from '#shared/money.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 
 const HOW_IT_WORKS_ID = 'how-it-works';
 
@@ -47,18 +49,27 @@ const themeIcons: Record<string, TablerIcon> = {
   'ice-cream': IconIceCream,
 };
 
-/** 'ice-cream' → 'Ice Cream Battle', the spec's names of the battle cards. */
-const themeName = (theme: string) =>
-  `${theme
+/** 'ice-cream' → 'Ice Cream': the theme's key as the battle cards name it ('Ice Cream Battle'). */
+const themeWords = (theme: string) =>
+  theme
     .split(/[-_\s]+/)
     .filter(Boolean)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ')} Battle`;
+    .join(' ');
 
-const badges: Record<ChallengePhase, { label: string; color: string }> = {
-  running: { label: 'Active', color: 'coffee.7' },
-  upcoming: { label: 'Coming Soon', color: 'gray.7' },
-  ended: { label: 'Ended', color: 'dark.4' },
+type PhaseWord = 'active' | 'comingSoon' | 'ended';
+
+const words: Record<'themeBattle' | PhaseWord, MessageDescriptor> = defineMessages({
+  themeBattle: { id: 'battles.themeBattle', defaultMessage: '{theme} Battle' },
+  active: { id: 'battles.active', defaultMessage: 'Active' },
+  comingSoon: { id: 'battles.comingSoon', defaultMessage: 'Coming Soon' },
+  ended: { id: 'battles.ended', defaultMessage: 'Ended' },
+});
+
+const badges: Record<ChallengePhase, { label: MessageDescriptor; color: string }> = {
+  running: { label: words.active, color: 'coffee.7' },
+  upcoming: { label: words.comingSoon, color: 'gray.7' },
+  ended: { label: words.ended, color: 'dark.4' },
 };
 
 /** Running battles first, then those to come, then those that ended: each in order of start. */
@@ -73,6 +84,7 @@ function BattleCard({ battle, isCurrent }: { battle: ChallengeDto; isCurrent: bo
   const [alerting, setAlerting] = useState(false);
   const Icon = themeIcons[battle.theme] ?? IconTrophy;
   const badge = badges[phase];
+  const intl = useMessages();
   return (
     <Card withBorder radius="md" padding="lg" component="article" aria-label={battle.title}>
       <Stack gap="sm" h="100%">
@@ -82,27 +94,27 @@ function BattleCard({ battle, isCurrent }: { battle: ChallengeDto; isCurrent: bo
             aria-hidden
             color={`var(--mantine-color-${phase === 'running' ? 'coffee-8' : 'gray-7'})`}
           />
-          <Badge color={badge.color}>{badge.label}</Badge>
+          <Badge color={badge.color}>{intl.formatMessage(badge.label)}</Badge>
         </Group>
         <Title order={3} fz="lg">
-          {themeName(battle.theme)}
+          {intl.formatMessage(words.themeBattle, { theme: themeWords(battle.theme) })}
         </Title>
         <Text fw={600}>{battle.title}</Text>
         <Text size="sm" c="dimmed">
-          {formatChallengeDates(battle.startDate, battle.endDate, battle.timeZone)}
+          {formatChallengeDates(battle.startDate, battle.endDate, battle.timeZone, intl.locale)}
         </Text>
         <Text c="dimmed" style={{ flexGrow: 1 }}>
           {battle.description}
         </Text>
         {phase === 'running' && isCurrent && (
           <Button component={Link} to={paths.coffeeBattle} fullWidth>
-            Join Battle
+            {intl.formatMessage({ id: 'battles.joinBattle', defaultMessage: 'Join Battle' })}
           </Button>
         )}
         {phase === 'upcoming' && (
           <>
             <Button fullWidth disabled>
-              Coming Soon
+              {intl.formatMessage(words.comingSoon)}
             </Button>
             {alerting ? (
               <SaleAlertForm challengeId={battle.id} />
@@ -114,14 +126,17 @@ function BattleCard({ battle, isCurrent }: { battle: ChallengeDto; isCurrent: bo
                   setAlerting(true);
                 }}
               >
-                Tell me when it starts
+                {intl.formatMessage({
+                  id: 'battles.tellMeWhenItStarts',
+                  defaultMessage: 'Tell me when it starts',
+                })}
               </Button>
             )}
           </>
         )}
         {phase === 'ended' && (
           <Button component={Link} to={paths.results(battle.id)} variant="light" fullWidth>
-            See the results
+            {intl.formatMessage({ id: 'battles.seeResults', defaultMessage: 'See the results' })}
           </Button>
         )}
       </Stack>
@@ -140,6 +155,7 @@ export default function BattlesRoute() {
   const current = useCurrentBattle();
   const published = usePublishedChallenges();
   usePageMeta(pages.battles);
+  const intl = useMessages();
   const battles = [...(published.data ?? [])].sort(
     (a, b) => PHASE_ORDER[challengePhase(a, pageNow())] - PHASE_ORDER[challengePhase(b, pageNow())],
   );
@@ -148,12 +164,22 @@ export default function BattlesRoute() {
     <>
       <Hero
         minHeight={500}
-        title="Local Battles"
-        subtitle={`Discover your city's best local shops, save with ${formatMoney(COUPON_VALUE_DOLLARS)} coupons and vote for your favorites.`}
+        title={intl.formatMessage({ id: 'battles.heroTitle', defaultMessage: 'Local Battles' })}
+        subtitle={intl.formatMessage(
+          {
+            id: 'battles.heroSubtitle',
+            defaultMessage:
+              "Discover your city's best local shops, save with {couponValue} coupons and vote for your favorites.",
+          },
+          { couponValue: formatMoney(COUPON_VALUE_DOLLARS, { locale: intl.locale }) },
+        )}
         actions={
           <>
             <Button component={Link} to={paths.coffeeBattle} variant="white" size="md">
-              Join Current Battle
+              {intl.formatMessage({
+                id: 'battles.joinCurrentBattle',
+                defaultMessage: 'Join Current Battle',
+              })}
             </Button>
             <Button
               component="a"
@@ -166,7 +192,7 @@ export default function BattlesRoute() {
                 document.getElementById(HOW_IT_WORKS_ID)?.scrollIntoView({ behavior: 'smooth' });
               }}
             >
-              Learn More
+              {intl.formatMessage({ id: 'home.learnMore', defaultMessage: 'Learn More' })}
             </Button>
           </>
         }
@@ -178,17 +204,28 @@ export default function BattlesRoute() {
         aria-labelledby="current-battles-title"
       >
         <Title order={2} ta="center" mb="xl" id="current-battles-title">
-          Current Battles
+          {intl.formatMessage({ id: 'battles.currentBattles', defaultMessage: 'Current Battles' })}
         </Title>
         {published.isPending ? (
-          <PageLoader label="Loading the battles" />
+          <PageLoader
+            label={intl.formatMessage({
+              id: 'battles.loading',
+              defaultMessage: 'Loading the battles',
+            })}
+          />
         ) : published.isError ? (
           <Text ta="center" c="dimmed" role="alert">
-            The battles could not be loaded. Please try again later.
+            {intl.formatMessage({
+              id: 'battles.loadFailed',
+              defaultMessage: 'The battles could not be loaded. Please try again later.',
+            })}
           </Text>
         ) : battles.length === 0 ? (
           <Text ta="center" c="dimmed">
-            No battles are published yet. Please check back later.
+            {intl.formatMessage({
+              id: 'battles.none',
+              defaultMessage: 'No battles are published yet. Please check back later.',
+            })}
           </Text>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">

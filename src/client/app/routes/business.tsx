@@ -64,11 +64,16 @@ function BusinessPage({ id }: { id: string }) {
         />
       ) : shop.isError && !isApiError(shop.error) ? (
         // Offline, and the device holds neither this page's answer nor the shop in its list.
-        <Alert color="yellow" variant="light" title="Offline" role="status">
+        <Alert
+          color="yellow"
+          variant="light"
+          title={intl.formatMessage({ id: 'network.offline', defaultMessage: 'Offline' })}
+          role="status"
+        >
           <Stack gap="xs">
             <Text size="sm">{intl.formatMessage(offlineMessages.shopNotHeld)}</Text>
             <Anchor component={Link} to={paths.profile} size="sm">
-              Back to your pass
+              {intl.formatMessage({ id: 'shop.backToPass', defaultMessage: 'Back to your pass' })}
             </Anchor>
           </Stack>
         </Alert>

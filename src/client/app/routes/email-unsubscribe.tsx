@@ -14,8 +14,7 @@ import {
 } from '#shared/unsubscribe.ts';
 import { paths } from '#shared/paths.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
-
-const ACCOUNT_MAIL_KEEPS_COMING = 'Receipts, password resets and other account emails keep coming.';
+import { useMessages } from '#client/i18n/language.tsx';
 
 /**
  * /email/unsubscribe?token=: the page of an unsubscribe link (docs/RULES.md rule 20). Its buttons
@@ -27,25 +26,56 @@ export default function EmailUnsubscribeRoute() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const done = outcomeOf(searchParams.get('done'));
+  const intl = useMessages();
+  const profile = (chunks: ReactNode[]) => <ProfileLink>{chunks}</ProfileLink>;
 
   let view: ReactNode;
   if (done === 'unknown' || !MAIL_TOKEN_PATTERN.test(token)) {
     view = (
-      <Section title="Link not recognised">
+      <Section
+        title={intl.formatMessage({
+          id: 'unsubscribe.unknownTitle',
+          defaultMessage: 'Link not recognised',
+        })}
+      >
         <Text>
-          This unsubscribe link is not valid. Signed-in members can switch organizer emails off on
-          their <ProfileLink />.
+          {intl.formatMessage(
+            {
+              id: 'unsubscribe.unknownText',
+              defaultMessage:
+                'This unsubscribe link is not valid. Signed-in members can switch organizer emails off on their <profile>profile</profile>.',
+            },
+            { profile },
+          )}
         </Text>
       </Section>
     );
   } else if (done === 'unsubscribed') {
     view = (
-      <Section title="You are unsubscribed">
+      <Section
+        title={intl.formatMessage({
+          id: 'unsubscribe.doneTitle',
+          defaultMessage: 'You are unsubscribed',
+        })}
+      >
         <Text>
-          You will get no more emails from the organizers. {ACCOUNT_MAIL_KEEPS_COMING} Changed your
-          mind? Resubscribe here, or on your <ProfileLink /> at any time.
+          {intl.formatMessage(
+            {
+              id: 'unsubscribe.doneText',
+              defaultMessage:
+                'You will get no more emails from the organizers. Receipts, password resets and other account emails keep coming. Changed your mind? Resubscribe here, or on your <profile>profile</profile> at any time.',
+            },
+            { profile },
+          )}
         </Text>
-        <TokenForm action={resubscribeApiPath} token={token} label="Resubscribe" />
+        <TokenForm
+          action={resubscribeApiPath}
+          token={token}
+          label={intl.formatMessage({
+            id: 'unsubscribe.resubscribe',
+            defaultMessage: 'Resubscribe',
+          })}
+        />
       </Section>
     );
   } else {
@@ -53,16 +83,37 @@ export default function EmailUnsubscribeRoute() {
       <Section
         title={
           done === 'resubscribed'
-            ? 'You are subscribed again'
-            : "Unsubscribe from the organizer's emails?"
+            ? intl.formatMessage({
+                id: 'unsubscribe.resubscribedTitle',
+                defaultMessage: 'You are subscribed again',
+              })
+            : intl.formatMessage({
+                id: 'unsubscribe.askTitle',
+                defaultMessage: "Unsubscribe from the organizer's emails?",
+              })
         }
       >
         <Text>
           {done === 'resubscribed'
-            ? "The organizer's messages and reminders will reach you again."
-            : `You will get no more messages or reminders from the organizers. ${ACCOUNT_MAIL_KEEPS_COMING}`}
+            ? intl.formatMessage({
+                id: 'unsubscribe.resubscribedText',
+                defaultMessage: "The organizer's messages and reminders will reach you again.",
+              })
+            : intl.formatMessage({
+                id: 'unsubscribe.askText',
+                defaultMessage:
+                  'You will get no more messages or reminders from the organizers. Receipts, password resets and other account emails keep coming.',
+              })}
         </Text>
-        <TokenForm action={unsubscribeApiPath} token={token} label="Unsubscribe" oneClick />
+        <TokenForm
+          action={unsubscribeApiPath}
+          token={token}
+          label={intl.formatMessage({
+            id: 'unsubscribe.unsubscribe',
+            defaultMessage: 'Unsubscribe',
+          })}
+          oneClick
+        />
       </Section>
     );
   }
@@ -90,10 +141,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function ProfileLink() {
+function ProfileLink({ children }: { children: ReactNode }) {
   return (
     <Anchor component={Link} to={paths.profile}>
-      profile
+      {children}
     </Anchor>
   );
 }

@@ -1,4 +1,4 @@
-import { isPageParam, pages } from '#shared/pages.ts';
+import { isPageParam } from '#shared/pages.ts';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Table.css';
@@ -21,20 +21,28 @@ import { useParams } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { TOP_RANK_HIGHLIGHT } from '#shared/constants.ts';
 import { formatInstant } from '#shared/date-range.ts';
-import { countOf } from '#shared/plural.ts';
-import type { Results } from '#shared/results.ts';
+import { RESULTS_METHOD, resultsMethodParagraphs, type Results } from '#shared/results.ts';
 import { NextBattle } from '#client/components/NextBattle.tsx';
 import { NotFound } from '#client/components/NotFound.tsx';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { publicVotesCsvUrl, useResults } from '#client/features/results/api/get-results.ts';
 import { PublishedDraws } from '#client/features/results/components/PublishedDraws.tsx';
 import { ExplorerBoard } from '#client/features/explorers/components/ExplorerBoard.tsx';
+import { resultWords } from '#client/lib/result-words.ts';
 import { PublishedVersions } from '#client/features/results/components/PublishedVersions.tsx';
 import { ShareResultsButton } from '#client/features/results/components/ShareResultsButton.tsx';
 import { errorText } from '#client/lib/api.ts';
 import { usePageMeta } from '#client/lib/page-meta.ts';
 import { usePublishedChallenges } from '#client/lib/published-challenges.ts';
 import { useSiteOrigin } from '#client/lib/site-origin.ts';
+import { useMessages, usePageLanguage } from '#client/i18n/language.tsx';
+import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+
+const words: Record<'results' | 'titleResults' | 'theBattle', MessageDescriptor> = defineMessages({
+  results: { id: 'results.results', defaultMessage: 'Results' },
+  titleResults: { id: 'results.titleResults', defaultMessage: '{title} results' },
+  theBattle: { id: 'results.theBattle', defaultMessage: 'the battle' },
+});
 
 /** /battles/:id/results: an ended battle's published results (docs/RULES.md rule 17). */
 export default function ResultsRoute() {
@@ -48,15 +56,20 @@ function ResultsPage({ id }: { id: string }) {
   // The battle's name comes with the published battles (the results themselves name shops only).
   const battle = usePublishedChallenges().data?.find((one) => String(one.id) === id);
   const winners = results.data ? winnersOf(results.data.ranking) : [];
-  usePageMeta({ title: battle ? `${battle.title} results` : pages.results.title });
+  const intl = useMessages();
+  usePageMeta({
+    title: battle
+      ? intl.formatMessage(words.titleResults, { title: battle.title })
+      : intl.formatMessage(words.results),
+  });
   return (
     <Container size="md" py={{ base: 'md', sm: 'xl' }}>
       <Stack gap="lg">
         <Stack gap={4}>
           <Text c="dimmed" fw={700} size="sm" tt="uppercase">
-            Results
+            {intl.formatMessage(words.results)}
           </Text>
-          <Title order={1}>{battle?.title ?? 'Results'}</Title>
+          <Title order={1}>{battle?.title ?? intl.formatMessage(words.results)}</Title>
           {winners.length > 0 && (
             <Group gap="xs" wrap="nowrap" align="flex-start">
               <IconTrophy
@@ -66,17 +79,38 @@ function ResultsPage({ id }: { id: string }) {
                 style={{ flexShrink: 0 }}
               />
               <Text fz="lg" fw={700}>
-                {winners.length === 1 ? 'Winner: ' : 'Winners, tied: '}
-                {listed(winners)}
+                {intl.formatMessage(
+                  {
+                    id: 'results.winners',
+                    defaultMessage:
+                      '{count, plural, one {Winner: {names}} other {Winners, tied: {names}}}',
+                  },
+                  { count: winners.length, names: listed(winners, intl) },
+                )}
               </Text>
             </Group>
           )}
         </Stack>
         {results.isPending ? (
-          <PageLoader label="Loading the results" />
+          <PageLoader
+            label={intl.formatMessage({
+              id: 'results.loading',
+              defaultMessage: 'Loading the results',
+            })}
+          />
         ) : results.isError ? (
-          <Alert color="blue" title="No results yet" role="status">
-            {errorText(results.error, 'The results could not be loaded.')}
+          <Alert
+            color="blue"
+            title={intl.formatMessage({ id: 'results.noneYet', defaultMessage: 'No results yet' })}
+            role="status"
+          >
+            {errorText(
+              results.error,
+              intl.formatMessage({
+                id: 'results.loadFailed',
+                defaultMessage: 'The results could not be loaded.',
+              }),
+            )}
           </Alert>
         ) : (
           <>
@@ -96,11 +130,14 @@ function winnersOf(ranking: Results['ranking']): string[] {
   return ranking.filter((row) => row.rank === 1).map((row) => row.name);
 }
 
-/** 'A', 'A and B', 'A, B and C'. */
-function listed(names: string[]): string {
+/** 'A', 'A and B', 'A, B and C' ('A, B y C'). */
+function listed(names: string[], intl: IntlShape): string {
   return names.length < 2
     ? (names[0] ?? '')
-    : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+    : intl.formatMessage(
+        { id: 'results.namesAnd', defaultMessage: '{first} and {last}' },
+        { first: names.slice(0, -1).join(', '), last: names.at(-1) },
+      );
 }
 
 function ShareResults({
@@ -113,14 +150,26 @@ function ShareResults({
   challengeId: string;
 }) {
   const origin = useSiteOrigin() ?? window.location.origin;
-  const title = battleTitle ? `${battleTitle} results` : 'Battle results';
-  const text =
-    winners.length === 0
-      ? `The results of ${battleTitle ?? 'the battle'} are out.`
-      : `${listed(winners)} ${winners.length === 1 ? 'won' : 'tied for first in'} ${battleTitle ?? 'the battle'}!`;
+  const intl = useMessages();
+  // The results in the page's own language: a Spanish reader shares the Spanish page.
+  const { basename } = usePageLanguage();
+  const title = battleTitle
+    ? intl.formatMessage(words.titleResults, { title: battleTitle })
+    : intl.formatMessage({ id: 'results.battleResults', defaultMessage: 'Battle results' });
+  const battle = battleTitle ?? intl.formatMessage(words.theBattle);
+  const text = intl.formatMessage(
+    {
+      id: 'results.shareText',
+      defaultMessage:
+        '{count, plural, =0 {The results of {battle} are out.} one {{names} won {battle}!} other {{names} tied for first in {battle}!}}',
+    },
+    { count: winners.length, names: listed(winners, intl), battle },
+  );
   return (
     <Group>
-      <ShareResultsButton shared={{ title, text, url: origin + paths.results(challengeId) }} />
+      <ShareResultsButton
+        shared={{ title, text, url: origin + basename + paths.results(challengeId) }}
+      />
     </Group>
   );
 }
@@ -130,16 +179,29 @@ export function PublishedResults({ results }: { results: Results }) {
   const podium = results.ranking.filter(
     (row) => row.rank !== null && row.rank <= TOP_RANK_HIGHLIGHT,
   );
+  const intl = useMessages();
   return (
     <>
       <Text c="dimmed">
-        Ended {formatInstant(results.endedAt, results.timeZone)}. Ranked by votes; share is votes
-        per member who redeemed there.
+        {intl.formatMessage(
+          {
+            id: 'results.endedRanked',
+            defaultMessage:
+              'Ended {ended}. Ranked by votes; share is votes per member who redeemed there.',
+          },
+          { ended: formatInstant(results.endedAt, results.timeZone, { locale: intl.locale }) },
+        )}
       </Text>
       {podium.length === 0 ? (
-        <Text>No votes were cast in this battle.</Text>
+        <Text>{intl.formatMessage(resultWords.noVotesCast)}</Text>
       ) : (
-        <Stack gap="xs" component="ol" aria-label="Podium" p={0} m={0}>
+        <Stack
+          gap="xs"
+          component="ol"
+          aria-label={intl.formatMessage({ id: 'results.podium', defaultMessage: 'Podium' })}
+          p={0}
+          m={0}
+        >
           {podium.map((row) => (
             <Paper key={row.businessId} withBorder p="sm" radius="md" component="li">
               <Group justify="space-between" wrap="nowrap">
@@ -152,7 +214,7 @@ export function PublishedResults({ results }: { results: Results }) {
                   </Badge>
                   <Text fw={700}>{row.name}</Text>
                 </Group>
-                <Text size="sm">{countOf(row.votes, 'vote')}</Text>
+                <Text size="sm">{intl.formatMessage(resultWords.votes, { votes: row.votes })}</Text>
               </Group>
             </Paper>
           ))}
@@ -160,14 +222,27 @@ export function PublishedResults({ results }: { results: Results }) {
       )}
       {/* Focusable, so the table scrolls by keyboard on a phone (axe: scrollable-region-focusable). */}
       <Table.ScrollContainer minWidth={420} type="native" tabIndex={0}>
-        <Table striped aria-label="Ranking">
+        <Table
+          striped
+          aria-label={intl.formatMessage({ id: 'results.ranking', defaultMessage: 'Ranking' })}
+        >
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Rank</Table.Th>
-              <Table.Th>Shop</Table.Th>
-              <Table.Th ta="right">Votes</Table.Th>
-              <Table.Th ta="right">Redeemers</Table.Th>
-              <Table.Th ta="right">Share</Table.Th>
+              <Table.Th>
+                {intl.formatMessage({ id: 'results.rank', defaultMessage: 'Rank' })}
+              </Table.Th>
+              <Table.Th>
+                {intl.formatMessage({ id: 'results.shop', defaultMessage: 'Shop' })}
+              </Table.Th>
+              <Table.Th ta="right">
+                {intl.formatMessage({ id: 'results.votesColumn', defaultMessage: 'Votes' })}
+              </Table.Th>
+              <Table.Th ta="right">
+                {intl.formatMessage({ id: 'results.redeemers', defaultMessage: 'Redeemers' })}
+              </Table.Th>
+              <Table.Th ta="right">
+                {intl.formatMessage({ id: 'results.share', defaultMessage: 'Share' })}
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -177,7 +252,13 @@ export function PublishedResults({ results }: { results: Results }) {
                 <Table.Td>{row.name}</Table.Td>
                 <Table.Td ta="right">{row.votes}</Table.Td>
                 <Table.Td ta="right">{row.redeemers}</Table.Td>
-                <Table.Td ta="right">{row.share.toFixed(2)}</Table.Td>
+                <Table.Td ta="right">
+                  {intl.formatNumber(row.share, {
+                    minimumFractionDigits: 2,
+                    maximumFractionDigits: 2,
+                    useGrouping: false,
+                  })}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -185,16 +266,22 @@ export function PublishedResults({ results }: { results: Results }) {
       </Table.ScrollContainer>
       <Stack gap="xs">
         <Title order={2} size="h3">
-          Recount it yourself
+          {intl.formatMessage({ id: 'results.recount', defaultMessage: 'Recount it yourself' })}
         </Title>
         <Anchor href={publicVotesCsvUrl(results.challengeId)} download>
           <Group gap={6} wrap="nowrap">
             <IconDownload size={16} aria-hidden />
-            Download the counted votes (votes.csv)
+            {intl.formatMessage({
+              id: 'results.downloadVotes',
+              defaultMessage: 'Download the counted votes (votes.csv)',
+            })}
           </Group>
         </Anchor>
         <Text size="sm">
-          SHA-256 of votes.csv:{' '}
+          {intl.formatMessage({
+            id: 'results.votesCsvHash',
+            defaultMessage: 'SHA-256 of votes.csv:',
+          })}{' '}
           <Code data-testid="votes-csv-sha256" style={{ wordBreak: 'break-all' }}>
             {results.votesCsvSha256}
           </Code>
@@ -208,9 +295,16 @@ export function PublishedResults({ results }: { results: Results }) {
       <PublishedDraws draws={results.draws} timeZone={results.timeZone} />
       <Stack gap="xs">
         <Title order={2} size="h3">
-          How the results are made
+          {intl.formatMessage({
+            id: 'results.howMade',
+            defaultMessage: 'How the results are made',
+          })}
         </Title>
-        {results.method.split('\n\n').map((paragraph) => (
+        {/* The method the site states is the page's language's; another (an older one) as stored. */}
+        {(results.method === RESULTS_METHOD
+          ? resultsMethodParagraphs(intl)
+          : results.method.split('\n\n')
+        ).map((paragraph) => (
           <Text key={paragraph} size="sm">
             {paragraph}
           </Text>

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '#client/components/PageLoader.tsx';
 import { useSiteConfig } from '#client/lib/site-config.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import type { ShopsMapProps } from './ShopsMap.tsx';
 
 /*
@@ -11,7 +12,10 @@ const ShopsMap = lazy(() => import('./ShopsMap.tsx'));
 export const LocationPicker = lazy(() => import('./LocationPicker.tsx'));
 
 export function MapLoading() {
-  return <Spinner label="Loading the map" />;
+  const intl = useMessages();
+  return (
+    <Spinner label={intl.formatMessage({ id: 'map.loading', defaultMessage: 'Loading the map' })} />
+  );
 }
 
 /** The shops' map on the site's tiles (GET /api/config), loading until both have arrived. */

@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { MapContainer, Marker, useMap, useMapEvents } from 'react-leaflet';
 import type { LatLng } from '#client/lib/geo.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import {
   fingerPointer,
   GestureHint,
@@ -58,9 +59,17 @@ export default function LocationPicker({ tiles, value, around, onPick }: Locatio
   // Where the map opens; later changes of the value only move the pin (FollowValue).
   const [start] = useState(() => value ?? centerOf(around));
   const [tilesFailed, setTilesFailed] = useState(false);
+  const intl = useMessages();
   return (
     <Stack gap="xs">
-      {tilesFailed && <TilesUnavailable>Type the latitude and longitude instead.</TilesUnavailable>}
+      {tilesFailed && (
+        <TilesUnavailable>
+          {intl.formatMessage({
+            id: 'map.typeInstead',
+            defaultMessage: 'Type the latitude and longitude instead.',
+          })}
+        </TilesUnavailable>
+      )}
       <MapContainer
         className="lb-map lb-map-picker"
         center={start ? [start.latitude, start.longitude] : [20, 0]}
@@ -68,7 +77,12 @@ export default function LocationPicker({ tiles, value, around, onPick }: Locatio
         // The dialog scrolls: one finger, and a wheel without Ctrl/⌘, are the page's (GestureHint).
         dragging={!fingerPointer()}
       >
-        <MapLabel label="Map: tap where the shop is to fill in its latitude and longitude" />
+        <MapLabel
+          label={intl.formatMessage({
+            id: 'map.pickerLabel',
+            defaultMessage: 'Map: tap where the shop is to fill in its latitude and longitude',
+          })}
+        />
         <Tiles tiles={tiles} onFailed={setTilesFailed} />
         <GestureHint />
         <PickOnTap onPick={onPick} />
@@ -77,7 +91,7 @@ export default function LocationPicker({ tiles, value, around, onPick }: Locatio
           <Marker
             position={[value.latitude, value.longitude]}
             icon={PINS.shop}
-            title="The shop's place"
+            title={intl.formatMessage({ id: 'map.shopPlace', defaultMessage: "The shop's place" })}
             interactive={false}
             keyboard={false}
           />

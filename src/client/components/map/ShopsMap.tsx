@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { CircleMarker, MapContainer, Marker, Popup, useMap } from 'react-leaflet';
 import { Link } from 'react-router';
 import type { LatLng } from '#client/lib/geo.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { MapLabel, PINS, Tiles, TilesUnavailable, type MapTiles } from './map-parts.tsx';
 
 export interface MapShop {
@@ -50,13 +51,28 @@ function FitToPlaces({ places }: { places: LatLng[] }) {
 export default function ShopsMap({ tiles, label, shops, here }: ShopsMapProps) {
   const [tilesFailed, setTilesFailed] = useState(false);
   const places = [...shops.map((shop) => shop.place), ...(here ? [here] : [])];
+  const intl = useMessages();
 
   if (shops.length === 0) {
-    return <Text c="dimmed">None of these shops is on the map yet.</Text>;
+    return (
+      <Text c="dimmed">
+        {intl.formatMessage({
+          id: 'map.noneOnMap',
+          defaultMessage: 'None of these shops is on the map yet.',
+        })}
+      </Text>
+    );
   }
   return (
     <Stack gap="xs">
-      {tilesFailed && <TilesUnavailable>Every shop is in the list.</TilesUnavailable>}
+      {tilesFailed && (
+        <TilesUnavailable>
+          {intl.formatMessage({
+            id: 'map.everyShopListed',
+            defaultMessage: 'Every shop is in the list.',
+          })}
+        </TilesUnavailable>
+      )}
       <MapContainer className="lb-map" center={toLeaflet(shops[0]!.place)} zoom={13}>
         <MapLabel label={label} />
         <Tiles tiles={tiles} onFailed={setTilesFailed} />
@@ -77,7 +93,7 @@ export default function ShopsMap({ tiles, label, shops, here }: ShopsMapProps) {
                   <Text fw={700}>{shop.name}</Text>
                   {shop.notes.length > 0 && <Text size="sm">{shop.notes.join(' · ')}</Text>}
                   <Anchor component={Link} to={shop.href} size="sm">
-                    View Details
+                    {intl.formatMessage({ id: 'map.viewDetails', defaultMessage: 'View Details' })}
                   </Anchor>
                 </Stack>
               </Popup>

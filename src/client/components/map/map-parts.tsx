@@ -5,6 +5,7 @@ import { Alert } from '@mantine/core';
 import { divIcon, type LeafletEventHandlerFnMap } from 'leaflet';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { TileLayer, useMap } from 'react-leaflet';
+import { useMessages } from '#client/i18n/language.tsx';
 
 /** What GET /api/config says about the map's tiles (MAP_TILE_URL, MAP_ATTRIBUTION). */
 export interface MapTiles {
@@ -48,9 +49,18 @@ export function Tiles({
 
 /** Said above a map whose tiles do not arrive, with what still works. */
 export function TilesUnavailable({ children }: { children: ReactNode }) {
+  const intl = useMessages();
   return (
-    <Alert color="yellow" title="The map cannot load" role="status">
-      Its tiles did not arrive (offline, or the tile server is blocked). {children}
+    <Alert
+      color="yellow"
+      title={intl.formatMessage({ id: 'map.cannotLoad', defaultMessage: 'The map cannot load' })}
+      role="status"
+    >
+      {intl.formatMessage({
+        id: 'map.tilesMissing',
+        defaultMessage: 'Its tiles did not arrive (offline, or the tile server is blocked).',
+      })}{' '}
+      {children}
     </Alert>
   );
 }
@@ -97,6 +107,7 @@ const HINT_MS = 1500;
  */
 export function GestureHint() {
   const map = useMap();
+  const intl = useMessages();
   const [hint, setHint] = useState<string | null>(null);
   useEffect(() => {
     const container = map.getContainer();
@@ -115,11 +126,21 @@ export function GestureHint() {
       // Captured before Leaflet's own listener on this container, which then never runs: the
       // event's default, the page's scroll, goes ahead.
       event.stopImmediatePropagation();
-      show(`Use ${apple ? '⌘' : 'Ctrl'} + scroll to zoom`);
+      show(
+        intl.formatMessage(
+          { id: 'map.scrollToZoom', defaultMessage: 'Use {key} + scroll to zoom' },
+          { key: apple ? '⌘' : 'Ctrl' },
+        ),
+      );
     };
     const onTouchMove = (event: TouchEvent) => {
       if (event.touches.length === 1 && !map.dragging.enabled()) {
-        show('Use two fingers to move the map');
+        show(
+          intl.formatMessage({
+            id: 'map.twoFingers',
+            defaultMessage: 'Use two fingers to move the map',
+          }),
+        );
       }
     };
     container.addEventListener('wheel', onWheel, { capture: true, passive: true });
@@ -129,6 +150,6 @@ export function GestureHint() {
       container.removeEventListener('touchmove', onTouchMove);
       clearTimeout(timer);
     };
-  }, [map]);
+  }, [map, intl]);
   return hint ? <div className="lb-map-hint">{hint}</div> : null;
 }

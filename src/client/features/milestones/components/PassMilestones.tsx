@@ -2,6 +2,7 @@ import '@mantine/core/styles/Badge.css';
 import { useId } from 'react';
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { nextMilestoneText, stockGoneText, type MemberMilestone } from '#shared/milestones.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { usePublicMilestones } from '../api/milestones.ts';
 
 /**
@@ -22,31 +23,47 @@ export function PassMilestones({
 }) {
   const tiers = usePublicMilestones(challengeId);
   const headingId = useId();
+  const intl = useMessages();
   if (milestones.length === 0) return null;
   const gone = new Set(tiers.filter((tier) => tier.left === 0).map((tier) => tier.shops));
   const next = nextMilestoneText(
     visited,
     shops,
     milestones.filter((tier) => !gone.has(tier.shops)),
+    intl,
   );
+  const tierOf = (shops: number, reward: string) =>
+    intl.formatMessage(
+      {
+        id: 'passMilestones.tier',
+        defaultMessage: '{shops, plural, one {# shop} other {# shops}}: {reward}',
+      },
+      { shops, reward },
+    );
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
       <Stack gap="xs">
         <Title order={2} size="h4" id={headingId}>
-          Milestones
+          {intl.formatMessage({ id: 'passMilestones.title', defaultMessage: 'Milestones' })}
         </Title>
         {next && <Text fw={600}>{next}</Text>}
         {milestones.map((tier) =>
           tier.reached ? (
             <Group key={tier.shops} gap="xs" justify="space-between" wrap="wrap">
-              <Text size="sm">
-                {tier.shops} shops: {tier.reward}
-              </Text>
+              <Text size="sm">{tierOf(tier.shops, tier.reward)}</Text>
               {tier.collected ? (
-                <Badge color="gray">Collected</Badge>
+                <Badge color="gray">
+                  {intl.formatMessage({
+                    id: 'passMilestones.collected',
+                    defaultMessage: 'Collected',
+                  })}
+                </Badge>
               ) : (
                 <Text size="sm">
-                  Pick-up code{' '}
+                  {intl.formatMessage({
+                    id: 'passMilestones.pickupCode',
+                    defaultMessage: 'Pick-up code',
+                  })}{' '}
                   <Text span ff="monospace" fw={700} size="lg">
                     {tier.pickupCode}
                   </Text>
@@ -56,14 +73,18 @@ export function PassMilestones({
           ) : (
             gone.has(tier.shops) && (
               <Text key={tier.shops} size="sm" c="dimmed">
-                {tier.shops} shops: {stockGoneText(tier.reward)}
+                {tierOf(tier.shops, stockGoneText(tier.reward, intl))}
               </Text>
             )
           ),
         )}
         {milestones.some((tier) => tier.reached && !tier.collected) && (
           <Text size="xs" c="dimmed">
-            Show the code to the organizers to collect your reward; it works once.
+            {intl.formatMessage({
+              id: 'passMilestones.showCode',
+              defaultMessage:
+                'Show the code to the organizers to collect your reward; it works once.',
+            })}
           </Text>
         )}
       </Stack>

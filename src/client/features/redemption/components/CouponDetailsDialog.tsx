@@ -58,7 +58,7 @@ export function CouponDetailsDialog({
           <Text size="sm" fw={600} mt={4}>
             {intl.formatMessage({ id: 'couponDetails.hours', defaultMessage: 'Hours' })}
           </Text>
-          {shownHours(shop.hours, shop.hoursLabels).map(([label, range], index) => (
+          {shownHours(shop.hours, shop.hoursLabels, intl).map(([label, range], index) => (
             <Text key={index} size="sm">
               {label}: {range}
             </Text>

@@ -3,19 +3,20 @@ import '@mantine/core/styles/Code.css';
 import { Anchor, Button, Code, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { checkDraw, entryWords, type DrawCheck } from '#shared/draws.ts';
+import { checkDraw, minimumShopsOf, type DrawCheck } from '#shared/draws.ts';
 import { formatInstant } from '#shared/date-range.ts';
-import { countOf } from '#shared/plural.ts';
 import type { PublicDraw } from '#shared/draws.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { drawEntriesCsvUrl } from '../api/get-results.ts';
 
 /** docs/RULES.md rule 19: each draw with what anyone needs to check it, and a check in place. */
 export function PublishedDraws({ draws, timeZone }: { draws: PublicDraw[]; timeZone: string }) {
+  const intl = useMessages();
   if (draws.length === 0) return null;
   return (
     <Stack gap="sm">
       <Title order={2} size="h3">
-        Prize draws
+        {intl.formatMessage({ id: 'publishedDraws.title', defaultMessage: 'Prize draws' })}
       </Title>
       {draws.map((draw) => (
         <DrawCard key={draw.id} draw={draw} timeZone={timeZone} />
@@ -28,6 +29,8 @@ const hashStyle = { wordBreak: 'break-all' } as const;
 
 function DrawCard({ draw, timeZone }: { draw: PublicDraw; timeZone: string }) {
   const [check, setCheck] = useState<DrawCheck | 'checking' | null>(null);
+  const intl = useMessages();
+  const when = (instant: string) => formatInstant(instant, timeZone, { locale: intl.locale });
   const verify = async () => {
     setCheck('checking');
     try {
@@ -35,54 +38,127 @@ function DrawCard({ draw, timeZone }: { draw: PublicDraw; timeZone: string }) {
       if (!answer.ok) throw new Error(`entries file: ${answer.status}`);
       setCheck(await checkDraw(draw, new Uint8Array(await answer.arrayBuffer())));
     } catch {
-      setCheck({ matches: false, problems: ['The entries file could not be downloaded'] });
+      setCheck({
+        matches: false,
+        problems: [
+          intl.formatMessage({
+            id: 'publishedDraws.entriesNotDownloaded',
+            defaultMessage: 'The entries file could not be downloaded',
+          }),
+        ],
+      });
     }
   };
-  const entriesLabel = `one per ${entryWords(draw.entries)}`;
+  const shops = minimumShopsOf(draw.entries);
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label={`Draw: ${draw.prize}`}>
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      component="section"
+      aria-label={intl.formatMessage(
+        { id: 'publishedDraws.label', defaultMessage: 'Draw: {prize}' },
+        { prize: draw.prize },
+      )}
+    >
       <Stack gap="xs">
         <Text fw={700}>{draw.prize}</Text>
         <Text size="sm">
-          {countOf(draw.winnerCount, 'winner')}, entries {entriesLabel}.
+          {intl.formatMessage(
+            {
+              id: 'publishedDraws.entries',
+              defaultMessage:
+                '{winners, plural, one {# winner} other {# winners}}, entries one per {entries, select, shops {pass with at least {shops, plural, one {# shop} other {# shops}} visited} coupons {redeemed coupon} other {pass}}.',
+            },
+            {
+              winners: draw.winnerCount,
+              entries: shops !== null ? 'shops' : draw.entries === 'coupons' ? 'coupons' : 'passes',
+              shops: shops ?? 0,
+            },
+          )}
         </Text>
         <Text size="sm">
           {/* docs/RULES.md rule 23: when it was committed and revealed, so repeats would show. */}
-          Created {formatInstant(draw.createdAt, timeZone)}
-          {draw.revealedAt && `, revealed ${formatInstant(draw.revealedAt, timeZone)}`}.
+          {draw.revealedAt
+            ? intl.formatMessage(
+                {
+                  id: 'publishedDraws.createdRevealed',
+                  defaultMessage: 'Created {created}, revealed {revealed}.',
+                },
+                { created: when(draw.createdAt), revealed: when(draw.revealedAt) },
+              )
+            : intl.formatMessage(
+                { id: 'publishedDraws.created', defaultMessage: 'Created {created}.' },
+                { created: when(draw.createdAt) },
+              )}
         </Text>
         <Text size="sm">
-          Commitment (SHA-256 of the seed, published before the end):{' '}
+          {intl.formatMessage({
+            id: 'publishedDraws.commitment',
+            defaultMessage: 'Commitment (SHA-256 of the seed, published before the end):',
+          })}{' '}
           <Code style={hashStyle}>{draw.commitment}</Code>
         </Text>
         {draw.seed === null ? (
-          <Text size="sm">The seed, the entries and the winners are published after the end.</Text>
+          <Text size="sm">
+            {intl.formatMessage({
+              id: 'publishedDraws.afterEnd',
+              defaultMessage: 'The seed, the entries and the winners are published after the end.',
+            })}
+          </Text>
         ) : (
           <>
             <Text size="sm">
-              Seed: <Code style={hashStyle}>{draw.seed}</Code>
+              {intl.formatMessage({ id: 'publishedDraws.seed', defaultMessage: 'Seed:' })}{' '}
+              <Code style={hashStyle}>{draw.seed}</Code>
             </Text>
             <Anchor href={drawEntriesCsvUrl(draw.id)} download size="sm">
               <Group gap={6} wrap="nowrap">
                 <IconDownload size={16} aria-hidden />
-                Download the entries (entries.csv)
+                {intl.formatMessage({
+                  id: 'publishedDraws.download',
+                  defaultMessage: 'Download the entries (entries.csv)',
+                })}
               </Group>
             </Anchor>
             <Text size="sm">
-              SHA-256 of entries.csv: <Code style={hashStyle}>{draw.entriesCsvSha256}</Code>
+              {intl.formatMessage({
+                id: 'publishedDraws.entriesHash',
+                defaultMessage: 'SHA-256 of entries.csv:',
+              })}{' '}
+              <Code style={hashStyle}>{draw.entriesCsvSha256}</Code>
             </Text>
-            <Text size="sm">Winners (pass pseudonyms, in draw order):</Text>
-            <List size="sm" type="ordered" aria-label={`Winners of ${draw.prize}`}>
+            <Text size="sm">
+              {intl.formatMessage({
+                id: 'publishedDraws.winners',
+                defaultMessage: 'Winners (pass pseudonyms, in draw order):',
+              })}
+            </Text>
+            <List
+              size="sm"
+              type="ordered"
+              aria-label={intl.formatMessage(
+                { id: 'publishedDraws.winnersOf', defaultMessage: 'Winners of {prize}' },
+                { prize: draw.prize },
+              )}
+            >
               {(draw.winners ?? []).map((pass) => (
                 <List.Item key={pass}>
                   <Code>{pass}</Code>
                 </List.Item>
               ))}
             </List>
-            {draw.winners?.length === 0 && <Text size="sm">No entries, so no winners.</Text>}
+            {draw.winners?.length === 0 && (
+              <Text size="sm">
+                {intl.formatMessage({
+                  id: 'publishedDraws.noEntries',
+                  defaultMessage: 'No entries, so no winners.',
+                })}
+              </Text>
+            )}
             <Group>
               <Button variant="light" onClick={() => void verify()} loading={check === 'checking'}>
-                Verify
+                {intl.formatMessage({ id: 'publishedDraws.verify', defaultMessage: 'Verify' })}
               </Button>
             </Group>
             {check !== null && check !== 'checking' && (
@@ -94,11 +170,25 @@ function DrawCard({ draw, timeZone }: { draw: PublicDraw; timeZone: string }) {
                   ) : (
                     <IconAlertTriangle size={20} color="var(--mantine-color-red-9)" aria-hidden />
                   )}
-                  <Text fw={700}>{check.matches ? 'Draw verified' : 'Draw does not match'}</Text>
+                  <Text fw={700}>
+                    {check.matches
+                      ? intl.formatMessage({
+                          id: 'publishedDraws.verified',
+                          defaultMessage: 'Draw verified',
+                        })
+                      : intl.formatMessage({
+                          id: 'publishedDraws.mismatch',
+                          defaultMessage: 'Draw does not match',
+                        })}
+                  </Text>
                 </Group>
                 <Text size="sm">
                   {check.matches
-                    ? 'The seed matches the commitment, entries.csv matches its hash, and the winners recomputed in your browser are the published ones.'
+                    ? intl.formatMessage({
+                        id: 'publishedDraws.verifiedText',
+                        defaultMessage:
+                          'The seed matches the commitment, entries.csv matches its hash, and the winners recomputed in your browser are the published ones.',
+                      })
                     : check.problems.join('. ')}
                 </Text>
               </Stack>

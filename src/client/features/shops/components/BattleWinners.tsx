@@ -1,9 +1,10 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconTrophy } from '@tabler/icons-react';
 import { TOP_RANK_HIGHLIGHT } from '#shared/constants.ts';
-import { countOf } from '#shared/plural.ts';
 import { shownRanksById } from '#shared/ranking.ts';
 import { useBusinesses } from '#client/lib/public-businesses.ts';
+import { resultWords } from '#client/lib/result-words.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 import { useVoteCounts } from '../api/get-vote-counts.ts';
 
 /**
@@ -27,17 +28,36 @@ export function BattleWinners() {
     })
     .sort((a, b) => a.rank - b.rank);
   const loaded = shops.isSuccess && voteCounts.isSuccess;
+  const intl = useMessages();
 
   return (
     <Stack gap="sm" align="center" ta="center">
-      <Title order={2}>This battle has ended</Title>
+      <Title order={2}>
+        {intl.formatMessage({ id: 'battleWinners.title', defaultMessage: 'This battle has ended' })}
+      </Title>
       {loaded &&
         (winners.length === 0 ? (
-          <Text c="dimmed">No votes were cast in this battle.</Text>
+          <Text c="dimmed">{intl.formatMessage(resultWords.noVotesCast)}</Text>
         ) : (
           <>
-            <Text c="dimmed">Thank you for voting! The winners:</Text>
-            <Stack gap="xs" w="100%" maw={480} component="ol" aria-label="Winners" p={0} m={0}>
+            <Text c="dimmed">
+              {intl.formatMessage({
+                id: 'battleWinners.thanks',
+                defaultMessage: 'Thank you for voting! The winners:',
+              })}
+            </Text>
+            <Stack
+              gap="xs"
+              w="100%"
+              maw={480}
+              component="ol"
+              aria-label={intl.formatMessage({
+                id: 'battleWinners.label',
+                defaultMessage: 'Winners',
+              })}
+              p={0}
+              m={0}
+            >
               {winners.map(({ shop, rank }) => (
                 <Paper key={shop.id} withBorder p="sm" radius="md" component="li">
                   <Group justify="space-between" wrap="nowrap">
@@ -50,7 +70,9 @@ export function BattleWinners() {
                       </Badge>
                       <Text fw={700}>{shop.name}</Text>
                     </Group>
-                    <Text size="sm">{countOf(counts[shop.id] ?? 0, 'vote')}</Text>
+                    <Text size="sm">
+                      {intl.formatMessage(resultWords.votes, { votes: counts[shop.id] ?? 0 })}
+                    </Text>
                   </Group>
                 </Paper>
               ))}

@@ -106,7 +106,7 @@ export function BusinessDetail({ shop, timeZone }: { shop: PublicBusiness; timeZ
             </Group>
             <Table>
               <Table.Tbody>
-                {shownHours(shop.hours, shop.hoursLabels).map(([label, range], index) => (
+                {shownHours(shop.hours, shop.hoursLabels, intl).map(([label, range], index) => (
                   <Table.Tr key={index}>
                     <Table.Th scope="row" fw={600}>
                       {label}

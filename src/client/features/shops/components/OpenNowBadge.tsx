@@ -24,7 +24,7 @@ export function OpenNowBadge({ hours, timeZone }: { hours: [string, string][]; t
     <Badge color="gray.8" variant="filled">
       {[
         intl.formatMessage({ id: 'shops.closedNow', defaultMessage: 'Closed now' }),
-        nextOpening(hours, now, timeZone),
+        nextOpening(hours, now, timeZone, intl),
       ]
         .filter(Boolean)
         .join(' · ')}

@@ -1,0 +1,1 @@
+ALTER TABLE "sale_alerts" ADD COLUMN "language" text;

@@ -57,11 +57,3 @@ export const wordsRules = {
     toastWords('TemplateLiteral > TemplateElement[value.raw=/\\p{L}{2}/u]'),
   ],
 };
-
-/**
- * Files whose words are not in the catalogs yet (docs/decisions/0048-languages.md, 'Not yet'):
- * the rule skips them until they are. A file leaves this list when it speaks through messages;
- * nothing joins it.
- */
-export const notYetInTheCatalogs = [
-];

@@ -9,6 +9,9 @@ import { useMessages, usePageLanguage } from '#client/i18n/language.tsx';
 
 export const INSTAGRAM_URL = 'https://www.instagram.com/';
 
+/** The networks' own names, the same in every language (not catalog words). */
+const BRAND_NAMES = { facebook: 'Facebook', x: 'Twitter', instagram: 'Instagram' } as const;
+
 /** Share links for a page (Facebook, X, e-mail), built from its absolute URL. */
 export function shareLinks(url: string, text: string) {
   const u = encodeURIComponent(url);
@@ -63,7 +66,7 @@ export function ShareSection({ title, onSale }: { title: string; onSale: boolean
             variant="default"
             leftSection={<IconBrandFacebook size={18} aria-hidden />}
           >
-            Facebook
+            {BRAND_NAMES.facebook}
           </Button>
           <Button
             component="a"
@@ -72,7 +75,7 @@ export function ShareSection({ title, onSale }: { title: string; onSale: boolean
             variant="default"
             leftSection={<IconBrandX size={18} aria-hidden />}
           >
-            Twitter
+            {BRAND_NAMES.x}
           </Button>
           <Button
             component="a"
@@ -89,7 +92,7 @@ export function ShareSection({ title, onSale }: { title: string; onSale: boolean
             variant="default"
             leftSection={<IconBrandInstagram size={18} aria-hidden />}
           >
-            Instagram
+            {BRAND_NAMES.instagram}
           </Button>
         </Group>
         {onSale && (

@@ -631,6 +631,11 @@ export const schemaMessages = defineMessages({
     id: 'schema.translations.aTranslationIsNamedBy',
     defaultMessage: 'A translation is named by its language code, e.g. es',
   },
+  translations_hoursLabelsMustBeA: {
+    id: 'schema.translations.hoursLabelsMustBeA',
+    defaultMessage:
+      'Hours labels must be a JSON object of hours labels to their words in that language',
+  },
   translations_tooManyLanguages: {
     id: 'schema.translations.tooManyLanguages',
     defaultMessage: 'Too many languages',

@@ -80,6 +80,83 @@ describe('the organizer’s milestones', () => {
     ]);
   });
 
+  it("keeps each reward's words per language and answers them in the request's language (docs/decisions/0050)", async () => {
+    const { challenge } = await startedBattle(3);
+    const glass = await addMilestone(challenge.id, {
+      shops: 2,
+      reward: 'pint glass',
+      translations: { es: { reward: ' vaso de pinta ' } },
+    });
+    const pin = await addMilestone(challenge.id, { shops: 1, reward: 'pin' });
+    expect(glass.translations).toEqual({ es: { reward: 'vaso de pinta' } });
+    expect(pin.translations).toEqual({});
+
+    const tiersIn = async (acceptLanguage: string) => {
+      const answer = await new TestClient(ctx.app).request({
+        method: 'GET',
+        url: `/api/challenges/${challenge.id}/milestones`,
+        headers: { 'accept-language': acceptLanguage },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.headers.vary).toMatch(/accept-language/i);
+      return answer.json<PublicMilestone[]>().map((tier) => tier.reward);
+    };
+    // Spanish where the organizer wrote it, else the battle's own words.
+    expect(await tiersIn('es-US,es;q=0.9')).toEqual(['pin', 'vaso de pinta']);
+    expect(await tiersIn('en-US,en;q=0.9')).toEqual(['pin', 'pint glass']);
+
+    // The member's progress reads them in the request's language, each kept with its own ETag.
+    const holder = await signedInPassHolder(ctx, challenge.id);
+    const progressIn = (acceptLanguage: string, etag?: string) =>
+      holder.client.request({
+        method: 'GET',
+        url: '/api/user/progress',
+        headers: { 'accept-language': acceptLanguage, ...(etag ? { 'if-none-match': etag } : {}) },
+      });
+    const english = await progressIn('en');
+    const spanish = await progressIn('es');
+    expect(english.json<MemberProgress>().milestones.map((tier) => tier.reward)).toEqual([
+      'pin',
+      'pint glass',
+    ]);
+    expect(spanish.json<MemberProgress>().milestones.map((tier) => tier.reward)).toEqual([
+      'pin',
+      'vaso de pinta',
+    ]);
+    expect(spanish.headers.etag).not.toBe(english.headers.etag);
+    expect((await progressIn('es', String(english.headers.etag))).statusCode).toBe(200);
+    expect((await progressIn('es', String(spanish.headers.etag))).statusCode).toBe(304);
+
+    // A change without translations keeps them; one with translations replaces them all.
+    const kept = await admin.put(`/api/admin/milestones/${glass.id}`, {
+      shops: 2,
+      reward: 'beer glass',
+    });
+    expect(kept.json<AdminMilestone>().translations).toEqual({ es: { reward: 'vaso de pinta' } });
+    expect(await tiersIn('es')).toEqual(['pin', 'vaso de pinta']);
+    const replaced = await admin.put(`/api/admin/milestones/${glass.id}`, {
+      shops: 2,
+      reward: 'beer glass',
+      translations: { es: { reward: '' } },
+    });
+    expect(replaced.json<AdminMilestone>().translations).toEqual({});
+    expect(await tiersIn('es')).toEqual(['pin', 'beer glass']);
+
+    // A language the site does not have is refused, and a translated reward is held to 80 characters.
+    for (const [translations, message] of [
+      [{ fr: { reward: 'verre' } }, "Choose one of this site's languages: en, es"],
+      [{ es: { reward: 'x'.repeat(81) } }, 'A reward can be at most 80 characters.'],
+    ] as const) {
+      const refused = await admin.post(milestonesUrl(challenge.id), {
+        shops: 3,
+        reward: 'mug',
+        translations,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ message });
+    }
+  });
+
   it('refuses bad input, a second tier at the same shops and an unknown battle, storing nothing', async () => {
     const { challenge } = await startedBattle(3);
     await addMilestone(challenge.id, { shops: 2, reward: 'pin' });

@@ -265,11 +265,15 @@ export class PublicReads {
 
   /**
    * GET /api/challenges/{id}/milestones: a published challenge's tiers and the stock left of each
-   * (docs/decisions/0046); the stock a redeem takes shows within the cache's second.
+   * (docs/decisions/0046); the stock a redeem takes shows within the cache's second. The rewards
+   * in `language`, else the battle's own (docs/decisions/0050).
    */
-  milestones(challengeId: number): Promise<CachedJson> {
-    return this.cache.json(`milestones:${String(challengeId)}`, publicMilestonesSchema, () =>
-      publicMilestonesOf(this.deps.db, challengeId),
+  milestones(challengeId: number, language: string): Promise<CachedJson> {
+    return this.cache.json(
+      `milestones:${String(challengeId)}@${language}`,
+      publicMilestonesSchema,
+      () => publicMilestonesOf(this.deps.db, challengeId, language),
+      VARY_LANGUAGE,
     );
   }
 
@@ -338,8 +342,8 @@ export class PublicReads {
     siteConfig: async () => ({ status: 200, body: (await this.siteConfig()).body }),
     publicDraws: ({ id }, language) =>
       this.challengeAnswer(Number(id), (challengeId) => this.draws(challengeId, language)),
-    publicMilestones: ({ id }) =>
-      this.challengeAnswer(Number(id), (challengeId) => this.milestones(challengeId)),
+    publicMilestones: ({ id }, language) =>
+      this.challengeAnswer(Number(id), (challengeId) => this.milestones(challengeId, language)),
     explorers: ({ id }) =>
       this.challengeAnswer(Number(id), (challengeId) => this.explorers(challengeId)),
   };

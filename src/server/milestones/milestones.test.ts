@@ -3,7 +3,14 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminMilestone, AdminReward, PublicMilestone } from '#shared/milestones.ts';
 import type { MemberProgress } from '#shared/progress.ts';
-import { mailOutbox, rewards, type Business, type Challenge, type Pass } from '../db/schema.ts';
+import {
+  mailOutbox,
+  rewards,
+  users,
+  type Business,
+  type Challenge,
+  type Pass,
+} from '../db/schema.ts';
 import { checkData } from '../backups/check-data.ts';
 import { setPassCounted } from '../passes/switch.ts';
 import { insertRunningBattle } from '#tests/helpers/battle.ts';
@@ -512,5 +519,45 @@ describe('collecting, refunds and resets', () => {
     expect(
       (await member.client.get(`/api/admin/challenges/${challenge.id}/rewards.csv`)).statusCode,
     ).toBe(403);
+  });
+});
+
+// Last: its battle starts latest, so it becomes the one members' passes are read in.
+describe('the reward mail in the member’s language', () => {
+  it("mails the reward and the battle in the member's language where the organizer wrote them (docs/decisions/0050)", async () => {
+    ctx.clock.set(new Date(ctx.clock.now().getTime() + 60_000));
+    const {
+      challenge: battle,
+      shops: [shop],
+    } = await insertRunningBattle(ctx.db, ctx.clock.now(), {
+      challenge: {
+        startDate: ctx.clock.now(),
+        title: 'Taco Battle',
+        translations: { es: { title: 'Batalla de Tacos' } },
+      },
+      shops: 1,
+    });
+    await addMilestone(battle.id, {
+      shops: 1,
+      reward: 'a sticker',
+      translations: { es: { reward: 'una calcomanía' } },
+    });
+    const spanish = await signedInPassHolder(ctx, battle.id);
+    await ctx.db.update(users).set({ language: 'es' }).where(eq(users.id, spanish.user.id));
+    const english = await signedInPassHolder(ctx, battle.id);
+    for (const holder of [spanish, english]) await redeem(holder.client, holder.pass, shop!);
+    const subjectsOf = async (username: string) =>
+      (
+        await ctx.db
+          .select({ subject: mailOutbox.subject })
+          .from(mailOutbox)
+          .where(eq(mailOutbox.toAddress, `${username}@example.com`))
+      ).map((mail) => mail.subject);
+    expect(await subjectsOf(spanish.user.username)).toContain(
+      '¡Ganaste una calcomanía en Batalla de Tacos!',
+    );
+    expect(await subjectsOf(english.user.username)).toContain(
+      'You earned a sticker in Taco Battle!',
+    );
   });
 });

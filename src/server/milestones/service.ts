@@ -16,7 +16,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { queryRows } from '../db/rule-call.ts';
 import { businesses, milestones, passes, rewards, users, challenges } from '../db/schema.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { rewardReachedMail, type MailContext } from '../mail/templates.ts';
+import { mailWords, rewardReachedMail, type MailContext } from '../mail/templates.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../errors.ts';
 import { SITE_LANGUAGES, type SiteLanguages } from '#shared/languages.ts';
 import { MILESTONE_TEXT_FIELDS, textsIn, type Translations } from '#shared/translations.ts';
@@ -367,12 +367,38 @@ export async function queueRewardMail(
   input: { passId: number; rewards: ReachedReward[]; now: Date },
 ): Promise<void> {
   const [holder] = await db
-    .select({ email: users.email, language: users.language, challengeTitle: challenges.title })
+    .select({
+      email: users.email,
+      language: users.language,
+      challengeId: challenges.id,
+      challengeTitle: challenges.title,
+      challengeTranslations: challenges.translations,
+    })
     .from(passes)
     .innerJoin(users, eq(users.id, passes.userId))
     .innerJoin(challenges, eq(challenges.id, passes.challengeId))
     .where(eq(passes.id, input.passId));
   if (!holder) return;
-  for (const reward of input.rewards)
-    await enqueueMail(db, rewardReachedMail(mail, { ...holder, ...reward }), input.now);
+  // The battle's title and each reward in the language the email speaks, where the organizer
+  // wrote them (docs/decisions/0050).
+  const language = mailWords(mail, holder.language).language;
+  const tiers = await db
+    .select({ shops: milestones.shops, translations: milestones.translations })
+    .from(milestones)
+    .where(eq(milestones.challengeId, holder.challengeId));
+  const details = {
+    email: holder.email,
+    language: holder.language,
+    challengeTitle: textsIn(
+      { title: holder.challengeTitle },
+      holder.challengeTranslations,
+      ['title'],
+      language,
+    ).title,
+  };
+  for (const reached of input.rewards) {
+    const translations = tiers.find((tier) => tier.shops === reached.shops)?.translations ?? {};
+    const reward = textsIn(reached, translations, MILESTONE_TEXT_FIELDS, language);
+    await enqueueMail(db, rewardReachedMail(mail, { ...details, ...reward }), input.now);
+  }
 }

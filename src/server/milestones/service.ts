@@ -77,6 +77,12 @@ export async function publicMilestonesOf(
   }));
 }
 
+/** A tier as the route's schema gives it: the reward trimmed, its translations' empty texts gone. */
+type TierInput = Omit<MilestoneInput, 'translations'> & {
+  reward: string;
+  translations?: Translations<'reward'>;
+};
+
 const sameShops = (shops: number) =>
   conflict(`This battle already has a milestone at ${countOf(shops, 'shop')}.`);
 
@@ -98,7 +104,7 @@ async function checkShopsWithinBattle(tx: Tx, challengeId: number, shops: number
  */
 export async function createMilestone(
   db: Db,
-  input: { challengeId: number; milestone: MilestoneInput & { reward: string }; now: Date },
+  input: { challengeId: number; milestone: TierInput; now: Date },
   site: SiteLanguages = SITE_LANGUAGES,
 ): Promise<AdminMilestone> {
   const { shops, reward, stock = null } = input.milestone;
@@ -146,7 +152,7 @@ async function lockMilestone(tx: Tx, milestoneId: number) {
  */
 export async function updateMilestone(
   db: Db,
-  input: { milestoneId: number; milestone: MilestoneInput & { reward: string }; now: Date },
+  input: { milestoneId: number; milestone: TierInput; now: Date },
   site: SiteLanguages = SITE_LANGUAGES,
 ): Promise<AdminMilestone> {
   const { shops, reward, stock = null } = input.milestone;

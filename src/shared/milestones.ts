@@ -1,6 +1,7 @@
 import type { IntlShape } from 'react-intl';
 import { z } from 'zod';
 import { inSourceLanguage, sourceIntl } from './source-intl.ts';
+import { milestoneTranslationsSchema, storedTranslationsSchema } from './translations.ts';
 
 /**
  * Milestones and rewards (docs/decisions/0046): an organizer's tiers per battle, each a reward for
@@ -36,6 +37,11 @@ export const milestoneInputSchema = z.object({
     .max(MILESTONE_MAX_STOCK, stockMessage)
     .nullable()
     .optional(),
+  /**
+   * The reward in the battle's other languages (docs/decisions/0050); absent: kept as they are,
+   * given: replaces them all.
+   */
+  translations: milestoneTranslationsSchema.optional(),
 });
 export type MilestoneInput = z.input<typeof milestoneInputSchema>;
 
@@ -53,6 +59,8 @@ export const publicMilestonesSchema = z.array(publicMilestoneSchema);
 /** A tier as the organizer sees it: rewards issued (not voided) and collected so far. */
 export const adminMilestoneSchema = publicMilestoneSchema.extend({
   challengeId: z.number().int(),
+  /** The reward in the battle's other languages, by language code. */
+  translations: storedTranslationsSchema,
   issued: z.number().int(),
   collected: z.number().int(),
 });

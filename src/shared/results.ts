@@ -88,5 +88,10 @@ export const resultsSchema = z.object({
   /** Oldest first: the original, then each correction. */
   versions: z.array(publishedVersionSchema),
   draws: z.array(publicDrawSchema),
+  /**
+   * The ranked shops' names in the answer's language where the organizer wrote them, by shop id
+   * (docs/decisions/0050); absent when none differs. The rankings keep their published words.
+   */
+  shopNames: z.record(z.string(), z.string()).optional(),
 });
 export type Results = z.infer<typeof resultsSchema>;

@@ -68,6 +68,15 @@ export const drawTranslationsSchema = translationsOf({
   prize: translatedText(200, 'Prize is too long'),
 });
 
+/** The text a milestone has in each language: its reward. */
+export const MILESTONE_TEXT_FIELDS = ['reward'] as const;
+export type MilestoneTextField = (typeof MILESTONE_TEXT_FIELDS)[number];
+
+/** A milestone's translations as the organizer sends them. */
+export const milestoneTranslationsSchema = translationsOf({
+  reward: translatedText(80, 'A reward can be at most 80 characters.'),
+});
+
 /** Translations as the API answers them: only the texts given. */
 export const storedTranslationsSchema = z.record(z.string(), z.record(z.string(), z.string()));
 

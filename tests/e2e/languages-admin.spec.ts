@@ -60,9 +60,15 @@ test("a shop's own page and cashier card speak Spanish under /es/", async ({ pag
   const issued = await page.request.post(`/api/admin/businesses/${shop.id}/shop-link`);
   expect(issued.status()).toBe(201);
   const { pathname } = new URL(((await issued.json()) as { url: string }).url);
+  // The shop's name written in Spanish: its page and card name it so (docs/decisions/0050).
+  const spanishName = `Cafetería ${shop.name}`;
+  const named = await page.request.patch(`/api/admin/businesses/${shop.id}`, {
+    data: { translations: { es: { name: spanishName } } },
+  });
+  expect(named.status()).toBe(200);
 
   await page.goto(`/es${pathname}`);
-  await expect(page.getByRole('heading', { name: shop.name, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: spanishName, level: 1 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Código de canje' })).toBeVisible();
   await expect(page.getByRole('switch', { name: 'Pausar los canjes' })).toBeVisible();
   await expect(page.getByText('Todavía no se ha canjeado ningún cupón aquí.')).toBeVisible();
@@ -74,8 +80,9 @@ test("a shop's own page and cashier card speak Spanish under /es/", async ({ pag
   await expect(page).toHaveURL(new RegExp(`/es${pathname}/card$`));
   const card = page.getByRole('article', { name: 'Tarjeta para caja' });
   await expect(
-    card.getByRole('img', { name: `Código QR: canjea un cupón en ${shop.name}` }),
+    card.getByRole('img', { name: `Código QR: canjea un cupón en ${spanishName}` }),
   ).toBeVisible();
+  await expect(card.getByText(spanishName, { exact: true })).toBeVisible();
   await expect(card.getByText('Pide al cliente su pase de batalla.')).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Carta' })).toBeAttached();
   await expectNoEnglishCatalogText(page);

@@ -34,6 +34,9 @@ test('a member reaches a milestone, shows the pick-up code, and the organizer ma
   const dialog = page.getByRole('dialog', { name: `Milestones: ${battle.title}` });
   await dialog.getByLabel('Shops').fill(String(shops));
   await dialog.getByLabel('Reward').fill('pint glass');
+  // The reward in Spanish, in its own tab (docs/decisions/0050).
+  await dialog.getByRole('tab', { name: 'Español' }).click();
+  await dialog.getByLabel('Reward').fill('vaso de pinta');
   await dialog.getByLabel('Stock (optional)').fill('1');
   await dialog.getByRole('button', { name: 'Add Milestone' }).click();
   const row = dialog
@@ -41,6 +44,17 @@ test('a member reaches a milestone, shows the pick-up code, and the organizer ma
     .getByRole('row')
     .filter({ has: page.getByRole('cell', { name: String(shops), exact: true }) });
   await expect(row.getByRole('cell', { name: '0 / 1', exact: true })).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'pint glass', exact: true })).toBeVisible();
+  const tiersIn = async (language: string) =>
+    (
+      (await (
+        await page.request.get(`/api/challenges/${String(battle.id)}/milestones`, {
+          headers: { 'accept-language': language },
+        })
+      ).json()) as AdminMilestone[]
+    ).find((tier) => tier.shops === shops)?.reward;
+  expect(await tiersIn('es')).toBe('vaso de pinta');
+  expect(await tiersIn('en')).toBe('pint glass');
   await expectAccessible(page);
 
   const memberContext = await browser.newContext({ baseURL });

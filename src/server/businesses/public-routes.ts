@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicBusinessSchema } from '#shared/businesses.ts';
@@ -57,6 +57,9 @@ export async function shopPageRoutes(
   { db, clock, publicReads, changes }: AppDeps,
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // The shop's name and the battle's title in the page's language (docs/decisions/0050).
+  const languageOf = (request: FastifyRequest) =>
+    publicReads.languageOf(request.headers['accept-language']);
   const schema = {
     params: shopTokenParamsSchema,
     response: {
@@ -77,7 +80,8 @@ export async function shopPageRoutes(
 
   api.get(endpoints.shopPage.path, { ...limited, schema }, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
-    return shopPageOf(db, request.params.token, clock());
+    void reply.header('vary', 'Accept-Language');
+    return shopPageOf(db, request.params.token, clock(), languageOf(request));
   });
 
   api.post(
@@ -89,7 +93,7 @@ export async function shopPageRoutes(
       // that sets the value it has announces nothing, so the link cannot empty every cache.
       if (switched) await clearPublicReadsEverywhere({ publicReads, changes }, request.log);
       void reply.header('cache-control', 'no-store');
-      return shopPageOf(db, request.params.token, clock());
+      return shopPageOf(db, request.params.token, clock(), languageOf(request));
     },
   );
 }

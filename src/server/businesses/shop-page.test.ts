@@ -178,6 +178,40 @@ describe('a shop’s private link', () => {
     ctx.clock.advance(-DAY_MS);
   });
 
+  it("names the shop and the battle in the page's language, else in the battle's own (docs/decisions/0050)", async () => {
+    const battle = await insertChallenge(ctx.db, ctx.clock.now(), {
+      title: 'Taco Battle',
+      translations: { es: { title: 'Batalla de Tacos' } },
+      active: false,
+    });
+    const shop = await insertBusiness(ctx.db, battle.id, {
+      name: 'Corner Tacos',
+      translations: { es: { name: 'Tacos de la Esquina' } },
+    });
+    const issued = await admin.post(`/api/admin/businesses/${shop.id}/shop-link`);
+    expect(issued.statusCode, issued.body).toBe(201);
+    const token = issued.json<{ url: string }>().url.split('/shop/')[1]!;
+    const readIn = async (acceptLanguage: string) => {
+      const answer = await anonymous.request({
+        method: 'GET',
+        url: `/api/shop/${token}`,
+        headers: { 'accept-language': acceptLanguage },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.headers.vary).toContain('Accept-Language');
+      return answer.json<ShopPage>();
+    };
+    const spanish = await readIn('es-US,es;q=0.9');
+    expect(spanish.shop.name).toBe('Tacos de la Esquina');
+    expect(spanish.challenge.title).toBe('Batalla de Tacos');
+    const english = await readIn('en-US,en;q=0.9');
+    expect(english.shop.name).toBe('Corner Tacos');
+    expect(english.challenge.title).toBe('Taco Battle');
+    // A language the organizer did not write reads the battle's own texts.
+    await ctx.db.update(businesses).set({ translations: {} }).where(eq(businesses.id, shop.id));
+    expect((await readIn('es')).shop.name).toBe('Corner Tacos');
+  });
+
   it('stops working when re-issued or revoked; unknown and malformed tokens are refused', async () => {
     const { shop, token } = await shopWithLink();
     const reissued = await admin.post(`/api/admin/businesses/${shop.id}/shop-link`);

@@ -15,6 +15,7 @@ import {
 } from '../settlement/payouts.ts';
 import { currentCodesOf } from './current-code.ts';
 import { isLiveShop } from './live.ts';
+import { textsIn } from '#shared/translations.ts';
 
 /**
  * A shop's private page (docs/decisions/0013): a random token is its only key, and only the
@@ -64,9 +65,25 @@ async function shopOfToken(
   return row;
 }
 
-/** What the shop's page shows: its own figures only, and no member's name or email. */
-export async function shopPageOf(db: Db, token: string, now: Date): Promise<ShopPage> {
-  const { shop, challenge } = await shopOfToken(db, token);
+/**
+ * What the shop's page shows: its own figures only, and no member's name or email. The shop's name
+ * and the battle's title are in `language` where the organizer wrote them, else the battle's
+ * content language (docs/decisions/0050-content-languages.md), so the page and its cashier card
+ * speak the page's language.
+ */
+export async function shopPageOf(
+  db: Db,
+  token: string,
+  now: Date,
+  language?: string,
+): Promise<ShopPage> {
+  const found = await shopOfToken(db, token);
+  const shop = language
+    ? textsIn(found.shop, found.shop.translations, ['name'], language)
+    : found.shop;
+  const challenge = language
+    ? textsIn(found.challenge, found.challenge.translations, ['title'], language)
+    : found.challenge;
   const at = now.toISOString();
   const shopId = sql`b.id`;
   const [figures] = await queryRows<{

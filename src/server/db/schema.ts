@@ -3,6 +3,7 @@ import type { DrawEntries } from '#shared/draws.ts';
 import type {
   ChallengeTextField,
   DrawTextField,
+  MilestoneTextField,
   ShopTranslationField,
   Translations,
 } from '#shared/translations.ts';
@@ -977,6 +978,8 @@ export const milestones = pgTable(
       .references(() => challenges.id),
     shops: integer('shops').notNull(),
     reward: text('reward').notNull(),
+    /** The reward in the battle's other languages (docs/decisions/0050): `{ "es": { "reward": "…" } }`. */
+    translations: translations<MilestoneTextField>(),
     stock: integer('stock'),
     createdAt: instant('created_at').notNull().defaultNow(),
   },

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rule-call.ts';
 import { challenges, saleAlerts } from '../db/schema.ts';
 import { enqueueBulkMail } from '../mail/outbox.ts';
-import { reminderMail, saleAlertMail, type MailContext } from '../mail/templates.ts';
+import { mailWords, reminderMail, saleAlertMail, type MailContext } from '../mail/templates.ts';
 import { reminderRecipients } from './audience.ts';
 import { textsIn } from '#shared/translations.ts';
 
@@ -20,6 +20,7 @@ export async function queueReminders(db: Db, mail: MailContext, now: Date): Prom
     .select({
       id: challenges.id,
       title: challenges.title,
+      translations: challenges.translations,
       endDate: challenges.endDate,
       timeZone: challenges.timeZone,
     })
@@ -65,7 +66,13 @@ export async function queueReminders(db: Db, mail: MailContext, now: Date): Prom
             {
               to: row.email,
               language: row.language,
-              challengeTitle: challenge.title,
+              // The battle's title in the language the email speaks, where the organizer wrote one.
+              challengeTitle: textsIn(
+                challenge,
+                challenge.translations,
+                ['title'],
+                mailWords(mail, row.language).language,
+              ).title,
               endDate: challenge.endDate,
               timeZone: challenge.timeZone,
               msLeft,

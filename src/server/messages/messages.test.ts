@@ -648,6 +648,24 @@ describe('reminders before the end', () => {
     expect(await reminders(quiet.user.id)).toEqual([]);
   });
 
+  it("names the battle in the member's language where the organizer wrote its title (docs/decisions/0050)", async () => {
+    const { challenge } = await endingBattle({
+      title: 'Ending Battle',
+      translations: { es: { title: 'Batalla que termina' } },
+    });
+    const spanish = await signedInPassHolder(ctx, challenge.id);
+    await ctx.db.update(users).set({ language: 'es' }).where(eq(users.id, spanish.user.id));
+    const english = await signedInPassHolder(ctx, challenge.id);
+
+    expect(await queueReminders(ctx.db, TEST_MAIL, ctx.clock.now())).toBe(2);
+    await deliverMail(ctx.db, ctx.clock.now);
+    const [inSpanish] = await mailboxOf(ctx, await emailOf(spanish.user.id));
+    expect(inSpanish?.subject).toBe('Batalla que termina: Quedan 3 días: 3 cupones por usar');
+    expect(inSpanish?.text).not.toContain('Ending Battle');
+    const [inEnglish] = await mailboxOf(ctx, await emailOf(english.user.id));
+    expect(inEnglish?.subject).toBe('Ending Battle: 3 days left: 3 coupons waiting');
+  });
+
   it("counts only the coupons of live shops: a deleted shop's coupon is nothing left", async () => {
     const { challenge, shops } = await endingBattle();
     const [first, second, gone] = shops as [number, number, number];

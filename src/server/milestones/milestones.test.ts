@@ -3,7 +3,14 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminMilestone, AdminReward, PublicMilestone } from '#shared/milestones.ts';
 import type { MemberProgress } from '#shared/progress.ts';
-import { mailOutbox, rewards, type Business, type Challenge, type Pass } from '../db/schema.ts';
+import {
+  mailOutbox,
+  rewards,
+  users,
+  type Business,
+  type Challenge,
+  type Pass,
+} from '../db/schema.ts';
 import { checkData } from '../backups/check-data.ts';
 import { setPassCounted } from '../passes/switch.ts';
 import { insertRunningBattle } from '#tests/helpers/battle.ts';
@@ -78,6 +85,83 @@ describe('the organizer’s milestones', () => {
       { id: sticker.id, shops: 1, reward: 'sticker', stock: null, left: null },
       { id: glass.id, shops: 3, reward: 'pint glass', stock: 10, left: 10 },
     ]);
+  });
+
+  it("keeps each reward's words per language and answers them in the request's language (docs/decisions/0050)", async () => {
+    const { challenge } = await startedBattle(3);
+    const glass = await addMilestone(challenge.id, {
+      shops: 2,
+      reward: 'pint glass',
+      translations: { es: { reward: ' vaso de pinta ' } },
+    });
+    const pin = await addMilestone(challenge.id, { shops: 1, reward: 'pin' });
+    expect(glass.translations).toEqual({ es: { reward: 'vaso de pinta' } });
+    expect(pin.translations).toEqual({});
+
+    const tiersIn = async (acceptLanguage: string) => {
+      const answer = await new TestClient(ctx.app).request({
+        method: 'GET',
+        url: `/api/challenges/${challenge.id}/milestones`,
+        headers: { 'accept-language': acceptLanguage },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.headers.vary).toMatch(/accept-language/i);
+      return answer.json<PublicMilestone[]>().map((tier) => tier.reward);
+    };
+    // Spanish where the organizer wrote it, else the battle's own words.
+    expect(await tiersIn('es-US,es;q=0.9')).toEqual(['pin', 'vaso de pinta']);
+    expect(await tiersIn('en-US,en;q=0.9')).toEqual(['pin', 'pint glass']);
+
+    // The member's progress reads them in the request's language, each kept with its own ETag.
+    const holder = await signedInPassHolder(ctx, challenge.id);
+    const progressIn = (acceptLanguage: string, etag?: string) =>
+      holder.client.request({
+        method: 'GET',
+        url: '/api/user/progress',
+        headers: { 'accept-language': acceptLanguage, ...(etag ? { 'if-none-match': etag } : {}) },
+      });
+    const english = await progressIn('en');
+    const spanish = await progressIn('es');
+    expect(english.json<MemberProgress>().milestones.map((tier) => tier.reward)).toEqual([
+      'pin',
+      'pint glass',
+    ]);
+    expect(spanish.json<MemberProgress>().milestones.map((tier) => tier.reward)).toEqual([
+      'pin',
+      'vaso de pinta',
+    ]);
+    expect(spanish.headers.etag).not.toBe(english.headers.etag);
+    expect((await progressIn('es', String(english.headers.etag))).statusCode).toBe(200);
+    expect((await progressIn('es', String(spanish.headers.etag))).statusCode).toBe(304);
+
+    // A change without translations keeps them; one with translations replaces them all.
+    const kept = await admin.put(`/api/admin/milestones/${glass.id}`, {
+      shops: 2,
+      reward: 'beer glass',
+    });
+    expect(kept.json<AdminMilestone>().translations).toEqual({ es: { reward: 'vaso de pinta' } });
+    expect(await tiersIn('es')).toEqual(['pin', 'vaso de pinta']);
+    const replaced = await admin.put(`/api/admin/milestones/${glass.id}`, {
+      shops: 2,
+      reward: 'beer glass',
+      translations: { es: { reward: '' } },
+    });
+    expect(replaced.json<AdminMilestone>().translations).toEqual({});
+    expect(await tiersIn('es')).toEqual(['pin', 'beer glass']);
+
+    // A language the site does not have is refused, and a translated reward is held to 80 characters.
+    for (const [translations, message] of [
+      [{ fr: { reward: 'verre' } }, "Choose one of this site's languages: en, es"],
+      [{ es: { reward: 'x'.repeat(81) } }, 'A reward can be at most 80 characters.'],
+    ] as const) {
+      const refused = await admin.post(milestonesUrl(challenge.id), {
+        shops: 3,
+        reward: 'mug',
+        translations,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ message });
+    }
   });
 
   it('refuses bad input, a second tier at the same shops and an unknown battle, storing nothing', async () => {
@@ -435,5 +519,45 @@ describe('collecting, refunds and resets', () => {
     expect(
       (await member.client.get(`/api/admin/challenges/${challenge.id}/rewards.csv`)).statusCode,
     ).toBe(403);
+  });
+});
+
+// Last: its battle starts latest, so it becomes the one members' passes are read in.
+describe('the reward mail in the member’s language', () => {
+  it("mails the reward and the battle in the member's language where the organizer wrote them (docs/decisions/0050)", async () => {
+    ctx.clock.set(new Date(ctx.clock.now().getTime() + 60_000));
+    const {
+      challenge: battle,
+      shops: [shop],
+    } = await insertRunningBattle(ctx.db, ctx.clock.now(), {
+      challenge: {
+        startDate: ctx.clock.now(),
+        title: 'Taco Battle',
+        translations: { es: { title: 'Batalla de Tacos' } },
+      },
+      shops: 1,
+    });
+    await addMilestone(battle.id, {
+      shops: 1,
+      reward: 'a sticker',
+      translations: { es: { reward: 'una calcomanía' } },
+    });
+    const spanish = await signedInPassHolder(ctx, battle.id);
+    await ctx.db.update(users).set({ language: 'es' }).where(eq(users.id, spanish.user.id));
+    const english = await signedInPassHolder(ctx, battle.id);
+    for (const holder of [spanish, english]) await redeem(holder.client, holder.pass, shop!);
+    const subjectsOf = async (username: string) =>
+      (
+        await ctx.db
+          .select({ subject: mailOutbox.subject })
+          .from(mailOutbox)
+          .where(eq(mailOutbox.toAddress, `${username}@example.com`))
+      ).map((mail) => mail.subject);
+    expect(await subjectsOf(spanish.user.username)).toContain(
+      '¡Ganaste una calcomanía en Batalla de Tacos!',
+    );
+    expect(await subjectsOf(english.user.username)).toContain(
+      'You earned a sticker in Taco Battle!',
+    );
   });
 });

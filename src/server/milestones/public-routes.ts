@@ -7,7 +7,10 @@ import { idParamsSchema } from '#shared/params.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { sendJson } from '../public-reads/public-cache.ts';
 
-/** A battle's milestones for its page, checkout and passes (docs/decisions/0046); 404 for a draft. */
+/**
+ * A battle's milestones for its page, checkout and passes (docs/decisions/0046), the rewards in the
+ * request's language (docs/decisions/0050); 404 for a draft.
+ */
 export async function milestonePublicRoutes(app: FastifyInstance, { publicReads }: AppDeps) {
   app.withTypeProvider<ZodTypeProvider>().get(
     endpoints.publicMilestones.path,
@@ -17,6 +20,13 @@ export async function milestonePublicRoutes(app: FastifyInstance, { publicReads 
         response: { 200: publicMilestonesSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request, reply) => sendJson(reply, await publicReads.milestones(request.params.id)),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await publicReads.milestones(
+          request.params.id,
+          publicReads.languageOf(request.headers['accept-language']),
+        ),
+      ),
   );
 }

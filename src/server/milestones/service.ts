@@ -16,8 +16,11 @@ import type { Db, Tx } from '../db/client.ts';
 import { queryRows } from '../db/rule-call.ts';
 import { businesses, milestones, passes, rewards, users, challenges } from '../db/schema.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { rewardReachedMail, type MailContext } from '../mail/templates.ts';
+import { mailWords, rewardReachedMail, type MailContext } from '../mail/templates.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../errors.ts';
+import { SITE_LANGUAGES, type SiteLanguages } from '#shared/languages.ts';
+import { MILESTONE_TEXT_FIELDS, textsIn, type Translations } from '#shared/translations.ts';
+import { checkedTranslations, contentLanguageOf } from '../challenges/content-language.ts';
 
 /**
  * Milestones and rewards (docs/decisions/0046). The organizer's tiers are edited here; reaching one
@@ -30,7 +33,7 @@ export const REWARD_NOT_FOUND = 'No reward has this pick-up code. Check it and t
 
 /** Each tier of a battle with its rewards issued (not voided) and collected, lowest first. */
 const tierCounts = (challengeId: number) =>
-  sql`select m.id, m.challenge_id as "challengeId", m.shops, m.reward, m.stock,
+  sql`select m.id, m.challenge_id as "challengeId", m.shops, m.reward, m.translations, m.stock,
       count(r.id) filter (where r.voided_at is null)::integer as issued,
       count(r.id) filter (where r.collected_at is not null)::integer as collected
     from milestones m left join rewards r on r.milestone_id = m.id
@@ -38,7 +41,9 @@ const tierCounts = (challengeId: number) =>
     group by m.id
     order by m.shops, m.id`;
 
-type TierRow = Omit<AdminMilestone, 'left'> & Record<string, unknown>;
+type TierRow = Omit<AdminMilestone, 'left' | 'translations'> & {
+  translations: Translations<'reward'>;
+} & Record<string, unknown>;
 
 const withLeft = ({ stock, issued }: { stock: number | null; issued: number }) =>
   stock === null ? null : Math.max(0, stock - issued);
@@ -50,18 +55,33 @@ export async function adminMilestonesOf(db: Db, challengeId: number): Promise<Ad
   return rows.map((row) => ({ ...row, left: withLeft(row) }));
 }
 
-/** GET /api/challenges/{id}/milestones: a published battle's tiers and the stock left of each. */
-export async function publicMilestonesOf(db: Db, challengeId: number): Promise<PublicMilestone[]> {
+/**
+ * GET /api/challenges/{id}/milestones: a published battle's tiers and the stock left of each, the
+ * rewards in `language` where the organizer wrote them, else the battle's own (docs/decisions/0050).
+ */
+export async function publicMilestonesOf(
+  db: Db,
+  challengeId: number,
+  language?: string,
+): Promise<PublicMilestone[]> {
   await requirePublishedChallenge(db, challengeId);
   const rows = await queryRows<TierRow>(db, tierCounts(challengeId));
-  return rows.map(({ id, shops, reward, stock, issued }) => ({
+  return rows.map(({ id, shops, reward, translations, stock, issued }) => ({
     id,
     shops,
-    reward,
+    reward: language
+      ? textsIn({ reward }, translations, MILESTONE_TEXT_FIELDS, language).reward
+      : reward,
     stock,
     left: withLeft({ stock, issued }),
   }));
 }
+
+/** A tier as the route's schema gives it: the reward trimmed, its translations' empty texts gone. */
+type TierInput = Omit<MilestoneInput, 'translations'> & {
+  reward: string;
+  translations?: Translations<'reward'>;
+};
 
 const sameShops = (shops: number) =>
   conflict(`This battle already has a milestone at ${countOf(shops, 'shop')}.`);
@@ -84,18 +104,24 @@ async function checkShopsWithinBattle(tx: Tx, challengeId: number, shops: number
  */
 export async function createMilestone(
   db: Db,
-  input: { challengeId: number; milestone: MilestoneInput & { reward: string }; now: Date },
+  input: { challengeId: number; milestone: TierInput; now: Date },
+  site: SiteLanguages = SITE_LANGUAGES,
 ): Promise<AdminMilestone> {
   const { shops, reward, stock = null } = input.milestone;
   return db.transaction(async (tx) => {
     const challenge = await requireChallenge(tx, input.challengeId, { lock: true });
     if (hasEnded(challenge, input.now))
       throw conflict('This battle has ended, so no more milestones can be added to it.');
+    const translations = checkedTranslations(
+      input.milestone.translations ?? {},
+      contentLanguageOf(challenge, site),
+      site,
+    );
     await checkShopsWithinBattle(tx, challenge.id, shops);
     try {
       const [row] = await tx
         .insert(milestones)
-        .values({ challengeId: challenge.id, shops, reward, stock })
+        .values({ challengeId: challenge.id, shops, reward, translations, stock })
         .returning();
       if (!row) throw new Error('milestone insert returned no row');
       const { createdAt: _createdAt, ...tier } = row;
@@ -126,7 +152,8 @@ async function lockMilestone(tx: Tx, milestoneId: number) {
  */
 export async function updateMilestone(
   db: Db,
-  input: { milestoneId: number; milestone: MilestoneInput & { reward: string }; now: Date },
+  input: { milestoneId: number; milestone: TierInput; now: Date },
+  site: SiteLanguages = SITE_LANGUAGES,
 ): Promise<AdminMilestone> {
   const { shops, reward, stock = null } = input.milestone;
   const milestoneId = await db.transaction(async (tx) => {
@@ -137,6 +164,10 @@ export async function updateMilestone(
       throw conflict(
         `The battle has started, so this milestone stays at ${countOf(milestone.shops, 'shop')}. Add a new milestone instead.`,
       );
+    // Sent: replaces them all; absent: kept as they are.
+    const translations = input.milestone.translations
+      ? checkedTranslations(input.milestone.translations, contentLanguageOf(challenge, site), site)
+      : milestone.translations;
     if (shops !== milestone.shops) await checkShopsWithinBattle(tx, challenge.id, shops);
     const issued = await tx.$count(
       rewards,
@@ -149,7 +180,7 @@ export async function updateMilestone(
     try {
       await tx
         .update(milestones)
-        .set({ shops, reward, stock })
+        .set({ shops, reward, translations, stock })
         .where(eq(milestones.id, milestone.id));
     } catch (error) {
       if (isUniqueViolation(error, 'milestones_challenge_shops_uq')) throw sameShops(shops);
@@ -342,12 +373,38 @@ export async function queueRewardMail(
   input: { passId: number; rewards: ReachedReward[]; now: Date },
 ): Promise<void> {
   const [holder] = await db
-    .select({ email: users.email, language: users.language, challengeTitle: challenges.title })
+    .select({
+      email: users.email,
+      language: users.language,
+      challengeId: challenges.id,
+      challengeTitle: challenges.title,
+      challengeTranslations: challenges.translations,
+    })
     .from(passes)
     .innerJoin(users, eq(users.id, passes.userId))
     .innerJoin(challenges, eq(challenges.id, passes.challengeId))
     .where(eq(passes.id, input.passId));
   if (!holder) return;
-  for (const reward of input.rewards)
-    await enqueueMail(db, rewardReachedMail(mail, { ...holder, ...reward }), input.now);
+  // The battle's title and each reward in the language the email speaks, where the organizer
+  // wrote them (docs/decisions/0050).
+  const language = mailWords(mail, holder.language).language;
+  const tiers = await db
+    .select({ shops: milestones.shops, translations: milestones.translations })
+    .from(milestones)
+    .where(eq(milestones.challengeId, holder.challengeId));
+  const details = {
+    email: holder.email,
+    language: holder.language,
+    challengeTitle: textsIn(
+      { title: holder.challengeTitle },
+      holder.challengeTranslations,
+      ['title'],
+      language,
+    ).title,
+  };
+  for (const reached of input.rewards) {
+    const translations = tiers.find((tier) => tier.shops === reached.shops)?.translations ?? {};
+    const reward = textsIn(reached, translations, MILESTONE_TEXT_FIELDS, language);
+    await enqueueMail(db, rewardReachedMail(mail, { ...details, ...reward }), input.now);
+  }
 }

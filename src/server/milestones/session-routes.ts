@@ -32,7 +32,7 @@ import {
  * the rules live in service.ts. A tier's change moves every page and pass that shows it.
  */
 export async function milestoneSessionRoutes(app: FastifyInstance, deps: AppDeps) {
-  const { db, clock, changes } = deps;
+  const { db, clock, changes, config } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const errors = {
     400: errorBodySchema,
@@ -61,11 +61,15 @@ export async function milestoneSessionRoutes(app: FastifyInstance, deps: AppDeps
       },
     },
     async (request, reply) => {
-      const milestone = await createMilestone(db, {
-        challengeId: request.params.id,
-        milestone: request.body,
-        now: clock(),
-      });
+      const milestone = await createMilestone(
+        db,
+        {
+          challengeId: request.params.id,
+          milestone: request.body,
+          now: clock(),
+        },
+        config.languages,
+      );
       await clearPublicReadsEverywhere(deps, request.log);
       return reply.status(201).send(milestone);
     },
@@ -81,11 +85,15 @@ export async function milestoneSessionRoutes(app: FastifyInstance, deps: AppDeps
       },
     },
     async (request) => {
-      const milestone = await updateMilestone(db, {
-        milestoneId: request.params.id,
-        milestone: request.body,
-        now: clock(),
-      });
+      const milestone = await updateMilestone(
+        db,
+        {
+          milestoneId: request.params.id,
+          milestone: request.body,
+          now: clock(),
+        },
+        config.languages,
+      );
       await clearPublicReadsEverywhere(deps, request.log);
       return milestone;
     },

@@ -8,6 +8,7 @@ import { NO_PASS_MESSAGE } from '../passes/refusal.ts';
 import { redeemAnswerOf, type RedeemAnswer } from '../redemption/service.ts';
 import { apiMessageIn } from '../api-messages.ts';
 import { SOURCE_LANGUAGE } from '#shared/languages.ts';
+import { MILESTONE_TEXT_FIELDS, textsIn, type Translations } from '#shared/translations.ts';
 
 /** An instant as JSON text, as every answer writes it. */
 const isoSql = (column: SQL) =>
@@ -23,7 +24,13 @@ interface ProgressRow extends Record<string, unknown> {
   pass_votes: boolean;
   coupons: CouponRow[];
   own_votes: MemberProgress['ownVotes'];
-  milestones: { shops: number; reward: string; pickupCode: string | null; collected: boolean }[];
+  milestones: {
+    shops: number;
+    reward: string;
+    translations: Translations<'reward'>;
+    pickupCode: string | null;
+    collected: boolean;
+  }[];
 }
 
 /**
@@ -77,7 +84,8 @@ export async function memberProgressOf(
         ), '{}'::json) as own_votes,
         coalesce((
           select json_agg(json_build_object(
-              'shops', m.shops, 'reward', m.reward, 'pickupCode', r.pickup_code,
+              'shops', m.shops, 'reward', m.reward, 'translations', m.translations,
+              'pickupCode', r.pickup_code,
               'collected', r.collected_at is not null)
             order by m.shops, m.id)
           from milestones m
@@ -107,8 +115,10 @@ export async function memberProgressOf(
       availableVotes: row.available_votes,
       passVotes: row.pass_votes,
       ownVotes: row.own_votes,
-      milestones: row.milestones.map(({ pickupCode, ...tier }) => ({
+      // Each reward in `language` where the organizer wrote it (docs/decisions/0050).
+      milestones: row.milestones.map(({ pickupCode, translations, ...tier }) => ({
         ...tier,
+        reward: textsIn(tier, translations, MILESTONE_TEXT_FIELDS, language).reward,
         reached: pickupCode !== null,
         ...(pickupCode === null ? {} : { pickupCode }),
       })),

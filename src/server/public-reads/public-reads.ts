@@ -118,7 +118,7 @@ export class PublicReads {
   /** The rendered public pages, kept beside the answers they show (docs/decisions/0027). */
   private readonly keptPages: KeptPages;
   /** Each ended challenge's last results answer and the stamp it was computed at. */
-  private readonly keptResults = new Map<number, { stamp: string; answer: CachedJson }>();
+  private readonly keptResults = new Map<string, { stamp: string; answer: CachedJson }>();
   /** Counts organizer changes (`clear`): a result computed during one is not offered again. */
   private generation = 0;
   /** The site's languages, from GET /api/config's answer. */
@@ -233,18 +233,24 @@ export class PublicReads {
    * answer is checked against its stamp (resultsStampOf) and kept while the stamp is the same, so
    * a crowd costs a check an interval, not the answer's JSON and hash.
    */
-  results(challengeId: number): Promise<CachedJson> {
-    return this.cache.remember(`results:${String(challengeId)}`, async () => {
+  results(challengeId: number, language: string = this.site.defaultLanguage): Promise<CachedJson> {
+    const key = `results:${String(challengeId)}@${language}`;
+    return this.cache.remember(key, async () => {
       const { db, clock } = this.deps;
       const generation = this.generation;
       const { challenge, stamp } = await resultsStampOf(db, challengeId, clock());
-      const earlier = this.keptResults.get(challengeId);
+      const earlier = this.keptResults.get(key);
       if (earlier?.stamp === stamp) return earlier.answer;
-      const answer = checkedJson(resultsSchema, await resultsOf(db, challenge, clock()));
+      // The shops' names in `language` beside the published ranking (docs/decisions/0050).
+      const answer = checkedJson(
+        resultsSchema,
+        await resultsOf(db, challenge, clock(), language),
+        VARY_LANGUAGE,
+      );
       // Only ended published challenges get here, yet ids come from visitors: bounded all the same.
       if (this.deps.ttlMs > 0 && generation === this.generation) {
         if (this.keptResults.size >= MAX_ENTRIES) this.keptResults.clear();
-        this.keptResults.set(challengeId, { stamp, answer });
+        this.keptResults.set(key, { stamp, answer });
       }
       return answer;
     });
@@ -265,11 +271,15 @@ export class PublicReads {
 
   /**
    * GET /api/challenges/{id}/milestones: a published challenge's tiers and the stock left of each
-   * (docs/decisions/0046); the stock a redeem takes shows within the cache's second.
+   * (docs/decisions/0046); the stock a redeem takes shows within the cache's second. The rewards
+   * in `language`, else the battle's own (docs/decisions/0050).
    */
-  milestones(challengeId: number): Promise<CachedJson> {
-    return this.cache.json(`milestones:${String(challengeId)}`, publicMilestonesSchema, () =>
-      publicMilestonesOf(this.deps.db, challengeId),
+  milestones(challengeId: number, language: string): Promise<CachedJson> {
+    return this.cache.json(
+      `milestones:${String(challengeId)}@${language}`,
+      publicMilestonesSchema,
+      () => publicMilestonesOf(this.deps.db, challengeId, language),
+      VARY_LANGUAGE,
     );
   }
 
@@ -338,8 +348,8 @@ export class PublicReads {
     siteConfig: async () => ({ status: 200, body: (await this.siteConfig()).body }),
     publicDraws: ({ id }, language) =>
       this.challengeAnswer(Number(id), (challengeId) => this.draws(challengeId, language)),
-    publicMilestones: ({ id }) =>
-      this.challengeAnswer(Number(id), (challengeId) => this.milestones(challengeId)),
+    publicMilestones: ({ id }, language) =>
+      this.challengeAnswer(Number(id), (challengeId) => this.milestones(challengeId, language)),
     explorers: ({ id }) =>
       this.challengeAnswer(Number(id), (challengeId) => this.explorers(challengeId)),
   };

@@ -8,7 +8,8 @@ import { projectRoot } from '#server/project-root.ts';
 import { DAY_MS, insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { couponOf, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 import { createTestContext, TestClient, type TestContext } from '#tests/helpers/test-app.ts';
-import type { Business, Challenge } from '#server/db/schema.ts';
+import { businesses, type Business, type Challenge } from '#server/db/schema.ts';
+import { eq } from 'drizzle-orm';
 import { setPassCounted } from '#server/passes/switch.ts';
 import { VOTES_CSV_COLUMNS } from '#tests/helpers/votes-file.ts';
 
@@ -130,6 +131,30 @@ describe('results after the end', () => {
         `${shops[2]!.id}:Gamma`,
       ]),
     );
+  });
+
+  it("name the shops in the request's language beside the published ranking, which keeps its words (docs/decisions/0050)", async () => {
+    const csvBefore = (await visitor.get(votesCsvUrl())).rawPayload;
+    await ctx.db
+      .update(businesses)
+      .set({ translations: { es: { name: 'Alfa' } } })
+      .where(eq(businesses.id, shops[0]!.id));
+    const readIn = async (acceptLanguage: string) => {
+      const answer = await visitor.request({
+        method: 'GET',
+        url: resultsUrl(),
+        headers: { 'accept-language': acceptLanguage },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.headers.vary).toMatch(/accept-language/i);
+      return answer.json<Results>();
+    };
+    const spanish = await readIn('es-US,es;q=0.9');
+    expect(spanish.shopNames).toEqual({ [String(shops[0]!.id)]: 'Alfa' });
+    expect(spanish.ranking[0]?.name).toBe('Alpha');
+    expect(spanish.versions[0]?.ranking[0]?.name).toBe('Alpha');
+    expect((await readIn('en-US,en;q=0.9')).shopNames).toBeUndefined();
+    expect((await visitor.get(votesCsvUrl())).rawPayload.equals(csvBefore)).toBe(true);
   });
 
   it('answer 404 for an unknown challenge and 400 for a bad id', async () => {

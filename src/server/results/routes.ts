@@ -36,7 +36,13 @@ export async function resultsPublicRoutes(
     endpoints.results.path,
     { schema: { params: idParamsSchema, response: { 200: resultsSchema, ...errors } } },
     async (request, reply) => {
-      return sendJson(reply, await publicReads.results(request.params.id));
+      return sendJson(
+        reply,
+        await publicReads.results(
+          request.params.id,
+          publicReads.languageOf(request.headers['accept-language']),
+        ),
+      );
     },
   );
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { hasEnded } from '#shared/challenge-phase.ts';
 import {
   RESULTS_METHOD,
@@ -8,7 +8,8 @@ import {
 } from '#shared/results.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/rule-call.ts';
-import type { Challenge, PublishedResult } from '../db/schema.ts';
+import { businesses, type Challenge, type PublishedResult } from '../db/schema.ts';
+import { textsIn } from '#shared/translations.ts';
 import { conflict, notFound } from '../errors.ts';
 import { requirePublishedChallenge } from '../challenges/require.ts';
 import type { StoredFile } from '../audit-trail/published-file.ts';
@@ -61,9 +62,15 @@ function toPublishedVersion(stored: PublishedResult): PublishedVersion {
  * GET /api/challenges/{id}/results of an ended challenge, as stored (docs/RULES.md rule 23): the
  * latest version's ranking and hash on top, every version beside.
  */
-export async function resultsOf(db: Db, challenge: Challenge, now: Date): Promise<Results> {
+export async function resultsOf(
+  db: Db,
+  challenge: Challenge,
+  now: Date,
+  language?: string,
+): Promise<Results> {
   const versions = (await publishedResultsOf(db, challenge.id, now)).map(toPublishedVersion);
   const latest = versions.at(-1)!;
+  const shopNames = language ? await shopNamesIn(db, challenge.id, language) : {};
   return {
     challengeId: challenge.id,
     endedAt: challenge.endDate.toISOString(),
@@ -74,7 +81,29 @@ export async function resultsOf(db: Db, challenge: Challenge, now: Date): Promis
     version: latest.version,
     versions,
     draws: await publicDrawsOf(db, challenge.id),
+    ...(Object.keys(shopNames).length > 0 ? { shopNames } : {}),
   };
+}
+
+/**
+ * The battle's shops' names written in `language` (docs/decisions/0050), by shop id: only those
+ * the organizer translated, so the page shows the published name of every other.
+ */
+async function shopNamesIn(
+  db: Db,
+  challengeId: number,
+  language: string,
+): Promise<Record<string, string>> {
+  const shops = await db
+    .select({ id: businesses.id, name: businesses.name, translations: businesses.translations })
+    .from(businesses)
+    .where(eq(businesses.challengeId, challengeId));
+  const names: Record<string, string> = {};
+  for (const shop of shops) {
+    const { name } = textsIn(shop, shop.translations, ['name'], language);
+    if (name !== shop.name) names[String(shop.id)] = name;
+  }
+  return names;
 }
 
 /** GET /api/challenges/{id}/votes.csv: the latest stored version, or the one asked for. */

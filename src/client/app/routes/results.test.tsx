@@ -80,3 +80,28 @@ describe('PublishedResults', () => {
     ]);
   });
 });
+
+describe('the ranking in the page’s language (docs/decisions/0050)', () => {
+  it('names each shop as the answer writes it in the page’s language, else as published', () => {
+    const row = { votes: 4, redeemers: 5, share: 0.8, rank: 1 };
+    const ranked: Results = {
+      ...results,
+      ranking: [
+        { ...row, businessId: 7, name: 'Corner Tacos' },
+        { ...row, businessId: 8, name: 'Blue Bottle', rank: 2, votes: 2 },
+      ],
+      shopNames: { '7': 'Tacos de la Esquina' },
+    };
+    act(() =>
+      view.root.render(
+        <MantineProvider>
+          <PublishedResults results={ranked} />
+        </MantineProvider>,
+      ),
+    );
+    const ranking = view.container.querySelector('[aria-label="Ranking"]')!;
+    expect(ranking.textContent).toContain('Tacos de la Esquina');
+    expect(ranking.textContent).not.toContain('Corner Tacos');
+    expect(ranking.textContent).toContain('Blue Bottle');
+  });
+});

@@ -55,7 +55,7 @@ function ResultsPage({ id }: { id: string }) {
   const results = useResults(id);
   // The battle's name comes with the published battles (the results themselves name shops only).
   const battle = usePublishedChallenges().data?.find((one) => String(one.id) === id);
-  const winners = results.data ? winnersOf(results.data.ranking) : [];
+  const winners = results.data ? winnersOf(shownRanking(results.data)) : [];
   const intl = useMessages();
   usePageMeta({
     title: battle
@@ -125,6 +125,18 @@ function ResultsPage({ id }: { id: string }) {
   );
 }
 
+/**
+ * The latest ranking with each shop named in the page's language where the organizer wrote it
+ * (the answer's `shopNames`, docs/decisions/0050), else as published.
+ */
+function shownRanking(results: Results): Results['ranking'] {
+  const names = results.shopNames ?? {};
+  return results.ranking.map((row) => ({
+    ...row,
+    name: names[String(row.businessId)] ?? row.name,
+  }));
+}
+
 /** The shops ranked first (rule 10: ties share the place); none when no vote was cast. */
 function winnersOf(ranking: Results['ranking']): string[] {
   return ranking.filter((row) => row.rank === 1).map((row) => row.name);
@@ -176,9 +188,8 @@ function ShareResults({
 
 /** The published results of an ended battle: its end, the podium, the full ranking and the draws. */
 export function PublishedResults({ results }: { results: Results }) {
-  const podium = results.ranking.filter(
-    (row) => row.rank !== null && row.rank <= TOP_RANK_HIGHLIGHT,
-  );
+  const ranking = shownRanking(results);
+  const podium = ranking.filter((row) => row.rank !== null && row.rank <= TOP_RANK_HIGHLIGHT);
   const intl = useMessages();
   return (
     <>
@@ -246,7 +257,7 @@ export function PublishedResults({ results }: { results: Results }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {results.ranking.map((row) => (
+            {ranking.map((row) => (
               <Table.Tr key={row.businessId}>
                 <Table.Td>{row.rank ?? '–'}</Table.Td>
                 <Table.Td>{row.name}</Table.Td>

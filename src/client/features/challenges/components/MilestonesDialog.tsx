@@ -13,8 +13,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { ChallengeDto } from '#shared/challenges.ts';
+import type { AdminChallengeDto } from '#shared/challenges.ts';
 import type { AdminMilestone } from '#shared/milestones.ts';
+import { ContentLanguageTabs } from '#client/components/ContentLanguageTabs.tsx';
 import { useMessages } from '#client/i18n/language.tsx';
 import { errorText } from '#client/lib/api.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
@@ -25,26 +26,42 @@ import { ChallengeCodesModal, CreateCodeFooter } from './CodesList.tsx';
  * /admin/challenges: a battle's milestones (docs/decisions/0046). Before the start each tier can be
  * edited or removed; once the battle runs, tiers are only added and a tier keeps its shops.
  */
-export function MilestonesDialog(props: { challenge: ChallengeDto | null; onClose: () => void }) {
+export function MilestonesDialog(props: {
+  challenge: AdminChallengeDto | null;
+  onClose: () => void;
+}) {
   const intl = useMessages();
   return (
     <ChallengeCodesModal
       {...props}
       title={intl.formatMessage({ id: 'milestonesDialog.title', defaultMessage: 'Milestones' })}
     >
-      {(challenge) => <Milestones key={challenge.id} challenge={challenge} />}
+      {() => props.challenge && <Milestones key={props.challenge.id} challenge={props.challenge} />}
     </ChallengeCodesModal>
   );
 }
 
 const numberOrNaN = (value: number | string) => (typeof value === 'number' ? value : Number.NaN);
 
-function Milestones({ challenge }: { challenge: ChallengeDto }) {
+/** The reward's words in the battle's other languages, by language code (docs/decisions/0050). */
+type RewardTranslations = Record<string, string>;
+
+const rewardTranslationsOf = (tier: AdminMilestone | null): RewardTranslations =>
+  Object.fromEntries(
+    Object.entries(tier?.translations ?? {}).map(([language, texts]) => [
+      language,
+      texts.reward ?? '',
+    ]),
+  );
+
+function Milestones({ challenge }: { challenge: AdminChallengeDto }) {
   const tiers = useAdminMilestones(challenge.id);
   const change = useChangeMilestone(challenge.id);
   const [editing, setEditing] = useState<AdminMilestone | null>(null);
   const [shops, setShops] = useState<number | string>('');
   const [reward, setReward] = useState('');
+  const [translations, setTranslations] = useState<RewardTranslations>({});
+  const { contentLanguage } = challenge;
   const [stock, setStock] = useState<number | string>('');
   const listId = useId();
   const upcoming = useChallengePhase(challenge) === 'upcoming';
@@ -59,6 +76,7 @@ function Milestones({ challenge }: { challenge: ChallengeDto }) {
     setEditing(tier);
     setShops(tier?.shops ?? '');
     setReward(tier?.reward ?? '');
+    setTranslations(rewardTranslationsOf(tier));
     setStock(tier?.stock ?? '');
   };
 
@@ -82,6 +100,9 @@ function Milestones({ challenge }: { challenge: ChallengeDto }) {
             shops: numberOrNaN(shops),
             reward,
             stock: stock === '' ? null : numberOrNaN(stock),
+            translations: Object.fromEntries(
+              Object.entries(translations).map(([language, text]) => [language, { reward: text }]),
+            ),
           };
           change.mutate(editing ? { id: editing.id, input } : { id: null, input }, {
             onSuccess: () => fill(null),
@@ -104,16 +125,25 @@ function Milestones({ challenge }: { challenge: ChallengeDto }) {
             value={shops}
             onChange={setShops}
           />
-          <TextInput
-            label={rewardLabel}
-            description={intl.formatMessage({
-              id: 'milestonesDialog.rewardHint',
-              defaultMessage: 'What they pick up, for example: pint glass',
-            })}
-            required
-            value={reward}
-            onChange={(event) => setReward(event.currentTarget.value)}
-          />
+          <ContentLanguageTabs contentLanguage={contentLanguage}>
+            {(language) => (
+              <TextInput
+                label={rewardLabel}
+                description={intl.formatMessage({
+                  id: 'milestonesDialog.rewardHint',
+                  defaultMessage: 'What they pick up, for example: pint glass',
+                })}
+                required={language === contentLanguage}
+                lang={language}
+                value={language === contentLanguage ? reward : (translations[language] ?? '')}
+                onChange={(event) => {
+                  const text = event.currentTarget.value;
+                  if (language === contentLanguage) setReward(text);
+                  else setTranslations((texts) => ({ ...texts, [language]: text }));
+                }}
+              />
+            )}
+          </ContentLanguageTabs>
           <NumberInput
             label={intl.formatMessage({
               id: 'milestonesDialog.stock',

@@ -1,0 +1,1 @@
+ALTER TABLE "milestones" ADD COLUMN "translations" jsonb DEFAULT '{}'::jsonb NOT NULL;

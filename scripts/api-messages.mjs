@@ -90,8 +90,6 @@ const FORWARDED = new Set([
   'src/server/businesses/service.ts check.message',
   // readShopCsv's messages
   'src/server/businesses/import.ts file.message',
-  // promoRefusal's messages
-  'src/server/payments/service.ts settled.promoRefused',
   // checkoutRequestSchema's messages
   'src/server/payments/routes.ts order.error.issues[0]!.message',
   // checkReadiness' reason

@@ -19,7 +19,7 @@ import {
   type User,
 } from '../db/schema.ts';
 import { countOf } from '#shared/plural.ts';
-import { badRequest, conflict, notFound } from '../errors.ts';
+import { type AppError, badRequest, conflict, notFound } from '../errors.ts';
 import type { MailContext } from '../mail/templates.ts';
 import { queuePassReceipt, queuePassSwitchedOffNotice } from '../mail/pass-mail.ts';
 import { setPassCounted } from '../passes/switch.ts';
@@ -514,7 +514,7 @@ export async function settleSandboxSession(
 ): Promise<{ redirectUrl: string }> {
   const back = (query: Record<string, string>) =>
     `/checkout?${new URLSearchParams({ ...query, session_id: input.sessionId }).toString()}`;
-  type Settled = { redirectUrl: string } | { promoRefused: string };
+  type Settled = { redirectUrl: string } | { promoRefused: AppError };
   const settled = await db.transaction(async (tx): Promise<Settled> => {
     const payment = await lockPayment(
       tx,
@@ -565,6 +565,6 @@ export async function settleSandboxSession(
   });
   // The promo code went (used up or expired) while the page was open: the payment is back at its
   // full price, committed, and this Pay is refused so the buyer sees the new total first.
-  if ('promoRefused' in settled) throw conflict(settled.promoRefused);
+  if ('promoRefused' in settled) throw settled.promoRefused;
   return settled;
 }

@@ -283,13 +283,16 @@ export function apiMessages() {
           }
         }
       } else if (
-        // an error's shape, { statusCode, message } (the rate limit's answer)
+        // an error's shape, { statusCode, message } (the rate limit's answer), or a failed
+        // check's, { ok: false, message } (the shop import's file and hours, read in the browser too)
         ts.isObjectLiteralExpression(node) &&
         node.properties.some(
           (property) =>
             ts.isPropertyAssignment(property) &&
             ts.isIdentifier(property.name) &&
-            property.name.text === 'statusCode',
+            (property.name.text === 'statusCode' ||
+              (property.name.text === 'ok' &&
+                property.initializer.kind === ts.SyntaxKind.FalseKeyword)),
         )
       ) {
         for (const property of node.properties) followProperty(property);

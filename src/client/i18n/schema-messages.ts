@@ -686,6 +686,67 @@ export const schemaMessages = defineMessages({
     defaultMessage:
       'This is a free pass from a voucher: in this battle it redeems coupons but does not vote.',
   },
+  shopImport_textAfterQuote: {
+    id: 'schema.shopImport.textAfterQuote',
+    defaultMessage: 'The CSV file could not be read: line {line} has text after a closing quote.',
+  },
+  shopImport_quoteNeverClosed: {
+    id: 'schema.shopImport.quoteNeverClosed',
+    defaultMessage:
+      'The CSV file could not be read: a quote opened on line {quoteLine} is never closed.',
+  },
+  shopImport_unknownColumn: {
+    id: 'schema.shopImport.unknownColumn',
+    defaultMessage:
+      'Unknown column {join}. The columns are: {join2}, and name_xx, description_xx for another language (e.g. name_es).',
+  },
+  shopImport_noShops: {
+    id: 'schema.shopImport.noShops',
+    defaultMessage: 'The CSV file has no shops: a header line and one line per shop.',
+  },
+  shopImport_needsColumns: {
+    id: 'schema.shopImport.needsColumns',
+    defaultMessage: 'The CSV file needs the columns {join}.',
+  },
+  shopImport_atMostRows: {
+    id: 'schema.shopImport.atMostRows',
+    defaultMessage: 'At most {MAX_IMPORT_ROWS} shops can be imported at once.',
+  },
+  shopImport_fieldCount: {
+    id: 'schema.shopImport.fieldCount',
+    defaultMessage:
+      'The CSV file could not be read: line {line} has {length} fields but the header has {length2}.',
+  },
+  shopImport_lineMessage: {
+    id: 'schema.shopImport.lineMessage',
+    defaultMessage: 'Line {line}: {message}',
+  },
+  shopImport_hoursCannotBeRead: {
+    id: 'schema.shopImport.hoursCannotBeRead',
+    defaultMessage:
+      'Line {line}: the hours "{part}" cannot be read. Write them as the shop dialog shows them, e.g. {HOURS_WORDS_EXAMPLE}',
+  },
+  translations_richTextTooLong: {
+    id: 'schema.translations.richTextTooLong',
+    defaultMessage: 'The rich-text description is too long',
+  },
+  translations_specialtiesTooLong: {
+    id: 'schema.translations.specialtiesTooLong',
+    defaultMessage: 'Specialties are too long',
+  },
+  translations_hoursLabelsTooLong: {
+    id: 'schema.translations.hoursLabelsTooLong',
+    defaultMessage: 'Hours labels are too long',
+  },
+  translations_prizeTooLong: {
+    id: 'schema.translations.prizeTooLong',
+    defaultMessage: 'Prize is too long',
+  },
+  translations_hoursLabelsJson: {
+    id: 'schema.translations.hoursLabelsJson',
+    defaultMessage:
+      'Hours labels must be a JSON object of hours labels to their words in that language',
+  },
 });
 
 const find = messageFinder<MessageDescriptor & { id: string }>(
@@ -694,10 +755,14 @@ const find = messageFinder<MessageDescriptor & { id: string }>(
 
 /**
  * A shared message in the page's language: its translation, with the values the English was
- * built from; any other text, and a message the page's catalog does not translate, as it is.
+ * built from (each itself translated when it is a message too, 'Line 3: Hours must be …'); any
+ * other text, and a message the page's catalog does not translate, as it is.
  */
 export function schemaMessageIn(intl: IntlShape, english: string): string {
   const found = find(english);
   if (!found || !(found.entry.id in intl.messages)) return english;
-  return intl.formatMessage(found.entry, found.values);
+  const values = Object.fromEntries(
+    Object.entries(found.values).map(([name, value]) => [name, schemaMessageIn(intl, value)]),
+  );
+  return intl.formatMessage(found.entry, values);
 }

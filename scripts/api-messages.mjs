@@ -19,9 +19,12 @@ const MESSAGE_PARAMETERS = new Set(['message', 'params', 'error']);
 const MESSAGE_PROPERTIES = new Set(['message', 'error']);
 /**
  * Words that fill another message's placeholder, translated with it: the action a refused pass
- * cannot do (src/server/passes/refusal.ts) and the counts countOf writes (#shared/plural.ts).
+ * cannot do (src/server/passes/refusal.ts), the counts countOf writes (#shared/plural.ts) and a
+ * pass's stored inactive reasons (#shared/passes.ts INACTIVE_REASONS).
  */
 const FRAGMENTS = [
+  'Your payment was refunded, so this pass is no longer active.',
+  'Your payment is disputed with your card issuer, so this pass is no longer active.',
   'redeem coupons',
   'vote',
   'reset votes',

@@ -19,6 +19,7 @@ import {
   type User,
 } from '../db/schema.ts';
 import { countOf } from '#shared/plural.ts';
+import { INACTIVE_REASONS } from '#shared/passes.ts';
 import { type AppError, badRequest, conflict, notFound } from '../errors.ts';
 import type { MailContext } from '../mail/templates.ts';
 import { queuePassReceipt, queuePassSwitchedOffNotice } from '../mail/pass-mail.ts';
@@ -34,10 +35,7 @@ export const CHECKOUT_SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 /** failureReason of a payment refunded because its buyer already held a pass. */
 const ALREADY_HELD = 'already_has_pass';
 
-export const REVERSAL_REASONS = {
-  refunded: 'Your payment was refunded, so this pass is no longer active.',
-  disputed: 'Your payment is disputed with your card issuer, so this pass is no longer active.',
-} as const;
+export const REVERSAL_REASONS = INACTIVE_REASONS;
 
 /** An order of one pass for oneself: what every checkout was before rule 24. */
 const isSinglePass = (order: { quantity: number; gift: boolean }) =>

@@ -749,8 +749,143 @@ export const schemaMessages = defineMessages({
   },
 });
 
+/**
+ * The web app's own form schemas' words (a form's own fields, e.g. the draw and payout forms),
+ * and zod's English where a schema gives none (the shapes scripts/api-messages.mjs lists in
+ * ZOD_DEFAULTS, the types' names among them, with the API catalog's Spanish): found by the same
+ * lookup, so every form's validation speaks the page's language.
+ */
+export const formMessages = defineMessages({
+  endDateAfterStart: {
+    id: 'form.endDateAfterStart',
+    defaultMessage: 'End date must be after the start date',
+  },
+  drawShops: {
+    id: 'form.drawShops',
+    defaultMessage: 'Shops must be a whole number from 1 to {MAX_DRAW_SHOPS}',
+  },
+  zod_invalidInput: {
+    id: 'form.zod.invalidInput',
+    defaultMessage: 'Invalid input',
+  },
+  zod_invalidInputExpectedReceived: {
+    id: 'form.zod.invalidInputExpectedReceived',
+    defaultMessage: 'Invalid input: expected {expected}, received {received}',
+  },
+  zod_invalidInputExpected: {
+    id: 'form.zod.invalidInputExpected',
+    defaultMessage: 'Invalid input: expected {value}',
+  },
+  zod_invalidOptionExpectedOneOf: {
+    id: 'form.zod.invalidOptionExpectedOneOf',
+    defaultMessage: 'Invalid option: expected one of {values}',
+  },
+  zod_tooSmallExpectedStringToHaveAtLeast: {
+    id: 'form.zod.tooSmallExpectedStringToHaveAtLeast',
+    defaultMessage: 'Too small: expected string to have >={minimum} characters',
+  },
+  zod_tooBigExpectedStringToHaveAtMost: {
+    id: 'form.zod.tooBigExpectedStringToHaveAtMost',
+    defaultMessage: 'Too big: expected string to have <={maximum} characters',
+  },
+  zod_tooSmallExpectedArrayToHaveAtLeast: {
+    id: 'form.zod.tooSmallExpectedArrayToHaveAtLeast',
+    defaultMessage: 'Too small: expected array to have >={minimum} items',
+  },
+  zod_tooBigExpectedArrayToHaveAtMost: {
+    id: 'form.zod.tooBigExpectedArrayToHaveAtMost',
+    defaultMessage: 'Too big: expected array to have <={maximum} items',
+  },
+  zod_tooSmallExpectedNumberToBeAtLeast: {
+    id: 'form.zod.tooSmallExpectedNumberToBeAtLeast',
+    defaultMessage: 'Too small: expected number to be >={minimum}',
+  },
+  zod_tooSmallExpectedNumberToBeAbove: {
+    id: 'form.zod.tooSmallExpectedNumberToBeAbove',
+    defaultMessage: 'Too small: expected number to be >{minimum}',
+  },
+  zod_tooBigExpectedNumberToBeAtMost: {
+    id: 'form.zod.tooBigExpectedNumberToBeAtMost',
+    defaultMessage: 'Too big: expected number to be <={maximum}',
+  },
+  zod_tooBigExpectedNumberToBeBelow: {
+    id: 'form.zod.tooBigExpectedNumberToBeBelow',
+    defaultMessage: 'Too big: expected number to be <{maximum}',
+  },
+  zod_invalidStringMustMatchPattern: {
+    id: 'form.zod.invalidStringMustMatchPattern',
+    defaultMessage: 'Invalid string: must match pattern {pattern}',
+  },
+  zod_invalidEmailAddress: {
+    id: 'form.zod.invalidEmailAddress',
+    defaultMessage: 'Invalid email address',
+  },
+  zod_invalidURL: {
+    id: 'form.zod.invalidURL',
+    defaultMessage: 'Invalid URL',
+  },
+  zod_invalidISODatetime: {
+    id: 'form.zod.invalidISODatetime',
+    defaultMessage: 'Invalid ISO datetime',
+  },
+  zod_invalidISODate: {
+    id: 'form.zod.invalidISODate',
+    defaultMessage: 'Invalid ISO date',
+  },
+  zod_invalidNumberMustBeAMultiple: {
+    id: 'form.zod.invalidNumberMustBeAMultiple',
+    defaultMessage: 'Invalid number: must be a multiple of {divisor}',
+  },
+  zod_unrecognizedKey: {
+    id: 'form.zod.unrecognizedKey',
+    defaultMessage: 'Unrecognized key: {key}',
+  },
+  zod_unrecognizedKeys: {
+    id: 'form.zod.unrecognizedKeys',
+    defaultMessage: 'Unrecognized keys: {keys}',
+  },
+  zod_typeString: {
+    id: 'form.zod.typeString',
+    defaultMessage: 'string',
+  },
+  zod_typeNumber: {
+    id: 'form.zod.typeNumber',
+    defaultMessage: 'number',
+  },
+  zod_typeInt: {
+    id: 'form.zod.typeInt',
+    defaultMessage: 'int',
+  },
+  zod_typeBoolean: {
+    id: 'form.zod.typeBoolean',
+    defaultMessage: 'boolean',
+  },
+  zod_typeObject: {
+    id: 'form.zod.typeObject',
+    defaultMessage: 'object',
+  },
+  zod_typeArray: {
+    id: 'form.zod.typeArray',
+    defaultMessage: 'array',
+  },
+  zod_typeUndefined: {
+    id: 'form.zod.typeUndefined',
+    defaultMessage: 'undefined',
+  },
+  zod_typeNull: {
+    id: 'form.zod.typeNull',
+    defaultMessage: 'null',
+  },
+  zod_typeNaN: {
+    id: 'form.zod.typeNaN',
+    defaultMessage: 'NaN',
+  },
+});
+
 const find = messageFinder<MessageDescriptor & { id: string }>(
-  Object.values(schemaMessages).map((message) => [message.defaultMessage, message] as const),
+  [...Object.values(schemaMessages), ...Object.values(formMessages)].map(
+    (message) => [message.defaultMessage, message] as const,
+  ),
 );
 
 /**

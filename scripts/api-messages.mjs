@@ -19,9 +19,12 @@ const MESSAGE_PARAMETERS = new Set(['message', 'params', 'error']);
 const MESSAGE_PROPERTIES = new Set(['message', 'error']);
 /**
  * Words that fill another message's placeholder, translated with it: the action a refused pass
- * cannot do (src/server/passes/refusal.ts) and the counts countOf writes (#shared/plural.ts).
+ * cannot do (src/server/passes/refusal.ts), the counts countOf writes (#shared/plural.ts) and a
+ * pass's stored inactive reasons (#shared/passes.ts INACTIVE_REASONS).
  */
 const FRAGMENTS = [
+  'Your payment was refunded, so this pass is no longer active.',
+  'Your payment is disputed with your card issuer, so this pass is no longer active.',
   'redeem coupons',
   'vote',
   'reset votes',
@@ -90,8 +93,6 @@ const FORWARDED = new Set([
   'src/server/businesses/service.ts check.message',
   // readShopCsv's messages
   'src/server/businesses/import.ts file.message',
-  // promoRefusal's messages
-  'src/server/payments/service.ts settled.promoRefused',
   // checkoutRequestSchema's messages
   'src/server/payments/routes.ts order.error.issues[0]!.message',
   // checkReadiness' reason
@@ -285,13 +286,16 @@ export function apiMessages() {
           }
         }
       } else if (
-        // an error's shape, { statusCode, message } (the rate limit's answer)
+        // an error's shape, { statusCode, message } (the rate limit's answer), or a failed
+        // check's, { ok: false, message } (the shop import's file and hours, read in the browser too)
         ts.isObjectLiteralExpression(node) &&
         node.properties.some(
           (property) =>
             ts.isPropertyAssignment(property) &&
             ts.isIdentifier(property.name) &&
-            property.name.text === 'statusCode',
+            (property.name.text === 'statusCode' ||
+              (property.name.text === 'ok' &&
+                property.initializer.kind === ts.SyntaxKind.FalseKeyword)),
         )
       ) {
         for (const property of node.properties) followProperty(property);

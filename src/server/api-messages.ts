@@ -51,6 +51,6 @@ export function apiMessageIn(
   return found.entry.replace(PLACEHOLDER, (whole, name: string) => {
     const value = written[name] ?? found.values[name];
     if (value === undefined) return whole;
-    return name in written ? value : apiMessageIn(value, language);
+    return name in written ? value : apiMessageIn(value, language, written);
   });
 }

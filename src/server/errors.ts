@@ -4,6 +4,38 @@ export interface MessageInstant {
   timeZone: string;
 }
 
+/** Where a success answer keeps the sentences it says (withWords), beside its JSON, never sent. */
+export const SAID = Symbol('the sentences the answer says');
+
+/** One sentence of a success answer: an API message, with the instants it writes. */
+export interface SaidSentence {
+  message: string;
+  instants: Record<string, MessageInstant>;
+}
+
+/**
+ * A sentence a success answer says, with the instants it writes (as AppError.writing does for a
+ * refusal), so an answer in another language translates it and writes its dates in its locale.
+ */
+export const saying = (
+  message: string,
+  instants: Record<string, MessageInstant> = {},
+): SaidSentence => ({ message, instants });
+
+/**
+ * A success answer whose `message` is its sentences in English, one space apart; the error
+ * plugin says each again in the request's language (docs/decisions/0049-api-and-mail-languages.md).
+ */
+export function withWords<T extends object>(
+  answer: T,
+  sentences: SaidSentence[],
+): T & { message: string } {
+  return Object.assign(
+    { ...answer, message: sentences.map((sentence) => sentence.message).join(' ') },
+    { [SAID]: sentences },
+  );
+}
+
 /**
  * Errors the domain raises on purpose. Services stay free of Fastify; the error plugin maps these
  * to the JSON body every API error uses.

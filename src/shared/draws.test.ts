@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { inSpanish } from '#tests/helpers/spanish-intl.ts';
 import { checkDraw, drawEntriesCsv, drawWinners, parseDrawEntriesCsv } from './draws.ts';
 import type { PublicDraw } from './draws.ts';
 
@@ -80,5 +81,25 @@ describe('checkDraw, behind the results page’s Verify', () => {
       problems: ['The recomputed winners differ from the published ones'],
     });
     expect((await checkDraw({ ...draw, seed: null }, encode(file))).matches).toBe(false);
+  });
+
+  it('names its problems in the page’s language', async () => {
+    const { draw, file } = await published(3);
+    const otherSeed = { ...draw, seed: 'cd'.repeat(32), winners: [...draw.winners!].reverse() };
+    expect((await checkDraw(otherSeed, encode(`${file}x`), inSpanish)).problems).toEqual([
+      'La semilla no coincide con el compromiso',
+      'El archivo de participaciones no coincide con su hash publicado',
+      'No se puede leer el archivo de participaciones',
+    ]);
+    expect((await checkDraw(otherSeed, encode(file), inSpanish)).problems).toEqual([
+      'La semilla no coincide con el compromiso',
+      'Los ganadores recalculados no coinciden con los publicados',
+    ]);
+    expect((await checkDraw({ ...draw, seed: 'zz' }, encode(file), inSpanish)).problems).toEqual([
+      'La semilla no está en hexadecimal',
+    ]);
+    expect((await checkDraw({ ...draw, seed: null }, encode(file), inSpanish)).problems).toEqual([
+      'El sorteo todavía no se ha revelado',
+    ]);
   });
 });

@@ -1,4 +1,6 @@
+import { defineMessages, type IntlShape } from 'react-intl';
 import { z } from 'zod';
+import { sourceIntl } from './source-intl.ts';
 import { drawTranslationsSchema, storedTranslationsSchema } from './translations.ts';
 import { countOf } from './plural.ts';
 
@@ -196,37 +198,60 @@ export interface DrawCheck {
   problems: string[];
 }
 
+/** What 'Verify' names when a check fails, in the page's language (checkDraw's `intl`). */
+const checkProblems = defineMessages({
+  notRevealed: { id: 'drawCheck.notRevealed', defaultMessage: 'The draw is not revealed yet' },
+  seedNotHex: { id: 'drawCheck.seedNotHex', defaultMessage: 'The seed is not hex' },
+  seedMismatch: {
+    id: 'drawCheck.seedMismatch',
+    defaultMessage: 'The seed does not match the commitment',
+  },
+  fileMismatch: {
+    id: 'drawCheck.fileMismatch',
+    defaultMessage: 'The entries file does not match its published hash',
+  },
+  fileUnreadable: {
+    id: 'drawCheck.fileUnreadable',
+    defaultMessage: 'The entries file cannot be read',
+  },
+  winnersDiffer: {
+    id: 'drawCheck.winnersDiffer',
+    defaultMessage: 'The recomputed winners differ from the published ones',
+  },
+});
+
 /**
  * What 'Verify' checks, given the published draw and the entries file's bytes: the seed hashes to
  * the commitment made before the end, the file hashes to entriesCsvSha256, and the winners
- * recomputed from file and seed are the published ones, in order.
+ * recomputed from file and seed are the published ones, in order. `intl`: the page's language,
+ * which the problems are named in (the code's English without it).
  */
 export async function checkDraw(
   draw: PublicDraw,
   entriesFile: Uint8Array<ArrayBuffer>,
+  intl: IntlShape = sourceIntl,
 ): Promise<DrawCheck> {
+  const problem = (key: keyof typeof checkProblems) => intl.formatMessage(checkProblems[key]);
   const problems: string[] = [];
   if (draw.seed === null || draw.winners === null || draw.entriesCsvSha256 === null)
-    return { matches: false, problems: ['The draw is not revealed yet'] };
+    return { matches: false, problems: [problem('notRevealed')] };
   let seedBytes: Uint8Array<ArrayBuffer>;
   try {
     seedBytes = bytesOfHex(draw.seed);
   } catch {
-    return { matches: false, problems: ['The seed is not hex'] };
+    return { matches: false, problems: [problem('seedNotHex')] };
   }
-  if ((await sha256Hex(seedBytes)) !== draw.commitment)
-    problems.push('The seed does not match the commitment');
+  if ((await sha256Hex(seedBytes)) !== draw.commitment) problems.push(problem('seedMismatch'));
   if ((await sha256Hex(entriesFile)) !== draw.entriesCsvSha256)
-    problems.push('The entries file does not match its published hash');
+    problems.push(problem('fileMismatch'));
   let entries: DrawEntry[];
   try {
     entries = parseDrawEntriesCsv(new TextDecoder().decode(entriesFile));
   } catch {
-    return { matches: false, problems: [...problems, 'The entries file cannot be read'] };
+    return { matches: false, problems: [...problems, problem('fileUnreadable')] };
   }
   const winners = await drawWinners(draw.seed, entries, draw.winnerCount);
-  if (winners.join(',') !== draw.winners.join(','))
-    problems.push('The recomputed winners differ from the published ones');
+  if (winners.join(',') !== draw.winners.join(',')) problems.push(problem('winnersDiffer'));
   return { matches: problems.length === 0, problems };
 }
 

@@ -28,12 +28,12 @@ export type ShopTranslationField = ShopTextField | 'hoursLabels';
 export const DRAW_TEXT_FIELDS = ['prize'] as const;
 export type DrawTextField = (typeof DRAW_TEXT_FIELDS)[number];
 
-/** One translated text: trimmed, empty counts as missing. */
-const translatedText = (max: number, tooLong: string) =>
+/** One translated text: trimmed, empty counts as missing; `message` when it is too long. */
+const translatedText = (max: number, message: string) =>
   z
     .string()
     .trim()
-    .max(max, tooLong)
+    .max(max, message)
     .nullish()
     .transform((value) => value || undefined);
 

@@ -88,6 +88,12 @@ test('a member buys a pass, redeems a coupon and votes, all in Spanish', async (
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
 
   await redeemOnPass(page, SHOP, seededCode(SHOP), SPANISH_PASS_WORDS);
+  // The server's words for the redemption, in the page's language too.
+  await expect(
+    page
+      .getByRole('dialog', { name: SPANISH_PASS_WORDS.couponRedeemed })
+      .getByText(`Se canjeó tu cupón de $5 en ${SHOP}. ¡Ganaste un voto!`),
+  ).toBeVisible();
   await voteNowAfterRedeeming(page, SHOP, SPANISH_PASS_WORDS);
   await expect(page).toHaveURL(/\/es\/profile\?tab=votes$/);
   await expect(page.getByText('1 voto disponible')).toBeVisible();

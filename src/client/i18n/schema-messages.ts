@@ -691,18 +691,213 @@ export const schemaMessages = defineMessages({
     defaultMessage:
       'This is a free pass from a voucher: in this battle it redeems coupons but does not vote.',
   },
+  shopImport_textAfterQuote: {
+    id: 'schema.shopImport.textAfterQuote',
+    defaultMessage: 'The CSV file could not be read: line {line} has text after a closing quote.',
+  },
+  shopImport_quoteNeverClosed: {
+    id: 'schema.shopImport.quoteNeverClosed',
+    defaultMessage:
+      'The CSV file could not be read: a quote opened on line {quoteLine} is never closed.',
+  },
+  shopImport_unknownColumn: {
+    id: 'schema.shopImport.unknownColumn',
+    defaultMessage:
+      'Unknown column {join}. The columns are: {join2}, and name_xx, description_xx for another language (e.g. name_es).',
+  },
+  shopImport_noShops: {
+    id: 'schema.shopImport.noShops',
+    defaultMessage: 'The CSV file has no shops: a header line and one line per shop.',
+  },
+  shopImport_needsColumns: {
+    id: 'schema.shopImport.needsColumns',
+    defaultMessage: 'The CSV file needs the columns {join}.',
+  },
+  shopImport_atMostRows: {
+    id: 'schema.shopImport.atMostRows',
+    defaultMessage: 'At most {MAX_IMPORT_ROWS} shops can be imported at once.',
+  },
+  shopImport_fieldCount: {
+    id: 'schema.shopImport.fieldCount',
+    defaultMessage:
+      'The CSV file could not be read: line {line} has {length} fields but the header has {length2}.',
+  },
+  shopImport_lineMessage: {
+    id: 'schema.shopImport.lineMessage',
+    defaultMessage: 'Line {line}: {message}',
+  },
+  shopImport_hoursCannotBeRead: {
+    id: 'schema.shopImport.hoursCannotBeRead',
+    defaultMessage:
+      'Line {line}: the hours "{part}" cannot be read. Write them as the shop dialog shows them, e.g. {HOURS_WORDS_EXAMPLE}',
+  },
+  translations_richTextTooLong: {
+    id: 'schema.translations.richTextTooLong',
+    defaultMessage: 'The rich-text description is too long',
+  },
+  translations_specialtiesTooLong: {
+    id: 'schema.translations.specialtiesTooLong',
+    defaultMessage: 'Specialties are too long',
+  },
+  translations_hoursLabelsTooLong: {
+    id: 'schema.translations.hoursLabelsTooLong',
+    defaultMessage: 'Hours labels are too long',
+  },
+  translations_prizeTooLong: {
+    id: 'schema.translations.prizeTooLong',
+    defaultMessage: 'Prize is too long',
+  },
+});
+
+/**
+ * The web app's own form schemas' words (a form's own fields, e.g. the draw and payout forms),
+ * and zod's English where a schema gives none (the shapes scripts/api-messages.mjs lists in
+ * ZOD_DEFAULTS, the types' names among them, with the API catalog's Spanish): found by the same
+ * lookup, so every form's validation speaks the page's language.
+ */
+export const formMessages = defineMessages({
+  endDateAfterStart: {
+    id: 'form.endDateAfterStart',
+    defaultMessage: 'End date must be after the start date',
+  },
+  drawShops: {
+    id: 'form.drawShops',
+    defaultMessage: 'Shops must be a whole number from 1 to {MAX_DRAW_SHOPS}',
+  },
+  zod_invalidInput: {
+    id: 'form.zod.invalidInput',
+    defaultMessage: 'Invalid input',
+  },
+  zod_invalidInputExpectedReceived: {
+    id: 'form.zod.invalidInputExpectedReceived',
+    defaultMessage: 'Invalid input: expected {expected}, received {received}',
+  },
+  zod_invalidInputExpected: {
+    id: 'form.zod.invalidInputExpected',
+    defaultMessage: 'Invalid input: expected {value}',
+  },
+  zod_invalidOptionExpectedOneOf: {
+    id: 'form.zod.invalidOptionExpectedOneOf',
+    defaultMessage: 'Invalid option: expected one of {values}',
+  },
+  zod_tooSmallExpectedStringToHaveAtLeast: {
+    id: 'form.zod.tooSmallExpectedStringToHaveAtLeast',
+    defaultMessage: 'Too small: expected string to have >={minimum} characters',
+  },
+  zod_tooBigExpectedStringToHaveAtMost: {
+    id: 'form.zod.tooBigExpectedStringToHaveAtMost',
+    defaultMessage: 'Too big: expected string to have <={maximum} characters',
+  },
+  zod_tooSmallExpectedArrayToHaveAtLeast: {
+    id: 'form.zod.tooSmallExpectedArrayToHaveAtLeast',
+    defaultMessage: 'Too small: expected array to have >={minimum} items',
+  },
+  zod_tooBigExpectedArrayToHaveAtMost: {
+    id: 'form.zod.tooBigExpectedArrayToHaveAtMost',
+    defaultMessage: 'Too big: expected array to have <={maximum} items',
+  },
+  zod_tooSmallExpectedNumberToBeAtLeast: {
+    id: 'form.zod.tooSmallExpectedNumberToBeAtLeast',
+    defaultMessage: 'Too small: expected number to be >={minimum}',
+  },
+  zod_tooSmallExpectedNumberToBeAbove: {
+    id: 'form.zod.tooSmallExpectedNumberToBeAbove',
+    defaultMessage: 'Too small: expected number to be >{minimum}',
+  },
+  zod_tooBigExpectedNumberToBeAtMost: {
+    id: 'form.zod.tooBigExpectedNumberToBeAtMost',
+    defaultMessage: 'Too big: expected number to be <={maximum}',
+  },
+  zod_tooBigExpectedNumberToBeBelow: {
+    id: 'form.zod.tooBigExpectedNumberToBeBelow',
+    defaultMessage: 'Too big: expected number to be <{maximum}',
+  },
+  zod_invalidStringMustMatchPattern: {
+    id: 'form.zod.invalidStringMustMatchPattern',
+    defaultMessage: 'Invalid string: must match pattern {pattern}',
+  },
+  zod_invalidEmailAddress: {
+    id: 'form.zod.invalidEmailAddress',
+    defaultMessage: 'Invalid email address',
+  },
+  zod_invalidURL: {
+    id: 'form.zod.invalidURL',
+    defaultMessage: 'Invalid URL',
+  },
+  zod_invalidISODatetime: {
+    id: 'form.zod.invalidISODatetime',
+    defaultMessage: 'Invalid ISO datetime',
+  },
+  zod_invalidISODate: {
+    id: 'form.zod.invalidISODate',
+    defaultMessage: 'Invalid ISO date',
+  },
+  zod_invalidNumberMustBeAMultiple: {
+    id: 'form.zod.invalidNumberMustBeAMultiple',
+    defaultMessage: 'Invalid number: must be a multiple of {divisor}',
+  },
+  zod_unrecognizedKey: {
+    id: 'form.zod.unrecognizedKey',
+    defaultMessage: 'Unrecognized key: {key}',
+  },
+  zod_unrecognizedKeys: {
+    id: 'form.zod.unrecognizedKeys',
+    defaultMessage: 'Unrecognized keys: {keys}',
+  },
+  zod_typeString: {
+    id: 'form.zod.typeString',
+    defaultMessage: 'string',
+  },
+  zod_typeNumber: {
+    id: 'form.zod.typeNumber',
+    defaultMessage: 'number',
+  },
+  zod_typeInt: {
+    id: 'form.zod.typeInt',
+    defaultMessage: 'int',
+  },
+  zod_typeBoolean: {
+    id: 'form.zod.typeBoolean',
+    defaultMessage: 'boolean',
+  },
+  zod_typeObject: {
+    id: 'form.zod.typeObject',
+    defaultMessage: 'object',
+  },
+  zod_typeArray: {
+    id: 'form.zod.typeArray',
+    defaultMessage: 'array',
+  },
+  zod_typeUndefined: {
+    id: 'form.zod.typeUndefined',
+    defaultMessage: 'undefined',
+  },
+  zod_typeNull: {
+    id: 'form.zod.typeNull',
+    defaultMessage: 'null',
+  },
+  zod_typeNaN: {
+    id: 'form.zod.typeNaN',
+    defaultMessage: 'NaN',
+  },
 });
 
 const find = messageFinder<MessageDescriptor & { id: string }>(
-  Object.values(schemaMessages).map((message) => [message.defaultMessage, message] as const),
+  [...Object.values(schemaMessages), ...Object.values(formMessages)].map(
+    (message) => [message.defaultMessage, message] as const,
+  ),
 );
 
 /**
  * A shared message in the page's language: its translation, with the values the English was
- * built from; any other text, and a message the page's catalog does not translate, as it is.
+ * built from (each itself translated when it is a message too, 'Line 3: Hours must be …'); any
+ * other text, and a message the page's catalog does not translate, as it is.
  */
 export function schemaMessageIn(intl: IntlShape, english: string): string {
   const found = find(english);
   if (!found || !(found.entry.id in intl.messages)) return english;
-  return intl.formatMessage(found.entry, found.values);
+  const values = Object.fromEntries(
+    Object.entries(found.values).map(([name, value]) => [name, schemaMessageIn(intl, value)]),
+  );
+  return intl.formatMessage(found.entry, values);
 }

@@ -1,9 +1,11 @@
+import fs from 'node:fs';
 import { createIntl } from 'react-intl';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadCatalog } from '#client/i18n/catalogs.ts';
 import { loginBodySchema, newPasswordFormSchema } from '#shared/auth.ts';
 import { sendClaimSchema } from '#shared/claims.ts';
+import { formMessages } from '#client/i18n/schema-messages.ts';
 import { speakValidationIn, zodResolver } from './schema-resolver.ts';
 
 /**
@@ -38,6 +40,29 @@ describe('zodResolver', () => {
     expect(
       zodResolver(sendClaimSchema)({ email: 'friend@example.com', note: 'x'.repeat(501) }),
     ).toEqual({ note: 'Una nota de regalo puede tener como máximo 500 caracteres.' });
+  });
+
+  it("speaks zod's own English, where a form's schema gives no words, in the page's language", () => {
+    const bare = z.object({ name: z.string(), count: z.number().max(3) });
+    expect(zodResolver(bare)({ count: 4 })).toEqual({
+      name: 'Invalid input: expected string, received undefined',
+      count: 'Too big: expected number to be <=3',
+    });
+    speakValidationIn(spanish);
+    expect(zodResolver(bare)({ count: 4 })).toEqual({
+      name: 'Valor no válido: se esperaba un texto y llegó nada',
+      count: 'Muy grande: debe ser como máximo 3',
+    });
+  });
+
+  it("has zod's own English in the API catalog's Spanish", () => {
+    const catalog = (file: string) =>
+      JSON.parse(fs.readFileSync(new URL(file, import.meta.url), 'utf8')) as Record<string, string>;
+    const api = catalog('../../server/i18n/api/es.json');
+    const web = catalog('../i18n/lang/es.json');
+    const zods = Object.values(formMessages).filter((one) => one.id.startsWith('form.zod.'));
+    expect(zods.length).toBeGreaterThan(20);
+    expect(zods.filter((message) => web[message.id] !== api[message.defaultMessage])).toEqual([]);
   });
 
   it('leaves words it does not know as they are', () => {

@@ -179,6 +179,20 @@ describe('organizer content per language', () => {
     expect(refused.body).toContain(
       'Hours labels must be a JSON object of hours labels to their words in that language',
     );
+    // A translated field's too-long message in the request's language, as in English.
+    const tooLong = (language: string) =>
+      admin.request({
+        method: 'PATCH',
+        url: `/api/admin/businesses/${String(id)}`,
+        payload: { translations: { es: { hoursLabels: `{"a":"${'x'.repeat(2000)}"}` } } },
+        headers: { 'accept-language': language },
+      });
+    expect((await tooLong('es')).json<{ message: string }>().message).toBe(
+      'Las etiquetas del horario son demasiado largas',
+    );
+    expect((await tooLong('en')).json<{ message: string }>().message).toBe(
+      'Hours labels are too long',
+    );
     await retire(battle);
   });
 

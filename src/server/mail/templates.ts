@@ -4,6 +4,7 @@ import type { OutgoingMail } from './transport.ts';
 import { formatInstant } from '#shared/date-range.ts';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import { formatMoney } from '#shared/money.ts';
+import { inactiveReasonText } from '#shared/passes.ts';
 import { receiptNumber } from '#shared/payments.ts';
 import { linkParts } from '#shared/messages.ts';
 import { listUnsubscribeHeaders, unsubscribeApiPath } from '#shared/unsubscribe.ts';
@@ -681,7 +682,7 @@ export function passSwitchedOffMail(
       { title: details.challengeTitle },
     ),
     [
-      details.reason,
+      inactiveReasonText(details.reason, intl),
       intl.formatMessage({
         id: 'mail.passOff.couponsOff',
         defaultMessage: 'Its coupons can no longer be redeemed and its votes no longer count.',

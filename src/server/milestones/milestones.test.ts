@@ -332,6 +332,22 @@ describe('reaching a milestone with a redeem', () => {
     });
     expect((await publicTiers(challenge.id))[1]).toMatchObject({ stock: 1, left: 0 });
   });
+
+  it('says the reached milestone in the request’s language', async () => {
+    const holder = await signedInPassHolder(ctx, challenge.id);
+    await redeem(holder.client, holder.pass, shops[0]!);
+    const coupon = await couponOf(ctx, holder.pass, shops[1]!.id);
+    const answer = await holder.client.request({
+      method: 'POST',
+      url: `/api/coupons/${coupon.id}/redeem`,
+      payload: { redemptionCode: shops[1]!.redemptionCode },
+      headers: { 'accept-language': 'es-US,es;q=0.9' },
+    });
+    const [reward] = await rewardsOfPass(holder.pass.id);
+    expect(answer.json<{ message: string }>().message).toBe(
+      `Se canjeó tu cupón de $5 en ${shops[1]!.name}. ¡Ganaste un voto! Alcanzaste una meta: pint glass. Tu código de retiro es ${reward!.pickupCode}.`,
+    );
+  });
 });
 
 describe('stock under a crowd', () => {

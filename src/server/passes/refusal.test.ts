@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../db/rule-call.ts';
 import { passes } from '../db/schema.ts';
+import { INACTIVE_REASONS } from '#shared/passes.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { markRedeemed, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 import { useTestApp } from '#tests/helpers/test-app.ts';
@@ -61,5 +62,29 @@ describe('whether a pass may act now, decided once (db/rules/pass_refusal.sql)',
         `This pass is no longer active (refunded), so it cannot ${doing[action as keyof typeof doing]}.`,
       );
     }
+
+    // In another language: a reason the code stores is said in it, any other text as stored.
+    const spanishVote = async () =>
+      (
+        await holder.client.request({
+          method: 'POST',
+          url: '/api/vote',
+          payload: { businessId: shop.id },
+          headers: { 'accept-language': 'es-US,es;q=0.9' },
+        })
+      ).json<{ message: string }>().message;
+    expect(await spanishVote()).toBe(
+      'Este pase ya no está activo (refunded), así que no puede votar.',
+    );
+    await ctx.db
+      .update(passes)
+      .set({ inactiveReason: INACTIVE_REASONS.refunded })
+      .where(sql`${passes.id} = ${holder.pass.id}`);
+    expect(await spanishVote()).toBe(
+      'Este pase ya no está activo (Se te reembolsó el pago, así que este pase ya no está activo.), así que no puede votar.',
+    );
+    expect((await attempts.vote()).json().message).toBe(
+      `This pass is no longer active (${INACTIVE_REASONS.refunded}), so it cannot vote.`,
+    );
   });
 });

@@ -30,8 +30,12 @@ export function heldPassRefusalError(refusal: HeldPassRefusal, action: PassActio
   if (refusal.outcome === 'no-pass') return notFound(NO_PASS_MESSAGE);
   const doing = action === 'redeem' ? 'redeem coupons' : action;
   if (refusal.reason === 'inactive') {
-    const reason = refusal.inactiveReason ? ` (${refusal.inactiveReason})` : '';
-    return forbidden(`This pass is no longer active${reason}, so it cannot ${doing}.`);
+    // The stored reason is a message of its own, so another language's answer says it too.
+    return refusal.inactiveReason
+      ? forbidden(
+          `This pass is no longer active (${refusal.inactiveReason}), so it cannot ${doing}.`,
+        )
+      : forbidden(`This pass is no longer active, so it cannot ${doing}.`);
   }
   if (refusal.reason === 'upcoming') {
     return forbidden(

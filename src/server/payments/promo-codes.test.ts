@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PromoCodeDto } from '#shared/promo-codes.ts';
 import type { SandboxSession } from '#shared/payments.ts';
+import { formatInstant } from '#shared/date-range.ts';
 import { checkData } from '../backups/check-data.ts';
 import { mailOutbox, passes, payments, promoCodes, users, type Challenge } from '../db/schema.ts';
 import { moneyAtAGlance } from '../settlement/service.ts';
@@ -41,8 +42,14 @@ async function checkout(client: TestClient, quantity = 1) {
   return new URL(answer.json<{ url: string }>().url).pathname.split('/').at(-1)!;
 }
 
-const apply = (client: TestClient, sessionId: string, code: string) =>
-  client.post(`/api/sandbox/checkout/${sessionId}/promo`, { code });
+const SPANISH = { 'accept-language': 'es-US,es;q=0.9' };
+const apply = (client: TestClient, sessionId: string, code: string, headers = {}) =>
+  client.request({
+    method: 'POST',
+    url: `/api/sandbox/checkout/${sessionId}/promo`,
+    payload: { code },
+    headers,
+  });
 const pay = (client: TestClient, sessionId: string) =>
   client.post(`/api/sandbox/checkout/${sessionId}`, { action: 'pay' });
 const sessionOf = async (client: TestClient, sessionId: string) =>
@@ -207,6 +214,36 @@ describe('a promo code on the sandbox payment page', () => {
     }
     expect(await paymentOf(sessionId)).toEqual(before);
     expect(before).toMatchObject({ amountCents: 1900, discountCents: 100, promoCodeId: kept.id });
+
+    // The expiry's date in the request's language, like the rest of the sentence.
+    const spanish = await apply(buyer.client, sessionId, expired!.code, SPANISH);
+    expect(spanish.json<{ message: string }>().message).toBe(
+      `Este código promocional venció el ${formatInstant(expired!.expiresAt!, challenge.timeZone, { locale: 'es-US' })}.`,
+    );
+    const english = await apply(buyer.client, sessionId, expired!.code);
+    expect(english.json<{ message: string }>().message).toBe(
+      `This promo code expired on ${formatInstant(expired!.expiresAt!, challenge.timeZone)}.`,
+    );
+  });
+
+  it('a code that expired before Pay is taken off, and the refusal says so with its date in the page’s language', async () => {
+    const soon = await newPromo({ percentOff: 50 });
+    const buyer = await signedInMember(ctx.app);
+    const sessionId = await checkout(buyer.client);
+    expect((await apply(buyer.client, sessionId, soon.code)).statusCode).toBe(200);
+    const expiresAt = new Date(ctx.clock.now().getTime() - 60_000);
+    await ctx.db.update(promoCodes).set({ expiresAt }).where(eq(promoCodes.id, soon.id));
+    const answer = await buyer.client.request({
+      method: 'POST',
+      url: `/api/sandbox/checkout/${sessionId}`,
+      payload: { action: 'pay' },
+      headers: SPANISH,
+    });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json<{ message: string }>().message).toBe(
+      `Este código promocional venció el ${formatInstant(expiresAt, challenge.timeZone, { locale: 'es-US' })}. Se quitó de este pedido y no se cobró nada: el total ahora es $20.00.`,
+    );
+    expect(await paymentOf(sessionId)).toMatchObject({ status: 'pending', promoCodeId: null });
   });
 
   it('never charges below nothing, and a stranger cannot apply a code to someone’s session', async () => {

@@ -92,16 +92,22 @@ export async function listPromoCodes(db: Db, challengeId: number): Promise<Promo
   return rows.map(toPromoCodeDto);
 }
 
-/** Why a code cannot be used now, or null when it can. */
-async function promoRefusal(tx: Tx, promo: PromoCode, now: Date): Promise<string | null> {
+/**
+ * Why a code cannot be used now (a 410 whose date is written again in the answer's language,
+ * AppError.writing), or null when it can.
+ */
+async function promoRefusal(tx: Tx, promo: PromoCode, now: Date): Promise<AppError | null> {
   if (promo.expiresAt && promo.expiresAt <= now) {
     const [challenge] = await tx
       .select({ timeZone: challenges.timeZone })
       .from(challenges)
       .where(eq(challenges.id, promo.challengeId));
-    return `This promo code expired on ${formatInstant(promo.expiresAt, challenge?.timeZone ?? 'UTC')}.`;
+    const timeZone = challenge?.timeZone ?? 'UTC';
+    return gone(`This promo code expired on ${formatInstant(promo.expiresAt, timeZone)}.`).writing({
+      formatInstant: { at: promo.expiresAt, timeZone },
+    });
   }
-  if (promo.maxUses !== null && promo.uses >= promo.maxUses) return PROMO_USED_UP;
+  if (promo.maxUses !== null && promo.uses >= promo.maxUses) return gone(PROMO_USED_UP);
   return null;
 }
 
@@ -143,7 +149,7 @@ export async function applySandboxPromo(
     if (!promo) throw notFound(PROMO_NOT_FOUND);
     if (promo.challengeId !== payment.challengeId) throw conflict(PROMO_OTHER_BATTLE);
     const refusal = await promoRefusal(tx, promo, input.now);
-    if (refusal) throw gone(refusal);
+    if (refusal) throw refusal;
     const price = priceWith(payment, promo);
     await tx
       .update(payments)
@@ -163,7 +169,7 @@ export async function takePromoUse(
   tx: Tx,
   payment: Payment,
   now: Date,
-): Promise<{ refusal: string; commit?: never } | { refusal: null; commit: () => Promise<void> }> {
+): Promise<{ refusal: AppError; commit?: never } | { refusal: null; commit: () => Promise<void> }> {
   const none = { refusal: null, commit: async () => {} };
   if (payment.promoCodeId === null) return none;
   const [promo] = await tx
@@ -181,7 +187,9 @@ export async function takePromoUse(
       .where(eq(payments.id, payment.id));
     const total = formatMoney(full.amountCents / 100, { currency: payment.currency, cents: true });
     return {
-      refusal: `${refusal} It was taken off this order and nothing was charged: the total is now ${total}.`,
+      refusal: conflict(
+        `${refusal.message} It was taken off this order and nothing was charged: the total is now ${total}.`,
+      ).writing(refusal.instants),
     };
   }
   return {

@@ -19,7 +19,8 @@ import {
   type User,
 } from '../db/schema.ts';
 import { countOf } from '#shared/plural.ts';
-import { badRequest, conflict, notFound } from '../errors.ts';
+import { INACTIVE_REASONS } from '#shared/passes.ts';
+import { type AppError, badRequest, conflict, notFound } from '../errors.ts';
 import type { MailContext } from '../mail/templates.ts';
 import { queuePassReceipt, queuePassSwitchedOffNotice } from '../mail/pass-mail.ts';
 import { setPassCounted } from '../passes/switch.ts';
@@ -34,10 +35,7 @@ export const CHECKOUT_SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 /** failureReason of a payment refunded because its buyer already held a pass. */
 const ALREADY_HELD = 'already_has_pass';
 
-export const REVERSAL_REASONS = {
-  refunded: 'Your payment was refunded, so this pass is no longer active.',
-  disputed: 'Your payment is disputed with your card issuer, so this pass is no longer active.',
-} as const;
+export const REVERSAL_REASONS = INACTIVE_REASONS;
 
 /** An order of one pass for oneself: what every checkout was before rule 24. */
 const isSinglePass = (order: { quantity: number; gift: boolean }) =>
@@ -514,7 +512,7 @@ export async function settleSandboxSession(
 ): Promise<{ redirectUrl: string }> {
   const back = (query: Record<string, string>) =>
     `/checkout?${new URLSearchParams({ ...query, session_id: input.sessionId }).toString()}`;
-  type Settled = { redirectUrl: string } | { promoRefused: string };
+  type Settled = { redirectUrl: string } | { promoRefused: AppError };
   const settled = await db.transaction(async (tx): Promise<Settled> => {
     const payment = await lockPayment(
       tx,
@@ -565,6 +563,6 @@ export async function settleSandboxSession(
   });
   // The promo code went (used up or expired) while the page was open: the payment is back at its
   // full price, committed, and this Pay is refused so the buyer sees the new total first.
-  if ('promoRefused' in settled) throw conflict(settled.promoRefused);
+  if ('promoRefused' in settled) throw settled.promoRefused;
   return settled;
 }

@@ -9,7 +9,7 @@ import {
   SOURCE_LANGUAGE,
 } from '#shared/languages.ts';
 import { formatInstant } from '#shared/date-range.ts';
-import { AppError, type MessageInstant } from '../errors.ts';
+import { AppError, SAID, type MessageInstant, type SaidSentence } from '../errors.ts';
 import { apiMessageIn } from '../api-messages.ts';
 
 /**
@@ -29,14 +29,26 @@ export const errorsPlugin = fp(
       if (!isAnswerWithMessage(payload)) return payload;
       const language = answerLanguage(request.headers['accept-language'], options.languages);
       if (language === SOURCE_LANGUAGE) return payload;
-      const instants = (payload[INSTANTS] ?? {}) as Record<string, MessageInstant>;
-      const written = Object.fromEntries(
-        Object.entries(instants).map(([name, { at, timeZone }]) => [
-          name,
-          formatInstant(at, timeZone, { locale: localeOf(language) }),
-        ]),
-      );
-      const translated = { ...payload, message: apiMessageIn(payload.message, language, written) };
+      const writtenIn = (instants: Record<string, MessageInstant>) =>
+        Object.fromEntries(
+          Object.entries(instants).map(([name, { at, timeZone }]) => [
+            name,
+            formatInstant(at, timeZone, { locale: localeOf(language) }),
+          ]),
+        );
+      const said = payload[SAID] as SaidSentence[] | undefined;
+      const message = said
+        ? said
+            .map((sentence) =>
+              apiMessageIn(sentence.message, language, writtenIn(sentence.instants)),
+            )
+            .join(' ')
+        : apiMessageIn(
+            payload.message,
+            language,
+            writtenIn((payload[INSTANTS] ?? {}) as Record<string, MessageInstant>),
+          );
+      const translated = { ...payload, message };
       if (Array.isArray(payload.errors)) {
         translated.errors = payload.errors.map((issue: unknown) =>
           isAnswerWithMessage(issue)
@@ -103,12 +115,12 @@ function clientErrorMessage(error: FastifyError, status: number): string {
   }
 }
 
-function isAnswerWithMessage(
-  payload: unknown,
-): payload is { message: string; errors?: unknown; [INSTANTS]?: unknown } & Record<
-  string,
-  unknown
-> {
+function isAnswerWithMessage(payload: unknown): payload is {
+  message: string;
+  errors?: unknown;
+  [INSTANTS]?: unknown;
+  [SAID]?: unknown;
+} & Record<string, unknown> {
   return (
     typeof payload === 'object' &&
     payload !== null &&

@@ -73,12 +73,18 @@ async function offline(
   member: Holder,
   shop: Business,
   body: { redemptionCode: string; enteredAt: Date; nonce?: string },
+  headers: Record<string, string> = {},
 ) {
   const coupon = await couponOf(ctx, member.pass, shop.id);
-  return member.client.post(`/api/coupons/${coupon.id}/redeem`, {
-    redemptionCode: body.redemptionCode,
-    enteredAt: body.enteredAt.toISOString(),
-    nonce: body.nonce ?? randomUUID(),
+  return member.client.request({
+    method: 'POST',
+    url: `/api/coupons/${coupon.id}/redeem`,
+    payload: {
+      redemptionCode: body.redemptionCode,
+      enteredAt: body.enteredAt.toISOString(),
+      nonce: body.nonce ?? randomUUID(),
+    },
+    headers,
   });
 }
 
@@ -94,6 +100,21 @@ const refusalMails = (shop: Business) =>
     .where(eq(mailOutbox.subject, `Your coupon at ${shop.name} was not counted`));
 
 describe('POST /api/coupons/:id/redeem with enteredAt (an offline redemption)', () => {
+  it('says its success in the request’s language, the date it was typed too', async () => {
+    const member = await holder();
+    const enteredAt = at('2026-11-20T17:20:00.000Z');
+    const answer = await offline(
+      member,
+      hourly,
+      { redemptionCode: await codeAt(hourly, enteredAt), enteredAt },
+      { 'accept-language': 'es-US,es;q=0.9' },
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json<RedeemResult>().message).toBe(
+      'Se canjeó tu cupón de $5 en Hourly Beans, escrito sin conexión el 20 de noviembre de 2026 a las 11:20 a.m. CST. ¡Ganaste un voto!',
+    );
+  });
+
   it('counts now a code typed offline, answering offline: true, the coupon carrying enteredAt and syncedAt', async () => {
     const member = await holder();
     const enteredAt = at('2026-11-20T17:20:00.000Z');

@@ -14,7 +14,7 @@ import { callRule, rowFromJson, sqlIntArray } from '../db/rule-call.ts';
 import { businesses, coupons, type Business, type Coupon } from '../db/schema.ts';
 import { publicBusinessIn, toPublicBusiness } from '../businesses/service.ts';
 import { memberIdSql, type MemberRef } from '../auth/session-member.ts';
-import { AppError, conflict, notFound, type MessageInstant } from '../errors.ts';
+import { AppError, conflict, notFound, saying, withWords, type MessageInstant } from '../errors.ts';
 import { requireHeldPass } from '../passes/holder.ts';
 import { heldPassRefusalError, type HeldPassRefusal } from '../passes/refusal.ts';
 import { formatMoney } from '#shared/money.ts';
@@ -232,24 +232,39 @@ export function redeemAnswerOf(answer: RedeemAnswer, now: Date): RedeemResult | 
       const value = formatMoney(COUPON_VALUE_DOLLARS);
       const earned =
         answer.passVotes !== false
-          ? 'You earned a vote!'
-          : 'Your free pass from a voucher does not vote in this battle.';
-      const message = !answer.offline
-        ? `Your ${value} coupon at ${business.name} has been redeemed. ${earned}`
+          ? saying('You earned a vote!')
+          : saying('Your free pass from a voucher does not vote in this battle.');
+      // Each sentence on its own, so an answer in another language says each, with its dates.
+      const said = !answer.offline
+        ? [saying(`Your ${value} coupon at ${business.name} has been redeemed.`), earned]
         : answer.votable
-          ? `Your ${value} coupon at ${business.name}, typed offline on ${typed}, has been redeemed. ${earned}`
-          : `Your ${value} coupon at ${business.name}, typed offline on ${typed}, has been redeemed for the shop. The battle had ended when it reached us, so it earns no vote.`;
+          ? [
+              saying(
+                `Your ${value} coupon at ${business.name}, typed offline on ${typed}, has been redeemed.`,
+                typedAt,
+              ),
+              earned,
+            ]
+          : [
+              saying(
+                `Your ${value} coupon at ${business.name}, typed offline on ${typed}, has been redeemed for the shop. The battle had ended when it reached us, so it earns no vote.`,
+                typedAt,
+              ),
+            ];
       // docs/decisions/0046: told at the counter, where the reward is picked up.
-      const reached = (answer.rewards ?? []).map(
-        (reward) =>
-          ` You reached a milestone: ${reward.reward}. Your pick-up code is ${reward.pickupCode}.`,
+      const reached = (answer.rewards ?? []).map((reward) =>
+        saying(
+          `You reached a milestone: ${reward.reward}. Your pick-up code is ${reward.pickupCode}.`,
+        ),
       );
-      return {
-        message: message + reached.join(''),
-        coupon: toCouponDto(coupon, business),
-        availableVotes: answer.availableVotes,
-        offline: answer.offline === true,
-      };
+      return withWords(
+        {
+          coupon: toCouponDto(coupon, business),
+          availableVotes: answer.availableVotes,
+          offline: answer.offline === true,
+        },
+        [...said, ...reached],
+      );
     }
   }
 }

@@ -24,6 +24,7 @@ import { useId, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ChallengeDto } from '#shared/challenges.ts';
 import { paths } from '#shared/paths.ts';
+import { inactiveReasonText } from '#shared/passes.ts';
 import type { MemberProgress } from '#shared/progress.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useMessages } from '#client/i18n/language.tsx';
@@ -174,7 +175,7 @@ export function PassHolderView() {
                     id: 'passHolder.inactiveReason',
                     defaultMessage: 'Reason: {reason}. It cannot redeem coupons or vote.',
                   },
-                  { reason: pass.data.inactiveReason },
+                  { reason: inactiveReasonText(pass.data.inactiveReason, intl) },
                 )
               : intl.formatMessage({
                   id: 'passHolder.inactiveText',

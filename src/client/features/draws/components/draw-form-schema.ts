@@ -7,6 +7,7 @@ import {
   type DrawInput,
 } from '#shared/draws.ts';
 
+/** Said in the page's language by the form's resolver (#client/i18n/schema-messages.ts formMessages). */
 const SHOPS_MESSAGE = `Shops must be a whole number from 1 to ${MAX_DRAW_SHOPS}`;
 
 /** The draw form's values: the entries as a choice, and N of 'shops>=N' in its own number input. */

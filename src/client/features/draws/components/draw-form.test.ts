@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { zodResolver } from '#client/lib/schema-resolver.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { speakValidationIn, zodResolver } from '#client/lib/schema-resolver.ts';
+import { inSpanish } from '#tests/helpers/spanish-intl.ts';
 import { drawFormSchema, toDrawInput } from './draw-form-schema.ts';
 
 const valid = {
@@ -10,7 +11,20 @@ const valid = {
   translations: { es: { prize: 'Taza' } },
 } as const;
 
+afterEach(() => speakValidationIn(null));
+
 describe('the draw form', () => {
+  it('says its own number-of-shops message in the page’s language', () => {
+    const shops = { ...valid, mode: 'shops', minimumShops: 0 } as const;
+    expect(zodResolver(drawFormSchema)(shops)).toEqual({
+      minimumShops: 'Shops must be a whole number from 1 to 1000',
+    });
+    speakValidationIn(inSpanish);
+    expect(zodResolver(drawFormSchema)(shops)).toEqual({
+      minimumShops: 'Los locales deben ser un número entero de 1 a 1000',
+    });
+  });
+
   it("shows the contract's messages, an empty number among them", () => {
     expect(zodResolver(drawFormSchema)({ ...valid, prize: ' ', winnerCount: '' })).toEqual({
       prize: 'Prize is required',

@@ -36,7 +36,7 @@ function DrawCard({ draw, timeZone }: { draw: PublicDraw; timeZone: string }) {
     try {
       const answer = await fetch(drawEntriesCsvUrl(draw.id));
       if (!answer.ok) throw new Error(`entries file: ${answer.status}`);
-      setCheck(await checkDraw(draw, new Uint8Array(await answer.arrayBuffer())));
+      setCheck(await checkDraw(draw, new Uint8Array(await answer.arrayBuffer()), intl));
     } catch {
       setCheck({
         matches: false,

@@ -27,6 +27,7 @@ import {
 } from '#shared/shop-import.ts';
 import { SHOP_IMPORT_COLUMNS, type ShopImportRow } from '#shared/shop-import.ts';
 import { useMessages } from '#client/i18n/language.tsx';
+import { schemaMessageIn } from '#client/i18n/schema-messages.ts';
 import { useChallengeBusinesses } from '../api/get-challenge-businesses.ts';
 import { useImportShops } from '../api/import-shops.ts';
 import { linesText } from '../lines-text.ts';
@@ -106,7 +107,7 @@ export function ImportPreview({ rows }: { rows: ShopImportRow[] }) {
               )}
             >
               {row.errors.map((error) => (
-                <List.Item key={error.column}>{error.message}</List.Item>
+                <List.Item key={error.column}>{schemaMessageIn(intl, error.message)}</List.Item>
               ))}
             </List>
           )}
@@ -224,7 +225,7 @@ function ImportShopsForm({ challengeId, onDone }: { challengeId: number; onDone:
           })}
           role="alert"
         >
-          {check.message}
+          {schemaMessageIn(intl, check.message)}
         </Alert>
       )}
       {check?.ok && (

@@ -99,8 +99,8 @@ test('an organizer writes a battle and a shop in Spanish; a visitor reads them i
   );
   await expect(visitor.getByText('Horneamos de madrugada.')).toBeVisible();
   await expect(visitor.getByRole('rowheader', { name: 'De lunes a viernes' })).toBeVisible();
-  // A label not written in Spanish shows in the battle's language.
-  await expect(visitor.getByRole('rowheader', { name: 'Saturday' })).toBeVisible();
+  // A label not written in Spanish is shown in the page's own words where they can be read from it.
+  await expect(visitor.getByRole('rowheader', { name: 'Sábado' })).toBeVisible();
   await expect(visitor.locator('html')).toHaveAttribute('lang', 'es');
   await expectNoEnglishCatalogText(visitor);
   await expectAccessible(visitor);

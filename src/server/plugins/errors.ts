@@ -9,14 +9,8 @@ import {
   SOURCE_LANGUAGE,
 } from '#shared/languages.ts';
 import { formatInstant } from '#shared/date-range.ts';
-import { AppError, SAID, type MessageInstant, type SaidSentence } from '../errors.ts';
+import { AppError, SAID, saying, type MessageInstant, type SaidSentence } from '../errors.ts';
 import { apiMessageIn } from '../api-messages.ts';
-
-/**
- * The instants an AppError's message writes (AppError.writing), beside its answer: a symbol key,
- * so the JSON sent never carries them.
- */
-const INSTANTS = Symbol('the instants the message writes');
 
 /**
  * One place that turns every failure into `{message}` JSON and hides the details of 5xx, and
@@ -43,11 +37,7 @@ export const errorsPlugin = fp(
               apiMessageIn(sentence.message, language, writtenIn(sentence.instants)),
             )
             .join(' ')
-        : apiMessageIn(
-            payload.message,
-            language,
-            writtenIn((payload[INSTANTS] ?? {}) as Record<string, MessageInstant>),
-          );
+        : apiMessageIn(payload.message, language);
       const translated = { ...payload, message };
       if (Array.isArray(payload.errors)) {
         translated.errors = payload.errors.map((issue: unknown) =>
@@ -60,10 +50,17 @@ export const errorsPlugin = fp(
     });
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       if (error instanceof AppError) {
-        return reply
-          .status(error.statusCode)
-          .headers(error.headers)
-          .send({ ...error.details, message: error.message, [INSTANTS]: error.instants });
+        return (
+          reply
+            .status(error.statusCode)
+            .headers(error.headers)
+            // A refusal is one sentence, with the instants it writes (AppError.writing).
+            .send({
+              ...error.details,
+              message: error.message,
+              [SAID]: [saying(error.message, error.instants)],
+            })
+        );
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const errors = error.validation.map((issue) => ({
@@ -118,7 +115,6 @@ function clientErrorMessage(error: FastifyError, status: number): string {
 function isAnswerWithMessage(payload: unknown): payload is {
   message: string;
   errors?: unknown;
-  [INSTANTS]?: unknown;
   [SAID]?: unknown;
 } & Record<string, unknown> {
   return (

@@ -287,14 +287,15 @@ export function apiMessages() {
         }
       } else if (
         // an error's shape, { statusCode, message } (the rate limit's answer), or a failed
-        // check's, { ok: false, message } (the shop import's file and hours, read in the browser too)
+        // check's, { ok: false, message } or { valid: false, message } (the shop import's file
+        // and hours, checkHours: read in the browser too)
         ts.isObjectLiteralExpression(node) &&
         node.properties.some(
           (property) =>
             ts.isPropertyAssignment(property) &&
             ts.isIdentifier(property.name) &&
             (property.name.text === 'statusCode' ||
-              (property.name.text === 'ok' &&
+              (['ok', 'valid'].includes(property.name.text) &&
                 property.initializer.kind === ts.SyntaxKind.FalseKeyword)),
         )
       ) {

@@ -2,7 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Business, Challenge } from './db/schema.ts';
 import { insertRunningBattle } from '#tests/helpers/battle.ts';
 import { couponOf, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
-import { signedInMember, TestClient, useTestApp, withTestApp } from '#tests/helpers/test-app.ts';
+import {
+  signedInAdmin,
+  signedInMember,
+  TestClient,
+  useTestApp,
+  withTestApp,
+} from '#tests/helpers/test-app.ts';
 import { apiMessageIn } from './api-messages.ts';
 import { formatInstant } from '#shared/date-range.ts';
 
@@ -117,6 +123,38 @@ describe('API error messages in the request language', () => {
       ),
     ).toBe(
       'Código de canje incorrecto: no era el código del local cuando se escribió sin conexión el Nov 12',
+    );
+  });
+
+  it("a shop's hours that are not a JSON object of hours, with its example as written", async () => {
+    const { client: organizer } = await signedInAdmin(ctx.app, ctx.db);
+    const create = (headers: Record<string, string>) =>
+      organizer.request({
+        method: 'POST',
+        url: '/api/admin/businesses',
+        headers,
+        payload: {
+          challengeId: challenge.id,
+          name: 'Hours Cafe',
+          description: 'Coffee',
+          address: '1 Main St',
+          redemptionCode: '4455',
+          hours: 'Mon-Fri 9-5',
+        },
+      });
+    const example = '{"Monday - Friday": "6:30am - 8:00pm"}';
+    expect((await create(ENGLISH)).json()).toMatchObject({
+      message: `Hours must be a JSON object of days to hours, e.g. ${example}`,
+    });
+    const spanish = await create(SPANISH);
+    expect(spanish.statusCode).toBe(400);
+    expect(spanish.json()).toMatchObject({
+      message: `El horario debe ser un objeto JSON de días a horarios, por ejemplo ${example}`,
+    });
+    expect(
+      apiMessageIn(`Line 3: Hours must be a JSON object of days to hours, e.g. ${example}`, 'es'),
+    ).toBe(
+      `Línea 3: El horario debe ser un objeto JSON de días a horarios, por ejemplo ${example}`,
     );
   });
 

@@ -7,20 +7,31 @@ export interface MessageInstant {
 /** Where a success answer keeps the sentences it says (withWords), beside its JSON, never sent. */
 export const SAID = Symbol('the sentences the answer says');
 
-/** One sentence of a success answer: an API message, with the instants it writes. */
+/**
+ * A value the organizer wrote in each of the site's other languages, by language code (a shop's
+ * name, a reward: docs/decisions/0050-content-languages.md); a language without one reads the
+ * value as the message has it.
+ */
+export type WrittenPerLanguage = Partial<Record<string, string>>;
+
+/** One sentence of a success answer: an API message, with the instants and texts it writes. */
 export interface SaidSentence {
   message: string;
   instants: Record<string, MessageInstant>;
+  /** Placeholders whose value the organizer wrote per language. */
+  texts: Record<string, WrittenPerLanguage>;
 }
 
 /**
  * A sentence a success answer says, with the instants it writes (as AppError.writing does for a
- * refusal), so an answer in another language translates it and writes its dates in its locale.
+ * refusal) and the organizer's texts it names, so an answer in another language translates it,
+ * writes its dates in its locale and names the shop or reward as the organizer wrote it there.
  */
 export const saying = (
   message: string,
   instants: Record<string, MessageInstant> = {},
-): SaidSentence => ({ message, instants });
+  texts: Record<string, WrittenPerLanguage> = {},
+): SaidSentence => ({ message, instants, texts });
 
 /**
  * A success answer whose `message` is its sentences in English, one space apart; the error

@@ -52,8 +52,9 @@ export type AdminBusiness = z.infer<typeof adminBusinessSchema>;
 export const voteCountsSchema = z.record(z.string(), z.number().int());
 export type VoteCounts = z.infer<typeof voteCountsSchema>;
 
-export const HOURS_MESSAGE =
-  'Hours must be a JSON object of days to hours, e.g. {"Monday - Friday": "6:30am - 8:00pm"}';
+/** An hours object, the example HOURS_MESSAGE gives: a value in its words, the same in every language. */
+export const HOURS_JSON_EXAMPLE = '{"Monday - Friday": "6:30am - 8:00pm"}';
+export const HOURS_MESSAGE = `Hours must be a JSON object of days to hours, e.g. ${HOURS_JSON_EXAMPLE}`;
 
 export type HoursCheck = { valid: true; stored: string | null } | { valid: false; message: string };
 

@@ -99,6 +99,19 @@ export function keptTranslations<Field extends string>(
   return kept;
 }
 
+/** One field's text in each language that has one, by language code (what the API writes per language). */
+export function fieldPerLanguage<Field extends string>(
+  translations: Translations<Field>,
+  field: Field,
+): Partial<Record<string, string>> {
+  const texts: Partial<Record<string, string>> = {};
+  for (const [language, fields] of Object.entries(translations)) {
+    const text = fields?.[field];
+    if (text) texts[language] = text;
+  }
+  return texts;
+}
+
 /**
  * A row's texts in `language`: each field's translation when there is one, else the row's own
  * text (the content language's, docs/decisions/0050-content-languages.md).

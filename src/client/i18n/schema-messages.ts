@@ -167,6 +167,10 @@ export const schemaMessages = defineMessages({
     id: 'schema.businesses.noChallengeSelected',
     defaultMessage: 'No challenge selected',
   },
+  businesses_hoursMustBeAJsonObject: {
+    id: 'schema.businesses.hoursMustBeAJsonObject',
+    defaultMessage: 'Hours must be a JSON object of days to hours, e.g. {HOURS_JSON_EXAMPLE}',
+  },
   challenges_enterAValidDate: {
     id: 'schema.challenges.enterAValidDate',
     defaultMessage: 'Enter a valid date',

@@ -288,6 +288,28 @@ describe('after the end', () => {
     expect(published.winners).toHaveLength(3);
   });
 
+  it("results name each prize in the request's language where the organizer wrote it (docs/decisions/0050)", async () => {
+    await ctx.db
+      .update(prizeDraws)
+      .set({ translations: { es: { prize: 'Máquina de espresso' } } })
+      .where(eq(prizeDraws.id, coupons.id));
+    const resultsIn = async (acceptLanguage: string) => {
+      const answer = await visitor.request({
+        method: 'GET',
+        url: `/api/challenges/${challenge.id}/results`,
+        headers: { 'accept-language': acceptLanguage },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json<Results>().draws.find((draw) => draw.id === coupons.id)!;
+    };
+    const spanish = await resultsIn('es-MX,es;q=0.9');
+    expect(spanish.prize).toBe('Máquina de espresso');
+    const english = await resultsIn('en-US');
+    expect(english.prize).toBe('Espresso machine');
+    // The prize is the only word that changes: the published draw is the same draw.
+    expect({ ...spanish, prize: english.prize }).toEqual(english);
+  });
+
   it('answers 404 for unknown draws and challenges, 400 for bad ids', async () => {
     expect((await visitor.get('/api/draws/999999/entries.csv')).statusCode).toBe(404);
     expect((await visitor.get('/api/draws/abc/entries.csv')).statusCode).toBe(400);

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminMilestone, AdminReward, PublicMilestone } from '#shared/milestones.ts';
 import type { MemberProgress } from '#shared/progress.ts';
 import {
+  businesses,
   mailOutbox,
   rewards,
   users,
@@ -574,6 +575,47 @@ describe('the reward mail in the member’s language', () => {
     );
     expect(await subjectsOf(english.user.username)).toContain(
       'You earned a sticker in Taco Battle!',
+    );
+  });
+
+  it("names the reward and the shop in the answer's language at the counter, where the organizer wrote them", async () => {
+    ctx.clock.set(new Date(ctx.clock.now().getTime() + 60_000));
+    const {
+      challenge: battle,
+      shops: [shop],
+    } = await insertRunningBattle(ctx.db, ctx.clock.now(), {
+      challenge: { startDate: ctx.clock.now() },
+      shops: 1,
+    });
+    await ctx.db
+      .update(businesses)
+      .set({ name: 'Blue Door', translations: { es: { name: 'Puerta Azul' } } })
+      .where(eq(businesses.id, shop!.id));
+    await addMilestone(battle.id, {
+      shops: 1,
+      reward: 'a sticker',
+      translations: { es: { reward: 'una calcomanía' } },
+    });
+    const redeemIn = async (acceptLanguage: string) => {
+      const holder = await signedInPassHolder(ctx, battle.id);
+      const coupon = await couponOf(ctx, holder.pass, shop!.id);
+      const answer = await holder.client.request({
+        method: 'POST',
+        url: `/api/coupons/${coupon.id}/redeem`,
+        payload: { redemptionCode: shop!.redemptionCode },
+        headers: { 'accept-language': acceptLanguage },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      const [reward] = await rewardsOfPass(holder.pass.id);
+      return { message: answer.json<{ message: string }>().message, code: reward!.pickupCode };
+    };
+    const spanish = await redeemIn('es-US,es;q=0.9');
+    expect(spanish.message).toBe(
+      `Se canjeó tu cupón de $5 en Puerta Azul. ¡Ganaste un voto! Alcanzaste una meta: una calcomanía. Tu código de retiro es ${spanish.code}.`,
+    );
+    const english = await redeemIn('en-US');
+    expect(english.message).toBe(
+      `Your $5 coupon at Blue Door has been redeemed. You earned a vote! You reached a milestone: a sticker. Your pick-up code is ${english.code}.`,
     );
   });
 });

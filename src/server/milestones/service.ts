@@ -19,7 +19,12 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { mailWords, rewardReachedMail, type MailContext } from '../mail/templates.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../errors.ts';
 import { SITE_LANGUAGES, type SiteLanguages } from '#shared/languages.ts';
-import { MILESTONE_TEXT_FIELDS, textsIn, type Translations } from '#shared/translations.ts';
+import {
+  MILESTONE_TEXT_FIELDS,
+  textsIn,
+  type MilestoneTextField,
+  type Translations,
+} from '#shared/translations.ts';
 import { checkedTranslations, contentLanguageOf } from '../challenges/content-language.ts';
 
 /**
@@ -363,6 +368,8 @@ export async function rewardsCsv(db: Db, challengeId: number): Promise<string> {
 export interface ReachedReward {
   shops: number;
   reward: string;
+  /** The reward in the site's other languages; absent from answers kept before it was answered. */
+  translations?: Translations<MilestoneTextField>;
   pickupCode: string;
 }
 
@@ -376,7 +383,6 @@ export async function queueRewardMail(
     .select({
       email: users.email,
       language: users.language,
-      challengeId: challenges.id,
       challengeTitle: challenges.title,
       challengeTranslations: challenges.translations,
     })
@@ -388,10 +394,6 @@ export async function queueRewardMail(
   // The battle's title and each reward in the language the email speaks, where the organizer
   // wrote them (docs/decisions/0050).
   const language = mailWords(mail, holder.language).language;
-  const tiers = await db
-    .select({ shops: milestones.shops, translations: milestones.translations })
-    .from(milestones)
-    .where(eq(milestones.challengeId, holder.challengeId));
   const details = {
     email: holder.email,
     language: holder.language,
@@ -403,8 +405,7 @@ export async function queueRewardMail(
     ).title,
   };
   for (const reached of input.rewards) {
-    const translations = tiers.find((tier) => tier.shops === reached.shops)?.translations ?? {};
-    const reward = textsIn(reached, translations, MILESTONE_TEXT_FIELDS, language);
+    const reward = textsIn(reached, reached.translations ?? {}, MILESTONE_TEXT_FIELDS, language);
     await enqueueMail(db, rewardReachedMail(mail, { ...details, ...reward }), input.now);
   }
 }

@@ -9,7 +9,7 @@ import {
   SOURCE_LANGUAGE,
 } from '#shared/languages.ts';
 import { formatInstant } from '#shared/date-range.ts';
-import { AppError, SAID, saying, type MessageInstant, type SaidSentence } from '../errors.ts';
+import { AppError, SAID, saying, type SaidSentence } from '../errors.ts';
 import { apiMessageIn } from '../api-messages.ts';
 
 /**
@@ -23,19 +23,21 @@ export const errorsPlugin = fp(
       if (!isAnswerWithMessage(payload)) return payload;
       const language = answerLanguage(request.headers['accept-language'], options.languages);
       if (language === SOURCE_LANGUAGE) return payload;
-      const writtenIn = (instants: Record<string, MessageInstant>) =>
-        Object.fromEntries(
-          Object.entries(instants).map(([name, { at, timeZone }]) => [
-            name,
-            formatInstant(at, timeZone, { locale: localeOf(language) }),
-          ]),
-        );
+      // The values a sentence already has in the language: its dates, the organizer's texts.
+      const writtenIn = ({ instants, texts }: SaidSentence) => {
+        const written: Record<string, string> = {};
+        for (const [name, { at, timeZone }] of Object.entries(instants))
+          written[name] = formatInstant(at, timeZone, { locale: localeOf(language) });
+        for (const [name, perLanguage] of Object.entries(texts)) {
+          const text = perLanguage[language];
+          if (text) written[name] = text;
+        }
+        return written;
+      };
       const said = payload[SAID] as SaidSentence[] | undefined;
       const message = said
         ? said
-            .map((sentence) =>
-              apiMessageIn(sentence.message, language, writtenIn(sentence.instants)),
-            )
+            .map((sentence) => apiMessageIn(sentence.message, language, writtenIn(sentence)))
             .join(' ')
         : apiMessageIn(payload.message, language);
       const translated = { ...payload, message };

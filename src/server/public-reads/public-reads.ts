@@ -241,7 +241,7 @@ export class PublicReads {
       const { challenge, stamp } = await resultsStampOf(db, challengeId, clock());
       const earlier = this.keptResults.get(key);
       if (earlier?.stamp === stamp) return earlier.answer;
-      // The shops' names in `language` beside the published ranking (docs/decisions/0050).
+      // The shops' names and the draws' prizes in `language` beside the published ranking (docs/decisions/0050).
       const answer = checkedJson(
         resultsSchema,
         await resultsOf(db, challenge, clock(), language),

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PublicBusiness } from '#shared/businesses.ts';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import { countOf } from '#shared/plural.ts';
+import { fieldPerLanguage } from '#shared/translations.ts';
 import {
   INVALID_REDEMPTION_CODE,
   type CouponDto,
@@ -235,13 +236,19 @@ export function redeemAnswerOf(answer: RedeemAnswer, now: Date): RedeemResult | 
           ? saying('You earned a vote!')
           : saying('Your free pass from a voucher does not vote in this battle.');
       // Each sentence on its own, so an answer in another language says each, with its dates.
+      // The shop and each reward named as the organizer wrote them in the answer's language.
+      const shopName = { name: fieldPerLanguage(business.translations ?? {}, 'name') };
       const said = !answer.offline
-        ? [saying(`Your ${value} coupon at ${business.name} has been redeemed.`), earned]
+        ? [
+            saying(`Your ${value} coupon at ${business.name} has been redeemed.`, {}, shopName),
+            earned,
+          ]
         : answer.votable
           ? [
               saying(
                 `Your ${value} coupon at ${business.name}, typed offline on ${typed}, has been redeemed.`,
                 typedAt,
+                shopName,
               ),
               earned,
             ]
@@ -249,12 +256,15 @@ export function redeemAnswerOf(answer: RedeemAnswer, now: Date): RedeemResult | 
               saying(
                 `Your ${value} coupon at ${business.name}, typed offline on ${typed}, has been redeemed for the shop. The battle had ended when it reached us, so it earns no vote.`,
                 typedAt,
+                shopName,
               ),
             ];
       // docs/decisions/0046: told at the counter, where the reward is picked up.
       const reached = (answer.rewards ?? []).map((reward) =>
         saying(
           `You reached a milestone: ${reward.reward}. Your pick-up code is ${reward.pickupCode}.`,
+          {},
+          { reward: fieldPerLanguage(reward.translations ?? {}, 'reward') },
         ),
       );
       return withWords(

@@ -80,7 +80,7 @@ export async function resultsOf(
     votesCsvSha256: latest.votesCsvSha256,
     version: latest.version,
     versions,
-    draws: await publicDrawsOf(db, challenge.id),
+    draws: await publicDrawsOf(db, challenge.id, language),
     ...(Object.keys(shopNames).length > 0 ? { shopNames } : {}),
   };
 }

@@ -2,7 +2,8 @@
 -- (./redeem_held_coupon.sql) while it holds the pass's lock, so a pass reaches a tier exactly once.
 -- Each tier's row is locked (in id order, after the pass and any shop) before its stock is counted,
 -- so two redeems at once can never both take its last item. Issues each reward with a pick-up code
--- of 6 characters without look-alikes (0/O, 1/I/L) and answers [{shops, reward, pickupCode}].
+-- of 6 characters without look-alikes (0/O, 1/I/L) and answers [{shops, reward, translations,
+-- pickupCode}]: the reward in the site's other languages too, for the answer and its mail (docs/decisions/0050).
 CREATE OR REPLACE FUNCTION public.reach_milestones(p_pass passes, p_now timestamp with time zone)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -32,7 +33,8 @@ BEGIN
     INSERT INTO rewards (milestone_id, pass_id, pickup_code, reached_at)
     VALUES (v_milestone.id, p_pass.id, v_code, p_now);
     v_reached := v_reached || jsonb_build_array(jsonb_build_object(
-      'shops', v_milestone.shops, 'reward', v_milestone.reward, 'pickupCode', v_code));
+      'shops', v_milestone.shops, 'reward', v_milestone.reward,
+      'translations', v_milestone.translations, 'pickupCode', v_code));
   END LOOP;
   RETURN v_reached;
 END

@@ -17,6 +17,7 @@ import {
 } from '#shared/server-render.ts';
 import { drawPagesAt } from '#client/lib/drawn-at.ts';
 import { holdFirstTapUntilHydrated } from '#client/lib/held-tap.ts';
+import { markTakenOver } from '#client/lib/hydrated.ts';
 import { pageAt } from '#shared/pages.ts';
 import { APP_HYDRATING_EVENT, PAGE_HYDRATED_EVENT } from '#client/lib/live-parts.ts';
 import { loadCatalog, type Catalog } from './i18n/catalogs.ts';
@@ -97,6 +98,7 @@ if (serverState) {
   );
 } else {
   void loadCatalog(pageLanguage.language).then((catalog) => {
+    markTakenOver();
     createRoot(container, rootOptions).render(app(catalog));
   });
 }

@@ -2,7 +2,7 @@ import { defineMessages, type IntlShape } from 'react-intl';
 import { z } from 'zod';
 import { sourceIntl } from './source-intl.ts';
 import { drawTranslationsSchema, storedTranslationsSchema } from './translations.ts';
-import { countOf } from './plural.ts';
+import { MAX_DRAW_SHOPS, minimumShopsOf } from './draw-entries.ts';
 
 /**
  * Prize draws (docs/RULES.md rule 19, docs/decisions/0022). The winner computation lives here
@@ -22,21 +22,7 @@ export const DRAW_PRIZE_TAKEN_MESSAGE = 'This battle already has a draw for that
 
 export const MAX_WINNER_COUNT = 1000;
 
-/** The most distinct shops a 'shops>=N' draw may ask for. */
-export const MAX_DRAW_SHOPS = 1000;
-
-/**
- * How a draw counts entries (docs/RULES.md 'How draws are made'): one per redeemed coupon, one per
- * pass with a redeemed coupon, or one per pass with at least N distinct shops redeemed.
- */
-export type DrawEntries = 'coupons' | 'passes' | `shops>=${number}`;
-
 const ENTRIES_MESSAGE = `Entries must be 'coupons', 'passes' or 'shops>=N' (N from 1 to ${MAX_DRAW_SHOPS})`;
-
-/** N of a 'shops>=N' draw; null for the other modes. */
-export function minimumShopsOf(entries: DrawEntries): number | null {
-  return entries.startsWith('shops>=') ? Number(entries.slice('shops>='.length)) : null;
-}
 
 export const drawEntriesSchema = z
   .union(
@@ -50,19 +36,6 @@ export const drawEntriesSchema = z
       (/^shops>=[1-9][0-9]*$/.test(entries) && minimumShopsOf(entries)! <= MAX_DRAW_SHOPS),
     { error: ENTRIES_MESSAGE },
   );
-
-/** A pass's entries in a draw, given its counted redeemed coupons (one per distinct shop). */
-export function entriesOfPass(entries: DrawEntries, redeemedShops: number): number {
-  if (entries === 'coupons') return redeemedShops;
-  return redeemedShops >= (minimumShopsOf(entries) ?? 1) ? 1 : 0;
-}
-
-/** What one entry is, in plain words: 'redeemed coupon', 'pass', 'pass with at least 4 shops'. */
-export function entryWords(entries: DrawEntries): string {
-  const shops = minimumShopsOf(entries);
-  if (shops !== null) return `pass with at least ${countOf(shops, 'shop')} visited`;
-  return entries === 'coupons' ? 'redeemed coupon' : 'pass';
-}
 
 /** A prize draw as anyone may see it: seed, entries file hash and winners null until revealed. */
 export const publicDrawSchema = z.object({
@@ -229,7 +202,7 @@ const checkProblems = defineMessages({
 export async function checkDraw(
   draw: PublicDraw,
   entriesFile: Uint8Array<ArrayBuffer>,
-  intl: IntlShape = sourceIntl,
+  intl: IntlShape = sourceIntl(),
 ): Promise<DrawCheck> {
   const problem = (key: keyof typeof checkProblems) => intl.formatMessage(checkProblems[key]);
   const problems: string[] = [];

@@ -222,7 +222,7 @@ export function nextOpening(
   hours: [string, string][],
   now: Date,
   timeZone: string,
-  intl: IntlShape = sourceIntl,
+  intl: IntlShape = sourceIntl(),
 ): string | null {
   const { day, minutes } = localTime(now, timeZone);
   for (let inDays = 0; inDays < 8; inDays += 1) {
@@ -309,7 +309,7 @@ function shownRange(range: string, intl: IntlShape): string | null {
 export function shownHours(
   hours: string | null,
   labels: Record<string, string> | undefined,
-  intl: IntlShape = sourceIntl,
+  intl: IntlShape = sourceIntl(),
 ): [string, string][] {
   const inSource = inSourceLanguage(intl);
   return openingHours(hours).map(([label, range]) => [

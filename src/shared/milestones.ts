@@ -122,7 +122,7 @@ const withoutArticle = (reward: string) => reward.replace(/^(a|an|one)\s+/i, '')
  * 'a pint glass', 'a tote bag', 'a sticker' read right), first letter in lower case. In another
  * language (its `intl`) the reward shows as the organizer wrote it ('Ya no quedan: vaso de pinta').
  */
-export function stockGoneText(reward: string, intl: IntlShape = sourceIntl): string {
+export function stockGoneText(reward: string, intl: IntlShape = sourceIntl()): string {
   const text = withoutArticle(reward);
   const plural = !inSourceLanguage(intl)
     ? text
@@ -145,7 +145,7 @@ export function nextMilestoneText(
   visited: number,
   shops: number,
   tiers: readonly { shops: number; reward: string; reached: boolean }[],
-  intl: IntlShape = sourceIntl,
+  intl: IntlShape = sourceIntl(),
 ): string | null {
   const next = tiers
     .filter((tier) => !tier.reached && tier.shops > visited)

@@ -38,7 +38,7 @@ const inactiveReasonMessages = defineMessages({
  * A pass's stored inactive reason in the page's (or mail's) language: a reason the code stores
  * (INACTIVE_REASONS) in its words, any other text as it was stored.
  */
-export function inactiveReasonText(stored: string, intl: IntlShape = sourceIntl): string {
+export function inactiveReasonText(stored: string, intl: IntlShape = sourceIntl()): string {
   const known = (Object.keys(INACTIVE_REASONS) as (keyof typeof INACTIVE_REASONS)[]).find(
     (key) => INACTIVE_REASONS[key] === stored,
   );

@@ -10,7 +10,7 @@ export const RESULTS_NOT_YET_MESSAGE = 'Results are published when the battle en
  * How the published result is made, in plain words (docs/RULES.md rules 10, 14, 17-19), one
  * paragraph each, in the language of `intl` (docs/decisions/0048-languages.md).
  */
-export function resultsMethodParagraphs(intl: IntlShape = sourceIntl): string[] {
+export function resultsMethodParagraphs(intl: IntlShape = sourceIntl()): string[] {
   return [
     intl.formatMessage({
       id: 'resultsMethod.counting',

@@ -14,6 +14,7 @@ import { useOfflineRedemptionSync } from '#client/features/redemption/offline-re
 import { useCurrentBattle } from '#client/lib/current-battle.ts';
 import { useChallengePhase } from '#client/lib/challenge-phase.ts';
 import { PAGE_HYDRATED_EVENT } from '#client/lib/live-parts.ts';
+import { markTakenOver } from '#client/lib/hydrated.ts';
 import { dropSignedInMark } from '#client/lib/signed-in-hint.ts';
 import { useMessages } from '#client/i18n/language.tsx';
 import classes from './layout.module.css';
@@ -28,6 +29,8 @@ export const MAIN_CONTENT_ID = 'main-content';
 function PageHydrated() {
   useEffect(() => {
     window.dispatchEvent(new Event(PAGE_HYDRATED_EVENT));
+    // After every effect of this drawing: each part drawn in it still checks it drew as hydrating.
+    queueMicrotask(markTakenOver);
   }, []);
   return null;
 }

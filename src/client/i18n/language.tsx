@@ -48,7 +48,7 @@ export { sourceIntl };
 /** The page's messages and formats (react-intl's `useIntl`, English outside a provider). */
 export function useMessages(): IntlShape {
   const intl: IntlShape | null = useContext(IntlContext);
-  return intl ?? sourceIntl;
+  return intl ?? sourceIntl();
 }
 
 /**

@@ -25,7 +25,7 @@ describe('schemaMessageIn', () => {
     );
     const [json] = rowMessages(`${HEADER}\r\nBean,1 Main St,Coffee,"{""x"":1}"`);
     expect(json).toMatch(/^Line 2: /);
-    expect(schemaMessageIn(sourceIntl, json!)).toBe(json);
+    expect(schemaMessageIn(sourceIntl(), json!)).toBe(json);
   });
 
   it('says what is wrong with the file itself in Spanish', () => {
@@ -46,6 +46,6 @@ describe('schemaMessageIn', () => {
       'Las etiquetas del horario son demasiado largas',
     );
     expect(schemaMessageIn(inSpanish, 'Prize is too long')).toBe('El premio es demasiado largo');
-    expect(schemaMessageIn(sourceIntl, 'Prize is too long')).toBe('Prize is too long');
+    expect(schemaMessageIn(sourceIntl(), 'Prize is too long')).toBe('Prize is too long');
   });
 });

@@ -1,6 +1,44 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import {
+  createContext,
+  startTransition,
+  useContext,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 
 const subscribeNever = () => () => undefined;
+
+/** Whether React has taken over the server's HTML, or drew the page itself from the start. */
+let takenOver = false;
+
+/**
+ * Called once the app has taken over the server-rendered page (after the first page's effects,
+ * app/layout.tsx), or before it draws a page the server did not render (main.tsx): a part first
+ * drawn after that is drawn as hydrated.
+ */
+export function markTakenOver(): void {
+  takenOver = true;
+}
+
+/**
+ * `whileHydrating` while React hydrates server-rendered HTML, then true. A part drawn while
+ * hydrating turns true in a transition, so its second drawing is cut into short tasks; one
+ * drawn later is true from its first render. (An external store whose snapshot differs from
+ * the server's would redraw every such part at once, in one long task: docs/decisions/0051.)
+ */
+function useTrueOnceTakenOver(whileHydrating: boolean): boolean {
+  const drawnTakenOver = useSyncExternalStore(
+    subscribeNever,
+    () => takenOver || whileHydrating,
+    () => whileHydrating,
+  );
+  const [value, setValue] = useState(drawnTakenOver);
+  useEffect(() => {
+    if (!value) startTransition(() => setValue(true));
+  }, [value]);
+  return value;
+}
 
 /**
  * False while React hydrates server-rendered HTML (docs/decisions/0027), true afterwards and in
@@ -8,11 +46,7 @@ const subscribeNever = () => () => undefined;
  * HTML and the first browser render agree.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
+  return useTrueOnceTakenOver(false);
 }
 
 /**
@@ -27,10 +61,5 @@ export const AccountInHtml = createContext(false);
  * hydration ends, so nothing that reads the account is drawn a second time then.
  */
 export function useAccountDrawable(): boolean {
-  const accountInHtml = useContext(AccountInHtml);
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => accountInHtml,
-  );
+  return useTrueOnceTakenOver(useContext(AccountInHtml));
 }

@@ -37,7 +37,7 @@ export const shopCountWords = defineMessages({
 export function codeChangesAt(
   code: CurrentCode,
   timeZone: string,
-  intl: IntlShape = sourceIntl,
+  intl: IntlShape = sourceIntl(),
 ): string | null {
   if (!code.validUntil) return null;
   const time = shopTime(code.validUntil, timeZone, code.rotation === 'daily', intl.locale);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { pageNow } from './drawn-at.ts';
 
 const MINUTE = 60 * 1000;
@@ -10,8 +10,10 @@ const MINUTE = 60 * 1000;
 export function useNow(): Date {
   const [now, setNow] = useState(() => new Date(pageNow()));
   useEffect(() => {
-    const catchUp = setTimeout(() => setNow(new Date()), 0);
-    const timer = setInterval(() => setNow(new Date()), MINUTE);
+    // In a transition: every part that shows the time is drawn again, cut into short tasks.
+    const renew = () => startTransition(() => setNow(new Date()));
+    const catchUp = setTimeout(renew, 0);
+    const timer = setInterval(renew, MINUTE);
     return () => {
       clearTimeout(catchUp);
       clearInterval(timer);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DrawEntries } from '#shared/draws.ts';
+import type { DrawEntries } from '#shared/draw-entries.ts';
 import type {
   ChallengeTextField,
   DrawTextField,

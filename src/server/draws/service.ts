@@ -5,8 +5,6 @@ import {
   bytesOfHex,
   drawEntriesCsv,
   drawWinners,
-  entriesOfPass,
-  minimumShopsOf,
   sha256Hex,
   DRAW_AFTER_END_MESSAGE,
   DRAW_ENTRIES_NOT_YET_MESSAGE,
@@ -19,6 +17,7 @@ import {
   type DrawInput,
   type MemberDraws,
 } from '#shared/draws.ts';
+import { entriesOfPass, minimumShopsOf } from '#shared/draw-entries.ts';
 import { SITE_LANGUAGES, type SiteLanguages } from '#shared/languages.ts';
 import { paths } from '#shared/paths.ts';
 import { DRAW_TEXT_FIELDS, textsIn } from '#shared/translations.ts';

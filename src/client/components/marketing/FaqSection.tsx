@@ -7,7 +7,7 @@ import { sourceIntl, useMessages } from '#client/i18n/language.tsx';
 import classes from './FaqSection.module.css';
 
 /** What the FAQ promises about voting follows the challenge's setting (docs/RULES.md rule 2). */
-export function votingAnswer(votesPerShop: number | null, intl: IntlShape = sourceIntl): string {
+export function votingAnswer(votesPerShop: number | null, intl: IntlShape = sourceIntl()): string {
   return intl.formatMessage(
     {
       id: 'faq.votingAnswer',
@@ -22,7 +22,7 @@ export function votingAnswer(votesPerShop: number | null, intl: IntlShape = sour
 }
 
 /** How long the battle lasts, from its dates (docs/RULES.md rule 21); null without a battle. */
-export function lengthAnswer(days: number | null, intl: IntlShape = sourceIntl): string {
+export function lengthAnswer(days: number | null, intl: IntlShape = sourceIntl()): string {
   if (days === null) {
     return intl.formatMessage({
       id: 'faq.lengthUnknown',

@@ -20,7 +20,7 @@ import type { IntlShape } from 'react-intl';
 export function passBenefits(
   challenge: Pick<ChallengeDto, 'startDate' | 'endDate'>,
   liveShopCount: number | undefined,
-  intl: IntlShape = sourceIntl,
+  intl: IntlShape = sourceIntl(),
 ): string[] {
   const money = (amount: number) => formatMoney(amount, { locale: intl.locale });
   return [

@@ -39,7 +39,7 @@ export function challengeCardState(
   challenge: Pick<ChallengeDto, 'active' | 'startDate' | 'endDate'>,
   now: number,
   phase: ChallengePhase = challengePhase(challenge, now),
-  intl: IntlShape = sourceIntl,
+  intl: IntlShape = sourceIntl(),
 ): ChallengeCardState {
   const { daysRemaining } = challengeTiming(challenge, now);
   const daysToStart = Math.max(0, Math.ceil((Date.parse(challenge.startDate) - now) / DAY_MS));

@@ -62,8 +62,16 @@ let saved: SavedRedemption[] = [];
 let loaded = false;
 const listeners = new Set<() => void>();
 
+/** The same saved codes, in the same order: nothing any card shows has changed. */
+const sameSaved = (a: SavedRedemption[], b: SavedRedemption[]) =>
+  a.length === b.length && a.every((entry, index) => entry.nonce === b[index]?.nonce);
+
 async function reload(): Promise<SavedRedemption[]> {
-  saved = await inStore<SavedRedemption[]>('readonly', (store) => store.getAll());
+  const stored = await inStore<SavedRedemption[]>('readonly', (store) => store.getAll());
+  // A store's change is drawn at once, without time slicing (useSyncExternalStore): telling
+  // every coupon card that nothing changed redrew them all in one long task as the pass opened.
+  if (sameSaved(saved, stored)) return saved;
+  saved = stored;
   for (const listener of listeners) listener();
   return saved;
 }

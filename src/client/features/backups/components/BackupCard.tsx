@@ -22,7 +22,7 @@ export function formatSize(bytes: number): string {
 }
 
 /** BACKUP_EVERY in words: 'every day', 'every 6 hours'. */
-export function intervalText(intervalMs: number, intl: IntlShape = sourceIntl): string {
+export function intervalText(intervalMs: number, intl: IntlShape = sourceIntl()): string {
   if (intervalMs % (24 * HOUR_MS) === 0) {
     return intl.formatMessage(
       {

@@ -16,7 +16,7 @@ type Rotating = Exclude<CodeRotation, 'off'>;
 /** What the card says instead of a code that changes by itself: where the cashier reads it. */
 export function rotatingCodeNotice(
   rotation: Rotating,
-  intl: IntlShape = sourceIntl,
+  intl: IntlShape = sourceIntl(),
 ): { step: string; where: string; how: string } {
   return {
     step: intl.formatMessage(

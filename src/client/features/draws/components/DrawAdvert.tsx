@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { IntlShape } from 'react-intl';
-import { minimumShopsOf, type PublicDraw } from '#shared/draws.ts';
+import { type PublicDraw } from '#shared/draws.ts';
+import { minimumShopsOf } from '#shared/draw-entries.ts';
 import { useMessages } from '#client/i18n/language.tsx';
 import { useCommittedDraws } from '../api/pass-draws.ts';
 

@@ -5,7 +5,7 @@ import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Alert.css';
 import { Alert, Button, Group, NumberInput, Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { MAX_DRAW_SHOPS } from '#shared/draws.ts';
+import { MAX_DRAW_SHOPS } from '#shared/draw-entries.ts';
 import { ContentLanguageTabs } from '#client/components/ContentLanguageTabs.tsx';
 import { contentTextProps } from '#client/components/content-text-props.ts';
 import { useMessages } from '#client/i18n/language.tsx';

@@ -5,7 +5,8 @@ import { Button, Code, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useId } from 'react';
 import type { ChallengeDto } from '#shared/challenges.ts';
 import { formatInstant } from '#shared/date-range.ts';
-import { minimumShopsOf, type AdminDraw } from '#shared/draws.ts';
+import { type AdminDraw } from '#shared/draws.ts';
+import { minimumShopsOf } from '#shared/draw-entries.ts';
 import { useMessages } from '#client/i18n/language.tsx';
 import { useRevealDraw } from '../api/draws.ts';
 

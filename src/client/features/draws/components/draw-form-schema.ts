@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import {
-  drawEntriesSchema,
-  drawInputSchema,
-  MAX_DRAW_SHOPS,
-  type DrawEntries,
-  type DrawInput,
-} from '#shared/draws.ts';
+import { drawEntriesSchema, drawInputSchema, type DrawInput } from '#shared/draws.ts';
+import { MAX_DRAW_SHOPS, type DrawEntries } from '#shared/draw-entries.ts';
 
 /** Said in the page's language by the form's resolver (#client/i18n/schema-messages.ts formMessages). */
 const SHOPS_MESSAGE = `Shops must be a whole number from 1 to ${MAX_DRAW_SHOPS}`;

@@ -14,7 +14,7 @@ export interface SharedPage {
  * Shares a page: the device's own share sheet (Web Share API) where there is one, else the link
  * copied to the clipboard with a toast that says so. Closing the share sheet is not an error.
  */
-export async function sharePage(shared: SharedPage, intl: IntlShape = sourceIntl): Promise<void> {
+export async function sharePage(shared: SharedPage, intl: IntlShape = sourceIntl()): Promise<void> {
   if (typeof navigator.share === 'function') {
     try {
       await navigator.share(shared);

@@ -16,7 +16,7 @@ import { useRecordPayout } from '../api/payouts.ts';
 type SettlementRow = Settlement['shops'][number];
 
 /** The contract's amount and note rules, and at most what is owed (the server checks both again). */
-export function payoutFormSchema(owedDollars: number, intl: IntlShape = sourceIntl) {
+export function payoutFormSchema(owedDollars: number, intl: IntlShape = sourceIntl()) {
   const { amountDollars, note } = payoutCreateSchema.shape;
   return z.object({
     amountDollars: amountDollars.max(

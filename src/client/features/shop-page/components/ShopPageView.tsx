@@ -27,7 +27,7 @@ export const shopPageLoadFailed = defineMessage({
 /** The heading above the code, so staff know how long it holds. */
 export function codeHeading(
   rotation: CurrentCode['rotation'],
-  intl: IntlShape = sourceIntl,
+  intl: IntlShape = sourceIntl(),
 ): string {
   return intl.formatMessage(
     {

@@ -13,6 +13,7 @@ import {
 import { APP_ENTRY, DOCUMENT_SCRIPT } from './src/shared/server-render.ts';
 import { SIGNED_IN_HINT_SCRIPT } from './src/shared/signed-in-hint.ts';
 import { THEME_STYLESHEET_ID, themeStylesheet } from './src/client/app/theme-stylesheet.ts';
+import { markTopLevelCallsPure } from './scripts/pure-shared-modules.ts';
 
 /** Vite's name for the theme's CSS: a module of its own, not a file. */
 const RESOLVED_THEME_STYLESHEET = '\0theme.css';
@@ -61,6 +62,16 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: '../../public',
   plugins: [
     react(),
+    {
+      // Building a contract module's schemas does nothing else (scripts/pure-shared-modules.ts):
+      // a page downloads only the schemas it uses, and zod only when it uses one.
+      name: 'pure-shared-modules',
+      apply: 'build',
+      transform: {
+        filter: { id: /\/src\/shared\/[^?]*\.ts$/ },
+        handler: (code: string) => ({ code: markTopLevelCallsPure(code), map: null }),
+      },
+    },
     {
       // The theme's CSS, drawn by Mantine at build time into the app's stylesheet.
       name: 'theme-stylesheet',

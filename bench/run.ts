@@ -9,7 +9,13 @@ import { beginPart, record, results, writeReport } from './lib/report.ts';
 import { freshPostgresDatabase, startServer } from '#tests/helpers/server-process.ts';
 import { benchStartup } from './startup.ts';
 import { benchStream } from './stream.ts';
-import { benchLanguageCost, benchLighthouse, benchPageBundle, shopHoursSetter } from './web.ts';
+import {
+  benchLanguageCost,
+  benchLighthouse,
+  benchNoSchemasOn,
+  benchPageBundle,
+  shopHoursSetter,
+} from './web.ts';
 import { findCurrentBattle } from '#server/challenges/current-battle.ts';
 import { listLiveBusinesses } from '#server/businesses/service.ts';
 import { issuePass } from '#server/passes/issue.ts';
@@ -118,12 +124,13 @@ async function startWebSite() {
 
 // Sizes of what a phone downloads: the same on a busy machine as on a quiet one.
 if (wants('bundles')) {
-  const { server, shop } = await startWebSite();
+  const { server, shop, cookie } = await startWebSite();
   // Spanish documents carry no i18n runtime either: the server writes their words (ADR 0048).
   for (const pagePath of ['/', '/battles/coffee', `/business/${shop.id}`, '/es/battles/coffee']) {
     await benchPageBundle(server, pagePath);
   }
   await benchLanguageCost(server, '/checkout', 'es');
+  await benchNoSchemasOn(server, '/profile', cookie);
   await server.stop();
 }
 

@@ -36,9 +36,12 @@ const readManifest = () =>
   >;
 
 /** The JavaScript and CSS files a phone fetches for a page, and the styles inline in its HTML. */
-async function assetsLoadedBy(server: RunningServer, pagePath: string) {
+async function assetsLoadedBy(server: RunningServer, pagePath: string, cookie?: string) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
-  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const page = await browser.newPage({
+    viewport: { width: 390, height: 844 },
+    ...(cookie ? { extraHTTPHeaders: { cookie } } : {}),
+  });
   const assets = new Set<string>();
   page.on('request', (request) => {
     const url = new URL(request.url());
@@ -92,6 +95,26 @@ export async function benchPageBundle(server: RunningServer, pagePath: string) {
     unit: 'chunks',
     budget: '0',
     pass: leaked.length === 0,
+  });
+}
+
+/** zod's own code: its core names each schema's internals `_zod`, which no other chunk holds. */
+const isZodChunk = (asset: string) =>
+  fs.readFileSync(path.join(distDir, asset), 'utf8').includes('._zod');
+
+/**
+ * The chunks with zod that a page loads before any tap (docs/decisions/0051): a member's pass
+ * builds no schema until a form is opened.
+ */
+export async function benchNoSchemasOn(server: RunningServer, pagePath: string, cookie: string) {
+  const { scripts } = await assetsLoadedBy(server, pagePath, cookie);
+  const zodChunks = scripts.filter(isZodChunk);
+  record({
+    name: `zod chunks loaded by ${pagePath} for a member with a pass, before any tap`,
+    figure: zodChunks.length,
+    unit: 'chunks',
+    budget: '0',
+    pass: zodChunks.length === 0,
   });
 }
 

@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { CONTROL_OR_LINE_BREAK } from './auth.ts';
+import {
+  EXPLORER_NAME_ADDRESS,
+  EXPLORER_NAME_CONTROL,
+  EXPLORER_NAME_MAX,
+  EXPLORER_NAME_MIN,
+  EXPLORER_NAME_PASS_CODE,
+  EXPLORER_NAME_TOO_LONG,
+  EXPLORER_NAME_TOO_SHORT,
+} from './explorer-names.ts';
 
 /**
  * The explorer board (docs/decisions/0047): members who opted in, by distinct shops redeemed.
@@ -9,22 +18,11 @@ import { CONTROL_OR_LINE_BREAK } from './auth.ts';
 /** How many explorers the public board lists. */
 export const EXPLORER_BOARD_SIZE = 50;
 
-export const EXPLORER_NAME_MIN = 2;
-export const EXPLORER_NAME_MAX = 30;
-
 /**
  * A web or email address, with or without a scheme ('https://…', 'www.…', 'shop.example',
  * 'me@mail…'): a public board is no place to advertise, so a display name holds none.
  */
 const LOOKS_LIKE_ADDRESS = /[a-z][a-z0-9+.-]*:\/\/|www\.|[a-z0-9-]\.[a-z]{2,}|@/i;
-
-export const EXPLORER_NAME_ADDRESS = 'Display name may not contain a web or email address';
-
-export const EXPLORER_NAME_TOO_SHORT = `Display name must be at least ${EXPLORER_NAME_MIN} characters`;
-export const EXPLORER_NAME_TOO_LONG = `Display name must be at most ${EXPLORER_NAME_MAX} characters`;
-export const EXPLORER_NAME_CONTROL =
-  'Display name may not contain control characters or line breaks';
-export const EXPLORER_NAME_PASS_CODE = 'Display name may not look like a pass code';
 
 export const explorerDisplayNameSchema = z
   .string({ error: 'Display name must be text' })

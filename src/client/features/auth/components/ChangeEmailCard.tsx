@@ -1,27 +1,19 @@
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Alert.css';
-import {
-  Alert,
-  Button,
-  Card,
-  Container,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
-import { emailChangeRequestSchema, type EmailChangeRequest } from '#shared/auth.ts';
-import { errorText } from '#client/lib/api.ts';
+import { Alert, Button, Card, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { defineMessage } from 'react-intl';
 import { useMessages } from '#client/i18n/language.tsx';
-import { zodResolver } from '#client/lib/schema-resolver.ts';
 import { useUser } from '../api/get-user.ts';
 import { useRequestEmailChange } from '../api/email-change.ts';
-import { revealToggleProps } from './reveal-toggle.ts';
 import { SandboxMailboxLink } from './SandboxMailboxLink.tsx';
+
+// The form and its schema (zod) load when the member opens it, not with the pass (ADR 0051).
+const ChangeEmailForm = lazy(() => import('./ChangeEmailForm.tsx'));
+
+const loadingForm = defineMessage({
+  id: 'changeEmail.loadingForm',
+  defaultMessage: 'Loading the form',
+});
 
 /** /profile's account section: the member's email and the form that changes it by emailed link. */
 export function ChangeEmailCard() {
@@ -29,12 +21,6 @@ export function ChangeEmailCard() {
   const { user } = useUser();
   const [editing, setEditing] = useState(false);
   const request = useRequestEmailChange();
-  const form = useForm<EmailChangeRequest>({
-    mode: 'uncontrolled',
-    initialValues: { newEmail: '', currentPassword: '' },
-    validate: zodResolver(emailChangeRequestSchema),
-    validateInputOnBlur: true,
-  });
   if (!user) return null;
 
   return (
@@ -63,63 +49,9 @@ export function ChangeEmailCard() {
               <SandboxMailboxLink email={request.variables.newEmail} />
             </Alert>
           ) : editing ? (
-            <form
-              noValidate
-              onSubmit={form.onSubmit((values) => {
-                request.mutate(values, { onSuccess: () => form.reset() });
-              })}
-            >
-              <Stack gap="sm" maw={420}>
-                {request.isError && (
-                  <Alert
-                    color="red"
-                    title={intl.formatMessage({
-                      id: 'changeEmail.failedTitle',
-                      defaultMessage: 'Email not changed',
-                    })}
-                    role="alert"
-                  >
-                    {errorText(
-                      request.error,
-                      intl.formatMessage({
-                        id: 'changeEmail.tryAgain',
-                        defaultMessage: 'Please try again.',
-                      }),
-                    )}
-                  </Alert>
-                )}
-                <TextInput
-                  label={intl.formatMessage({
-                    id: 'changeEmail.newEmail',
-                    defaultMessage: 'New Email',
-                  })}
-                  type="email"
-                  autoComplete="email"
-                  required
-                  withAsterisk={false}
-                  key={form.key('newEmail')}
-                  {...form.getInputProps('newEmail')}
-                />
-                <PasswordInput
-                  visibilityToggleButtonProps={revealToggleProps}
-                  label={intl.formatMessage({
-                    id: 'changeEmail.currentPassword',
-                    defaultMessage: 'Current Password',
-                  })}
-                  autoComplete="current-password"
-                  required
-                  withAsterisk={false}
-                  key={form.key('currentPassword')}
-                  {...form.getInputProps('currentPassword')}
-                />
-                <Button type="submit" loading={request.isPending}>
-                  {intl.formatMessage({
-                    id: 'changeEmail.send',
-                    defaultMessage: 'Send Confirmation Link',
-                  })}
-                </Button>
-              </Stack>
-            </form>
+            <Suspense fallback={<Loader size="sm" aria-label={intl.formatMessage(loadingForm)} />}>
+              <ChangeEmailForm request={request} />
+            </Suspense>
           ) : (
             <Button variant="default" w="fit-content" onClick={() => setEditing(true)}>
               {intl.formatMessage({ id: 'changeEmail.open', defaultMessage: 'Change Email' })}

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Alert.css';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -9,26 +9,21 @@ import {
   Card,
   Container,
   Group,
+  Loader,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { z } from 'zod';
-import { sendClaimSchema, type ClaimDto } from '#shared/claims.ts';
-import { errorText } from '#client/lib/api.ts';
-import { zodResolver } from '#client/lib/schema-resolver.ts';
+import type { ClaimDto } from '#shared/claims.ts';
 import { useMessages } from '#client/i18n/language.tsx';
-import { defineMessages } from 'react-intl';
-import {
-  useClaimLink,
-  useClaims,
-  useRefundClaim,
-  useSendClaim,
-  useTransferPass,
-} from '../api/claims.ts';
+import { defineMessage, defineMessages } from 'react-intl';
+import { useClaimLink, useClaims, useRefundClaim, useTransferPass } from '../api/claims.ts';
+
+// The sending form and its schema (zod) load when the member opens it, not with the pass (ADR 0051).
+const SendClaimForm = lazy(() => import('./SendClaimForm.tsx'));
+
+const loadingForm = defineMessage({ id: 'claims.loadingForm', defaultMessage: 'Loading the form' });
 
 const statusWords = defineMessages({
   open: { id: 'claims.statusOpen', defaultMessage: 'Not taken yet' },
@@ -255,102 +250,22 @@ function ClaimRow({ claim, number }: { claim: ClaimDto; number: number }) {
                 </Alert>
               )}
               {sending && (
-                <SendClaimForm
-                  claimId={claim.id}
-                  onSent={() => {
-                    setSending(false);
-                    setUrl(null);
-                  }}
-                />
+                <Suspense
+                  fallback={<Loader size="sm" aria-label={intl.formatMessage(loadingForm)} />}
+                >
+                  <SendClaimForm
+                    claimId={claim.id}
+                    onSent={() => {
+                      setSending(false);
+                      setUrl(null);
+                    }}
+                  />
+                </Suspense>
               )}
             </>
           )}
         </Stack>
       </Card>
     </li>
-  );
-}
-
-/** The form's own fields: the send date is a local date and time, sent as an instant. */
-const sendFormSchema = sendClaimSchema.omit({ sendAt: true }).extend({
-  note: z.string().max(500, 'A gift note can be at most 500 characters.'),
-  sendOn: z.string(),
-});
-type SendFormValues = z.infer<typeof sendFormSchema>;
-
-function SendClaimForm({ claimId, onSent }: { claimId: number; onSent: () => void }) {
-  const intl = useMessages();
-  const send = useSendClaim();
-  const form = useForm<SendFormValues>({
-    mode: 'uncontrolled',
-    initialValues: { email: '', note: '', sendOn: '' },
-    validate: zodResolver(sendFormSchema),
-  });
-  return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((values) => {
-        send.mutate(
-          {
-            claimId,
-            request: {
-              email: values.email.trim(),
-              ...(values.note.trim() ? { note: values.note.trim() } : {}),
-              ...(values.sendOn ? { sendAt: new Date(values.sendOn).toISOString() } : {}),
-            },
-          },
-          { onSuccess: onSent },
-        );
-      })}
-    >
-      <Stack gap="sm" maw={420}>
-        <TextInput
-          label={intl.formatMessage({ id: 'claims.theirEmail', defaultMessage: 'Their email' })}
-          type="email"
-          autoComplete="off"
-          required
-          key={form.key('email')}
-          {...form.getInputProps('email')}
-        />
-        <Textarea
-          label={intl.formatMessage({ id: 'claims.note', defaultMessage: 'Gift note (optional)' })}
-          autosize
-          minRows={2}
-          key={form.key('note')}
-          {...form.getInputProps('note')}
-        />
-        <TextInput
-          label={intl.formatMessage({ id: 'claims.sendOn', defaultMessage: 'Send on (optional)' })}
-          description={intl.formatMessage({
-            id: 'claims.sendOnHint',
-            defaultMessage: 'Leave empty to send it now',
-          })}
-          type="datetime-local"
-          key={form.key('sendOn')}
-          {...form.getInputProps('sendOn')}
-        />
-        {send.isError && (
-          <Alert
-            color="red"
-            title={intl.formatMessage({
-              id: 'claims.sendFailedTitle',
-              defaultMessage: 'Pass not sent',
-            })}
-            role="alert"
-          >
-            {errorText(
-              send.error,
-              intl.formatMessage({
-                id: 'claims.sendTryAgain',
-                defaultMessage: 'Please try again.',
-              }),
-            )}
-          </Alert>
-        )}
-        <Button type="submit" loading={send.isPending} w="fit-content">
-          {intl.formatMessage({ id: 'claims.send', defaultMessage: 'Send Pass' })}
-        </Button>
-      </Stack>
-    </form>
   );
 }

@@ -24,9 +24,8 @@ import {
   EXPLORER_NAME_PASS_CODE,
   EXPLORER_NAME_TOO_LONG,
   EXPLORER_NAME_TOO_SHORT,
-  explorerDisplayNameSchema,
-  type ExplorerSetting,
-} from '#shared/explorers.ts';
+} from '#shared/explorer-names.ts';
+import type { ExplorerSetting } from '#shared/explorers.ts';
 import { useMessages } from '#client/i18n/language.tsx';
 import { useHydrated } from '#client/lib/hydrated.ts';
 import { useExplorerSetting, useSetExplorerSetting } from '../api/explorers.ts';
@@ -89,28 +88,32 @@ function ExplorerForm({ setting }: { setting: ExplorerSetting }) {
   const save = useSetExplorerSetting();
   const form = useForm({
     initialValues: { optIn: setting.optIn, displayName: setting.displayName ?? '' },
-    validate: {
-      // Empty is allowed (the pass's code is shown); anything else by the contract's rule.
-      displayName: (value) => {
-        if (value.trim() === '') return null;
-        const refusal = explorerDisplayNameSchema.safeParse(value).error?.issues[0]?.message;
-        if (!refusal) return null;
-        const words = nameErrors[refusal];
-        return words
-          ? intl.formatMessage(words, { min: EXPLORER_NAME_MIN, max: EXPLORER_NAME_MAX })
-          : refusal;
-      },
-    },
   });
+  /**
+   * Empty is allowed (the pass's code is shown); anything else by the contract's rule, whose
+   * schema (zod) loads when the member saves, not with the pass (docs/decisions/0051).
+   */
+  const nameRefusal = async (name: string): Promise<string | null> => {
+    if (name.trim() === '') return null;
+    const { explorerDisplayNameSchema } = await import('#shared/explorers.ts');
+    const refusal = explorerDisplayNameSchema.safeParse(name).error?.issues[0]?.message;
+    if (!refusal) return null;
+    const words = nameErrors[refusal];
+    return words
+      ? intl.formatMessage(words, { min: EXPLORER_NAME_MIN, max: EXPLORER_NAME_MAX })
+      : refusal;
+  };
   return (
     <form
       aria-label={intl.formatMessage({
         id: 'explorerSwitch.formLabel',
         defaultMessage: 'Explorer board setting',
       })}
-      onSubmit={form.onSubmit(({ optIn, displayName }) =>
-        save.mutate(displayName.trim() === '' ? { optIn } : { optIn, displayName }),
-      )}
+      onSubmit={form.onSubmit(async ({ optIn, displayName }) => {
+        const refusal = await nameRefusal(displayName);
+        if (refusal) form.setFieldError('displayName', refusal);
+        else save.mutate(displayName.trim() === '' ? { optIn } : { optIn, displayName });
+      })}
     >
       {/* Off until the app holds the form (a page the server drew, ADR 0027): what was typed
           before would show but be unknown to the form. */}

@@ -1,31 +1,18 @@
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/PasswordInput.css';
-import '@mantine/core/styles/Alert.css';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Container,
-  Group,
-  PasswordInput,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { Anchor, Button, Card, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { defineMessage } from 'react-intl';
 import { Link } from 'react-router';
-import {
-  deleteAccountBodySchema,
-  EXPORT_FILE_NAME,
-  type DeleteAccountBody,
-} from '#shared/member-data.ts';
 import { pages } from '#shared/pages.ts';
-import { errorText } from '#client/lib/api.ts';
-import { zodResolver } from '#client/lib/schema-resolver.ts';
 import { useMessages } from '#client/i18n/language.tsx';
-import { EXPORT_URL, useDeleteAccount } from '../api/delete-account.ts';
+import { EXPORT_URL } from '../api/delete-account.ts';
+
+// The form and its schema (zod) load when the member opens it, not with the pass (ADR 0051).
+const DeleteAccountForm = lazy(() => import('./DeleteAccountForm.tsx'));
+
+const loadingForm = defineMessage({
+  id: 'memberData.loadingForm',
+  defaultMessage: 'Loading the form',
+});
 
 /**
  * /profile's 'Your Data' section (docs/decisions/0039): download everything the site holds about
@@ -34,12 +21,6 @@ import { EXPORT_URL, useDeleteAccount } from '../api/delete-account.ts';
 export function MemberDataCard() {
   const intl = useMessages();
   const [deleting, setDeleting] = useState(false);
-  const remove = useDeleteAccount();
-  const form = useForm<DeleteAccountBody>({
-    mode: 'uncontrolled',
-    initialValues: { password: '' },
-    validate: zodResolver(deleteAccountBodySchema),
-  });
 
   return (
     <Container size="lg" pb="xl">
@@ -64,79 +45,17 @@ export function MemberDataCard() {
           <Button
             component="a"
             href={EXPORT_URL}
-            download={EXPORT_FILE_NAME}
+            // The file's name comes with it (Content-Disposition), so the card loads no contract.
+            download
             variant="default"
             w="fit-content"
           >
             {intl.formatMessage({ id: 'memberData.download', defaultMessage: 'Download My Data' })}
           </Button>
           {deleting ? (
-            <form
-              noValidate
-              onSubmit={form.onSubmit((values) => {
-                remove.mutate(values);
-              })}
-            >
-              <Stack gap="sm" maw={420}>
-                <Alert
-                  color="red"
-                  title={intl.formatMessage({
-                    id: 'memberData.deleteTitle',
-                    defaultMessage: 'Delete your account?',
-                  })}
-                  role="note"
-                >
-                  {intl.formatMessage({
-                    id: 'memberData.deleteText',
-                    defaultMessage:
-                      'Your name, email address and password are erased and you are signed out. Your passes, coupons, votes and payments stay without your name, so results and shop settlements do not change. This cannot be undone.',
-                  })}
-                </Alert>
-                {remove.isError && (
-                  <Alert
-                    color="red"
-                    title={intl.formatMessage({
-                      id: 'memberData.deleteFailedTitle',
-                      defaultMessage: 'Account not deleted',
-                    })}
-                    role="alert"
-                  >
-                    {errorText(
-                      remove.error,
-                      intl.formatMessage({
-                        id: 'memberData.tryAgain',
-                        defaultMessage: 'Please try again.',
-                      }),
-                    )}
-                  </Alert>
-                )}
-                <PasswordInput
-                  label={intl.formatMessage({
-                    id: 'memberData.password',
-                    defaultMessage: 'Password',
-                  })}
-                  autoComplete="current-password"
-                  required
-                  withAsterisk={false}
-                  key={form.key('password')}
-                  {...form.getInputProps('password')}
-                />
-                <Group gap="sm">
-                  <Button type="submit" color="red.9" loading={remove.isPending}>
-                    {intl.formatMessage({
-                      id: 'memberData.deleteConfirm',
-                      defaultMessage: 'Delete My Account Forever',
-                    })}
-                  </Button>
-                  <Button variant="default" onClick={() => setDeleting(false)}>
-                    {intl.formatMessage({
-                      id: 'memberData.keep',
-                      defaultMessage: 'Keep My Account',
-                    })}
-                  </Button>
-                </Group>
-              </Stack>
-            </form>
+            <Suspense fallback={<Loader size="sm" aria-label={intl.formatMessage(loadingForm)} />}>
+              <DeleteAccountForm onKeep={() => setDeleting(false)} />
+            </Suspense>
           ) : (
             <Button
               variant="outline"

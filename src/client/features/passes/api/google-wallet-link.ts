@@ -1,16 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { googleWalletLinkSchema, type GoogleWalletLink } from '#shared/wallet.ts';
+import type { GoogleWalletLink } from '#shared/wallet.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { endpoints } from '#shared/endpoints.ts';
 import { useMessages } from '#client/i18n/language.tsx';
 
 /**
  * The 'Save to Google Wallet' address, asked for only when the member taps the button: nothing
- * goes to Google before (docs/decisions/0043).
+ * goes to Google before (docs/decisions/0043). Its answer is not parsed again (docs/decisions/0007):
+ * the pass page loads no zod.
  */
-export async function getGoogleWalletLink(): Promise<GoogleWalletLink> {
-  return googleWalletLinkSchema.parse(await api.get(endpoints.googleWalletLink.path));
+export function getGoogleWalletLink(): Promise<GoogleWalletLink> {
+  return api.get<GoogleWalletLink>(endpoints.googleWalletLink.path);
 }
 
 /** Asks for the link, then leaves for Google's save page. */

@@ -12,7 +12,13 @@ export const challengeSchema = z.object({
   endDate: z.string(),
   price: z.number().int(),
   active: z.boolean(),
+  /** The theme's key ('coffee', 'ice-cream'): it picks the battle's icon. */
   theme: z.string(),
+  /**
+   * The theme's name as people read it ('Ice Cream', 'helado'), in the reader's language where the
+   * organizer wrote it, else the battle's own label, else the key's words (`themeWords`).
+   */
+  themeLabel: z.string(),
   /** Votes one pass may give one shop; null = unlimited (docs/RULES.md rule 2). */
   votesPerShop: z.number().int().nullable(),
   /** IANA time zone of the battle's city: its days (shop caps, 'today', daily codes) run in it. */
@@ -34,6 +40,8 @@ export type ChallengeDto = z.infer<typeof challengeSchema>;
  */
 export const adminChallengeSchema = challengeSchema.extend({
   contentLanguage: z.string(),
+  /** The theme label the organizer wrote in the content language; null: the key's words stand. */
+  ownThemeLabel: z.string().nullable(),
   translations: storedTranslationsSchema,
 });
 export type AdminChallengeDto = z.infer<typeof adminChallengeSchema>;
@@ -50,6 +58,24 @@ const instantField = (requiredMessage: string) =>
 
 const activeField = z.boolean({ error: 'Active must be true or false' });
 const themeField = z.string().trim().min(1, 'Theme is required').max(50, 'Theme is too long');
+/** The theme's name in the content language; empty or null: the key's words (`themeWords`). */
+const themeLabelField = z
+  .string()
+  .trim()
+  .max(50, 'Theme label is too long')
+  .nullable()
+  .transform((label) => label || null);
+
+/**
+ * 'ice-cream' → 'Ice Cream': a theme's key as words, what a battle's theme is called where the
+ * organizer wrote no label for it.
+ */
+export const themeWords = (theme: string): string =>
+  theme
+    .split(/[-_\s]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
 const timeZoneField = z
   .string({ error: 'Time zone is required' })
   .trim()
@@ -154,6 +180,7 @@ const challengeFieldsSchema = z.object({
     ),
   active: activeField,
   theme: themeField,
+  themeLabel: themeLabelField,
   /** null = unlimited. */
   votesPerShop: votesPerShopField,
   timeZone: timeZoneField,
@@ -165,13 +192,15 @@ const challengeFieldsSchema = z.object({
   contentLanguage: z
     .string({ error: "Choose one of this site's languages" })
     .regex(LANGUAGE_CODE, "Choose one of this site's languages"),
-  /** The title and description in the site's other languages; a patch replaces them all. */
+  /** The title, description and theme label in the site's other languages; a patch replaces them all. */
   translations: challengeTranslationsSchema,
 });
 
 export const challengeInputSchema = challengeFieldsSchema.extend({
   active: activeField.default(false),
   theme: themeField.default('coffee'),
+  /** Omitted: none, the key's words. */
+  themeLabel: themeLabelField.optional(),
   votesPerShop: votesPerShopField.default(1),
   standingsFreezeHours: standingsFreezeHoursField.default(0),
   reminderHoursBeforeEnd: reminderHoursBeforeEndField.default(72),

@@ -10,8 +10,11 @@ import { LANGUAGE_CODE } from './languages.ts';
  */
 export type Translations<Field extends string> = Record<string, Partial<Record<Field, string>>>;
 
-/** The texts a battle has in each language. */
-export const CHALLENGE_TEXT_FIELDS = ['title', 'description'] as const;
+/**
+ * The texts a battle has in each language; its theme label's own is `challenges.theme_label`, null
+ * when the organizer wrote none (#shared/challenges.ts `themeWords` stands in).
+ */
+export const CHALLENGE_TEXT_FIELDS = ['title', 'description', 'themeLabel'] as const;
 export type ChallengeTextField = (typeof CHALLENGE_TEXT_FIELDS)[number];
 
 /** The texts a shop has in each language (the rich-text description sanitized like its own). */
@@ -49,6 +52,7 @@ const translationsOf = <Shape extends z.ZodRawShape>(shape: Shape) =>
 export const challengeTranslationsSchema = translationsOf({
   title: translatedText(200, 'Title is too long'),
   description: translatedText(2000, 'Description is too long'),
+  themeLabel: translatedText(50, 'Theme label is too long'),
 });
 
 /** A shop's translations as the organizer sends them; the server sanitizes longDescription. */

@@ -33,6 +33,8 @@ test('an organizer writes a battle and a shop in Spanish; a visitor reads them i
   await dialog
     .getByRole('textbox', { name: 'Descripción', exact: true })
     .fill('Bagels all month long');
+  // The theme keeps its key (coffee, its icon); its label names it on the pages.
+  await dialog.getByRole('textbox', { name: 'Nombre del tema' }).fill('Bagel');
   await dialog.getByLabel('Fecha de inicio').fill('2036-03-01T09:00');
   await dialog.getByLabel('Fecha de cierre').fill('2036-03-31T21:00');
   await dialog.getByRole('switch', { name: /^Activa / }).check();
@@ -42,6 +44,12 @@ test('an organizer writes a battle and a shop in Spanish; a visitor reads them i
   await dialog
     .getByRole('textbox', { name: 'Descripción', exact: true })
     .fill('Bagels todo el mes');
+  const spanishLabel = dialog.getByRole('textbox', { name: 'Nombre del tema' });
+  // Left empty, the Spanish label would be the main language's.
+  await expect(spanishLabel).toHaveAccessibleDescription(
+    /Bagel, como está escrito en el idioma principal/,
+  );
+  await spanishLabel.fill('roscas');
   await expectSpanishDialog(page, dialog);
   await dialog.getByRole('button', { name: 'Crear competencia' }).click();
   await expect(page.getByText('Competencia creada')).toBeVisible();
@@ -53,6 +61,8 @@ test('an organizer writes a battle and a shop in Spanish; a visitor reads them i
   await selector.click();
   await page.getByRole('option', { name: battle.en }).click();
   await expect(page.getByText('Todavía no hay locales')).toBeVisible();
+  // The shops page names the battle's theme by the label written in its main language.
+  await expect(page.getByText('Tema: Bagel', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Agregar un local' }).first().click();
   dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('textbox', { name: 'Descripción del local' })).toBeVisible();
@@ -74,7 +84,14 @@ test('an organizer writes a battle and a shop in Spanish; a visitor reads them i
     id: number;
     title: string;
   }[];
-  const battleId = battles.find((each) => each.title === battle.en)!.id;
+  const saved = battles.find((each) => each.title === battle.en)!;
+  expect(saved).toMatchObject({
+    theme: 'coffee',
+    themeLabel: 'Bagel',
+    ownThemeLabel: 'Bagel',
+    translations: { es: { themeLabel: 'roscas' } },
+  });
+  const battleId = saved.id;
   const shops = (await (
     await page.request.get(`/api/admin/challenges/${String(battleId)}/businesses`)
   ).json()) as { id: number; name: string }[];
@@ -89,6 +106,13 @@ test('an organizer writes a battle and a shop in Spanish; a visitor reads them i
   await visitor.goto('/es/battles');
   await expect(visitor.getByText(battle.es)).toBeVisible();
   await expect(visitor.getByText(battle.en)).toHaveCount(0);
+  await expect(
+    visitor.getByRole('article', { name: battle.es }).getByRole('heading', { level: 3 }),
+  ).toHaveText('Batalla de roscas');
+  await visitor.goto('/battles');
+  await expect(
+    visitor.getByRole('article', { name: battle.en }).getByRole('heading', { level: 3 }),
+  ).toHaveText('Bagel Battle');
 
   await visitor.goto(`/es/business/${String(shopId)}`);
   await expect(visitor.getByRole('heading', { name: shop.es, level: 1 })).toBeVisible();

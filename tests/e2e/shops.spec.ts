@@ -79,7 +79,7 @@ test(
     await page.getByRole('button', { name: 'Create Challenge' }).click();
     let dialog = page.getByRole('dialog');
     await expect(dialog.getByLabel('Price ($)')).toHaveValue('20');
-    await expect(dialog.getByLabel('Theme')).toHaveValue('coffee');
+    await expect(dialog.getByLabel('Theme', { exact: true })).toHaveValue('coffee');
     await dialog.getByRole('button', { name: 'Create Challenge' }).click();
     await expect(dialog.getByText('Title is required')).toBeVisible();
     await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill(challengeTitle);

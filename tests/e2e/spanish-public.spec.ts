@@ -37,12 +37,18 @@ test('the schedule, its sale alert, a shop’s hours and a missing page speak Sp
     await page.request.get('/api/challenges', { headers: { 'accept-language': 'es' } })
   ).json()) as ChallengeDto[];
   const taco = published.find((battle) => battle.theme === 'taco');
-  if (!taco) throw new Error('the seed publishes no taco battle');
+  const iceCream = published.find((battle) => battle.theme === 'ice-cream');
+  if (!taco || !iceCream) throw new Error('the seed publishes no taco or ice cream battle');
 
   await page.goto('/es/battles');
   await expect(page.getByRole('heading', { name: 'Batallas actuales' })).toBeVisible();
+  // Each theme by the Spanish label the seed writes for it, not by its key's English words.
   const card = page.getByRole('article', { name: taco.title });
-  await expect(card.getByRole('heading', { name: 'Batalla de Taco' })).toBeVisible();
+  await expect(card.getByRole('heading', { name: 'Batalla de tacos', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('article', { name: iceCream.title }).getByRole('heading', { level: 3 }),
+  ).toHaveText('Batalla de helado');
+  await expect(page.getByRole('heading', { name: /Ice Cream|Taco\b/ })).toHaveCount(0);
   await expect(card.getByRole('button', { name: 'Próximamente' })).toBeDisabled();
   await expectSpanishPage(page);
 

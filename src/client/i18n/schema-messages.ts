@@ -183,6 +183,10 @@ export const schemaMessages = defineMessages({
     id: 'schema.challenges.themeIsTooLong',
     defaultMessage: 'Theme is too long',
   },
+  challenges_themeLabelIsTooLong: {
+    id: 'schema.challenges.themeLabelIsTooLong',
+    defaultMessage: 'Theme label is too long',
+  },
   challenges_themeIsRequired: {
     id: 'schema.challenges.themeIsRequired',
     defaultMessage: 'Theme is required',

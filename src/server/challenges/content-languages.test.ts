@@ -146,6 +146,98 @@ describe('organizer content per language', () => {
     await retire(battle);
   });
 
+  it('names a battle’s theme in the request’s language, else by its own label, else by its key’s words', async () => {
+    const battle = await createBattle({
+      theme: 'ice-cream',
+      themeLabel: '  Gelato ',
+      translations: { es: { themeLabel: 'helado' } },
+    });
+    const path = `/api/admin/challenges/${String(battle.id)}`;
+    type Read = { theme: string; themeLabel: string; title: string };
+    // The running battle, and the schedule's only published one (the earlier tests retired theirs).
+    const themeIn = async (language: string) =>
+      Promise.all(
+        ['/api/challenge/active', '/api/challenges'].map(
+          async (url) => [(await read(url, language)).json<Read | Read[]>()].flat()[0]!,
+        ),
+      );
+    const expectThemes = async (english: string, spanish: string) => {
+      for (const challenge of await themeIn('en')) {
+        expect(challenge).toMatchObject({ theme: 'ice-cream', themeLabel: english });
+      }
+      for (const challenge of await themeIn('es-MX,es;q=0.9')) {
+        expect(challenge).toMatchObject({ theme: 'ice-cream', themeLabel: spanish });
+      }
+    };
+    expect(battle).toMatchObject({
+      theme: 'ice-cream',
+      themeLabel: 'Gelato',
+      ownThemeLabel: 'Gelato',
+      translations: { es: { themeLabel: 'helado' } },
+    });
+    await expectThemes('Gelato', 'helado');
+
+    // Neither written: the key's words, in every language; the other texts stay as they were.
+    const cleared = await admin.patch(path, { themeLabel: '', translations: {} });
+    expect(cleared.json()).toMatchObject({
+      themeLabel: 'Ice Cream',
+      ownThemeLabel: null,
+      translations: {},
+    });
+    await expectThemes('Ice Cream', 'Ice Cream');
+    expect((await themeIn('es'))[0]!.title).toBe('Coffee Battle');
+
+    // Only a Spanish label: Spanish reads it, English the key's words.
+    await admin.patch(path, { translations: { es: { themeLabel: 'helado' } } });
+    await expectThemes('Ice Cream', 'helado');
+    // The organizer's own label only: every language without one of its own reads it.
+    await admin.patch(path, { themeLabel: 'Gelato', translations: {} });
+    await expectThemes('Gelato', 'Gelato');
+    await admin.patch(path, { translations: { es: { themeLabel: 'helado' } } });
+
+    // Longer than a theme: refused with its message, in the request's language, and nothing changes.
+    const tooLong = (body: object, language: string) =>
+      admin.request({
+        method: 'PATCH',
+        url: path,
+        payload: body,
+        headers: { 'accept-language': language },
+      });
+    for (const body of [
+      { themeLabel: 'x'.repeat(51) },
+      { translations: { es: { themeLabel: 'y'.repeat(51) } } },
+    ]) {
+      const english = await tooLong(body, 'en');
+      expect(english.statusCode).toBe(400);
+      expect(english.json<{ message: string }>().message).toBe('Theme label is too long');
+      const spanish = await tooLong(body, 'es');
+      expect(spanish.statusCode).toBe(400);
+      expect(spanish.json<{ message: string }>().message).toBe(
+        'El nombre del tema es demasiado largo',
+      );
+    }
+    const refusedCreate = await admin.post('/api/admin/challenges', {
+      title: 'Too Long Battle',
+      description: 'Never made',
+      startDate: '2031-01-01T00:00:00.000Z',
+      endDate: '2031-02-01T00:00:00.000Z',
+      price: 20,
+      themeLabel: 'z'.repeat(51),
+    });
+    expect(refusedCreate.statusCode).toBe(400);
+    expect(refusedCreate.json<{ message: string }>().message).toBe('Theme label is too long');
+    const listed = (await admin.get('/api/admin/challenges')).json<
+      { id: number; title: string; ownThemeLabel: string | null; translations: object }[]
+    >();
+    expect(listed.some((each) => each.title === 'Too Long Battle')).toBe(false);
+    expect(listed.find((each) => each.id === battle.id)).toMatchObject({
+      ownThemeLabel: 'Gelato',
+      translations: { es: { themeLabel: 'helado' } },
+    });
+    await expectThemes('Gelato', 'helado');
+    await retire(battle);
+  });
+
   it('reads a shop’s hours labels in the request’s language beside its stored hours, and refuses labels that are not an object', async () => {
     const battle = await createBattle();
     const hours = { 'Monday - Friday': '7:00am - 6:00pm', Saturday: '8:00am - 2:00pm' };

@@ -1,11 +1,12 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { hasEnded } from '#shared/challenge-phase.ts';
-import type {
-  AdminChallengeDto,
-  ChallengeDto,
-  challengeInputSchema,
-  challengePatchSchema,
+import {
+  themeWords,
+  type AdminChallengeDto,
+  type ChallengeDto,
+  type challengeInputSchema,
+  type challengePatchSchema,
 } from '#shared/challenges.ts';
 import type { SiteLanguages } from '#shared/languages.ts';
 import {
@@ -25,6 +26,10 @@ import {
   contentLanguageOf,
 } from './content-language.ts';
 
+/**
+ * A battle in its content language: the theme's label is the one the organizer wrote, else the
+ * key's words (docs/decisions/0050-content-languages.md).
+ */
 export function toChallengeDto(challenge: Challenge): ChallengeDto {
   return {
     id: challenge.id,
@@ -35,6 +40,7 @@ export function toChallengeDto(challenge: Challenge): ChallengeDto {
     price: challenge.price,
     active: challenge.active,
     theme: challenge.theme,
+    themeLabel: challenge.themeLabel ?? themeWords(challenge.theme),
     votesPerShop: challenge.votesPerShop,
     timeZone: challenge.timeZone,
     standingsFreezeHours: challenge.standingsFreezeHours,
@@ -58,6 +64,7 @@ export const toAdminChallengeDto = (
 ): AdminChallengeDto => ({
   ...toChallengeDto(challenge),
   contentLanguage: contentLanguageOf(challenge, site),
+  ownThemeLabel: challenge.themeLabel,
   translations: challenge.translations,
 });
 

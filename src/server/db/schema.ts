@@ -98,6 +98,11 @@ export const challenges = pgTable(
     price: integer('price').notNull(),
     active: boolean('active').notNull().default(true),
     theme: text('theme').notNull().default('coffee'),
+    /**
+     * The theme's name in the content language ('Ice Cream'); null: the key's words
+     * (#shared/challenges.ts `themeWords`). Other languages' are in `translations`.
+     */
+    themeLabel: text('theme_label'),
     /** How many votes one pass may give one shop; null means unlimited (docs/RULES.md rule 2). */
     votesPerShop: integer('votes_per_shop').default(1),
     /** IANA zone of the battle's city: shop caps, a shop's 'today' and daily codes follow its days. */

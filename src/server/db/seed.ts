@@ -155,6 +155,8 @@ export async function seedDemoData(
         price: 25,
         active: true,
         theme: 'coffee',
+        // The theme's name on a Spanish page ('Batalla de café'); English reads the key's words.
+        translations: { es: { themeLabel: 'café' } },
         votesPerShop: 1,
         timeZone: HUNTSVILLE_TIME_ZONE,
       })
@@ -180,6 +182,7 @@ export async function seedDemoData(
         startDate: new Date(now.getTime() + 40 * DAY_MS),
         endDate: new Date(now.getTime() + 70 * DAY_MS),
         theme: 'taco',
+        translations: { es: { themeLabel: 'tacos' } },
       },
       {
         ...upcoming,
@@ -188,6 +191,7 @@ export async function seedDemoData(
         startDate: new Date(now.getTime() + 80 * DAY_MS),
         endDate: new Date(now.getTime() + 110 * DAY_MS),
         theme: 'ice-cream',
+        translations: { es: { themeLabel: 'helado' } },
       },
     ]);
   });

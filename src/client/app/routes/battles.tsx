@@ -49,14 +49,6 @@ const themeIcons: Record<string, TablerIcon> = {
   'ice-cream': IconIceCream,
 };
 
-/** 'ice-cream' → 'Ice Cream': the theme's key as the battle cards name it ('Ice Cream Battle'). */
-const themeWords = (theme: string) =>
-  theme
-    .split(/[-_\s]+/)
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
-
 type PhaseWord = 'active' | 'comingSoon' | 'ended';
 
 const words: Record<'themeBattle' | PhaseWord, MessageDescriptor> = defineMessages({
@@ -97,7 +89,8 @@ function BattleCard({ battle, isCurrent }: { battle: ChallengeDto; isCurrent: bo
           <Badge color={badge.color}>{intl.formatMessage(badge.label)}</Badge>
         </Group>
         <Title order={3} fz="lg">
-          {intl.formatMessage(words.themeBattle, { theme: themeWords(battle.theme) })}
+          {/* The theme's label in the page's language, else the battle's own or its key's words. */}
+          {intl.formatMessage(words.themeBattle, { theme: battle.themeLabel })}
         </Title>
         <Text fw={600}>{battle.title}</Text>
         <Text size="sm" c="dimmed">

@@ -122,16 +122,8 @@ export default function AdminBusinessesRoute() {
                 <Text c="dimmed">{selected.description}</Text>
                 <Text size="sm">
                   {intl.formatMessage(
-                    {
-                      id: 'adminBusinesses.theme',
-                      defaultMessage: 'Theme: <capital>{theme}</capital>',
-                    },
-                    {
-                      theme: selected.theme,
-                      capital: (words) => (
-                        <span style={{ textTransform: 'capitalize' }}>{words}</span>
-                      ),
-                    },
+                    { id: 'adminBusinesses.theme', defaultMessage: 'Theme: {theme}' },
+                    { theme: selected.themeLabel },
                   )}
                 </Text>
               </Stack>

@@ -25,7 +25,12 @@ import {
 } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import type { IntlShape } from 'react-intl';
-import type { AdminChallengeDto, ChallengeInput, ChallengePatchInput } from '#shared/challenges.ts';
+import {
+  themeWords,
+  type AdminChallengeDto,
+  type ChallengeInput,
+  type ChallengePatchInput,
+} from '#shared/challenges.ts';
 import { DEFAULT_LANGUAGE } from '#shared/languages.ts';
 import { ContentLanguageTabs } from '#client/components/ContentLanguageTabs.tsx';
 import { contentTextProps } from '#client/components/content-text-props.ts';
@@ -59,6 +64,7 @@ function initialValues(challenge: AdminChallengeDto | null, defaultLanguage: str
       title: challenge.title,
       description: challenge.description,
       theme: challenge.theme,
+      themeLabel: challenge.ownThemeLabel ?? '',
       startDate: toWallClock(challenge.startDate, challenge.timeZone),
       endDate: toWallClock(challenge.endDate, challenge.timeZone),
       timeZone: challenge.timeZone,
@@ -80,6 +86,7 @@ function initialValues(challenge: AdminChallengeDto | null, defaultLanguage: str
     title: '',
     description: '',
     theme: DEFAULT_THEME,
+    themeLabel: '',
     startDate: wallClockDay(timeZone, 0, 'start'),
     endDate: wallClockDay(timeZone, DEFAULT_CHALLENGE_LENGTH_DAYS, 'end'),
     timeZone,
@@ -100,6 +107,7 @@ export function toChallengeInput(values: FormValues): ChallengeInput {
     title: values.title,
     description: values.description,
     theme: values.theme.trim() || DEFAULT_THEME,
+    themeLabel: values.themeLabel.trim() || null,
     startDate: fromWallClock(values.startDate, values.timeZone),
     endDate: fromWallClock(values.endDate, values.timeZone),
     price: typeof values.price === 'number' ? values.price : Number.NaN,
@@ -123,13 +131,18 @@ export function withContentLanguage(values: FormValues, language: string): FormV
   const { [language]: chosen, ...others } = values.translations;
   const translations: Translations = {
     ...others,
-    [values.contentLanguage]: { title: values.title, description: values.description },
+    [values.contentLanguage]: {
+      title: values.title,
+      description: values.description,
+      themeLabel: values.themeLabel,
+    },
   };
   return {
     ...values,
     contentLanguage: language,
     title: chosen?.title ?? '',
     description: chosen?.description ?? '',
+    themeLabel: chosen?.themeLabel ?? '',
     translations,
   };
 }
@@ -140,6 +153,7 @@ const sources: { [Field in keyof ChallengeInput]-?: FormField[] } = {
   title: ['title'],
   description: ['description'],
   theme: ['theme'],
+  themeLabel: ['themeLabel'],
   // Another zone makes the same wall clock another instant.
   startDate: ['startDate', 'timeZone'],
   endDate: ['endDate', 'timeZone'],
@@ -200,7 +214,7 @@ export function ChallengeFormDialog({ opened, challenge, onClose }: ChallengeFor
   );
 }
 
-/** The title and description fields of one language's tab. */
+/** The title, description and theme label fields of one language's tab. */
 function BattleTexts({
   form,
   language,
@@ -212,6 +226,7 @@ function BattleTexts({
 }) {
   const { contentLanguage } = form.values;
   const required = language === contentLanguage;
+  const mainLabel = form.values.themeLabel.trim();
   return (
     <>
       <TextInput
@@ -230,6 +245,25 @@ function BattleTexts({
         minRows={2}
         lang={language}
         {...contentTextProps(form, 'description', language, contentLanguage)}
+      />
+      <TextInput
+        label={intl.formatMessage({
+          id: 'challengeForm.themeLabel',
+          defaultMessage: 'Theme label',
+        })}
+        description={intl.formatMessage(
+          {
+            id: 'challengeForm.themeLabelHelp',
+            defaultMessage:
+              "The theme's name on the battle cards and the leaderboard. Left empty: {from, select, main {{words}, as written in the main language} other {the theme's words, {words}}}",
+          },
+          // What an empty label shows: in another language the main one's, else the theme's words.
+          mainLabel && !required
+            ? { from: 'main', words: mainLabel }
+            : { from: 'theme', words: themeWords(form.values.theme.trim() || DEFAULT_THEME) },
+        )}
+        lang={language}
+        {...contentTextProps(form, 'themeLabel', language, contentLanguage)}
       />
     </>
   );
@@ -298,7 +332,8 @@ function ChallengeForm({
           label={intl.formatMessage({ id: 'challengeForm.theme', defaultMessage: 'Theme' })}
           description={intl.formatMessage({
             id: 'challengeForm.themeHelp',
-            defaultMessage: 'For example coffee, taco or ice cream',
+            defaultMessage:
+              "A short key such as coffee, taco or ice-cream: it picks the battle's icon, and names the theme where no theme label is written",
           })}
           {...form.getInputProps('theme')}
         />

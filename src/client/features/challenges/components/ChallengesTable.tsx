@@ -173,8 +173,14 @@ export function ChallengesTable({
                     mt="xs"
                   />
                 </Table.Td>
-                <Table.Td tt="capitalize" visibleFrom="sm">
-                  {challenge.theme}
+                <Table.Td visibleFrom="sm">
+                  {challenge.themeLabel}
+                  {/* A written label hides the key, which is still the battle's icon and address. */}
+                  {challenge.ownThemeLabel !== null && (
+                    <Text size="xs" c="dimmed" ff="monospace">
+                      {challenge.theme}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td visibleFrom="sm">{formatDates(challenge)}</Table.Td>
                 <Table.Td>{formatMoney(challenge.price, { locale: intl.locale })}</Table.Td>

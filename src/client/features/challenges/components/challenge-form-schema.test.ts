@@ -8,6 +8,7 @@ const valid: ChallengeFormValues = {
   title: 'Coffee Battle',
   description: 'Thirty days of coffee',
   theme: 'coffee',
+  themeLabel: '',
   startDate: '2026-12-01T00:00',
   endDate: '2026-12-30T23:59',
   timeZone: 'America/Chicago',
@@ -59,6 +60,20 @@ describe('the challenge form', () => {
     expect(validate({ ...valid, endDate: '2026-11-30T23:59', title: '' })).toEqual({
       title: 'Title is required',
       endDate: 'End date must be after the start date',
+    });
+  });
+
+  it('refuses a theme label longer than the theme, in the main language and in another', () => {
+    expect(validate({ ...valid, themeLabel: 'Café con leche' })).toEqual({});
+    expect(
+      validate({
+        ...valid,
+        themeLabel: 'x'.repeat(51),
+        translations: { es: { title: '', themeLabel: 'y'.repeat(51) } },
+      }),
+    ).toEqual({
+      themeLabel: 'Theme label is too long',
+      'translations.es.themeLabel': 'Theme label is too long',
     });
   });
 

@@ -21,6 +21,9 @@ const checkedBy = (rule: z.ZodType) =>
 /** The contract's check of the vote limit, which the form skips while votes are unlimited. */
 const votesPerShopRule = fields.votesPerShop.unwrap().unwrap();
 
+/** The contract's check of a theme label's text, before an empty one becomes null. */
+const themeLabelRule = fields.themeLabel.unwrap().in.unwrap();
+
 /** Checked even while another field is wrong: zod skips refinements after a field's error otherwise. */
 const alwaysOn = (path: 'endDate' | 'votesPerShop', message: string) => ({
   message,
@@ -39,6 +42,8 @@ export const challengeFormSchema = z
     description: fields.description,
     /** Empty is the default theme (toChallengeInput). */
     theme: z.string(),
+    /** The theme's name in the content language; empty: the theme's words. */
+    themeLabel: themeLabelRule,
     startDate: fields.startDate,
     endDate: fields.endDate,
     /** Chosen from the runtime's own zones; the contract's check names a wrong one. */
@@ -51,7 +56,7 @@ export const challengeFormSchema = z
     reminderHoursBeforeEnd: checkedBy(fields.reminderHoursBeforeEnd),
     maxPassesPerOrder: checkedBy(fields.maxPassesPerOrder),
     voucherPassesVote: z.boolean(),
-    /** The language title and description are written in; the others' texts are optional. */
+    /** The language title, description and theme label are written in; the others' are optional. */
     contentLanguage: z.string(),
     translations: challengeTranslationsSchema,
   })

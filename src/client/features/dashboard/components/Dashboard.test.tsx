@@ -15,6 +15,7 @@ const battle: ChallengeDto = {
   title: 'Coffee Battle',
   description: 'Huntsville coffee',
   theme: 'coffee',
+  themeLabel: 'Coffee',
   startDate: new Date(NOW - 10 * DAY_MS).toISOString(),
   endDate: new Date(NOW + 30_000).toISOString(),
   price: 25,

@@ -148,10 +148,10 @@ function Standings({ leaderboard, current }: { leaderboard: LeaderboardData; cur
               { votes: String(totalVotes) },
             )}
           </Text>
-          <Text c="dimmed" tt="capitalize">
+          <Text c="dimmed">
             {intl.formatMessage(
               { id: 'leaderboard.theme', defaultMessage: 'Theme: {theme}' },
-              { theme: challenge.theme },
+              { theme: challenge.themeLabel },
             )}
           </Text>
         </Group>

@@ -22,6 +22,7 @@ const challenge: ChallengeDto = {
   price: 25,
   active: true,
   theme: 'tacos',
+  themeLabel: 'Tacos',
   votesPerShop: null,
   timeZone: 'America/Chicago',
   standingsFreezeHours: 0,

@@ -18,6 +18,7 @@ import { useSiteConfig } from '#client/lib/site-config.ts';
 const battleFields = defineMessages<ChallengeTextField>({
   title: { id: 'missingTranslations.battleTitle', defaultMessage: 'title' },
   description: { id: 'missingTranslations.battleDescription', defaultMessage: 'description' },
+  themeLabel: { id: 'missingTranslations.battleThemeLabel', defaultMessage: 'theme label' },
 });
 
 const shopFields = defineMessages<ShopTextField>({
@@ -69,7 +70,13 @@ export function MissingTranslations({
   const items = [
     ...lines(
       challenge.title,
-      missingTranslations(challenge, challenge.translations, CHALLENGE_TEXT_FIELDS, scope),
+      // The theme's label counts once the organizer wrote one: the key's words are not a text of theirs.
+      missingTranslations(
+        { ...challenge, themeLabel: challenge.ownThemeLabel },
+        challenge.translations,
+        CHALLENGE_TEXT_FIELDS,
+        scope,
+      ),
       (field) => intl.formatMessage(battleFields[field]),
     ),
     ...shops.flatMap((shop) =>

@@ -63,6 +63,15 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     {
+      // Mantine's ids from React's useId, without a second drawing after the first (ADR 0051).
+      name: 'mantine-react-ids',
+      enforce: 'pre' as const,
+      resolveId: (source: string, importer: string | undefined) =>
+        source === './use-id/use-id.mjs' && importer?.includes('/@mantine/hooks/')
+          ? clientSource('lib/mantine-use-id.ts')
+          : null,
+    },
+    {
       // Building a contract module's schemas does nothing else (scripts/pure-shared-modules.ts):
       // a page downloads only the schemas it uses, and zod only when it uses one.
       name: 'pure-shared-modules',

@@ -3,12 +3,12 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Modal.css';
 import { Button, List, Modal } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDialog } from '#client/lib/use-dialog.ts';
 import { IconHelpCircle } from '@tabler/icons-react';
 
 /** A help button that opens a modal of numbered steps ('How to Redeem Coupons', 'How to Vote'). */
 export function StepsHelp({ title, steps }: { title: string; steps: readonly string[] }) {
-  const [opened, { open, close }] = useDisclosure(false);
+  const { opened, mounted, open, close } = useDialog();
   return (
     <>
       <Button
@@ -18,13 +18,15 @@ export function StepsHelp({ title, steps }: { title: string; steps: readonly str
       >
         {title}
       </Button>
-      <Modal opened={opened} onClose={close} title={title} centered>
-        <List type="ordered" spacing="sm">
-          {steps.map((step) => (
-            <List.Item key={step}>{step}</List.Item>
-          ))}
-        </List>
-      </Modal>
+      {mounted && (
+        <Modal opened={opened} onClose={close} title={title} centered>
+          <List type="ordered" spacing="sm">
+            {steps.map((step) => (
+              <List.Item key={step}>{step}</List.Item>
+            ))}
+          </List>
+        </Modal>
+      )}
     </>
   );
 }

@@ -2,8 +2,8 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Image.css';
 import { Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useDialog } from '#client/lib/use-dialog.ts';
 import { COUPON_VALUE_DOLLARS } from '#shared/constants.ts';
 import type { PassStop } from '#client/lib/member-progress.ts';
 import { CouponDetailsDialog } from './CouponDetailsDialog.tsx';
@@ -20,26 +20,6 @@ const FALLBACK_IMAGE = '/images/shop-fallback.svg';
 export type CouponMoment = 'redeemable' | 'not-yet' | 'ended';
 
 /**
- * One of the card's dialogs, mounted at its first opening and kept from then on (for its closing
- * transition, and the redemption's confirmation). A closed Mantine modal is not free: each follows
- * the reduced-motion preference with listeners of its own, and three per card made a pass of eight
- * shops hold eighty, which one change of the preference set off all at once.
- */
-function useCardDialog() {
-  const [opened, { open, close }] = useDisclosure(false);
-  const [mounted, setMounted] = useState(false);
-  return {
-    opened,
-    mounted,
-    open: () => {
-      setMounted(true);
-      open();
-    },
-    close,
-  };
-}
-
-/**
  * One shop's coupon on 'Your Pass': Available or Redeemed, with Redeem Coupon and View Details.
  * After the end an unused coupon reads 'Not used', greyed, and a paused shop's coupon says so:
  * neither offers Redeem (the server would refuse it, docs/RULES.md rule 3). Offline Redeem saves
@@ -49,8 +29,8 @@ function useCardDialog() {
 export function CouponCard({ coupon, moment }: { coupon: PassStop; moment: CouponMoment }) {
   const intl = useMessages();
   const titleId = useId();
-  const redeemDialog = useCardDialog();
-  const detailsDialog = useCardDialog();
+  const redeemDialog = useDialog();
+  const detailsDialog = useDialog();
   const saved = useSavedRedemption(coupon.id);
   const { business } = coupon;
   const unused = moment === 'ended' && !coupon.redeemed && !saved;

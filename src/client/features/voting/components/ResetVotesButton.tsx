@@ -2,7 +2,7 @@ import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDialog } from '#client/lib/use-dialog.ts';
 import { useMessages } from '#client/i18n/language.tsx';
 import { useResetVotes } from '../api/reset-votes.ts';
 
@@ -13,7 +13,7 @@ import { useResetVotes } from '../api/reset-votes.ts';
 export function ResetVotesButton() {
   const intl = useMessages();
   const reset = useResetVotes();
-  const [opened, dialog] = useDisclosure(false);
+  const dialog = useDialog();
   return (
     <>
       <Button variant="outline" color="red.8" onClick={dialog.open}>
@@ -22,37 +22,39 @@ export function ResetVotesButton() {
           defaultMessage: 'Reset Votes (Testing Only)',
         })}
       </Button>
-      <Modal
-        opened={opened}
-        onClose={dialog.close}
-        title={intl.formatMessage({
-          id: 'resetVotes.title',
-          defaultMessage: 'Reset all your votes?',
-        })}
-        centered
-      >
-        <Stack gap="md">
-          <Text>
-            {intl.formatMessage({
-              id: 'resetVotes.text',
-              defaultMessage:
-                'Every vote you cast in this challenge returns to your available votes. This is a testing tool.',
-            })}
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={dialog.close}>
-              {intl.formatMessage({ id: 'resetVotes.cancel', defaultMessage: 'Cancel' })}
-            </Button>
-            <Button
-              color="red.8"
-              loading={reset.isPending}
-              onClick={() => reset.mutate(undefined, { onSettled: dialog.close })}
-            >
-              {intl.formatMessage({ id: 'resetVotes.confirm', defaultMessage: 'Reset Votes' })}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {dialog.mounted && (
+        <Modal
+          opened={dialog.opened}
+          onClose={dialog.close}
+          title={intl.formatMessage({
+            id: 'resetVotes.title',
+            defaultMessage: 'Reset all your votes?',
+          })}
+          centered
+        >
+          <Stack gap="md">
+            <Text>
+              {intl.formatMessage({
+                id: 'resetVotes.text',
+                defaultMessage:
+                  'Every vote you cast in this challenge returns to your available votes. This is a testing tool.',
+              })}
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={dialog.close}>
+                {intl.formatMessage({ id: 'resetVotes.cancel', defaultMessage: 'Cancel' })}
+              </Button>
+              <Button
+                color="red.8"
+                loading={reset.isPending}
+                onClick={() => reset.mutate(undefined, { onSettled: dialog.close })}
+              >
+                {intl.formatMessage({ id: 'resetVotes.confirm', defaultMessage: 'Reset Votes' })}
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      )}
     </>
   );
 }

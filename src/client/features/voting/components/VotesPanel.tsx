@@ -79,6 +79,7 @@ export function VotesPanel({ stops, progress, votesPerShop }: VotesPanelProps) {
   const online = useOnline();
   // The shop whose Vote was tapped, until the member confirms or cancels: nothing is sent before.
   const [confirming, setConfirming] = useState<PublicBusiness | null>(null);
+  const [confirmMounted, setConfirmMounted] = useState(false);
   const { ownVotes, availableVotes: votesLeft } = progress;
   const ownCount = (shopId: number) => ownVotes[shopId] ?? 0;
   const shops = stops.map((stop) => stop.business);
@@ -157,16 +158,22 @@ export function VotesPanel({ stops, progress, votesPerShop }: VotesPanelProps) {
               canVoteForShop={votesPerShop === null || ownCount(shop.id) < votesPerShop}
               votesLeft={votesLeft}
               online={online}
-              onVote={() => setConfirming(shop)}
+              onVote={() => {
+                setConfirmMounted(true);
+                setConfirming(shop);
+              }}
             />
           ))}
         </SimpleGrid>
       </Stack>
-      <ConfirmVoteDialog
-        shop={confirming}
-        onConfirm={(shop) => vote.mutate(shop)}
-        onClose={() => setConfirming(null)}
-      />
+      {/* Mounted at the first vote tapped (ADR 0051): a closed modal mounts its portal too. */}
+      {confirmMounted && (
+        <ConfirmVoteDialog
+          shop={confirming}
+          onConfirm={(shop) => vote.mutate(shop)}
+          onClose={() => setConfirming(null)}
+        />
+      )}
     </Stack>
   );
 }

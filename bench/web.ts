@@ -201,6 +201,21 @@ export async function benchLighthouse(
         : page.mustNotBlock
           ? DOCUMENT_METRIC_BUDGETS.filter(({ label }) => label === 'TBT')
           : [];
+      // A page that must not block also says where the rest of its score goes: its paints.
+      if (!isDocument && page.mustNotBlock) {
+        for (const { audit, label } of DOCUMENT_METRIC_BUDGETS.filter(
+          ({ unit }) => unit === 'ms',
+        )) {
+          if (label === 'TBT') continue;
+          record({
+            name: `Lighthouse ${label} ${shown} (mobile, median of ${LIGHTHOUSE_RUNS})`,
+            figure: Math.round(median(metrics[audit] ?? [])),
+            unit: 'ms',
+            budget: 'reported (the documents budget 1800 ms)',
+            pass: true,
+          });
+        }
+      }
       for (const { audit, label, unit, budget } of metricBudgets) {
         const figure = median(metrics[audit] ?? []);
         record({

@@ -1,26 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { toChallengeInput, withContentLanguage } from './ChallengeFormDialog.tsx';
-import type { ChallengeFormValues } from './challenge-form-schema.ts';
+import { challengeFormValues } from '#tests/helpers/challenge-form.ts';
 
-const values: ChallengeFormValues = {
+const values = challengeFormValues({
   title: 'Ice Cream Battle',
   description: 'Scoops all month',
   theme: 'ice-cream',
   themeLabel: 'Gelato',
-  startDate: '2031-01-01T00:00',
-  endDate: '2031-01-31T23:59',
-  timeZone: 'America/Chicago',
-  price: 20,
-  active: false,
-  unlimitedVotes: false,
-  votesPerShop: 1,
-  standingsFreezeHours: 0,
-  reminderHoursBeforeEnd: 72,
-  maxPassesPerOrder: 10,
-  voucherPassesVote: false,
-  contentLanguage: 'en',
   translations: { es: { title: 'Batalla del helado', themeLabel: 'helado' } },
-};
+});
 
 describe('the challenge form’s theme label', () => {
   it('stays in the language it was written in when the main language changes', () => {

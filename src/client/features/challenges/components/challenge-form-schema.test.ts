@@ -1,28 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { zodResolver } from '#client/lib/schema-resolver.ts';
-import { challengeFormSchema, type ChallengeFormValues } from './challenge-form-schema.ts';
+import { challengeFormValues } from '#tests/helpers/challenge-form.ts';
+import { challengeFormSchema } from './challenge-form-schema.ts';
 
 const validate = zodResolver(challengeFormSchema);
 
-const valid: ChallengeFormValues = {
-  title: 'Coffee Battle',
-  description: 'Thirty days of coffee',
-  theme: 'coffee',
-  themeLabel: '',
-  startDate: '2026-12-01T00:00',
-  endDate: '2026-12-30T23:59',
-  timeZone: 'America/Chicago',
-  price: 20,
-  active: false,
-  unlimitedVotes: false,
-  votesPerShop: 1,
-  standingsFreezeHours: 0,
-  reminderHoursBeforeEnd: 72,
-  maxPassesPerOrder: 10,
-  voucherPassesVote: false,
-  contentLanguage: 'en',
-  translations: { es: { title: 'Batalla del café', description: '' } },
-};
+const valid = challengeFormValues();
 
 describe('the challenge form', () => {
   it('accepts a whole challenge', () => {

@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
-import { wordsPlugin, wordsRules } from './eslint/words.js';
+import { toastRules, wordsPlugin, wordsRules } from './eslint/words.js';
 import tseslint from 'typescript-eslint';
 
 const root = import.meta.dirname;
@@ -149,6 +149,11 @@ export default tseslint.config(
     ignores: ['src/client/**/*.test.tsx'],
     plugins: { words: wordsPlugin },
     rules: wordsRules,
+  },
+  {
+    files: ['src/client/**/*.ts'],
+    ignores: ['src/client/**/*.test.ts'],
+    rules: toastRules,
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   {

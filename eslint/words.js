@@ -49,11 +49,23 @@ const toastWords = (words) => ({
   message: "A toast's words come from the catalogs: use a message, not a literal.",
 });
 
-export const wordsRules = {
-  'words/no-english-in-jsx': ['error', { props: { include: readProps } }],
+/** The words shown when the server gives none (`errorText(error, fallback)`, #client/lib/api.ts). */
+const fallbackWords = {
+  selector: `CallExpression[callee.name='errorText'] > Literal[value=/\\p{L}{2}/u]`,
+  message: "An error's fallback words come from the catalogs: use a message, not a literal.",
+};
+
+/** Toasts are shown from hooks in .ts files as well as from components. */
+export const toastRules = {
   'no-restricted-syntax': [
     'error',
     toastWords('Literal[value=/\\p{L}{2}/u]'),
     toastWords('TemplateLiteral > TemplateElement[value.raw=/\\p{L}{2}/u]'),
+    fallbackWords,
   ],
+};
+
+export const wordsRules = {
+  'words/no-english-in-jsx': ['error', { props: { include: readProps } }],
+  ...toastRules,
 };

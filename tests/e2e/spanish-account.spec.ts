@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectNoEnglishCatalogText } from './catalog-english.ts';
-import { expect, expectAccessible, test, uniqueName } from './fixtures.ts';
+import { expect, expectAccessible, isPhone, test, uniqueName } from './fixtures.ts';
 
 /*
  * docs/decisions/0048-languages.md and 0049: a member who reads Spanish finds the account's cards
@@ -72,6 +72,14 @@ test("a member's account cards on /es/profile, their forms checked in Spanish", 
     await expectSpanishPage(page, card);
   }
   await data.getByRole('button', { name: 'Conservar mi cuenta' }).click();
+
+  // Signing out says so in Spanish (a toast shown from a hook, not a component).
+  if (isPhone(page)) await page.getByRole('button', { name: 'Abrir el menú' }).click();
+  const menu = isPhone(page) ? page.getByRole('dialog') : page.getByRole('banner');
+  await menu.getByRole('button', { name: 'Cerrar sesión' }).click();
+  const signedOut = page.getByRole('alert').filter({ hasText: 'Sesión cerrada' });
+  await expect(signedOut).toContainText('Cerraste sesión correctamente.');
+  await expectSpanishPage(page, signedOut);
 });
 
 test('the reset, email-confirmation and claim pages in Spanish', async ({

@@ -6,6 +6,8 @@ import { OFFLINE_REDEMPTION_HEADER } from '#shared/offline.ts';
 import { api, ApiError } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { notifications } from '@mantine/notifications';
+import type { IntlShape } from 'react-intl';
+import { useMessages } from '#client/i18n/language.tsx';
 
 /**
  * A code typed at the counter without signal (docs/decisions/0042): kept on the phone in
@@ -119,7 +121,7 @@ let replaying: Promise<void> | null = null;
  * service worker keeps the request to send when the browser is back online, even with the app
  * closed (OFFLINE_REDEMPTION_HEADER); whichever arrives second gets the first one's answer.
  */
-async function send(entry: SavedRedemption): Promise<'judged' | 'kept'> {
+async function send(entry: SavedRedemption, intl: IntlShape): Promise<'judged' | 'kept'> {
   try {
     const result = await api.post<RedeemResult>(
       endpointPath(endpoints.redeem, { id: entry.couponId }),
@@ -133,11 +135,18 @@ async function send(entry: SavedRedemption): Promise<'judged' | 'kept'> {
         },
       },
     );
-    notifications.show({ title: 'Coupon counted', message: result.message, color: 'teal' });
+    notifications.show({
+      title: intl.formatMessage({ id: 'offline.countedTitle', defaultMessage: 'Coupon counted' }),
+      message: result.message,
+      color: 'teal',
+    });
   } catch (error) {
     if (!judged(error)) return 'kept';
     notifications.show({
-      title: 'Coupon not counted',
+      title: intl.formatMessage({
+        id: 'offline.notCountedTitle',
+        defaultMessage: 'Coupon not counted',
+      }),
       message: error instanceof ApiError ? (error.serverMessage ?? error.message) : '',
       color: 'red',
     });
@@ -147,11 +156,15 @@ async function send(entry: SavedRedemption): Promise<'judged' | 'kept'> {
 }
 
 /** Sends the member's saved codes one after another, and stops at the first that cannot go. */
-async function replay(userId: number, refresh: () => Promise<void>): Promise<void> {
+async function replay(
+  userId: number,
+  intl: IntlShape,
+  refresh: () => Promise<void>,
+): Promise<void> {
   let sent = 0;
   for (const entry of await reload()) {
     if (entry.userId !== userId) continue;
-    if ((await send(entry)) === 'kept') break;
+    if ((await send(entry, intl)) === 'kept') break;
     sent += 1;
   }
   await reload();
@@ -164,10 +177,11 @@ async function replay(userId: number, refresh: () => Promise<void>): Promise<voi
  */
 export async function saveAndSendRedemption(
   entry: SavedRedemption,
+  intl: IntlShape,
   refresh: () => Promise<void>,
 ): Promise<void> {
   await saveRedemption(entry);
-  void send(entry)
+  void send(entry, intl)
     .then(async (outcome) => {
       await reload();
       if (outcome === 'judged') await refresh();
@@ -180,12 +194,13 @@ export async function saveAndSendRedemption(
  * and whenever the phone is back online. Mounted once, in the app's layout.
  */
 export function useOfflineRedemptionSync(userId: number | null): void {
+  const intl = useMessages();
   const queryClient = useQueryClient();
   useEffect(() => {
     if (userId === null || typeof indexedDB === 'undefined') return undefined;
     const send = () => {
       if (!navigator.onLine || replaying) return;
-      replaying = replay(userId, () =>
+      replaying = replay(userId, intl, () =>
         queryClient.invalidateQueries({ queryKey: queryKeys.member.all }),
       )
         .catch(() => undefined)
@@ -196,5 +211,5 @@ export function useOfflineRedemptionSync(userId: number | null): void {
     send();
     window.addEventListener('online', send);
     return () => window.removeEventListener('online', send);
-  }, [userId, queryClient]);
+  }, [userId, intl, queryClient]);
 }

@@ -4,6 +4,7 @@ import { api, errorText } from '#client/lib/api.ts';
 import { clearAccountData } from '#client/lib/query-client.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { endpoints } from '#shared/endpoints.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 
 export async function logout(): Promise<void> {
   await api.post(endpoints.logout.path);
@@ -11,6 +12,7 @@ export async function logout(): Promise<void> {
 
 /** Signs out; on success the current user is cleared with every account-specific answer. */
 export function useLogout() {
+  const intl = useMessages();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
@@ -18,15 +20,21 @@ export function useLogout() {
       queryClient.setQueryData(queryKeys.user, null);
       clearAccountData(queryClient);
       notifications.show({
-        title: 'Logged out',
-        message: 'You have been successfully logged out.',
+        title: intl.formatMessage({ id: 'logout.doneTitle', defaultMessage: 'Logged out' }),
+        message: intl.formatMessage({
+          id: 'logout.doneText',
+          defaultMessage: 'You have been successfully logged out.',
+        }),
       });
     },
     onError: (error) => {
       notifications.show({
         color: 'red',
-        title: 'Logout failed',
-        message: errorText(error, error.message),
+        title: intl.formatMessage({ id: 'logout.failedTitle', defaultMessage: 'Logout failed' }),
+        message: errorText(
+          error,
+          intl.formatMessage({ id: 'logout.tryAgain', defaultMessage: 'Please try again.' }),
+        ),
       });
     },
   });

@@ -4,6 +4,7 @@ import type { VerifyCheckoutResult } from '#shared/payments.ts';
 import { api } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { endpoints } from '#shared/endpoints.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 
 export function verifyCheckout(sessionId: string): Promise<VerifyCheckoutResult> {
   return api.get<VerifyCheckoutResult>(
@@ -16,6 +17,7 @@ export function verifyCheckout(sessionId: string): Promise<VerifyCheckoutResult>
  * Success refreshes the member's data so the header shows 'My Battle Pass'.
  */
 export function useVerifyCheckout() {
+  const intl = useMessages();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: verifyCheckout,
@@ -23,7 +25,7 @@ export function useVerifyCheckout() {
       if (result.success) {
         notifications.show({
           color: 'green',
-          title: 'Success',
+          title: intl.formatMessage({ id: 'checkout.successTitle', defaultMessage: 'Success' }),
           // The spec's words for one pass; an order with passes to give says so (rule 24).
           message: result.message,
         });
@@ -31,16 +33,25 @@ export function useVerifyCheckout() {
       } else if (!result.requiresRegistration) {
         notifications.show({
           color: 'yellow',
-          title: 'Warning',
-          message: 'Unexpected result from checkout verification.',
+          title: intl.formatMessage({ id: 'checkout.warningTitle', defaultMessage: 'Warning' }),
+          message: intl.formatMessage({
+            id: 'checkout.unexpectedResult',
+            defaultMessage: 'Unexpected result from checkout verification.',
+          }),
         });
       }
     },
     onError: () => {
       notifications.show({
         color: 'red',
-        title: 'Verification Error',
-        message: 'Failed to verify checkout session.',
+        title: intl.formatMessage({
+          id: 'checkout.verifyErrorTitle',
+          defaultMessage: 'Verification Error',
+        }),
+        message: intl.formatMessage({
+          id: 'checkout.verifyFailed',
+          defaultMessage: 'Failed to verify checkout session.',
+        }),
       });
     },
   });

@@ -4,6 +4,7 @@ import type { AdminDraw, CreatedDraw, DrawInput } from '#shared/draws.ts';
 import { api, errorText } from '#client/lib/api.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { endpointPath, endpoints } from '#shared/endpoints.ts';
+import { useMessages } from '#client/i18n/language.tsx';
 
 const drawsUrl = (challengeId: number) => endpointPath(endpoints.adminDraws, { id: challengeId });
 
@@ -19,14 +20,21 @@ export function useAdminDraws(challengeId: number | null) {
 
 /** POST /api/admin/challenges/{id}/draws: the server answers with the commitment. */
 export function useCreateDraw(challengeId: number) {
+  const intl = useMessages();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: DrawInput) => api.post<CreatedDraw>(drawsUrl(challengeId), { body }),
     onSuccess: async (draw) => {
       notifications.show({
         color: 'teal',
-        title: 'Draw Created',
-        message: `The seed of '${draw.prize}' is fixed; its commitment is public.`,
+        title: intl.formatMessage({ id: 'draws.createdTitle', defaultMessage: 'Draw Created' }),
+        message: intl.formatMessage(
+          {
+            id: 'draws.createdText',
+            defaultMessage: "The seed of ''{prize}'' is fixed; its commitment is public.",
+          },
+          { prize: draw.prize },
+        ),
       });
       await queryClient.invalidateQueries({ queryKey: queryKeys.admin.draws(challengeId) });
     },
@@ -35,6 +43,7 @@ export function useCreateDraw(challengeId: number) {
 
 /** POST /api/admin/draws/{id}/reveal, after the end: the same result however often it is asked. */
 export function useRevealDraw(challengeId: number) {
+  const intl = useMessages();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (drawId: number) =>
@@ -42,16 +51,31 @@ export function useRevealDraw(challengeId: number) {
     onSuccess: async (draw) => {
       notifications.show({
         color: 'teal',
-        title: 'Draw Revealed',
-        message: `The winners of '${draw.prize}' are drawn and mailed.`,
+        title: intl.formatMessage({ id: 'draws.revealedTitle', defaultMessage: 'Draw Revealed' }),
+        message: intl.formatMessage(
+          {
+            id: 'draws.revealedText',
+            defaultMessage: "The winners of ''{prize}'' are drawn and mailed.",
+          },
+          { prize: draw.prize },
+        ),
       });
       await queryClient.invalidateQueries({ queryKey: queryKeys.admin.draws(challengeId) });
     },
     onError: (error) => {
       notifications.show({
         color: 'red',
-        title: 'Draw Not Revealed',
-        message: errorText(error, 'Failed to reveal the draw'),
+        title: intl.formatMessage({
+          id: 'draws.revealFailedTitle',
+          defaultMessage: 'Draw Not Revealed',
+        }),
+        message: errorText(
+          error,
+          intl.formatMessage({
+            id: 'draws.revealFailedText',
+            defaultMessage: 'Failed to reveal the draw',
+          }),
+        ),
       });
     },
   });

@@ -90,6 +90,7 @@ export function RedeemCouponDialog({ coupon, opened, onClose }: RedeemCouponDial
             enteredAt,
             firstVisit,
           },
+          intl,
           () => queryClient.invalidateQueries({ queryKey: queryKeys.member.all }),
         );
       } catch {

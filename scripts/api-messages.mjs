@@ -6,7 +6,8 @@
 // or `error` (the error constructors: badRequest, conflict, new AppError, …; zod's
 // `.min(1, 'Title is required')`), a default value of such a parameter (`unauthorized()`), or an
 // object literal's `message` / `error` property (zod's `{ error: 'Title is required' }`,
-// `addIssue({ message })`, the error plugin's answers). Each is followed to its words: a string,
+// `addIssue({ message })`, the error plugin's answers, a success answer's `{ message }` that a
+// route or its service returns as it is). Each is followed to its words: a string,
 // a template (`${value}` becomes the placeholder `{value}`), a constant, both sides of a
 // condition, or the return values of the function called. Only src/server and src/shared are
 // read, tests aside.
@@ -254,6 +255,15 @@ export function apiMessages() {
     }
   }
 
+  /** The object literal a function returns as it is: `return { message }` or `() => ({ message })`. */
+  function answeredObject(node) {
+    let returned;
+    if (ts.isReturnStatement(node)) returned = node.expression;
+    else if (ts.isArrowFunction(node) && !ts.isBlock(node.body)) returned = node.body;
+    while (returned && ts.isParenthesizedExpression(returned)) returned = returned.expression;
+    return returned && ts.isObjectLiteralExpression(returned) ? returned : undefined;
+  }
+
   for (const file of program.getSourceFiles()) {
     if (!isScanned(file.fileName) || isInternal(file.fileName)) continue;
     const visit = (node) => {
@@ -285,6 +295,9 @@ export function apiMessages() {
             for (const property of argument.properties) followProperty(property);
           }
         }
+      } else if (answeredObject(node)) {
+        // a success answer's words, { message } returned by a route or the service it calls
+        for (const property of answeredObject(node).properties) followProperty(property);
       } else if (
         // an error's shape, { statusCode, message } (the rate limit's answer), or a failed
         // check's, { ok: false, message } or { valid: false, message } (the shop import's file

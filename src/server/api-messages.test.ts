@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Business, Challenge } from './db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { businesses, type Business, type Challenge } from './db/schema.ts';
 import { insertRunningBattle } from '#tests/helpers/battle.ts';
 import { couponOf, signedInPassHolder } from '#tests/helpers/pass-holders.ts';
 import {
@@ -75,6 +76,70 @@ describe('API error messages in the request language', () => {
     const spanish = await redeem(SPANISH);
     expect(spanish.statusCode).toBe(400);
     expect(spanish.json()).toEqual({ message: 'Código de canje incorrecto', triesLeft: 3 });
+  });
+
+  it("names the shop as the organizer wrote it in the answer's language: a vote, its reset, and a redeem's refusals", async () => {
+    await ctx.db
+      .update(businesses)
+      .set({ translations: { es: { name: 'Tostadores del Callejón' } } })
+      .where(eq(businesses.id, shops[0]!.id));
+    const holder = await signedInPassHolder(ctx, challenge.id);
+    const coupon = await couponOf(ctx, holder.pass, shops[0]!.id);
+    const redeem = (
+      headers: Record<string, string>,
+      client = holder.client,
+      couponId = coupon.id,
+    ) =>
+      client.request({
+        method: 'POST',
+        url: `/api/coupons/${couponId}/redeem`,
+        headers,
+        payload: { redemptionCode: '1111' },
+      });
+    expect((await redeem(SPANISH)).statusCode).toBe(200);
+    expect((await redeem(SPANISH)).json()).toEqual({
+      message: 'Este cupón ya se canjeó en Tostadores del Callejón. No se cambió nada.',
+    });
+    expect((await redeem(ENGLISH)).json()).toEqual({
+      message: 'This coupon was already redeemed at Shop 1. Nothing was changed.',
+    });
+
+    const vote = await holder.client.request({
+      method: 'POST',
+      url: '/api/vote',
+      headers: SPANISH,
+      payload: { businessId: shops[0]!.id },
+    });
+    expect(vote.json()).toEqual({
+      message: 'Se registró tu voto por Tostadores del Callejón.',
+      availableVotes: 0,
+      votesForShop: 1,
+    });
+    const reset = await holder.client.request({
+      method: 'POST',
+      url: '/api/reset-votes',
+      headers: SPANISH,
+    });
+    expect(reset.json()).toEqual({ message: 'Se reiniciaron tus votos (quitados: 1).' });
+
+    const other = await signedInPassHolder(ctx, challenge.id);
+    const othersCoupon = await couponOf(ctx, other.pass, shops[0]!.id);
+    await ctx.db.update(businesses).set({ paused: true }).where(eq(businesses.id, shops[0]!.id));
+    try {
+      const paused = await redeem(SPANISH, other.client, othersCoupon.id);
+      expect([paused.statusCode, paused.json()]).toEqual([
+        409,
+        { message: 'Tostadores del Callejón no está aceptando cupones por ahora.' },
+      ]);
+      expect((await redeem(ENGLISH, other.client, othersCoupon.id)).json()).toEqual({
+        message: 'Shop 1 is temporarily not accepting coupons.',
+      });
+    } finally {
+      await ctx.db
+        .update(businesses)
+        .set({ paused: false, translations: {} })
+        .where(eq(businesses.id, shops[0]!.id));
+    }
   });
 
   it('401 signed out and 403 for a member on an organizer route', async () => {

@@ -69,8 +69,15 @@ export class AppError extends Error {
    */
   instants: Record<string, MessageInstant> = {};
 
-  writing(instants: Record<string, MessageInstant>): this {
+  /** The organizer's texts the message names (a shop's name), by placeholder, as `saying` has them. */
+  texts: Record<string, WrittenPerLanguage> = {};
+
+  writing(
+    instants: Record<string, MessageInstant>,
+    texts: Record<string, WrittenPerLanguage> = {},
+  ): this {
     this.instants = instants;
+    this.texts = texts;
     return this;
   }
 }

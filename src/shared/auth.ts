@@ -113,7 +113,6 @@ export type EmailChangePreview = z.infer<typeof emailChangePreviewSchema>;
 export const INVALID_EMAIL_CHANGE_LINK =
   'This confirmation link is invalid, has expired or was already used. Please change your email again from your profile.';
 export const EMAIL_IN_USE = 'This email address is already used by another account';
-export const emailChanged = (email: string) => `Your email address is now ${email}.`;
 
 export const userSchema = z.object({
   id: z.number().int(),

@@ -21,14 +21,14 @@ export const verifyCheckoutQuerySchema = z.object({
     .regex(/^(cs_(test|live)_[A-Za-z0-9]{1,200}|sbx_[A-Za-z0-9_-]{10,64})$/, 'Invalid session_id'),
 });
 
-/** The success toast of a pass bought for oneself (docs/SPEC.md section 4). */
-export const PASS_ACTIVATED = 'Your battle pass has been activated!';
-
 /** GET /api/verify-checkout (docs/SPEC.md section 4). */
 export const verifyCheckoutSchema = z.object({
   success: z.boolean(),
   requiresRegistration: z.boolean(),
+  /** In the request's language: the page tells one pass for oneself by `passesToGive`, not by these words. */
   message: z.string(),
+  /** The passes of a fulfilled order that are for other people (docs/RULES.md rule 24); else 0. */
+  passesToGive: z.number().int().nonnegative(),
 });
 export type VerifyCheckoutResult = z.infer<typeof verifyCheckoutSchema>;
 

@@ -63,9 +63,13 @@ test('a member buys a pass, redeems a coupon and votes, all in Spanish', async (
   await expect(page).toHaveURL(/\/es\/checkout\?status=success/);
   await expect(page.getByRole('heading', { name: 'Pago realizado' })).toBeVisible();
   await expect(
-    page.getByText('¡Tu pase de batalla está activado!', { exact: false }),
+    page.getByText('¡Tu pase de batalla está activado! Visita cada local', { exact: false }),
   ).toBeVisible();
+  // The toast says the server's words, asked in the page's language.
+  const paid = page.getByRole('alert').filter({ hasText: 'Listo' });
+  await expect(paid).toContainText('¡Tu pase de batalla está activado!');
   await expectSpanishPage(page);
+  await expectNoEnglishCatalogText(page, paid);
   await page.getByRole('link', { name: 'Ver mi pase' }).click();
 
   await expect(page).toHaveURL(/\/es\/profile$/);

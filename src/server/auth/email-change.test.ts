@@ -3,13 +3,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   EMAIL_IN_USE,
-  emailChanged,
   emailChangeRequested,
   INVALID_EMAIL_CHANGE_LINK,
   SAME_EMAIL,
   WRONG_CURRENT_PASSWORD,
 } from '#shared/auth.ts';
 import { emailChangeTokens, mailOutbox, users } from '../db/schema.ts';
+import { emailChanged } from './email-change.ts';
 import { signedInMember, TestClient, useTestApp } from '#tests/helpers/test-app.ts';
 import { deliverMail, emailedToken, mailboxOf } from '#tests/helpers/mail.ts';
 

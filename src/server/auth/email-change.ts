@@ -84,6 +84,9 @@ export async function previewEmailChange(db: Db, token: string, now: Date) {
   return change;
 }
 
+/** The answer to a confirmed change: the address the account now has. */
+export const emailChanged = (email: string) => `Your email address is now ${email}.`;
+
 /**
  * Opens the link: the member's address becomes the new one, the link is used up, the old address
  * is told, and reset links sent to the old address stop working; either way the address it was

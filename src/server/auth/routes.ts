@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   emailChangeConfirmSchema,
-  emailChanged,
   emailChangePreviewSchema,
   emailChangeRequested,
   emailChangeRequestSchema,
@@ -25,7 +24,12 @@ import { unauthorized } from '../errors.ts';
 import { mailContextOf } from '../mail/templates.ts';
 import { loadCurrentUser, requireSignedInUser } from './guards.ts';
 import { addressOf, limitFailuresPer, limitPer, limitPerAddress } from '../plugins/rate-limits.ts';
-import { confirmEmailChange, previewEmailChange, requestEmailChange } from './email-change.ts';
+import {
+  confirmEmailChange,
+  emailChanged,
+  previewEmailChange,
+  requestEmailChange,
+} from './email-change.ts';
 import {
   confirmPasswordReset,
   requestPasswordReset,

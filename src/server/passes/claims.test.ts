@@ -46,7 +46,10 @@ async function buy(client: TestClient, body: Record<string, unknown>) {
   expect(paid.statusCode, paid.body).toBe(200);
   const verified = await client.get(`/api/verify-checkout?session_id=${sessionId}`);
   expect(verified.statusCode, verified.body).toBe(200);
-  return { sessionId, verified: verified.json<{ success: boolean; message: string }>() };
+  return {
+    sessionId,
+    verified: verified.json<{ success: boolean; message: string; passesToGive: number }>(),
+  };
 }
 
 interface Claim {
@@ -105,6 +108,7 @@ describe('several passes in one order (docs/RULES.md rule 24)', () => {
     const { sessionId, verified } = await buy(client, { quantity: 3 });
     expect(verified.success).toBe(true);
     expect(verified.message).toContain('Your other passes are ready to give.');
+    expect(verified.passesToGive).toBe(2);
     const [payment] = await ctx.db.select().from(payments).where(eq(payments.userId, user.id));
     expect(payment).toMatchObject({ amountCents: 6000, quantity: 3, gift: false, status: 'paid' });
 
@@ -146,6 +150,16 @@ describe('several passes in one order (docs/RULES.md rule 24)', () => {
     const gift = await buy(giver.client, { quantity: 2, gift: true });
     expect(gift.verified.message).toBe(
       'Your 2 passes to give are ready. Share them from your pass page: each link gives one pass to one person.',
+    );
+    expect(gift.verified.passesToGive).toBe(2);
+    // The success page in Spanish asks in Spanish (docs/decisions/0049-api-and-mail-languages.md).
+    const spanish = await giver.client.request({
+      method: 'GET',
+      url: `/api/verify-checkout?session_id=${gift.sessionId}`,
+      headers: { 'accept-language': 'es' },
+    });
+    expect(spanish.json<{ message: string }>().message).toBe(
+      'Tus 2 pases para regalar están listos. Compártelos desde la página de tu pase: cada enlace le da un pase a una persona.',
     );
     expect(await passOf(giver.user.id)).toBeUndefined();
     expect(await claimsOf(giver.client)).toHaveLength(2);

@@ -135,7 +135,14 @@ describe('sandbox checkout', () => {
       success: true,
       requiresRegistration: false,
       message: 'Your battle pass has been activated!',
+      passesToGive: 0,
     });
+    const spanish = await client.request({
+      method: 'GET',
+      url: `/api/verify-checkout?session_id=${sessionId}`,
+      headers: { 'accept-language': 'es' },
+    });
+    expect(spanish.json()).toMatchObject({ message: '¡Tu pase de batalla está activado!' });
     expect((await client.get('/api/user/pass')).json()).toMatchObject({
       active: true,
       inactiveReason: null,

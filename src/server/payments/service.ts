@@ -1,6 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import {
-  PASS_ACTIVATED,
   type SandboxAction,
   type SandboxSession,
   type VerifyCheckoutResult,
@@ -237,31 +236,39 @@ async function fulfilOrderForOthers(
   return { kind: 'fulfilled', pass: ownPass };
 }
 
+/** The success toast of a pass bought for oneself (docs/SPEC.md section 4). */
+const PASS_ACTIVATED = 'Your battle pass has been activated!';
+
 /** What the success page says of a fulfilled order: the buyer's pass, and the passes to give. */
 function fulfilledMessage(order: Payment): string {
   if (isSinglePass(order)) return PASS_ACTIVATED;
-  const toGive = 'Share them from your pass page: each link gives one pass to one person.';
+  // Whole sentences, each its own catalog entry (src/server/i18n/api).
   return order.gift
-    ? `Your ${countOf(order.quantity, 'pass', 'passes')} to give are ready. ${toGive}`
-    : `${PASS_ACTIVATED} Your other passes are ready to give. ${toGive}`;
+    ? `Your ${countOf(order.quantity, 'pass', 'passes')} to give are ready. Share them from your pass page: each link gives one pass to one person.`
+    : `${PASS_ACTIVATED} Your other passes are ready to give. Share them from your pass page: each link gives one pass to one person.`;
 }
+
+/** A verify-checkout answer that activated nothing. */
+const notActivated = (message: string, requiresRegistration = false): VerifyCheckoutResult => ({
+  success: false,
+  requiresRegistration,
+  message,
+  passesToGive: 0,
+});
 
 function resultOf(outcome: FulfilmentOutcome['kind'], order: Payment): VerifyCheckoutResult {
   switch (outcome) {
     case 'fulfilled':
-      return { success: true, requiresRegistration: false, message: fulfilledMessage(order) };
+      return {
+        success: true,
+        requiresRegistration: false,
+        message: fulfilledMessage(order),
+        passesToGive: order.gift ? order.quantity : order.quantity - 1,
+      };
     case 'duplicate_refunded':
-      return {
-        success: false,
-        requiresRegistration: false,
-        message: 'You already had a battle pass, so this payment was refunded.',
-      };
+      return notActivated('You already had a battle pass, so this payment was refunded.');
     case 'reversed':
-      return {
-        success: false,
-        requiresRegistration: false,
-        message: 'This payment was refunded or disputed.',
-      };
+      return notActivated('This payment was refunded or disputed.');
     case 'unknown_session':
       throw notFound('Checkout session not found.');
   }
@@ -277,11 +284,7 @@ export async function verifyCheckout(
   input: { userId: number | null; sessionId: string; now: Date; mail: MailContext },
 ): Promise<VerifyCheckoutResult> {
   if (input.userId === null) {
-    return {
-      success: false,
-      requiresRegistration: true,
-      message: 'Please sign in to finish activating your battle pass.',
-    };
+    return notActivated('Please sign in to finish activating your battle pass.', true);
   }
   const [payment] = await db
     .select()
@@ -292,11 +295,10 @@ export async function verifyCheckout(
   // Someone else's session answers exactly like one that does not exist.
   if (!payment || payment.userId !== input.userId) throw notFound('Checkout session not found.');
 
-  const closed = (message: string) => ({ success: false, requiresRegistration: false, message });
   switch (payment.status) {
     case 'pending': {
       const session = await provider.retrieveSession(input.sessionId);
-      if (!session?.paid) return closed('Your payment has not been completed yet.');
+      if (!session?.paid) return notActivated('Your payment has not been completed yet.');
       const outcome = await db.transaction((tx) =>
         fulfilPaymentInTx(tx, provider, {
           sessionId: input.sessionId,
@@ -317,13 +319,13 @@ export async function verifyCheckout(
         payment,
       );
     case 'declined':
-      return closed(
+      return notActivated(
         `Your payment was declined: ${(payment.failureReason ?? 'unknown reason').replaceAll('_', ' ')}.`,
       );
     case 'cancelled':
-      return closed('This checkout was cancelled.');
+      return notActivated('This checkout was cancelled.');
     case 'expired':
-      return closed('This checkout session expired. Please start again.');
+      return notActivated('This checkout session expired. Please start again.');
   }
 }
 

@@ -244,6 +244,7 @@ describe('Stripe checkout (offline, against the stub)', () => {
       success: true,
       requiresRegistration: false,
       message: 'Your battle pass has been activated!',
+      passesToGive: 0,
     });
     expect(await passOf(user.id)).not.toBeNull();
   });

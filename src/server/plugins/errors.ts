@@ -56,11 +56,11 @@ export const errorsPlugin = fp(
           reply
             .status(error.statusCode)
             .headers(error.headers)
-            // A refusal is one sentence, with the instants it writes (AppError.writing).
+            // A refusal is one sentence, with the instants and texts it writes (AppError.writing).
             .send({
               ...error.details,
               message: error.message,
-              [SAID]: [saying(error.message, error.instants)],
+              [SAID]: [saying(error.message, error.instants, error.texts)],
             })
         );
       }

@@ -21,6 +21,7 @@ import { heldPassRefusalError, type HeldPassRefusal } from '../passes/refusal.ts
 import { formatMoney } from '#shared/money.ts';
 import { formatInstant } from '#shared/date-range.ts';
 import { isLiveShop } from '../businesses/live.ts';
+import { shopNameTexts, type NamedShop } from '../businesses/named-shop.ts';
 import type { MailContext } from '../mail/templates.ts';
 import { queueOfflineRefusalNotice } from '../mail/pass-mail.ts';
 import { queueRewardMail, type ReachedReward } from '../milestones/service.ts';
@@ -97,16 +98,15 @@ type RedeemOutcome =
   | HeldPassRefusal
   | { outcome: 'coupon-not-found' | 'nonce-reused' }
   | { outcome: 'wrong-code'; triesLeft: number }
-  | { outcome: 'already-redeemed' | 'paused'; shopName: string }
-  | { outcome: 'daily-cap'; shopName: string; dailyCap: number }
+  | ({ outcome: 'already-redeemed' | 'paused' } & NamedShop)
+  | ({ outcome: 'daily-cap'; dailyCap: number } & NamedShop)
   | { outcome: 'locked'; retryAt: string }
-  | {
+  | ({
       outcome: 'offline-refused';
       reason: OfflineLateness;
-      shopName: string;
       /** The battle's end plus OFFLINE_REDEEM_GRACE_MINUTES. */
       syncBy: string;
-    }
+    } & NamedShop)
   | {
       outcome: 'redeemed';
       coupon: Record<string, unknown>;
@@ -137,9 +137,6 @@ interface OfflineAnswer {
 
 /** An answer of redeem_coupon (src/server/db/rules/redeem_coupon.sql), as recorded for an offline one. */
 export type RedeemAnswer = RedeemOutcome & OfflineAnswer;
-
-const alreadyRedeemed = (shopName: string) =>
-  conflict(`This coupon was already redeemed at ${shopName}. Nothing was changed.`);
 
 /** One call of the database's redeem_coupon rule (src/server/db/rules/redeem_coupon.sql). */
 function redeemOutcome(db: Db | Tx, input: RedeemInput): Promise<RedeemAnswer> {
@@ -198,20 +195,28 @@ export function redeemAnswerOf(answer: RedeemAnswer, now: Date): RedeemResult | 
       return new AppError(
         422,
         offlineLatenessText(answer, typed, answer.timeZone ?? 'UTC'),
-      ).writing({
-        ...typedAt,
-        ...(answer.reason === 'too-late'
-          ? { formatInstant: { at: answer.syncBy, timeZone: answer.timeZone ?? 'UTC' } }
-          : {}),
-      });
+      ).writing(
+        {
+          ...typedAt,
+          ...(answer.reason === 'too-late'
+            ? { formatInstant: { at: answer.syncBy, timeZone: answer.timeZone ?? 'UTC' } }
+            : {}),
+        },
+        shopNameTexts(answer),
+      );
     case 'already-redeemed':
-      return alreadyRedeemed(answer.shopName);
+      return conflict(
+        `This coupon was already redeemed at ${answer.shopName}. Nothing was changed.`,
+      ).writing({}, shopNameTexts(answer));
     case 'paused':
-      return conflict(`${answer.shopName} is temporarily not accepting coupons.`);
+      return conflict(`${answer.shopName} is temporarily not accepting coupons.`).writing(
+        {},
+        shopNameTexts(answer),
+      );
     case 'daily-cap':
       return conflict(
         `${answer.shopName} has reached today's limit of ${countOf(answer.dailyCap, 'coupon')}. Try again tomorrow.`,
-      );
+      ).writing({}, shopNameTexts(answer));
     case 'locked': {
       const waitMs = new Date(answer.retryAt).getTime() - now.getTime();
       return new AppError(

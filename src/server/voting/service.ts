@@ -10,10 +10,11 @@ import type { Db } from '../db/client.ts';
 import { businesses, coupons, votes, type Business } from '../db/schema.ts';
 import { listLiveBusinesses, publicBusinessIn } from '../businesses/service.ts';
 import { memberIdSql, type MemberRef } from '../auth/session-member.ts';
-import { conflict, forbidden, notFound } from '../errors.ts';
+import { conflict, forbidden, notFound, saying, withWords } from '../errors.ts';
 import { callRule } from '../db/rule-call.ts';
 import { heldPassRefusalError, type HeldPassRefusal } from '../passes/refusal.ts';
 import { isLiveShop } from '../businesses/live.ts';
+import { shopNameTexts, type NamedShop } from '../businesses/named-shop.ts';
 import { countedVoteSql } from './counted.ts';
 
 /**
@@ -75,15 +76,14 @@ export async function availableVotesOf(db: Db, passId: number): Promise<number> 
 type VoteOutcome =
   | HeldPassRefusal
   | { outcome: 'shop-not-found' | 'no-votes' | 'voucher-pass' }
-  | { outcome: 'shop-limit'; shopName: string; votesPerShop: number }
-  | {
+  | ({ outcome: 'shop-limit'; votesPerShop: number } & NamedShop)
+  | ({
       outcome: 'voted';
       challengeId: number;
       passId: number;
-      shopName: string;
       availableVotes: number;
       votesForShop: number;
-    };
+    } & NamedShop);
 
 /**
  * docs/RULES.md rule 2: one call of the database's cast_vote (src/server/db/rules/cast_vote.sql). It locks the pass row
@@ -119,15 +119,14 @@ export async function castVote(
         result.votesPerShop === 1
           ? `You have already voted for ${result.shopName}. Each pass gives a shop one vote.`
           : `You have already given ${result.shopName} ${result.votesPerShop} votes, the most one pass may give a shop.`,
-      );
+      ).writing({}, shopNameTexts(result));
     case 'voted':
       changes.announceVoteCounts(result.challengeId);
       changes.announcePassChange(result.passId);
-      return {
-        message: `Your vote for ${result.shopName} has been recorded.`,
-        availableVotes: result.availableVotes,
-        votesForShop: result.votesForShop,
-      };
+      return withWords(
+        { availableVotes: result.availableVotes, votesForShop: result.votesForShop },
+        [saying(`Your vote for ${result.shopName} has been recorded.`, {}, shopNameTexts(result))],
+      );
   }
 }
 

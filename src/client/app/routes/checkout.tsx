@@ -98,7 +98,7 @@ function CheckoutReturn({ sessionId }: { sessionId: string }) {
         })}
       />
     );
-  if (verify.data.success) return <PaymentSuccessView message={verify.data.message} />;
+  if (verify.data.success) return <PaymentSuccessView result={verify.data} />;
   if (verify.data.requiresRegistration) return toAuth();
   return <PaymentNotConfirmedView message={verify.data.message} />;
 }

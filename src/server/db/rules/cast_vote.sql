@@ -1,6 +1,7 @@
 -- docs/RULES.md rule 2, the one place a vote is cast. Outcomes: signed-out, no-pass, refused
 -- (pass_refusal), voucher-pass (a free pass while its battle's voucher_passes_vote is off, rule
--- 24), shop-not-found, no-votes, shop-limit (with shopName and votesPerShop), voted.
+-- 24), shop-not-found, no-votes, shop-limit (with shopName and votesPerShop), voted (with shopName);
+-- shopTranslations beside each shopName holds its name in the other languages.
 -- A shop's vote_count is the number of its counted votes: vote rows of an active pass for the live
 -- shop (docs/decisions/0010). Only the functions in this folder change votes or counters.
 CREATE OR REPLACE FUNCTION public.cast_vote(p_user_id integer, p_business_id integer, p_now timestamp with time zone)
@@ -38,7 +39,8 @@ BEGIN
   IF v_available <= 0 THEN RETURN jsonb_build_object('outcome', 'no-votes'); END IF;
   SELECT count(*) INTO v_for_shop FROM votes WHERE pass_id = v_pass.id AND business_id = v_shop.id;
   IF v_challenge.votes_per_shop IS NOT NULL AND v_for_shop >= v_challenge.votes_per_shop THEN
-    RETURN jsonb_build_object('outcome', 'shop-limit', 'shopName', v_shop.name, 'votesPerShop', v_challenge.votes_per_shop);
+    RETURN jsonb_build_object('outcome', 'shop-limit', 'shopName', v_shop.name,
+      'shopTranslations', v_shop.translations, 'votesPerShop', v_challenge.votes_per_shop);
   END IF;
 
   -- The shop row is locked only now (after the pass, always in that order), so votes for one shop
@@ -57,6 +59,7 @@ BEGIN
     'challengeId', v_challenge.id,
     'passId', v_pass.id,
     'shopName', v_shop.name,
+    'shopTranslations', v_shop.translations,
     'availableVotes', v_available - 1,
     'votesForShop', v_for_shop + 1
   );

@@ -1,8 +1,9 @@
 -- docs/RULES.md rules 2 and 3: the judgement of redeem_coupon (./redeem_coupon.sql) once it holds
 -- the pass's lock. Outcomes: coupon-not-found, offline-refused (with reason, shopName, syncBy),
--- refused (pass_refusal), already-redeemed, paused and daily-cap (with shopName, dailyCap), locked
--- (with retryAt), wrong-code (the attempt is recorded; with triesLeft, the wrong codes the fullest
--- window still takes before the lock), redeemed (with votable: whether the battle still takes its
+-- refused (pass_refusal), already-redeemed, paused and daily-cap (with shopName, dailyCap; each
+-- shopName comes with shopTranslations, its name in the other languages), locked (with retryAt),
+-- wrong-code (the attempt is recorded; with triesLeft, the wrong codes the fullest window still
+-- takes before the lock), redeemed (with votable: whether the battle still takes its
 -- vote, passVotes: false for a voucher's free pass the battle does not let vote, and rewards: the
 -- milestones reached, by reach_milestones, ./reach_milestones.sql). Earns a vote but moves no counter: votes are counted when cast. A shop with a daily cap is
 -- locked after the pass, as in every rule, so two members cannot both take its last coupon of the
@@ -40,6 +41,7 @@ BEGIN
     END;
     IF v_late IS NOT NULL THEN
       RETURN jsonb_build_object('outcome', 'offline-refused', 'reason', v_late, 'shopName', v_shop.name,
+        'shopTranslations', v_shop.translations,
         'syncBy', p_challenge.end_date + make_interval(secs => p_offline_grace_seconds));
     END IF;
   END IF;
@@ -47,14 +49,19 @@ BEGIN
   v_refusal := pass_refusal(p_pass, p_challenge, v_at);
   IF v_refusal IS NOT NULL THEN RETURN v_refusal; END IF;
   IF v_coupon.redeemed THEN
-    RETURN jsonb_build_object('outcome', 'already-redeemed', 'shopName', v_shop.name);
+    RETURN jsonb_build_object('outcome', 'already-redeemed', 'shopName', v_shop.name,
+      'shopTranslations', v_shop.translations);
   END IF;
-  IF v_shop.paused THEN RETURN jsonb_build_object('outcome', 'paused', 'shopName', v_shop.name); END IF;
+  IF v_shop.paused THEN
+    RETURN jsonb_build_object('outcome', 'paused', 'shopName', v_shop.name,
+      'shopTranslations', v_shop.translations);
+  END IF;
   IF v_shop.daily_cap IS NOT NULL THEN
     PERFORM 1 FROM businesses WHERE id = v_shop.id FOR UPDATE;
     v_day_start := rotation_period_start('daily', p_challenge.time_zone, rotation_period('daily', p_challenge.time_zone, p_now));
     IF (SELECT count(*) FROM coupons WHERE business_id = v_shop.id AND redeemed AND redeemed_at >= v_day_start) >= v_shop.daily_cap THEN
-      RETURN jsonb_build_object('outcome', 'daily-cap', 'shopName', v_shop.name, 'dailyCap', v_shop.daily_cap);
+      RETURN jsonb_build_object('outcome', 'daily-cap', 'shopName', v_shop.name,
+        'shopTranslations', v_shop.translations, 'dailyCap', v_shop.daily_cap);
     END IF;
   END IF;
 

@@ -4,7 +4,7 @@ import { Button, Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconTicket } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '#shared/paths.ts';
-import { PASS_ACTIVATED } from '#shared/payments.ts';
+import type { VerifyCheckoutResult } from '#shared/payments.ts';
 import { useMessages, usePageLanguage } from '#client/i18n/language.tsx';
 import { declineReasonMessage, declineReasonValues } from './decline-reasons.ts';
 
@@ -130,8 +130,11 @@ export function PaymentErrorView({ reason }: { reason: string | null }) {
   );
 }
 
-/** `message`: the server's; an order with passes to give (docs/RULES.md rule 24) says so. */
-export function PaymentSuccessView({ message }: { message: string }) {
+/**
+ * One pass for oneself: the page's own words; an order with passes to give (docs/RULES.md rule 24):
+ * the server's message, which says so.
+ */
+export function PaymentSuccessView({ result }: { result: VerifyCheckoutResult }) {
   const intl = useMessages();
   return (
     <StatusCard
@@ -144,13 +147,13 @@ export function PaymentSuccessView({ message }: { message: string }) {
       actions={<ViewPassButton />}
     >
       <Text>
-        {message === PASS_ACTIVATED
+        {result.passesToGive === 0
           ? intl.formatMessage({
               id: 'checkoutViews.passActivated',
               defaultMessage:
                 'Your battle pass has been activated! Visit each shop, redeem your coupons and vote for your favorite.',
             })
-          : message}
+          : result.message}
       </Text>
     </StatusCard>
   );

@@ -98,6 +98,8 @@ const FORWARDED = new Set([
   'src/server/payments/routes.ts order.error.issues[0]!.message',
   // checkReadiness' reason
   'src/server/health/routes.ts readiness.reason',
+  // an offline redemption's refusal, said again in the email that tells the member of it
+  'src/server/redemption/service.ts answer.message',
   // the error plugin answers with the messages found here
   'src/server/plugins/errors.ts error.message',
   'src/server/plugins/errors.ts issue.message',

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { SOURCE_LANGUAGE } from '#shared/languages.ts';
+import { localeOf, SOURCE_LANGUAGE } from '#shared/languages.ts';
+import { formatInstant } from '#shared/date-range.ts';
+import type { SaidSentence } from './errors.ts';
 import { projectRoot } from './project-root.ts';
 import { messageFinder, PLACEHOLDER, type FoundMessage } from '#shared/message-patterns.ts';
 
@@ -53,4 +55,20 @@ export function apiMessageIn(
     if (value === undefined) return whole;
     return name in written ? value : apiMessageIn(value, language, written);
   });
+}
+
+/**
+ * A sentence an answer says (`saying`, AppError) in `language`: its dates written in the
+ * language's locale and the organizer's texts it names as they were written there.
+ */
+export function sentenceIn({ message, instants, texts }: SaidSentence, language: string): string {
+  if (language === SOURCE_LANGUAGE) return message;
+  const written: Record<string, string> = {};
+  for (const [name, { at, timeZone }] of Object.entries(instants))
+    written[name] = formatInstant(at, timeZone, { locale: localeOf(language) });
+  for (const [name, perLanguage] of Object.entries(texts)) {
+    const text = perLanguage[language];
+    if (text) written[name] = text;
+  }
+  return apiMessageIn(message, language, written);
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { businesses, challenges, coupons, passClaims, passes, users } from '../db/schema.ts';
 import type { Tx } from '../db/client.ts';
+import type { SaidSentence } from '../errors.ts';
 import {
   offlineRedemptionRefusedMail,
   passSwitchedOffMail,
@@ -94,7 +95,7 @@ export async function queuePassSwitchedOffNotice(
 export async function queueOfflineRefusalNotice(
   tx: Tx,
   mail: MailContext,
-  refusal: { couponId: number; reason: string },
+  refusal: { couponId: number; reason: SaidSentence },
   now: Date,
 ): Promise<void> {
   const [holder] = await tx
@@ -102,6 +103,7 @@ export async function queueOfflineRefusalNotice(
       email: users.email,
       language: users.language,
       shopName: businesses.name,
+      shopTranslations: businesses.translations,
       challenge: challenges,
     })
     .from(coupons)
@@ -117,7 +119,7 @@ export async function queueOfflineRefusalNotice(
     offlineRedemptionRefusedMail(mail, {
       email: holder.email,
       language: holder.language,
-      shopName: holder.shopName,
+      shop: { shopName: holder.shopName, shopTranslations: holder.shopTranslations },
       reason: refusal.reason,
       stillRunning,
     }),

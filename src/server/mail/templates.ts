@@ -17,6 +17,9 @@ import {
 } from '#shared/languages.ts';
 import { escapeHtml } from '../text.ts';
 import { pageIntl } from '../pages/page-intl.ts';
+import { sentenceIn } from '../api-messages.ts';
+import type { SaidSentence } from '../errors.ts';
+import { shopNameTexts, type NamedShop } from '../businesses/named-shop.ts';
 
 /** What every email needs to name the product and build absolute links. */
 export interface MailContext {
@@ -698,10 +701,17 @@ export function passSwitchedOffMail(
  */
 export function offlineRedemptionRefusedMail(
   context: MailContext,
-  details: { email: string; shopName: string; reason: string; stillRunning: boolean } & Addressee,
+  details: {
+    email: string;
+    shop: NamedShop;
+    /** The refusal the member's phone was answered with, said again in the email's language. */
+    reason: SaidSentence;
+    stillRunning: boolean;
+  } & Addressee,
 ): OutgoingMail {
   const words = mailWords(context, details.language);
   const { intl, locale } = words;
+  const shopName = shopNameTexts(details.shop).shopName[words.language] ?? details.shop.shopName;
   return compose(
     context,
     words,
@@ -711,7 +721,7 @@ export function offlineRedemptionRefusedMail(
         id: 'mail.offlineRefused.subject',
         defaultMessage: 'Your coupon at {shopName} was not counted',
       },
-      { shopName: details.shopName },
+      { shopName },
     ),
     [
       intl.formatMessage(
@@ -720,9 +730,9 @@ export function offlineRedemptionRefusedMail(
           defaultMessage:
             'The code you typed offline for your {value} coupon at {shopName} was refused when your phone came back online:',
         },
-        { value: formatMoney(COUPON_VALUE_DOLLARS, { locale }), shopName: details.shopName },
+        { value: formatMoney(COUPON_VALUE_DOLLARS, { locale }), shopName },
       ),
-      details.reason,
+      sentenceIn(details.reason, words.language),
       details.stillRunning
         ? intl.formatMessage({
             id: 'mail.offlineRefused.stillAvailable',

@@ -2,15 +2,9 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isPoolAcquireTimeout } from '../db/client.ts';
-import {
-  answerLanguage,
-  localeOf,
-  type SiteLanguages,
-  SOURCE_LANGUAGE,
-} from '#shared/languages.ts';
-import { formatInstant } from '#shared/date-range.ts';
+import { answerLanguage, type SiteLanguages, SOURCE_LANGUAGE } from '#shared/languages.ts';
 import { AppError, SAID, saying, type SaidSentence } from '../errors.ts';
-import { apiMessageIn } from '../api-messages.ts';
+import { apiMessageIn, sentenceIn } from '../api-messages.ts';
 
 /**
  * One place that turns every failure into `{message}` JSON and hides the details of 5xx, and
@@ -23,22 +17,9 @@ export const errorsPlugin = fp(
       if (!isAnswerWithMessage(payload)) return payload;
       const language = answerLanguage(request.headers['accept-language'], options.languages);
       if (language === SOURCE_LANGUAGE) return payload;
-      // The values a sentence already has in the language: its dates, the organizer's texts.
-      const writtenIn = ({ instants, texts }: SaidSentence) => {
-        const written: Record<string, string> = {};
-        for (const [name, { at, timeZone }] of Object.entries(instants))
-          written[name] = formatInstant(at, timeZone, { locale: localeOf(language) });
-        for (const [name, perLanguage] of Object.entries(texts)) {
-          const text = perLanguage[language];
-          if (text) written[name] = text;
-        }
-        return written;
-      };
       const said = payload[SAID] as SaidSentence[] | undefined;
       const message = said
-        ? said
-            .map((sentence) => apiMessageIn(sentence.message, language, writtenIn(sentence)))
-            .join(' ')
+        ? said.map((sentence) => sentenceIn(sentence, language)).join(' ')
         : apiMessageIn(payload.message, language);
       const translated = { ...payload, message };
       if (Array.isArray(payload.errors)) {

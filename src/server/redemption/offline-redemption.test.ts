@@ -4,11 +4,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { MemberProgress } from '#shared/progress.ts';
 import type { RedeemResult } from '#shared/redemption.ts';
 import {
+  businesses,
   coupons,
   mailOutbox,
   offlineRedemptions,
   passes,
   redemptionAttempts,
+  users,
   type Business,
   type Challenge,
 } from '../db/schema.ts';
@@ -297,6 +299,40 @@ describe('POST /api/coupons/:id/redeem with enteredAt (an offline redemption)', 
       'This offline redemption was already sent for another coupon.',
     );
     expect((await couponOf(ctx, member.pass, fixed.id)).redeemed).toBe(false);
+  });
+
+  it("mails a refusal in the member's language: the shop as the organizer wrote it, the reason said again", async () => {
+    const member = await holder();
+    await ctx.db.update(users).set({ language: 'es' }).where(eq(users.id, member.user.id));
+    await ctx.db
+      .update(businesses)
+      .set({ translations: { es: { name: 'Granos por Hora' } } })
+      .where(eq(businesses.id, hourly.id));
+    try {
+      const enteredAt = new Date(NOW.getTime() - 10 * MINUTE_MS);
+      const wrongCode = (await codeAt(hourly, NOW)) === '9999' ? '9998' : '9999';
+      // Sent from an English page: the email still speaks the member's saved language.
+      const refused = await offline(member, hourly, { redemptionCode: wrongCode, enteredAt });
+      expect(refused.statusCode).toBe(400);
+      const [mail] = await ctx.db
+        .select()
+        .from(mailOutbox)
+        .where(
+          and(
+            eq(mailOutbox.toAddress, member.email),
+            eq(mailOutbox.subject, 'Tu cupón en Granos por Hora no contó'),
+          ),
+        );
+      expect(mail?.textBody).toContain(
+        'El código que escribiste sin conexión para tu cupón de $5 en Granos por Hora fue rechazado',
+      );
+      expect(mail?.textBody).toContain(
+        'Código de canje incorrecto: no era el código del local cuando se escribió sin conexión el 20 de noviembre de 2026 a las 12:20 p.m. CST',
+      );
+      expect(mail?.textBody).not.toContain('Invalid redemption code');
+    } finally {
+      await ctx.db.update(businesses).set({ translations: {} }).where(eq(businesses.id, hourly.id));
+    }
   });
 
   it('counts wrong codes typed offline against the pass’s guess limit, with those typed online', async () => {

@@ -340,7 +340,10 @@ export async function redeemCoupon(
           await queueOfflineRefusalNotice(
             tx,
             mail,
-            { couponId: input.couponId, reason: answer.message },
+            {
+              couponId: input.couponId,
+              reason: saying(answer.message, answer.instants, answer.texts),
+            },
             input.now,
           );
         await mailRewards(tx, outcome);

@@ -46,3 +46,37 @@ describe('the seeded organizer', () => {
     SECOND_APP_TIMEOUT_MS,
   );
 });
+
+describe('the demo battles', () => {
+  it(
+    'read in Spanish on Spanish pages: titles, descriptions and the shops’ texts (docs/decisions/0050)',
+    async () => {
+      await withTestApp({}, async (other) => {
+        await seedDemoData(other.db, other.clock.now());
+        const visitor = new TestClient(other.app);
+        const read = async (url: string) =>
+          (
+            await visitor.request({ method: 'GET', url, headers: { 'accept-language': 'es' } })
+          ).json<Record<string, unknown>>();
+        const battles = (await read('/api/challenges')) as unknown as { title: string }[];
+        expect(battles.map((battle) => battle.title).sort()).toEqual([
+          'Batallas del Café de Huntsville',
+          'Batallas del Helado de Huntsville',
+          'Batallas del Taco de Huntsville',
+        ]);
+        const shops = (await read('/api/businesses')) as unknown as {
+          name: string;
+          description: string;
+          specialties: string;
+        }[];
+        expect(shops).toHaveLength(8);
+        expect(shops[0]).toMatchObject({
+          name: 'Honest Bean Roasters',
+          description: 'Tostaduría artesanal con filtrados de origen único y un patio soleado.',
+          specialties: 'Filtrado, Espresso, Latte con leche de avena',
+        });
+      });
+    },
+    SECOND_APP_TIMEOUT_MS,
+  );
+});

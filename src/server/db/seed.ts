@@ -4,6 +4,7 @@ import { createOrPromoteAdmin } from '../auth/service.ts';
 import type { Db } from './client.ts';
 import { businesses, challenges, users } from './schema.ts';
 import { formatMoney } from '#shared/money.ts';
+import { localeOf } from '#shared/languages.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -20,6 +21,14 @@ const demoShops = [
     phone: '(256) 555-0101',
     website: 'honestbean.example.com',
     specialties: 'Pour-over, Espresso, Oat Milk Latte',
+    translations: {
+      es: {
+        description: 'Tostaduría artesanal con filtrados de origen único y un patio soleado.',
+        longDescription:
+          '<p><strong>Honest Bean</strong> tuesta cada grano en el local, dos veces por semana.</p><ul><li>Filtrados de origen único</li><li>Leche de avena hecha en casa</li></ul>',
+        specialties: 'Filtrado, Espresso, Latte con leche de avena',
+      },
+    },
   },
   {
     name: 'Rocket City Espresso',
@@ -32,6 +41,14 @@ const demoShops = [
     phone: '(256) 555-0102',
     website: 'https://rocketcityespresso.example.com',
     specialties: 'Cold Brew, Cortado, Pastries',
+    translations: {
+      es: {
+        description: 'Barra de espresso con temática espacial, famosa por su cold brew Saturn V.',
+        longDescription:
+          '<p>Despega tu mañana con nuestro cold brew <em>Saturn V</em>, reposado durante 20 horas.</p><ol><li>Pide en el mostrador</li><li>Elige una taza de la pared</li></ol>',
+        specialties: 'Cold brew, Cortado, Repostería',
+      },
+    },
   },
   {
     name: 'Big Spring Coffee House',
@@ -44,6 +61,14 @@ const demoShops = [
     phone: '(256) 555-0103',
     website: 'https://bigspringcoffee.example.com',
     specialties: 'Drip Coffee, Chai, Scones',
+    translations: {
+      es: {
+        description: 'Acogedora cafetería junto al parque con música en vivo los viernes.',
+        longDescription:
+          '<p>Siéntate junto a la ventana y mira los patos de <strong>Big Spring Park</strong>.</p><p><span style="color: #7b3f00">Música en vivo todos los viernes por la noche.</span></p>',
+        specialties: 'Café de filtro, Chai, Scones',
+      },
+    },
   },
   {
     name: 'Five Points Perk',
@@ -55,6 +80,12 @@ const demoShops = [
     phone: '(256) 555-0104',
     website: 'https://fivepointsperk.example.com',
     specialties: 'Drive-through, Iced Latte, Breakfast Sandwiches',
+    translations: {
+      es: {
+        description: 'El favorito del barrio, con servicio para autos y baristas amables.',
+        specialties: 'Servicio para autos, Latte helado, Sándwiches de desayuno',
+      },
+    },
   },
   {
     name: 'Lowe Mill Grind',
@@ -67,6 +98,15 @@ const demoShops = [
     phone: '(256) 555-0105',
     website: 'https://lowemillgrind.example.com',
     specialties: 'Guest Roasters, Macchiato, Vegan Pastries',
+    translations: {
+      es: {
+        description:
+          'Café de artistas en el distrito de las artes, con tostadores locales que se turnan.',
+        longDescription:
+          '<p>Cada mes, un <u>tostador local distinto</u> se adueña de nuestro molino.</p><blockquote><p>El café es arte que se bebe.</p></blockquote>',
+        specialties: 'Tostadores invitados, Macchiato, Repostería vegana',
+      },
+    },
   },
   {
     name: 'Monte Sano Mocha',
@@ -79,6 +119,15 @@ const demoShops = [
     phone: '(256) 555-0106',
     website: 'https://montesanomocha.example.com',
     specialties: 'Mocha, Hot Chocolate, Trail Mix',
+    translations: {
+      es: {
+        description:
+          'Café en la cima de la montaña con mochas hechos a mano y bocadillos para el sendero.',
+        longDescription:
+          '<p>Recarga energía antes del sendero: nuestro <strong>mocha</strong> lleva chocolate de Birmingham.</p>',
+        specialties: 'Mocha, Chocolate caliente, Mezcla de frutos secos',
+      },
+    },
   },
   {
     name: 'Campus Corner Café',
@@ -90,6 +139,12 @@ const demoShops = [
     phone: '(256) 555-0107',
     website: 'https://campuscorner.example.com',
     specialties: 'Americano, Bagels, Smoothies',
+    translations: {
+      es: {
+        description: 'Café cerca del campus, ideal para estudiar, con enchufes de sobra.',
+        specialties: 'Americano, Bagels, Licuados',
+      },
+    },
   },
   {
     name: 'Village of Providence Roast',
@@ -102,6 +157,14 @@ const demoShops = [
     phone: '(256) 555-0108',
     website: 'https://providenceroast.example.com',
     specialties: 'Latte Art, Flat White, Croissants',
+    translations: {
+      es: {
+        description: 'Luminosa tostaduría de esquina con clases de arte latte los fines de semana.',
+        longDescription:
+          '<p>Únete a una <strong>clase de arte latte</strong> los sábados por la mañana.</p><ul><li>Principiantes bienvenidos</li><li>Leche y espresso incluidos</li></ul>',
+        specialties: 'Arte latte, Flat white, Croissants',
+      },
+    },
   },
 ];
 
@@ -156,7 +219,13 @@ export async function seedDemoData(
         active: true,
         theme: 'coffee',
         // The theme's name on a Spanish page ('Batalla de café'); English reads the key's words.
-        translations: { es: { themeLabel: 'café' } },
+        translations: {
+          es: {
+            title: 'Batallas del Café de Huntsville',
+            description: `Visita cada cafetería participante, canjea un cupón de ${formatMoney(COUPON_VALUE_DOLLARS, { locale: localeOf('es') })} en cada una y vota por el mejor café de Huntsville.`,
+            themeLabel: 'café',
+          },
+        },
         votesPerShop: 1,
         timeZone: HUNTSVILLE_TIME_ZONE,
       })
@@ -182,7 +251,13 @@ export async function seedDemoData(
         startDate: new Date(now.getTime() + 40 * DAY_MS),
         endDate: new Date(now.getTime() + 70 * DAY_MS),
         theme: 'taco',
-        translations: { es: { themeLabel: 'tacos' } },
+        translations: {
+          es: {
+            title: 'Batallas del Taco de Huntsville',
+            description: 'Muy pronto: la búsqueda en toda la ciudad del mejor taco de Huntsville.',
+            themeLabel: 'tacos',
+          },
+        },
       },
       {
         ...upcoming,
@@ -191,7 +266,13 @@ export async function seedDemoData(
         startDate: new Date(now.getTime() + 80 * DAY_MS),
         endDate: new Date(now.getTime() + 110 * DAY_MS),
         theme: 'ice-cream',
-        translations: { es: { themeLabel: 'helado' } },
+        translations: {
+          es: {
+            title: 'Batallas del Helado de Huntsville',
+            description: 'Muy pronto: bola a bola, elige el local más dulce de Huntsville.',
+            themeLabel: 'helado',
+          },
+        },
       },
     ]);
   });

@@ -7,6 +7,9 @@ import { cpuSecondsOf, ownCpuSecondsSince } from './lib/cpu.ts';
 import { load, type LoadResult } from './lib/load.ts';
 import { note, record } from './lib/report.ts';
 import { median } from './lib/stats.ts';
+import { cookiesSetBy } from './lib/cookies.ts';
+import { findCurrentBattle } from '#server/challenges/current-battle.ts';
+import { issuePass } from '#server/passes/issue.ts';
 
 const PAGE_CONNECTIONS = 128;
 const PAGE_SECONDS = 5;
@@ -86,6 +89,55 @@ async function renderCpuMs(databaseUrl: string): Promise<number> {
   }
 }
 
+const PROFILE_RENDERS = 40;
+
+/**
+ * The server CPU of one visit to a member's /profile, which is rendered for each visit with their
+ * own answers (docs/decisions/0052): the built server, each visit from its own address (past the
+ * render allowance), the CPU read from /proc over all of them.
+ */
+async function profileRenderCpuMs(databaseUrl: string, port: number): Promise<number> {
+  const server = await startServer(port, {
+    DATABASE_URL: databaseUrl,
+    NODE_ENV: 'production',
+    PUBLIC_URL: `http://127.0.0.1:${String(port)}`,
+  });
+  try {
+    const registration = await fetch(`${server.url}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({
+        username: 'profile_bench',
+        email: 'profile-bench@example.com',
+        fullName: 'Profile Bench',
+        password: 'password123',
+      }),
+    });
+    const member = (await registration.json()) as { id: number };
+    const database = await openDatabase({ databaseUrl });
+    const challenge = (await findCurrentBattle(database.db, new Date()))!;
+    await database.db.transaction((tx) =>
+      issuePass(tx, { userId: member.id, challengeId: challenge.id }),
+    );
+    await database.close();
+    const cookie = cookiesSetBy(registration);
+    let sequence = 0;
+    const visit = async () => {
+      sequence += 1;
+      const page = await fetch(`${server.url}/profile`, {
+        headers: { cookie, 'x-forwarded-for': `10.9.${sequence >> 8}.${sequence & 255}` },
+      });
+      if (!isRendered(await page.text())) throw new Error('/profile was not rendered');
+    };
+    for (let run = 0; run < RENDER_WARM_UPS * 3; run += 1) await visit();
+    const before = cpuSecondsOf(server.pid);
+    for (let run = 0; run < PROFILE_RENDERS; run += 1) await visit();
+    return ((cpuSecondsOf(server.pid) - before) * 1000) / PROFILE_RENDERS;
+  } finally {
+    await server.stop();
+  }
+}
+
 /** The server's lb_page_renders_total. */
 async function rendersSoFar(serverUrl: string): Promise<number> {
   const scrape = await fetch(`${serverUrl}/metrics`, {
@@ -155,6 +207,15 @@ export async function benchPages(serverUrl: string, port: number) {
     figure: cpuMs,
     unit: 'ms',
     budget: 'reported (a kept page spends it once per change of what it shows, or per minute)',
+    pass: true,
+  });
+
+  record({
+    name: `Server CPU per visit to a member's /profile, rendered for them (mean of ${PROFILE_RENDERS})`,
+    figure: await profileRenderCpuMs(databaseUrl, port),
+    unit: 'ms',
+    peer: { name: 'one uncached render of /', figure: cpuMs },
+    budget: 'reported (each open of the pass costs it; ADR 0052)',
     pass: true,
   });
 

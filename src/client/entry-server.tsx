@@ -6,9 +6,13 @@
  */
 import {
   dehydrate,
+  QueryCache,
   type DehydratedState,
   type Query,
   type QueryClient,
+  type QueryKey,
+  type QueryOptions,
+  type QueryState,
 } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -23,8 +27,10 @@ import { createQueryClient } from '#client/lib/query-client.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { drawPagesAt } from '#client/lib/drawn-at.ts';
 import type { DrawnFor } from '#shared/server-render.ts';
+import { paths } from '#shared/paths.ts';
+import { readProfileAhead } from './app/routes/profile-reads.ts';
 import { loadCatalog, type Catalog } from './i18n/catalogs.ts';
-import type { PageLanguage } from './i18n/language.tsx';
+import { withoutBasename, type PageLanguage } from './i18n/language.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 
@@ -60,6 +66,8 @@ function switchedOff(query: Query): boolean {
 
 export interface RenderedPage {
   html: string;
+  /** How many times the page was drawn: to learn what it asks for, then for its HTML. */
+  renders: number;
   /** Whether every answer it asked for came: a page missing one draws it loading or failed. */
   complete: boolean;
   /** The answers the HTML was rendered with, for the browser's query cache. */
@@ -105,6 +113,38 @@ async function discover(drawing: Drawing, queryClient: QueryClient) {
 const MAX_RENDER_ROUNDS = 4;
 
 /**
+ * The queries the page's drawings ask for, told apart from those read ahead of it: only these go
+ * into the page's state, so an answer read ahead that the page did not want is not sent.
+ */
+class AskedQueries extends QueryCache {
+  readonly asked = new Set<string>();
+  recording = false;
+
+  override build<
+    TQueryFnData = unknown,
+    TError = Error,
+    TData = TQueryFnData,
+    TQueryKey extends QueryKey = QueryKey,
+  >(
+    client: QueryClient,
+    options: QueryOptions<TQueryFnData, TError, TData, TQueryKey> & { queryKey: TQueryKey },
+    state?: QueryState<TData, TError>,
+  ): Query<TQueryFnData, TError, TData, TQueryKey> {
+    const query = super.build(client, options, state);
+    if (this.recording) this.asked.add(query.queryHash);
+    return query;
+  }
+}
+
+/**
+ * What a page drawn for the member asks for, read before its first drawing so it is drawn fewer
+ * times (src/client/app/routes/profile-reads.ts). By path, without the language's prefix.
+ */
+const READ_AHEAD: Partial<
+  Record<string, (queryClient: QueryClient, userId: number) => Promise<void>>
+> = { [paths.profile]: readProfileAhead };
+
+/**
  * Draws the page as at `drawnAt` (the server's clock, #client/lib/drawn-at.ts). Renders to learn which public answers the page asks for, fetches them through `transport`
  * (the server itself), and renders again until it asks for nothing new. Answers that failed
  * are left out, so the browser starts from the same loading state the HTML shows and asks again.
@@ -122,9 +162,28 @@ export async function render(
   setTransport(transport);
   // One server clock: renders running at once draw at about the same instant.
   drawPagesAt(drawnAt);
-  const queryClient = createQueryClient();
-  if (drawnFor === 'member' && !(await queryClient.fetchQuery(userQueryOptions()))) return null;
+  const queries = new AskedQueries();
+  const queryClient = createQueryClient(queries);
+  const user = drawnFor === 'member' ? await queryClient.fetchQuery(userQueryOptions()) : null;
+  if (drawnFor === 'member' && !user) return null;
   if (drawnFor === 'signed-out') queryClient.setQueryData(queryKeys.user, null);
+  const readAhead = user ? READ_AHEAD[withoutBasename(url.split(/[?#]/)[0]!, language)] : undefined;
+  if (user && readAhead) {
+    await readAhead(queryClient, user.id);
+    // A read that failed is asked again by the page's drawing, as the browser would.
+    queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
+  }
+  /** One drawing of the page, its queries recorded as asked. */
+  let renders = 0;
+  const drawn = async <T,>(draw: () => T | Promise<T>): Promise<T> => {
+    renders += 1;
+    queries.recording = true;
+    try {
+      return await draw();
+    } finally {
+      queries.recording = false;
+    }
+  };
   const drawing: Drawing = {
     url,
     language,
@@ -135,10 +194,13 @@ export async function render(
   const tried = new Set<string>();
   let complete = true;
   for (let round = 0; round < MAX_RENDER_ROUNDS; round += 1) {
-    await discover(drawing, queryClient);
+    await drawn(() => discover(drawing, queryClient));
     const wanted = queryClient
       .getQueryCache()
-      .findAll({ predicate: (query) => roots.has(query.queryKey[0]) && !switchedOff(query) })
+      .findAll({
+        predicate: (query) =>
+          roots.has(query.queryKey[0]) && query.state.status !== 'success' && !switchedOff(query),
+      })
       .filter((query) => !tried.has(query.queryHash));
     if (wanted.length === 0) break;
     for (const query of wanted) tried.add(query.queryHash);
@@ -151,13 +213,16 @@ export async function render(
     queryClient.removeQueries({ predicate: (query) => query.state.status !== 'success' });
   }
   // The lazy modules are loaded by now, so this plain render has every part in place.
-  const html = renderToString(page(drawing, queryClient));
+  const html = await drawn(() => renderToString(page(drawing, queryClient)));
   return {
     html,
+    renders,
     complete,
     state: dehydrate(queryClient, {
       shouldDehydrateQuery: (query) =>
-        query.state.status === 'success' && roots.has(query.queryKey[0]),
+        query.state.status === 'success' &&
+        roots.has(query.queryKey[0]) &&
+        queries.asked.has(query.queryHash),
     }),
   };
 }

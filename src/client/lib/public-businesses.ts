@@ -9,8 +9,17 @@ export function getBusinesses(signal?: AbortSignal) {
   return api.get<PublicBusiness[]>(endpoints.liveShops.path, { signal });
 }
 
+/** docs/SPEC.md section 7: the live shops, cached 60 s, one retry. */
+export const businessesQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.businesses,
+    queryFn: ({ signal }) => getBusinesses(signal),
+    staleTime: PUBLIC_DATA_STALE_MS,
+    retry: 1,
+  });
+
 /**
- * docs/SPEC.md section 7: only asked when a challenge exists; cached 60 s, one retry. `refreshWhile`:
+ * Only asked when a challenge exists. `refreshWhile`:
  * asked again every `PROFILE_POLL_MS` while it says the list held is not enough (a pass's coupon
  * of a shop added since).
  */
@@ -23,10 +32,7 @@ export function useBusinesses({
 }) {
   return useQuery(
     queryOptions({
-      queryKey: queryKeys.businesses,
-      queryFn: ({ signal }) => getBusinesses(signal),
-      staleTime: PUBLIC_DATA_STALE_MS,
-      retry: 1,
+      ...businessesQueryOptions(),
       enabled,
       refetchInterval: (query) =>
         refreshWhile && query.state.data && refreshWhile(query.state.data)

@@ -1,10 +1,14 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryCache } from '@tanstack/react-query';
 import { forgetOfflineAnswers } from './offline.ts';
 import { queryKeys } from './query-keys.ts';
 
-/** docs/SPEC.md section 7: no retries, never stale, no refetch on window focus. */
-export function createQueryClient(): QueryClient {
+/**
+ * docs/SPEC.md section 7: no retries, never stale, no refetch on window focus. `queryCache`: the
+ * server's render watches which queries a page asks for (src/client/entry-server.tsx).
+ */
+export function createQueryClient(queryCache?: QueryCache): QueryClient {
   return new QueryClient({
+    ...(queryCache ? { queryCache } : {}),
     defaultOptions: {
       queries: { retry: false, staleTime: Infinity, refetchOnWindowFocus: false },
       mutations: { retry: false },

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import type { ClaimDto, ClaimRefund, SendClaimRequest } from '#shared/claims.ts';
 import { formatMoney } from '#shared/money.ts';
@@ -12,12 +12,14 @@ import { useMessages } from '#client/i18n/language.tsx';
  * Passes for other people (docs/RULES.md rule 24): the member's claims, their links and emails,
  * taking a claim, and giving one's own unused pass away. The server decides every rule.
  */
-export function useClaims(enabled: boolean) {
-  return useQuery({
+export const claimsQueryOptions = () =>
+  queryOptions({
     queryKey: queryKeys.member.claims,
     queryFn: ({ signal }) => api.get<ClaimDto[]>(endpoints.userClaims.path, { signal }),
-    enabled,
   });
+
+export function useClaims(enabled: boolean) {
+  return useQuery({ ...claimsQueryOptions(), enabled });
 }
 
 /** A fresh link for one open claim; the one before stops working. */

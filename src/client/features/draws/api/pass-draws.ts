@@ -32,11 +32,16 @@ const REVEAL_POLL_MS = 15_000;
  * `untilRevealed`: asked again while a draw is still to be revealed (once the battle has ended,
  * so the member's result arrives without a reload).
  */
-export function useMemberDraws({ untilRevealed = false }: { untilRevealed?: boolean } = {}) {
-  return useQuery({
+export const memberDrawsQueryOptions = () =>
+  queryOptions({
     queryKey: queryKeys.member.draws,
     queryFn: ({ signal }) => api.get<MemberDraws>(endpoints.userDraws.path, { signal }),
     staleTime: 0,
+  });
+
+export function useMemberDraws({ untilRevealed = false }: { untilRevealed?: boolean } = {}) {
+  return useQuery({
+    ...memberDrawsQueryOptions(),
     refetchInterval: (query) =>
       untilRevealed && query.state.data?.draws.some((draw) => !draw.revealed)
         ? REVEAL_POLL_MS

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { PUBLIC_DATA_STALE_MS } from '#shared/constants.ts';
 import { endpointPath, endpoints } from '#shared/endpoints.ts';
@@ -18,11 +18,14 @@ export function useExplorerBoard(challengeId: number) {
 }
 
 /** The member's own switch and display name. */
-export function useExplorerSetting() {
-  return useQuery({
+export const explorerSettingQueryOptions = () =>
+  queryOptions({
     queryKey: queryKeys.member.explorer,
     queryFn: ({ signal }) => api.get<ExplorerSetting>(endpoints.explorerSetting.path, { signal }),
   });
+
+export function useExplorerSetting() {
+  return useQuery(explorerSettingQueryOptions());
 }
 
 /** PUT /api/user/explorer; the boards are asked again, so the member sees where they stand. */

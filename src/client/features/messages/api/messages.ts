@@ -113,11 +113,14 @@ export function useSendTestMessage(challengeId: number) {
 
 const preferencesUrl = endpoints.mailPreferences.path;
 
-export function useMailPreferences() {
-  return useQuery({
+export const mailPreferencesQueryOptions = () =>
+  queryOptions({
     queryKey: queryKeys.member.mailPreferences,
     queryFn: ({ signal }) => api.get<MailPreferences>(preferencesUrl, { signal }),
   });
+
+export function useMailPreferences() {
+  return useQuery(mailPreferencesQueryOptions());
 }
 
 export function useSetMailPreferences() {

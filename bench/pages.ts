@@ -8,8 +8,6 @@ import { load, type LoadResult } from './lib/load.ts';
 import { note, record } from './lib/report.ts';
 import { median } from './lib/stats.ts';
 import { cookiesSetBy } from './lib/cookies.ts';
-import { findCurrentBattle } from '#server/challenges/current-battle.ts';
-import { issuePass } from '#server/passes/issue.ts';
 
 const PAGE_CONNECTIONS = 128;
 const PAGE_SECONDS = 5;
@@ -101,6 +99,7 @@ async function profileRenderCpuMs(databaseUrl: string, port: number): Promise<nu
     DATABASE_URL: databaseUrl,
     NODE_ENV: 'production',
     PUBLIC_URL: `http://127.0.0.1:${String(port)}`,
+    ENABLE_TEST_TOOLS: 'true',
   });
   try {
     const registration = await fetch(`${server.url}/api/register`, {
@@ -113,14 +112,14 @@ async function profileRenderCpuMs(databaseUrl: string, port: number): Promise<nu
         password: 'password123',
       }),
     });
-    const member = (await registration.json()) as { id: number };
-    const database = await openDatabase({ databaseUrl });
-    const challenge = (await findCurrentBattle(database.db, new Date()))!;
-    await database.db.transaction((tx) =>
-      issuePass(tx, { userId: member.id, challengeId: challenge.id }),
-    );
-    await database.close();
     const cookie = cookiesSetBy(registration);
+    // Through the test tools, as the page's own button does: this process loads no React before
+    // renderCpuMs picks React's production build.
+    const pass = await fetch(`${server.url}/api/testing/create-pass`, {
+      method: 'POST',
+      headers: { origin: server.url, cookie },
+    });
+    if (!pass.ok) throw new Error(`test pass: ${String(pass.status)} ${await pass.text()}`);
     let sequence = 0;
     const visit = async () => {
       sequence += 1;

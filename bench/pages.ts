@@ -7,7 +7,7 @@ import { cpuSecondsOf, ownCpuSecondsSince } from './lib/cpu.ts';
 import { load, type LoadResult } from './lib/load.ts';
 import { note, record } from './lib/report.ts';
 import { median } from './lib/stats.ts';
-import { cookiesSetBy } from './lib/cookies.ts';
+import { registeredMember } from './lib/cookies.ts';
 
 const PAGE_CONNECTIONS = 128;
 const PAGE_SECONDS = 5;
@@ -102,17 +102,7 @@ async function profileRenderCpuMs(databaseUrl: string, port: number): Promise<nu
     ENABLE_TEST_TOOLS: 'true',
   });
   try {
-    const registration = await fetch(`${server.url}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify({
-        username: 'profile_bench',
-        email: 'profile-bench@example.com',
-        fullName: 'Profile Bench',
-        password: 'password123',
-      }),
-    });
-    const cookie = cookiesSetBy(registration);
+    const { cookie } = await registeredMember(server.url, 'profile_bench');
     // Through the test tools, as the page's own button does: this process loads no React before
     // renderCpuMs picks React's production build.
     const pass = await fetch(`${server.url}/api/testing/create-pass`, {

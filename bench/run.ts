@@ -21,7 +21,7 @@ import { listLiveBusinesses } from '#server/businesses/service.ts';
 import { issuePass } from '#server/passes/issue.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { seedDemoData } from '#server/db/seed.ts';
-import { cookiesSetBy } from './lib/cookies.ts';
+import { registeredMember } from './lib/cookies.ts';
 
 /**
  * `npm run bench`: every figure beside its peer or budget, measured in this run on this machine,
@@ -101,18 +101,8 @@ async function startWebSite() {
     PUBLIC_URL: 'http://127.0.0.1:3303',
     ENABLE_TEST_TOOLS: 'true',
   });
-  const registration = await fetch(`${server.url}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({
-      username: 'lighthouse',
-      email: 'lh@example.com',
-      fullName: 'Light House',
-      password: 'password123',
-    }),
-  });
-  const member = (await registration.json()) as { id: number };
-  const cookie = cookiesSetBy(registration);
+  const member = await registeredMember(server.url, 'lighthouse');
+  const { cookie } = member;
   const challenge = (await findCurrentBattle(database.db, new Date()))!;
   await database.db.transaction((tx) =>
     issuePass(tx, { userId: member.id, challengeId: challenge.id }),

@@ -9,3 +9,23 @@ export function cookiesSetBy(response: Response): string {
     .filter((pair) => !pair.endsWith('='))
     .join('; ');
 }
+
+/** Registers a member on a running server as the browser does: their id and cookies. */
+export async function registeredMember(
+  serverUrl: string,
+  username: string,
+): Promise<{ id: number; cookie: string }> {
+  const registration = await fetch(`${serverUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: serverUrl },
+    body: JSON.stringify({
+      username,
+      email: `${username}@example.com`,
+      fullName: 'Bench Member',
+      password: 'password123',
+    }),
+  });
+  if (!registration.ok) throw new Error(`registration: ${String(registration.status)}`);
+  const { id } = (await registration.json()) as { id: number };
+  return { id, cookie: cookiesSetBy(registration) };
+}

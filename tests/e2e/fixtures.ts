@@ -117,6 +117,20 @@ export function nextLocal(timeZone: string, weekday: string, hour: number): Date
 }
 
 /**
+ * Waits until the site's service worker is active, so the next navigation goes through it and the
+ * page it opens is controlled from its first request. Call it before leaving a page that registered
+ * the worker: a worker activating while a navigation is under way claims the pages already open,
+ * not the one that navigation opens, which stays uncontrolled until its next load.
+ */
+export async function serviceWorkerActive(page: Page) {
+  await page.waitForFunction(
+    async () => Boolean((await navigator.serviceWorker.getRegistration())?.active),
+    undefined,
+    { timeout: 60_000, polling: 250 },
+  );
+}
+
+/**
  * Waits until the service worker controls the page: the app and its data are then on the device,
  * as for a member who opened it with signal before walking into a cellar.
  */

@@ -6,6 +6,7 @@ import {
   controlledByServiceWorker,
   expect,
   registerWithPass,
+  serviceWorkerActive,
   testAllowingPageErrors,
 } from './fixtures.ts';
 
@@ -53,6 +54,7 @@ const savedOnPhone = (page: Page) =>
  */
 async function passHolderOffline(page: Page, context: BrowserContext) {
   await registerWithPass(page);
+  await serviceWorkerActive(page);
   await page.goto('/profile');
   await expect(
     page.getByRole('article', { name: SHOP }).getByRole('button', { name: 'Redeem Coupon' }),

@@ -10,6 +10,7 @@ import {
   expectAccessible,
   registerWithPass,
   resetClock,
+  serviceWorkerActive,
   signIn,
   test,
   testAllowingPageErrors,
@@ -154,7 +155,7 @@ testAllowingPageErrors(
   "offline, 'View Details' and a shop's page show what the device holds, and the pass says once that a code redeemed now is saved",
   async ({ page, context }) => {
     await registerWithPass(page);
-    await controlledByServiceWorker(page);
+    await serviceWorkerActive(page);
     await page.goto('/profile');
     await controlledByServiceWorker(page);
     await expect(

@@ -2,6 +2,7 @@ import {
   controlledByServiceWorker,
   expect,
   registerViaAuthPage,
+  serviceWorkerActive,
   test,
   testAllowingPageErrors,
   uniqueName,
@@ -85,10 +86,8 @@ offlineTest(
     const username = uniqueName('offline');
     await registerViaAuthPage(page, username);
     await expect(page.getByText(`Welcome to Local Battles, ${username}!`)).toBeVisible();
-    // The worker registered on this page claims the pages open when it activates; a page whose
-    // navigation is under way at that instant is not among them, and stays uncontrolled until
-    // its next load. Waiting here means /profile opens with the worker already active.
-    await controlledByServiceWorker(page);
+    // /profile then opens with the worker already active (fixtures.ts serviceWorkerActive).
+    await serviceWorkerActive(page);
     expect((await page.request.post('/api/testing/create-pass')).status()).toBe(201);
     await page.goto('/profile');
     await controlledByServiceWorker(page);

@@ -40,4 +40,27 @@ describe('public reads', () => {
       expect(await reads.answerFor(path, 'en')).toBeUndefined();
     }
   });
+
+  it("says its refusals in the render's language, word for word as the routes answer them", async () => {
+    const reads = readsWithTtl(0);
+    const client = new TestClient(ctx.app);
+    const paths = [
+      '/api/challenge/active',
+      '/api/businesses/999999',
+      '/api/challenges/999999/draws',
+      '/api/challenges/999999/milestones',
+      '/api/challenges/999999/explorers',
+    ];
+    for (const path of paths) {
+      const route = await client.request({
+        method: 'GET',
+        url: path,
+        headers: { 'accept-language': 'es' },
+      });
+      const answer = await reads.answerFor(path, 'es');
+      expect(answer?.status, path).toBe(route.statusCode);
+      expect(JSON.parse(answer!.body), path).toEqual(route.json());
+      expect(route.json<{ message: string }>().message, path).toMatch(/^No (encontramos|hay)/);
+    }
+  });
 });

@@ -18,7 +18,8 @@ import { findCurrentBattle } from '../challenges/current-battle.ts';
 import { CHALLENGE_NOT_FOUND } from '../challenges/require.ts';
 import { publicDrawsOf } from '../draws/service.ts';
 import { explorerBoardOf } from '../explorers/service.ts';
-import { AppError } from '../errors.ts';
+import { AppError, saying, type SaidSentence } from '../errors.ts';
+import { sentenceIn } from '../api-messages.ts';
 import { challengeDtoIn, listPublishedChallenges } from '../challenges/service.ts';
 import { findPublicShop, listLiveBusinesses, publicBusinessIn } from '../businesses/service.ts';
 import type { ChangeFeed } from '../db/changes.ts';
@@ -94,6 +95,12 @@ export interface PublicAnswer {
 }
 
 /** A public answer as one string, status and body, to tell whether it changed. */
+/** A refusal as its route sends it: the sentence in the request's language, as the error plugin says it. */
+const refusal = (status: number, sentence: SaidSentence, language: string): PublicAnswer => ({
+  status,
+  body: JSON.stringify({ message: sentenceIn(sentence, language) }),
+});
+
 export const answerText = (answer: PublicAnswer) => `${String(answer.status)} ${answer.body}`;
 
 export interface PublicReadsDeps {
@@ -214,9 +221,7 @@ export class PublicReads {
   /** GET /api/businesses/{id}'s answer, 404 included, as the server render reads it. */
   async liveShop(id: number, language: string): Promise<PublicAnswer> {
     const shop = await this.liveShopJson(id, language);
-    return shop
-      ? { status: 200, body: shop.body }
-      : { status: 404, body: JSON.stringify({ message: SHOP_NOT_FOUND }) };
+    return shop ? { status: 200, body: shop.body } : refusal(404, saying(SHOP_NOT_FOUND), language);
   }
 
   /** GET /api/votes: the public vote totals (rule 18's freeze applied). */
@@ -332,7 +337,7 @@ export class PublicReads {
     activeChallenge: async (_params, language) => {
       const { body } = await this.activeChallenge(language);
       return body === 'null'
-        ? { status: 404, body: JSON.stringify({ message: NO_ACTIVE_CHALLENGE }) }
+        ? refusal(404, saying(NO_ACTIVE_CHALLENGE), language)
         : { status: 200, body };
     },
     publishedChallenges: async (_params, language) => ({
@@ -347,25 +352,29 @@ export class PublicReads {
     voteCounts: async () => ({ status: 200, body: (await this.voteCounts()).body }),
     siteConfig: async () => ({ status: 200, body: (await this.siteConfig()).body }),
     publicDraws: ({ id }, language) =>
-      this.challengeAnswer(Number(id), (challengeId) => this.draws(challengeId, language)),
+      this.challengeAnswer(Number(id), language, (challengeId) =>
+        this.draws(challengeId, language),
+      ),
     publicMilestones: ({ id }, language) =>
-      this.challengeAnswer(Number(id), (challengeId) => this.milestones(challengeId, language)),
-    explorers: ({ id }) =>
-      this.challengeAnswer(Number(id), (challengeId) => this.explorers(challengeId)),
+      this.challengeAnswer(Number(id), language, (challengeId) =>
+        this.milestones(challengeId, language),
+      ),
+    explorers: ({ id }, language) =>
+      this.challengeAnswer(Number(id), language, (challengeId) => this.explorers(challengeId)),
   };
 
   /** A public read of one published challenge by id, its 404 included, as its route sends it. */
   private async challengeAnswer(
     challengeId: number,
+    language: string,
     read: (challengeId: number) => Promise<CachedJson>,
   ): Promise<PublicAnswer> {
-    if (challengeId > MAX_ID)
-      return { status: 404, body: JSON.stringify({ message: CHALLENGE_NOT_FOUND }) };
+    if (challengeId > MAX_ID) return refusal(404, saying(CHALLENGE_NOT_FOUND), language);
     try {
       return { status: 200, body: (await read(challengeId)).body };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return { status: error.statusCode, body: JSON.stringify({ message: error.message }) };
+      return refusal(error.statusCode, error, language);
     }
   }
 

@@ -243,9 +243,12 @@ const PASS_ACTIVATED = 'Your battle pass has been activated!';
 function fulfilledMessage(order: Payment): string {
   if (isSinglePass(order)) return PASS_ACTIVATED;
   // Whole sentences, each its own catalog entry (src/server/i18n/api).
-  return order.gift
-    ? `Your ${countOf(order.quantity, 'pass', 'passes')} to give are ready. Share them from your pass page: each link gives one pass to one person.`
-    : `${PASS_ACTIVATED} Your other passes are ready to give. Share them from your pass page: each link gives one pass to one person.`;
+  if (!order.gift)
+    return `${PASS_ACTIVATED} Your other passes are ready to give. Share them from your pass page: each link gives one pass to one person.`;
+  const quantity = String(order.quantity);
+  return order.quantity === 1
+    ? 'Your pass to give is ready. Share it from your pass page: its link gives one pass to one person.'
+    : `Your ${quantity} passes to give are ready. Share them from your pass page: each link gives one pass to one person.`;
 }
 
 /** A verify-checkout answer that activated nothing. */

@@ -134,8 +134,8 @@ async function main() {
       context: {
         siteName: env.SITE_NAME,
         siteUrl: siteUrl.origin,
-        profileUrl: siteUrl.href('/profile'),
         contactEmail: organizerContact(env),
+        languages: { languages: env.LANGUAGES, defaultLanguage: env.DEFAULT_LANGUAGE },
       },
       ...(wallet.google ? { googleAccessToken: googleAccessTokens(wallet.google) } : {}),
     },

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Business, Challenge } from '#server/db/schema.ts';
+import { businesses, challenges, type Business, type Challenge } from '#server/db/schema.ts';
 import { queryRows } from '#server/db/rule-call.ts';
 import { setPassCounted } from '#server/passes/switch.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
@@ -194,6 +194,48 @@ describe('the Apple Wallet pass (docs/decisions/0043)', () => {
     const afterRefund = (await download(holder.client)).passJson;
     expect(afterRefund.voided).toBe(true);
     expect(field(afterRefund, 'headerFields', 'status')).toBe('Void');
+  });
+
+  it("speaks its holder's saved language: labels, the battle and its shops as the organizer wrote them there", async () => {
+    await ctx.db
+      .update(challenges)
+      .set({ translations: { es: { title: 'Batalla del Café de Chicago' } } })
+      .where(eq(challenges.id, challenge.id));
+    await ctx.db
+      .update(businesses)
+      .set({ translations: { es: { name: 'Cerca Cero' } } })
+      .where(eq(businesses.id, shops[0]!.id));
+    const chosen = await holder.client.put('/api/user/language', { language: 'es' });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    try {
+      const pass = await download(holder.client);
+      pass.remove();
+      const json = pass.passJson;
+      expect(json.description).toBe('Pase de Local Battles para Batalla del Café de Chicago');
+      expect(field(json, 'secondaryFields', 'battle')).toBe('Batalla del Café de Chicago');
+      const labels = Object.values(json.storeCard)
+        .flat()
+        .map((each) => (each as { label?: string }).label);
+      expect(labels).toEqual(
+        expect.arrayContaining(['Cupones restantes', 'Votos restantes', 'Cómo canjear']),
+      );
+      expect(labels).not.toContain('Coupons left');
+      expect(field(json, 'backFields', 'redeem')).toContain('código de 4 dígitos');
+      expect(field(json, 'backFields', 'dates')).toMatch(/ de nov/);
+      expect(json.barcodes).toEqual([
+        expect.objectContaining({
+          message: 'http://localhost/es/profile',
+          altText: 'Abre tu pase',
+        }),
+      ]);
+      const relevant = (json.locations as { relevantText: string }[]).map(
+        (each) => each.relevantText,
+      );
+      expect(relevant).toContain('Cerca Cero participa en Batalla del Café de Chicago');
+      expect(relevant).toContain('Near 1 participa en Batalla del Café de Chicago');
+    } finally {
+      await holder.client.put('/api/user/language', { language: 'en' });
+    }
   });
 
   it('is not offered while Apple’s settings are incomplete', async () => {

@@ -76,50 +76,51 @@ export async function buildApplePass(
     },
   );
   pass.type = 'storeCard';
-  pass.headerFields.push({ key: 'status', label: 'Status', value: texts.status });
+  const { labels } = texts;
+  pass.headerFields.push({ key: 'status', label: labels.status, value: texts.status });
   pass.primaryFields.push({
     key: 'coupons',
-    label: 'Coupons left',
+    label: labels.couponsLeft,
     value: content.couponsLeft,
-    changeMessage: 'Coupons left: %@',
+    changeMessage: `${labels.couponsLeft}: %@`,
   });
   pass.secondaryFields.push(
-    { key: 'battle', label: 'Battle', value: content.battleTitle },
+    { key: 'battle', label: labels.battle, value: texts.battleTitle },
     {
       key: 'votes',
-      label: 'Votes left',
+      label: labels.votesLeft,
       value: content.votesLeft,
-      changeMessage: 'Votes left: %@',
+      changeMessage: `${labels.votesLeft}: %@`,
     },
   );
   pass.auxiliaryFields.push(
     {
       key: 'ends',
-      label: 'Ends',
+      label: labels.ends,
       value: content.battleEnd.toISOString(),
       dateStyle: 'PKDateStyleMedium',
       timeStyle: 'PKDateStyleShort',
     },
-    { key: 'pass', label: 'Pass', value: content.pseudonym },
+    { key: 'pass', label: labels.pass, value: content.pseudonym },
   );
   pass.backFields.push(
-    { key: 'redeem', label: 'How to redeem', value: texts.howToRedeem },
-    { key: 'dates', label: 'Battle dates', value: texts.dates },
-    { key: 'contact', label: 'Contact the organizers', value: texts.contact },
-    { key: 'pseudonym', label: 'Your pass in published files', value: texts.pseudonymNote },
-    { key: 'profile', label: 'Your pass online', value: context.profileUrl },
+    { key: 'redeem', label: labels.howToRedeem, value: texts.howToRedeem },
+    { key: 'dates', label: labels.dates, value: texts.dates },
+    { key: 'contact', label: labels.contact, value: texts.contact },
+    { key: 'pseudonym', label: labels.pseudonym, value: texts.pseudonymNote },
+    { key: 'profile', label: labels.profile, value: texts.profileUrl },
   );
   pass.setBarcodes({
-    message: context.profileUrl,
+    message: texts.profileUrl,
     format: 'PKBarcodeFormatQR',
     messageEncoding: 'iso-8859-1',
-    altText: 'Open your pass',
+    altText: labels.openYourPass,
   });
   pass.setLocations(
     ...content.locations.map((location) => ({
       latitude: location.latitude,
       longitude: location.longitude,
-      relevantText: `${location.shopName} takes part in ${content.battleTitle}`,
+      relevantText: texts.shopTakesPart(location),
     })),
   );
   pass.setRelevantDates([{ startDate: content.battleStart, endDate: content.battleEnd }]);

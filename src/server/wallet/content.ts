@@ -4,6 +4,12 @@ import { passPseudonymSql } from '../audit-trail/pseudonym.ts';
 import { liveShopSql } from '../businesses/live.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows, sqlIntArray } from '../db/rule-call.ts';
+import {
+  fieldPerLanguage,
+  type ChallengeTextField,
+  type ShopTranslationField,
+  type Translations,
+} from '#shared/translations.ts';
 
 /** Apple shows at most ten locations on a pass; the ten shops nearest the battle's centre. */
 export const MAX_PASS_LOCATIONS = 10;
@@ -12,6 +18,8 @@ export interface PassLocation {
   latitude: number;
   longitude: number;
   shopName: string;
+  /** The shop's name in the battle's other languages (docs/decisions/0050). */
+  shopNames: Partial<Record<string, string>>;
 }
 
 /**
@@ -21,7 +29,11 @@ export interface PassLocation {
  */
 export interface PassContent {
   passId: number;
+  /** The holder's saved language (users.language), which the copy speaks; null until chosen. */
+  language: string | null;
   battleTitle: string;
+  /** The title in the battle's other languages (docs/decisions/0050). */
+  battleTitles: Partial<Record<string, string>>;
   battleStart: Date;
   battleEnd: Date;
   timeZone: string;
@@ -40,6 +52,8 @@ interface ContentRow extends Record<string, unknown> {
   pass_id: number;
   challenge_id: number;
   title: string;
+  translations: Translations<ChallengeTextField>;
+  holder_language: string | null;
   start_date: string | Date;
   end_date: string | Date;
   time_zone: string;
@@ -53,6 +67,7 @@ interface ContentRow extends Record<string, unknown> {
 interface ShopRow extends Record<string, unknown> {
   challenge_id: number;
   name: string;
+  translations: Translations<ShopTranslationField>;
   latitude: number;
   longitude: number;
 }
@@ -83,8 +98,8 @@ async function contentsWhere(db: Db, now: Date, where: SQL): Promise<PassContent
   const rows = await queryRows<ContentRow>(
     db,
     sql`
-      select p.id as pass_id, c.id as challenge_id, c.title, c.start_date, c.end_date,
-        c.time_zone, p.active,
+      select p.id as pass_id, c.id as challenge_id, c.title, c.translations,
+        u.language as holder_language, c.start_date, c.end_date, c.time_zone, p.active,
         ${passPseudonymSql(sql`c.audit_salt`, sql`p.id::text`)} as pseudonym,
         (select count(*) from coupons cp join businesses b on b.id = cp.business_id
           where cp.pass_id = p.id and not cp.redeemed and ${liveShopSql('b')})::integer
@@ -92,7 +107,7 @@ async function contentsWhere(db: Db, now: Date, where: SQL): Promise<PassContent
         (select count(*) from coupons cp join businesses b on b.id = cp.business_id
           where cp.pass_id = p.id and ${liveShopSql('b')})::integer as coupons,
         available_votes(p.id) as votes_left
-      from passes p join challenges c on c.id = p.challenge_id
+      from passes p join challenges c on c.id = p.challenge_id join users u on u.id = p.user_id
       where ${where}
       order by p.id`,
   );
@@ -101,7 +116,7 @@ async function contentsWhere(db: Db, now: Date, where: SQL): Promise<PassContent
   const shops = await queryRows<ShopRow>(
     db,
     sql`
-      select b.challenge_id, b.name, b.latitude, b.longitude from businesses b
+      select b.challenge_id, b.name, b.translations, b.latitude, b.longitude from businesses b
       where b.challenge_id = any(${sqlIntArray(challengeIds)}) and ${liveShopSql('b')}
         and b.latitude is not null
       order by b.position, b.id`,
@@ -116,6 +131,7 @@ async function contentsWhere(db: Db, now: Date, where: SQL): Promise<PassContent
             latitude: Number(shop.latitude),
             longitude: Number(shop.longitude),
             shopName: shop.name,
+            shopNames: fieldPerLanguage(shop.translations, 'name'),
           })),
       ),
     ]),
@@ -124,7 +140,9 @@ async function contentsWhere(db: Db, now: Date, where: SQL): Promise<PassContent
     const battleEnd = new Date(row.end_date);
     return {
       passId: row.pass_id,
+      language: row.holder_language,
       battleTitle: row.title,
+      battleTitles: fieldPerLanguage(row.translations, 'title'),
       battleStart: new Date(row.start_date),
       battleEnd,
       timeZone: row.time_zone,

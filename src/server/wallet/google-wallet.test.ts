@@ -78,7 +78,6 @@ const newWorker = () =>
       context: {
         siteName: 'Local Battles',
         siteUrl: 'http://localhost',
-        profileUrl: 'http://localhost/profile',
       },
       googleAccessToken: async () => 'test-access-token',
       retryBaseMs: RETRY_BASE_MS,
@@ -99,7 +98,7 @@ interface SavePayload {
       id: string;
       classId: string;
       state: string;
-      header: { defaultValue: { value: string } };
+      header: { defaultValue: { language: string; value: string } };
       barcode: { type: string; value: string };
       textModulesData: { id: string; body: string }[];
       locations: unknown[];
@@ -143,7 +142,7 @@ describe('Google Wallet (docs/decisions/0043)', () => {
       id: `${TEST_GOOGLE_ISSUER_ID}.${row!.serial}`,
       classId: `${TEST_GOOGLE_ISSUER_ID}.local-battles`,
       state: 'ACTIVE',
-      header: { defaultValue: { value: 'Tea Battle' } },
+      header: { defaultValue: { language: 'en-US', value: 'Tea Battle' } },
       barcode: { type: 'QR_CODE', value: 'http://localhost/profile' },
       locations: [{ latitude: 41.88, longitude: -87.63 }],
     });

@@ -10,8 +10,6 @@ export const GOOGLE_WALLET_SCOPE = 'https://www.googleapis.com/auth/wallet_objec
 
 const THEME_COLOUR = '#8c5a2f';
 
-const text = (value: string) => ({ defaultValue: { language: 'en-US', value } });
-
 /** The generic class every pass of this site belongs to: `<issuer>.local-battles`. */
 export const googleClassId = (settings: GoogleWalletSettings) =>
   `${settings.issuerId}.local-battles`;
@@ -29,31 +27,33 @@ export function googleObject(
   context: PassTextContext,
 ) {
   const texts = passTexts(content, context);
+  const { labels } = texts;
+  const text = (value: string) => ({ defaultValue: { language: texts.locale, value } });
   return {
     id: googleObjectId(settings, serial),
     classId: googleClassId(settings),
     state: content.voided ? 'INACTIVE' : content.ended ? 'EXPIRED' : 'ACTIVE',
     cardTitle: text(context.siteName),
-    header: text(content.battleTitle),
-    subheader: text('Battle pass'),
+    header: text(texts.battleTitle),
+    subheader: text(labels.battlePass),
     hexBackgroundColor: THEME_COLOUR,
     logo: {
       sourceUri: { uri: `${context.siteUrl}/icons/icon-192.png` },
       contentDescription: text(context.siteName),
     },
-    barcode: { type: 'QR_CODE', value: context.profileUrl, alternateText: 'Open your pass' },
+    barcode: { type: 'QR_CODE', value: texts.profileUrl, alternateText: labels.openYourPass },
     validTimeInterval: {
       start: { date: content.battleStart.toISOString() },
       end: { date: content.battleEnd.toISOString() },
     },
     textModulesData: [
-      { id: 'coupons', header: 'Coupons left', body: String(content.couponsLeft) },
-      { id: 'votes', header: 'Votes left', body: String(content.votesLeft) },
-      { id: 'status', header: 'Status', body: texts.status },
-      { id: 'pass', header: 'Pass', body: content.pseudonym },
-      { id: 'redeem', header: 'How to redeem', body: texts.howToRedeem },
-      { id: 'dates', header: 'Battle dates', body: texts.dates },
-      { id: 'contact', header: 'Contact the organizers', body: texts.contact },
+      { id: 'coupons', header: labels.couponsLeft, body: String(content.couponsLeft) },
+      { id: 'votes', header: labels.votesLeft, body: String(content.votesLeft) },
+      { id: 'status', header: labels.status, body: texts.status },
+      { id: 'pass', header: labels.pass, body: content.pseudonym },
+      { id: 'redeem', header: labels.howToRedeem, body: texts.howToRedeem },
+      { id: 'dates', header: labels.dates, body: texts.dates },
+      { id: 'contact', header: labels.contact, body: texts.contact },
     ],
     locations: content.locations.map(({ latitude, longitude }) => ({ latitude, longitude })),
   };

@@ -42,8 +42,8 @@ function textContext({ config }: Pick<AppDeps, 'config'>): PassTextContext & {
   return {
     siteName: config.siteName,
     siteUrl: config.siteUrl.origin,
-    profileUrl: config.siteUrl.href('/profile'),
     contactEmail: config.contactEmail,
+    languages: config.languages,
     webServiceUrl: config.siteUrl.href(PASSKIT_WEB_SERVICE_PATH),
   };
 }

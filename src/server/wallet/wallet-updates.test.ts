@@ -69,7 +69,6 @@ const silent = { warn: () => {} };
 const context = {
   siteName: 'Local Battles',
   siteUrl: 'http://localhost',
-  profileUrl: 'http://localhost/profile',
 };
 const RETRY_BASE_MS = 50;
 const newWorker = () =>

@@ -135,6 +135,28 @@ export const DOCUMENT_METRIC_BUDGETS = [
 ] as const;
 
 /**
+ * Puts a member's cookies in the browser's own cookie jar, as their phone holds them. Lighthouse's
+ * `extraHeaders` Cookie lost to the jar's: once a public page had set its language cookie
+ * (`lb.lang`), a member's /profile was requested signed out and measured as the redirect to /auth.
+ * Lighthouse's storage reset between runs leaves cookies, so they stand for every run of the page.
+ */
+async function putCookiesInBrowser(port: number, url: string, cookie: string) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${String(port)}`);
+  try {
+    const [context] = browser.contexts();
+    if (!context) throw new Error('the browser has no default context');
+    await context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const [name = '', ...value] = pair.split('=');
+        return { name, value: value.join('='), url };
+      }),
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
  * Lighthouse with its default mobile settings, the median of several runs per page: performance
  * at least the page's own budget, accessibility 100, best practices and SEO at least 95.
  */
@@ -159,6 +181,7 @@ export async function benchLighthouse(
     for (const page of pages) {
       const { path: pagePath, performanceBudget, cookie, state, prepare, isDocument } = page;
       await prepare?.();
+      if (cookie) await putCookiesInBrowser(chrome.port, server.url, cookie);
       const shown = state ? `${pagePath} (${state})` : pagePath;
       const categories: Category[] = [
         'performance',
@@ -175,7 +198,6 @@ export async function benchLighthouse(
             output: 'json',
             logLevel: 'error',
             onlyCategories: categories,
-            ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
           });
         let result = await lighthouseRun();
         // A run whose trace failed (NO_NAVSTART: 'Please run Lighthouse again') measured nothing:
@@ -188,6 +210,11 @@ export async function benchLighthouse(
         const error = result?.lhr.runtimeError;
         if (error)
           process.stdout.write(`  Lighthouse ${pagePath}: ${error.code} ${error.message}\n`);
+        // A page that sent the browser elsewhere (a member's page drawn signed out, then /auth)
+        // measured another page than its row names.
+        const shownPath = result && new URL(result.lhr.finalDisplayedUrl).pathname;
+        if (shownPath && shownPath !== pagePath)
+          throw new Error(`Lighthouse ${pagePath} ended on ${shownPath}: the page was not measured`);
         for (const category of categories) {
           const score = result?.lhr.categories[category]?.score ?? 0;
           scores[category]?.push(Math.round(score * 100));

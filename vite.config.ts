@@ -12,6 +12,7 @@ import {
 } from './src/shared/offline.ts';
 import { APP_ENTRY, DOCUMENT_SCRIPT } from './src/shared/server-render.ts';
 import { SIGNED_IN_HINT_SCRIPT } from './src/shared/signed-in-hint.ts';
+import { APP_ONLY_ATTRIBUTE, INTL_WARM_UP_SCRIPT } from './src/shared/intl-warm-up.ts';
 import { THEME_STYLESHEET_ID, themeStylesheet } from './src/client/app/theme-stylesheet.ts';
 import { markTopLevelCallsPure } from './scripts/pure-shared-modules.ts';
 
@@ -92,6 +93,13 @@ export default defineConfig(({ isSsrBuild }) => ({
       name: 'signed-in-hint',
       transformIndexHtml: () => [
         { tag: 'script', children: SIGNED_IN_HINT_SCRIPT, injectTo: 'head-prepend' as const },
+        // Next, while the stylesheets download: the app's Intl start (src/shared/intl-warm-up.ts).
+        {
+          tag: 'script',
+          attrs: { [APP_ONLY_ATTRIBUTE]: true },
+          children: INTL_WARM_UP_SCRIPT,
+          injectTo: 'head-prepend' as const,
+        },
       ],
     },
     !isSsrBuild &&

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SIGNED_IN_HINT_SCRIPT } from '#shared/signed-in-hint.ts';
+import { INTL_WARM_UP_SCRIPT } from '#shared/intl-warm-up.ts';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
@@ -64,13 +65,16 @@ describe('unknown paths and pages', () => {
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    // The signed-in hint's head script, and no other inline script, by the hash of its text.
-    const hintHash = createHash('sha256').update(SIGNED_IN_HINT_SCRIPT).digest('base64');
+    // The signed-in hint's and the Intl start's head scripts, and no other inline script, by the
+    // hash of their text.
+    const [hintHash, intlHash] = [SIGNED_IN_HINT_SCRIPT, INTL_WARM_UP_SCRIPT].map((script) =>
+      createHash('sha256').update(script).digest('base64'),
+    );
     const scriptSrc = csp
       .split(';')
       .map((directive) => directive.trim())
       .find((directive) => directive.startsWith('script-src'));
-    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hintHash}'`);
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hintHash!}' 'sha256-${intlHash!}'`);
     expect(csp).toContain("frame-ancestors 'none'");
     // helmet's whole set, read once at start (security.ts), on every page answer.
     expect(response.headers['referrer-policy']).toBe('no-referrer');

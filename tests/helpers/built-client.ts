@@ -1,10 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { APP_ONLY_ATTRIBUTE, INTL_WARM_UP_SCRIPT } from '#shared/intl-warm-up.ts';
 
 /** The app shell of the stand-in build: the markers the server fills in, and nothing else. */
 export const BUILT_SHELL =
-  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local Battles</title>' +
+  '<!doctype html><html lang="en"><head>' +
+  `<script ${APP_ONLY_ATTRIBUTE}>${INTL_WARM_UP_SCRIPT}</script>` +
+  '<meta charset="utf-8"><title>Local Battles</title>' +
   '<script type="module" crossorigin src="/assets/app.js"></script>' +
   '<link rel="stylesheet" crossorigin href="/assets/app.css"></head>' +
   '<body><div id="root"></div><noscript>Needs JavaScript.</noscript></body></html>';

@@ -1,4 +1,5 @@
 import { APP_ENTRY, DOCUMENT_SCRIPT } from '#shared/server-render.ts';
+import { APP_ONLY_ATTRIBUTE } from '#shared/intl-warm-up.ts';
 import { replaceLiterally } from './replace-literally.ts';
 
 /** What dist/client/.vite/manifest.json says of one chunk. */
@@ -25,10 +26,14 @@ export function chunkClosure(manifest: Manifest, key: string): { js: string[]; c
   return { js: [...js], css: [...css] };
 }
 
-/** The tags Vite writes into index.html for the app: its entry, its preloads, its stylesheet. */
+/**
+ * The tags Vite writes into index.html for the app: its entry, its preloads, its stylesheet, and
+ * the inline scripts only the app needs (#shared/intl-warm-up.ts).
+ */
 const APP_TAGS = [
   /<script type="module" crossorigin src="\/assets\/[^"]+"><\/script>\s*/g,
   /<link rel="(?:modulepreload|stylesheet)" crossorigin href="\/assets\/[^"]+">\s*/g,
+  new RegExp(`<script ${APP_ONLY_ATTRIBUTE}>[^<]*</script>\\s*`, 'g'),
 ];
 const NOSCRIPT = /<noscript>[\s\S]*?<\/noscript>\s*/g;
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INTL_WARM_UP_SCRIPT } from '#shared/intl-warm-up.ts';
 import { BUILT_SHELL, BUILT_STYLES, fakeBuiltClient } from '#tests/helpers/built-client.ts';
 import { insertBusiness, insertChallenge } from '#tests/helpers/fixtures.ts';
 import { createTestContext, TestClient, type TestContext } from '#tests/helpers/test-app.ts';
@@ -43,6 +44,8 @@ describe('the built web app', () => {
     expect(home).toContain('<script type="module" crossorigin src="/assets/document.js"></script>');
     expect(home).not.toContain('/assets/app.js');
     expect(home).not.toContain('<noscript>');
+    // The app's Intl start is the app's alone: the document's script uses no Intl.
+    expect(home).not.toContain(INTL_WARM_UP_SCRIPT);
     expect((await client.get('/assets/home.css')).body).toBe(BUILT_STYLES.home);
     expect(home).toMatch(/<script type="application\/json" id="server-state" data-drawn-at="\d+">/);
 
@@ -51,6 +54,7 @@ describe('the built web app', () => {
     expect(checkout).toContain('<p>Rendered /checkout</p>');
     expect(checkout).toContain('/assets/app.js');
     expect(checkout).not.toContain('/assets/document.js');
+    expect(checkout).toContain(`<script data-app-only>${INTL_WARM_UP_SCRIPT}</script>`);
   });
 
   it('puts the rendered page in as it is: $ patterns in a checkout URL do not copy the page into itself', async () => {

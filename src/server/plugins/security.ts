@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import fp from 'fastify-plugin';
 import { SIGNED_IN_HINT_SCRIPT } from '#shared/signed-in-hint.ts';
+import { INTL_WARM_UP_SCRIPT } from '#shared/intl-warm-up.ts';
 import { forbidden } from '../errors.ts';
 import { pathnameOf } from '../text.ts';
 
@@ -19,8 +20,10 @@ export interface SecurityOptions {
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** helmet's default Strict-Transport-Security, for API answers too when the site is on HTTPS. */
 const HSTS = 'max-age=31536000; includeSubDomains';
-/** The one inline script a page may run: the signed-in hint's, admitted by its exact text. */
-const SIGNED_IN_HINT_SOURCE = `'sha256-${createHash('sha256').update(SIGNED_IN_HINT_SCRIPT).digest('base64')}'`;
+/** The inline scripts a page may run, each admitted by its exact text: the signed-in hint, the Intl start. */
+const INLINE_SCRIPT_SOURCES = [SIGNED_IN_HINT_SCRIPT, INTL_WARM_UP_SCRIPT].map(
+  (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
+);
 
 /**
  * API answers are data, never pages: they carry the headers that matter for data (no sniffing,
@@ -45,7 +48,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", SIGNED_IN_HINT_SOURCE],
+        scriptSrc: ["'self'", ...INLINE_SCRIPT_SOURCES],
         // Mantine sets CSS variables through style attributes and <style> tags.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:', options.mapTileSource],

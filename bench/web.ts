@@ -214,7 +214,9 @@ export async function benchLighthouse(
         // measured another page than its row names.
         const shownPath = result && new URL(result.lhr.finalDisplayedUrl).pathname;
         if (shownPath && shownPath !== pagePath)
-          throw new Error(`Lighthouse ${pagePath} ended on ${shownPath}: the page was not measured`);
+          throw new Error(
+            `Lighthouse ${pagePath} ended on ${shownPath}: the page was not measured`,
+          );
         for (const category of categories) {
           const score = result?.lhr.categories[category]?.score ?? 0;
           scores[category]?.push(Math.round(score * 100));

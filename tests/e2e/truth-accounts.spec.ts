@@ -128,7 +128,17 @@ test(
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Business' });
     const paused = dialog.getByRole('checkbox', { name: 'Paused' });
-    await paused.scrollIntoViewIfNeeded();
+    // The dialog moves focus into itself once open, which scrolls its body back to the top: a box
+    // measured out of view would move when check() scrolls it in, whatever the layout does. So
+    // wait for that focus, then scroll until the box stays in view.
+    await expect
+      .poll(() => dialog.evaluate((element) => element.contains(document.activeElement)))
+      .toBe(true);
+    await expect(async () => {
+      await paused.scrollIntoViewIfNeeded();
+      await settledBox(paused);
+      await expect(paused).toBeInViewport({ timeout: 1 });
+    }).toPass();
     await expectLabelBeside(paused, dialog.getByText('Paused', { exact: true }));
     const before = await settledBox(paused);
     await paused.check();

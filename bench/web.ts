@@ -48,6 +48,9 @@ async function assetsLoadedBy(server: RunningServer, pagePath: string, cookie?: 
     if (/\.(js|css)$/.test(url.pathname)) assets.add(url.pathname.slice(1));
   });
   await page.goto(`${server.url}${pagePath}`, { waitUntil: 'networkidle' });
+  // A page that sent the browser elsewhere (a member's page drawn signed out) loaded another's.
+  const shownPath = new URL(page.url()).pathname;
+  if (shownPath !== pagePath) throw new Error(`${pagePath} ended on ${shownPath}: not measured`);
   const inlineStyles = await page.$$eval('style', (styles) =>
     styles.map((style) => style.textContent).join('\n'),
   );

@@ -123,10 +123,18 @@ export function nextLocal(timeZone: string, weekday: string, hour: number): Date
  * not the one that navigation opens, which stays uncontrolled until its next load.
  */
 export async function serviceWorkerActive(page: Page) {
-  await page.waitForFunction(
-    async () => Boolean((await navigator.serviceWorker.getRegistration())?.active),
-    undefined,
-    { timeout: 60_000, polling: 250 },
+  // page.evaluate awaits the page's promise (waitForFunction would take a pending one as truthy).
+  await page.evaluate(
+    (timeoutMs) =>
+      Promise.race([
+        navigator.serviceWorker.ready.then(() => undefined),
+        new Promise((_, reject) => {
+          setTimeout(() => {
+            reject(new Error(`no active service worker after ${String(timeoutMs)} ms`));
+          }, timeoutMs);
+        }),
+      ]),
+    60_000,
   );
 }
 

@@ -212,11 +212,7 @@ describe('claims', () => {
 
   it('refuses someone who holds a pass and leaves the claim open; a new link ends the old one', async () => {
     const buyer = await signedInMember(ctx.app);
-    const bought = await buy(buyer.client, { quantity: 1, gift: true });
-    // One pass to give is one, in the singular.
-    expect(bought.verified.message).toBe(
-      'Your pass to give is ready. Share it from your pass page: its link gives one pass to one person.',
-    );
+    await buy(buyer.client, { quantity: 1, gift: true });
     const [claim] = await claimsOf(buyer.client);
     const oldToken = await tokenOf(buyer.client, claim!.id);
 
@@ -241,11 +237,7 @@ describe('claims', () => {
 
   it('answers 404 for another member’s claim, 400 for a malformed token and 401 signed out', async () => {
     const buyer = await signedInMember(ctx.app);
-    const bought = await buy(buyer.client, { quantity: 1, gift: true });
-    // One pass to give is one, in the singular.
-    expect(bought.verified.message).toBe(
-      'Your pass to give is ready. Share it from your pass page: its link gives one pass to one person.',
-    );
+    await buy(buyer.client, { quantity: 1, gift: true });
     const [claim] = await claimsOf(buyer.client);
     const stranger = await signedInMember(ctx.app);
     expect((await stranger.client.post(`/api/user/claims/${claim!.id}/link`)).statusCode).toBe(404);
@@ -307,11 +299,7 @@ describe('claims', () => {
 
   it('of 20 people taking one link at once, exactly one gets the pass', async () => {
     const buyer = await signedInMember(ctx.app);
-    const bought = await buy(buyer.client, { quantity: 1, gift: true });
-    // One pass to give is one, in the singular.
-    expect(bought.verified.message).toBe(
-      'Your pass to give is ready. Share it from your pass page: its link gives one pass to one person.',
-    );
+    await buy(buyer.client, { quantity: 1, gift: true });
     const [claim] = await claimsOf(buyer.client);
     const token = await tokenOf(buyer.client, claim!.id);
     const takers = await Promise.all(Array.from({ length: 20 }, () => signedInMember(ctx.app)));

@@ -94,13 +94,13 @@ export interface PublicAnswer {
   body: string;
 }
 
-/** A public answer as one string, status and body, to tell whether it changed. */
 /** A refusal as its route sends it: the sentence in the request's language, as the error plugin says it. */
 const refusal = (status: number, sentence: SaidSentence, language: string): PublicAnswer => ({
   status,
   body: JSON.stringify({ message: sentenceIn(sentence, language) }),
 });
 
+/** A public answer as one string, status and body, to tell whether it changed. */
 export const answerText = (answer: PublicAnswer) => `${String(answer.status)} ${answer.body}`;
 
 export interface PublicReadsDeps {

@@ -3,6 +3,7 @@ import { formatChallengeDates, formatInstant } from './date-range.ts';
 import {
   answerLanguage,
   languagePath,
+  offeredLanguageOr,
   localeOf,
   preferredLanguage,
   splitLanguage,
@@ -38,6 +39,13 @@ describe('addresses in a language (docs/decisions/0048-languages.md)', () => {
     expect(languagePath('/', 'es', 'en')).toBe('/es/');
     expect(languagePath('/battles/coffee', 'es', 'en')).toBe('/es/battles/coffee');
     expect(languagePath('/battles/coffee', 'en', 'en')).toBe('/battles/coffee');
+  });
+
+  it('keeps a saved language while the site offers it, else falls back to the default', () => {
+    expect(offeredLanguageOr(site, 'es')).toBe('es');
+    expect(offeredLanguageOr(site, 'fr')).toBe('en');
+    expect(offeredLanguageOr(site, null)).toBe('en');
+    expect(offeredLanguageOr({ languages: ['es'], defaultLanguage: 'es' }, 'en')).toBe('es');
   });
 
   it('picks the enabled language Accept-Language prefers most', () => {

@@ -49,6 +49,12 @@ export function splitLanguage(
   return { language: defaultLanguage, basename: '', path: pathname };
 }
 
+/** A saved choice (a member's language, a buyer's page) while the site still offers it, else its default. */
+export const offeredLanguageOr = (
+  { languages, defaultLanguage }: SiteLanguages,
+  saved: string | null | undefined,
+): string => (saved && languages.includes(saved) ? saved : defaultLanguage);
+
 /** A page's address in a language: the default language's has no prefix. */
 export function languagePath(path: string, language: string, defaultLanguage: string): string {
   if (language === defaultLanguage) return path;

@@ -11,6 +11,7 @@ import { listUnsubscribeHeaders, unsubscribeApiPath } from '#shared/unsubscribe.
 import {
   languagePath,
   localeOf,
+  offeredLanguageOr,
   SITE_LANGUAGES,
   SOURCE_LANGUAGE,
   type SiteLanguages,
@@ -50,13 +51,14 @@ export interface MailWords {
 }
 
 export function mailWords(context: MailContext, language?: string | null): MailWords {
-  const { languages, defaultLanguage } = context.languages ?? SITE_LANGUAGES;
-  const spoken = language && languages.includes(language) ? language : defaultLanguage;
+  const site = context.languages ?? SITE_LANGUAGES;
+  const spoken = offeredLanguageOr(site, language);
   return {
     language: spoken,
     locale: localeOf(spoken),
     intl: pageIntl(spoken),
-    path: (path) => (path.startsWith('/api/') ? path : languagePath(path, spoken, defaultLanguage)),
+    path: (path) =>
+      path.startsWith('/api/') ? path : languagePath(path, spoken, site.defaultLanguage),
   };
 }
 

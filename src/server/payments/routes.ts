@@ -24,7 +24,7 @@ import {
 } from './service.ts';
 import { endpoints } from '#shared/endpoints.ts';
 import { checkoutRequestSchema } from '#shared/claims.ts';
-import { languagePath } from '#shared/languages.ts';
+import { languagePath, offeredLanguageOr } from '#shared/languages.ts';
 
 export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, clock, config, payments } = deps;
@@ -48,11 +48,11 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
       if (!order.success) throw badRequest(order.error.issues[0]!.message);
       const { language, ...wanted } = order.data;
       // Back from the payment page in the buyer's language (an enabled one; else the default's).
-      const { languages, defaultLanguage } = config.languages;
-      const inLanguage =
-        language && languages.includes(language)
-          ? languagePath('/', language, defaultLanguage).replace(/\/$/, '')
-          : '';
+      const inLanguage = languagePath(
+        '/',
+        offeredLanguageOr(config.languages, language),
+        config.languages.defaultLanguage,
+      ).replace(/\/$/, '');
       return startCheckout(db, payments, {
         user: await requireSignedInUser(db, request),
         now: clock(),

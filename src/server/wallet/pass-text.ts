@@ -1,5 +1,11 @@
 import { formatInstant } from '#shared/date-range.ts';
-import { languagePath, localeOf, SITE_LANGUAGES, type SiteLanguages } from '#shared/languages.ts';
+import {
+  languagePath,
+  localeOf,
+  offeredLanguageOr,
+  SITE_LANGUAGES,
+  type SiteLanguages,
+} from '#shared/languages.ts';
 import { pageIntl } from '../pages/page-intl.ts';
 import type { PassContent, PassLocation } from './content.ts';
 
@@ -24,19 +30,17 @@ export interface PassTextContext {
  * part of the content's fingerprint).
  */
 export function passTexts(content: PassContent, context: PassTextContext) {
-  const { languages, defaultLanguage } = context.languages ?? SITE_LANGUAGES;
-  const language =
-    content.language && languages.includes(content.language) ? content.language : defaultLanguage;
+  const site = context.languages ?? SITE_LANGUAGES;
+  const language = offeredLanguageOr(site, content.language);
   const intl = pageIntl(language);
   const battleTitle = content.battleTitles[language] ?? content.battleTitle;
   const dateOf = (at: Date) => formatInstant(at, content.timeZone, { locale: localeOf(language) });
   return {
-    language,
     /** The locale Google's localized strings are tagged with. */
     locale: localeOf(language),
     battleTitle,
     /** Where the QR code leads: the member's /profile, never a redemption code (docs/RULES.md rule 3). */
-    profileUrl: `${context.siteUrl}${languagePath('/profile', language, defaultLanguage)}`,
+    profileUrl: `${context.siteUrl}${languagePath('/profile', language, site.defaultLanguage)}`,
     description: intl.formatMessage(
       { id: 'wallet.description', defaultMessage: '{siteName} pass for {battleTitle}' },
       { siteName: context.siteName, battleTitle },

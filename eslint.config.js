@@ -156,6 +156,8 @@ export default tseslint.config(
     rules: toastRules,
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  // Scripts the service worker imports (vite.config.ts workbox.importScripts).
+  { files: ['public/**/*.js'], languageOptions: { globals: { ...globals.serviceworker } } },
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },

@@ -120,8 +120,10 @@ export default defineConfig(({ isSsrBuild }) => ({
           ],
           maximumFileSizeToCacheInBytes: 1_000_000,
           cleanupOutdatedCaches: true,
-          // The first version takes the open page at once, so the answers it fetches next are kept.
+          // The first version takes the open page at once, so the answers it fetches next are kept;
+          // a page opened while it activated asks for the same (public/sw-claim.js).
           clientsClaim: true,
+          importScripts: ['/sw-claim.js'],
           navigateFallback: null,
           // The precached shell is /index.html: with Workbox's default directory index, a reload
           // of / matched it and a returning visitor got the shell instead of the server's

@@ -21,3 +21,12 @@ const updateServiceWorker = registerSW({
     return undefined;
   },
 });
+
+// A page whose navigation ran while the worker activated is not the worker's (its `clientsClaim`
+// took only the pages then open), and would stay so until the member opens the app again: its
+// answers, the pass's offline copy, would go unkept. It asks the active worker to take it
+// (public/sw-claim.js).
+void navigator.serviceWorker.ready.then((registration) => {
+  if (!navigator.serviceWorker.controller)
+    registration.active?.postMessage({ type: 'CLAIM_CLIENTS' });
+});

@@ -203,6 +203,26 @@ offlineTest(
   },
 );
 
+test('a page the worker did not answer is taken over once the worker is active', async ({
+  page,
+}) => {
+  await page.goto('/auth');
+  await serviceWorkerActive(page);
+  // A reload that bypasses the worker, as the page a navigation opens while the worker activates
+  // is never the worker's: clientsClaim at activation only takes the pages already open.
+  const devtools = await page.context().newCDPSession(page);
+  await Promise.all([
+    page.waitForEvent('load'),
+    devtools.send('Page.reload', { ignoreCache: true }),
+  ]);
+  // The app asks the active worker to take it (src/client/register-service-worker.ts), so the
+  // answers it fetches next are kept for the pass offline.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('tab', { name: 'Register' })).toBeVisible();
+});
+
 test('a new version announces itself and takes over on Reload', async ({ page }) => {
   // The app announces it (a public page is a document, docs/decisions/0027, reloaded anyway).
   await page.goto('/auth');

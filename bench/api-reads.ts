@@ -16,23 +16,40 @@ const READ_PATHS = ['/api/challenge/active', '/api/businesses', '/api/votes'];
 const WARM_UP_SECONDS = 2;
 
 /**
- * A bare node:http server answering one static body: the ceiling for a JSON read on this
- * machine. Its own process, as the site's server is, so it does not share a thread with the
- * load generator.
+ * A bare node:http server answering one static body (with the extra headers given, if any): the
+ * ceiling for a JSON read on this machine. Its own process, as the site's server is, so it does
+ * not share a thread with the load generator.
  */
 const STATIC_PEER_SOURCE = `
   const http = require('node:http');
   const body = process.env.PEER_BODY;
+  const headers = { ...JSON.parse(process.env.PEER_HEADERS), 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) };
   const server = http.createServer((request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    response.writeHead(200, headers);
     response.end(body);
   });
   server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port) + '\\n'));
 `;
 
-async function staticPeer(body: string) {
+/** Headers node:http writes itself, or the peer sets from its body. */
+const PEER_OWN_HEADERS = new Set([
+  'connection',
+  'content-length',
+  'content-type',
+  'date',
+  'keep-alive',
+]);
+
+/** The headers a site's answer carries besides those node:http and the peer write themselves. */
+function answerHeaders(response: Response): Record<string, string> {
+  return Object.fromEntries(
+    [...response.headers].filter(([name]) => !PEER_OWN_HEADERS.has(name.toLowerCase())),
+  );
+}
+
+async function staticPeer(body: string, headers: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['-e', STATIC_PEER_SOURCE], {
-    env: { ...process.env, PEER_BODY: body },
+    env: { ...process.env, PEER_BODY: body, PEER_HEADERS: JSON.stringify(headers) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const [line] = (await once(child.stdout, 'data')) as [Buffer];
@@ -46,44 +63,61 @@ async function staticPeer(body: string) {
 }
 
 /**
- * Public reads at 128 concurrent clients beside a static node:http server with a body of the same
- * size, over rounds that each start a fresh site server.
+ * Public reads at 128 concurrent clients beside a static node:http server with the same body, and
+ * beside one sending the site's headers with it, over rounds that each start a fresh site server.
  */
 export async function benchPublicReads(startSite: () => Promise<RunningServer>) {
-  const siteRuns = new Map(READ_PATHS.map((path) => [path, [] as LoadResult[]]));
-  const bareRuns = new Map(READ_PATHS.map((path) => [path, [] as LoadResult[]]));
+  const runsByPath = () => new Map(READ_PATHS.map((path) => [path, [] as LoadResult[]]));
+  const siteRuns = runsByPath();
+  const bareRuns = runsByPath();
+  // The same bare server sending the site's headers too (security, caching, validator): what
+  // those bytes cost the server and the load client on its own, apart from the site's code.
+  const sameAnswerRuns = runsByPath();
   const bodySizes = new Map<string, number>();
+  const measure = async (runs: Map<string, LoadResult[]>, path: string, url: string) => {
+    runs
+      .get(path)!
+      .push(await load({ url, connections: READ_CONNECTIONS, duration: READ_SECONDS }));
+  };
   for (let round = 0; round < READ_ROUNDS; round += 1) {
     const server = await startSite();
     for (const path of READ_PATHS) {
       const siteUrl = `${server.url}${path}`;
-      const body = await (await fetch(siteUrl)).text();
+      const answer = await fetch(siteUrl);
+      const body = await answer.text();
       bodySizes.set(path, body.length);
       const peer = await staticPeer(body);
-      // Steady state, as for writes: a short load first lets both servers' JIT settle.
-      await load({ url: siteUrl, connections: READ_CONNECTIONS, duration: WARM_UP_SECONDS });
-      await load({ url: peer.url, connections: READ_CONNECTIONS, duration: WARM_UP_SECONDS });
-      siteRuns
-        .get(path)!
-        .push(await load({ url: siteUrl, connections: READ_CONNECTIONS, duration: READ_SECONDS }));
-      bareRuns
-        .get(path)!
-        .push(await load({ url: peer.url, connections: READ_CONNECTIONS, duration: READ_SECONDS }));
+      const sameAnswerPeer = await staticPeer(body, answerHeaders(answer));
+      // Steady state, as for writes: a short load first lets every server's JIT settle.
+      for (const url of [siteUrl, peer.url, sameAnswerPeer.url])
+        await load({ url, connections: READ_CONNECTIONS, duration: WARM_UP_SECONDS });
+      await measure(siteRuns, path, siteUrl);
+      await measure(bareRuns, path, peer.url);
+      await measure(sameAnswerRuns, path, sameAnswerPeer.url);
       await peer.close();
+      await sameAnswerPeer.close();
     }
     await server.stop();
   }
+  const medianRate = (runs: Map<string, LoadResult[]>, path: string) =>
+    median(runs.get(path)!.map((run) => run.requestsPerSecond));
   for (const path of READ_PATHS) {
-    const site = median(siteRuns.get(path)!.map((run) => run.requestsPerSecond));
-    const bare = median(bareRuns.get(path)!.map((run) => run.requestsPerSecond));
+    const site = medianRate(siteRuns, path);
     const failed = siteRuns.get(path)!.some((run) => run.non2xx > 0 || run.errors > 0);
-    record({
-      name: `GET ${path} (${bodySizes.get(path)} B body, ${READ_CONNECTIONS} clients, median of ${READ_ROUNDS} alternating runs, each on freshly started servers)`,
-      figure: site,
-      unit: 'req/s',
-      peer: { name: 'bare node:http, same body', figure: bare },
-      budget: `>= ${READ_BUDGET * 100}% of peer; no errors`,
-      pass: site / bare >= READ_BUDGET && !failed,
-    });
+    const shown = `GET ${path} (${bodySizes.get(path)} B body, ${READ_CONNECTIONS} clients, median of ${READ_ROUNDS} alternating runs, each on freshly started servers)`;
+    for (const [peerName, runs] of [
+      ['bare node:http, same body', bareRuns],
+      ["bare node:http, same body and the site's headers", sameAnswerRuns],
+    ] as const) {
+      const bare = medianRate(runs, path);
+      record({
+        name: runs === bareRuns ? shown : `${shown}, beside the same answer`,
+        figure: site,
+        unit: 'req/s',
+        peer: { name: peerName, figure: bare },
+        budget: `>= ${READ_BUDGET * 100}% of peer; no errors`,
+        pass: site / bare >= READ_BUDGET && !failed,
+      });
+    }
   }
 }

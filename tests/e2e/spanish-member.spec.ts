@@ -68,8 +68,10 @@ test('a member buys a pass, redeems a coupon and votes, all in Spanish', async (
   // The toast says the server's words, asked in the page's language.
   const paid = page.getByRole('alert').filter({ hasText: 'Listo' });
   await expect(paid).toContainText('¡Tu pase de batalla está activado!');
-  await expectSpanishPage(page);
+  // Read while it shows: a toast closes by itself after 4 s, sooner than axe checks a page on a
+  // slow machine.
   await expectNoEnglishCatalogText(page, paid);
+  await expectSpanishPage(page);
   await page.getByRole('link', { name: 'Ver mi pase' }).click();
 
   await expect(page).toHaveURL(/\/es\/profile$/);

@@ -105,13 +105,17 @@ export async function benchPublicReads(startSite: () => Promise<RunningServer>) 
     const site = medianRate(siteRuns, path);
     const failed = siteRuns.get(path)!.some((run) => run.non2xx > 0 || run.errors > 0);
     const shown = `GET ${path} (${bodySizes.get(path)} B body, ${READ_CONNECTIONS} clients, median of ${READ_ROUNDS} alternating runs, each on freshly started servers)`;
-    for (const [peerName, runs] of [
-      ['bare node:http, same body', bareRuns],
-      ["bare node:http, same body and the site's headers", sameAnswerRuns],
+    for (const [rowName, peerName, runs] of [
+      [shown, 'bare node:http, same body', bareRuns],
+      [
+        `${shown}, beside the same answer`,
+        "bare node:http, same body and the site's headers",
+        sameAnswerRuns,
+      ],
     ] as const) {
       const bare = medianRate(runs, path);
       record({
-        name: runs === bareRuns ? shown : `${shown}, beside the same answer`,
+        name: rowName,
         figure: site,
         unit: 'req/s',
         peer: { name: peerName, figure: bare },

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   forgetSavedAnswers,
   keepAnswer,
@@ -51,6 +51,21 @@ describe('the answers the page keeps for offline reading', () => {
     });
     expect(savedAnswer('/api/session')?.body).toEqual(session(4));
     expect(savedAnswer('/api/config')?.body).toEqual({ siteName: 'Local Battles' });
+  });
+
+  it('reads and writes the kept copy once for all the answers a page arrived with', () => {
+    // They are kept while the app's code starts on a phone (docs/decisions/0054).
+    const reads = vi.spyOn(localStorage, 'getItem');
+    const writes = vi.spyOn(localStorage, 'setItem');
+    keepServedAnswers([
+      { url: '/api/session', body: session(4), date: DATE },
+      { url: '/api/user/pass', body: { id: 9 }, date: DATE },
+      { url: '/api/user/progress', body: { coupons: [] }, date: DATE },
+    ]);
+    expect([reads.mock.calls.length, writes.mock.calls.length]).toEqual([1, 1]);
+    reads.mockRestore();
+    writes.mockRestore();
+    expect(savedAnswer('/api/user/pass')?.body).toEqual({ id: 9 });
   });
 
   it('keeps nothing an organizer reads, and forgets everything on request', () => {

@@ -56,10 +56,11 @@ function write(store: Store): void {
 
 const pathOf = (url: string) => new URL(url, 'http://page.invalid').pathname;
 
-/** Keeps a successful GET answer the member may need offline; the session decides whose they are. */
-export function keepAnswer(url: string, body: unknown, date: string | null): void {
-  if (!storage() || !OFFLINE_READABLE_API.test(url)) return;
-  const store = read();
+/** An answer as the API sent it; `date` is null when the answer carried none. */
+type SentAnswer = Omit<ServedAnswer, 'date'> & { date: string | null };
+
+/** Puts an answer into `store`; the session decides whose the account's answers are. */
+function keepIn(store: Store, { url, body, date }: SentAnswer): void {
   if (pathOf(url) === endpoints.session.path) {
     const id = (body as { user?: { id?: number } | null } | undefined)?.user?.id ?? null;
     if (id !== store.owner) {
@@ -69,26 +70,41 @@ export function keepAnswer(url: string, body: unknown, date: string | null): voi
       store.owner = id;
     }
     // Signed out: nothing of an account to keep, and the session is asked again next time.
-    if (id === null) return write(store);
+    if (id === null) return;
   } else if (ACCOUNT_ANSWER.test(url) && store.owner === null) {
     return;
   }
   const at = date ? Date.parse(date) : NaN;
   store.answers[url] = { body, at: Number.isNaN(at) ? Date.now() : at };
+}
+
+/** Keeps the answers among these the member may need offline, reading and writing the copy once. */
+function keepAnswers(answers: SentAnswer[]): void {
+  const kept = answers.filter(({ url }) => OFFLINE_READABLE_API.test(url));
+  if (kept.length === 0 || !storage()) return;
+  const store = read();
+  for (const answer of kept) keepIn(store, answer);
   write(store);
+}
+
+/** Keeps a successful GET answer the member may need offline; the session decides whose they are. */
+export function keepAnswer(url: string, body: unknown, date: string | null): void {
+  keepAnswers([{ url, body, date }]);
 }
 
 /**
  * Keeps the answers a page drawn with the member's account arrived with (SERVER_ANSWERS_ID), as
  * if the page had fetched them: the sign-in check first, since it decides whose the others are.
+ * One read and one write of the copy for all of them: this runs while the page's code starts.
  */
 export function keepServedAnswers(answers: ServedAnswer[]): void {
-  const sessionFirst = [...answers].sort(
-    (a, b) =>
-      Number(pathOf(b.url) === endpoints.session.path) -
-      Number(pathOf(a.url) === endpoints.session.path),
+  keepAnswers(
+    [...answers].sort(
+      (a, b) =>
+        Number(pathOf(b.url) === endpoints.session.path) -
+        Number(pathOf(a.url) === endpoints.session.path),
+    ),
   );
-  for (const { url, body, date } of sessionFirst) keepAnswer(url, body, date);
 }
 
 /** The last kept answer to this GET, for when the network is gone; undefined when none. */

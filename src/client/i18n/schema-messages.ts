@@ -890,11 +890,15 @@ export const formMessages = defineMessages({
   },
 });
 
-const find = messageFinder<MessageDescriptor & { id: string }>(
-  [...Object.values(schemaMessages), ...Object.values(formMessages)].map(
-    (message) => [message.defaultMessage, message] as const,
-  ),
-);
+type Finder = ReturnType<typeof messageFinder<MessageDescriptor & { id: string }>>;
+let finder: Finder | undefined;
+/** Built at the first message looked up, not while the app's code starts (its patterns compile). */
+const find = (english: string) =>
+  (finder ??= messageFinder<MessageDescriptor & { id: string }>(
+    [...Object.values(schemaMessages), ...Object.values(formMessages)].map(
+      (message) => [message.defaultMessage, message] as const,
+    ),
+  ))(english);
 
 /**
  * A shared message in the page's language: its translation, with the values the English was

@@ -7,7 +7,7 @@ import { hydrate, type DehydratedState } from '@tanstack/react-query';
 // The app's code evaluates in two tasks, not one of 110-160 ms on a slow phone (ADR 0053): React,
 // TanStack Query and the providers (Mantine) first; the routes and the rest after the yield.
 import './app/providers.tsx';
-import './lib/yield-to-browser.ts';
+import { nextTask } from './lib/yield-to-browser.ts';
 import { App } from './app/App.tsx';
 import { loadServerRenderedPage } from './app/router.tsx';
 import { createQueryClient } from '#client/lib/query-client.ts';
@@ -29,6 +29,10 @@ import { documentPageLanguage, withoutBasename } from './i18n/language.tsx';
 import { createIntl } from 'react-intl';
 import { localeOf, SOURCE_LANGUAGE } from '#shared/languages.ts';
 import { speakValidationIn } from '#client/lib/schema-resolver.ts';
+
+// main.tsx's own work (the served answers kept, the page's module asked for) starts in a task of
+// its own too, after the routes' modules evaluated (docs/decisions/0054).
+await nextTask();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');

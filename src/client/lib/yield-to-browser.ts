@@ -4,8 +4,12 @@
  * between (docs/decisions/0053-intl-before-first-paint.md). The bundle evaluates the entry's
  * imports in order and awaits this one before going on.
  */
-await new Promise<void>((resolve) => {
-  setTimeout(resolve, 0);
-});
 
-export {};
+/** Resolves in a later task: what follows an `await` of it runs after the browser had its turn. */
+export function nextTask(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    setTimeout(resolve, 0);
+  });
+}
+
+await nextTask();

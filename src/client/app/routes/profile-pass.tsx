@@ -24,7 +24,7 @@ import { useId, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ChallengeDto } from '#shared/challenges.ts';
 import { paths } from '#shared/paths.ts';
-import { inactiveReasonText } from '#shared/passes.ts';
+import { inactiveReasonText, type PassDto } from '#shared/passes.ts';
 import type { MemberProgress } from '#shared/progress.ts';
 import { PageLoader } from '#client/components/PageLoader.tsx';
 import { useMessages } from '#client/i18n/language.tsx';
@@ -110,6 +110,108 @@ function BattleSummary({
 }
 
 /**
+ * The pass's figures under its tabs: its own component, so React can yield between drawing it and
+ * the rest of the pass while it takes the page over (docs/decisions/0054).
+ */
+function PassStats({
+  challenge,
+  pass,
+  ended,
+  redeemed,
+  shops,
+}: {
+  challenge: ChallengeDto;
+  pass: PassDto;
+  /** The battle has ended: its end date reads 'Ended'. */
+  ended: boolean;
+  redeemed: number;
+  shops: number;
+}) {
+  const intl = useMessages();
+  const { locale } = intl;
+  const percentRedeemed = shops > 0 ? Math.round((redeemed / shops) * 100) : 0;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} className="lb-drawn-when-near">
+      <StatCard
+        label={intl.formatMessage({
+          id: 'passHolder.progress',
+          defaultMessage: 'Challenge Progress',
+        })}
+      >
+        <Text size="xl" fw={700}>
+          {percentRedeemed}%
+        </Text>
+        <Progress
+          value={percentRedeemed}
+          aria-label={intl.formatMessage({
+            id: 'passHolder.couponsRedeemed',
+            defaultMessage: 'Coupons redeemed',
+          })}
+        />
+        <Text size="sm">
+          {intl.formatMessage(
+            {
+              id: 'passHolder.redeemedOf',
+              defaultMessage:
+                '{redeemed} of {count, plural, one {# coupon} other {# coupons}} redeemed',
+            },
+            { redeemed, count: shops },
+          )}
+        </Text>
+      </StatCard>
+      <StatCard
+        label={intl.formatMessage({ id: 'passHolder.challenge', defaultMessage: 'Challenge' })}
+      >
+        <Text fw={700}>{challenge.title}</Text>
+        <Text size="sm">
+          {intl.formatMessage(
+            {
+              id: 'passHolder.endDate',
+              defaultMessage: '{ended, select, yes {Ended} other {Ends}} {date}',
+            },
+            {
+              ended: ended ? 'yes' : 'no',
+              date: formatInstant(challenge.endDate, challenge.timeZone, {
+                time: false,
+                locale,
+              }),
+            },
+          )}
+        </Text>
+      </StatCard>
+      <StatCard
+        label={intl.formatMessage({
+          id: 'passHolder.passStatus',
+          defaultMessage: 'Pass Status',
+        })}
+      >
+        <Group gap="xs">
+          <Badge color={pass.active ? 'green' : 'red'}>
+            {pass.active
+              ? intl.formatMessage({ id: 'passHolder.active', defaultMessage: 'Active' })
+              : intl.formatMessage({
+                  id: 'passHolder.inactiveBadge',
+                  defaultMessage: 'Inactive',
+                })}
+          </Badge>
+        </Group>
+        <Text size="sm">
+          {intl.formatMessage(
+            { id: 'passHolder.purchased', defaultMessage: 'Purchased {date}' },
+            {
+              date: formatInstant(pass.purchaseDate, challenge.timeZone, {
+                time: false,
+                locale,
+              }),
+            },
+          )}
+        </Text>
+      </StatCard>
+    </SimpleGrid>
+  );
+}
+
+/**
  * /profile for a pass holder (docs/SPEC.md section 2): 'Your Pass' (coupons) and 'Your Votes' first,
  * as a member at the counter needs them, then the stats, then the testing tool away from both.
  * The redemption and voting features meet here: the coupons' shops are the shops to vote for,
@@ -149,7 +251,6 @@ export function PassHolderView() {
   }
   const list = stops;
   const redeemed = list.filter((coupon) => coupon.redeemed).length;
-  const percentRedeemed = list.length > 0 ? Math.round((redeemed / list.length) * 100) : 0;
 
   return (
     <Container size="lg" py="xl">
@@ -272,83 +373,13 @@ export function PassHolderView() {
           </Tabs.Panel>
         </Tabs>
         <MyDrawEntries />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <StatCard
-            label={intl.formatMessage({
-              id: 'passHolder.progress',
-              defaultMessage: 'Challenge Progress',
-            })}
-          >
-            <Text size="xl" fw={700}>
-              {percentRedeemed}%
-            </Text>
-            <Progress
-              value={percentRedeemed}
-              aria-label={intl.formatMessage({
-                id: 'passHolder.couponsRedeemed',
-                defaultMessage: 'Coupons redeemed',
-              })}
-            />
-            <Text size="sm">
-              {intl.formatMessage(
-                {
-                  id: 'passHolder.redeemedOf',
-                  defaultMessage:
-                    '{redeemed} of {count, plural, one {# coupon} other {# coupons}} redeemed',
-                },
-                { redeemed, count: list.length },
-              )}
-            </Text>
-          </StatCard>
-          <StatCard
-            label={intl.formatMessage({ id: 'passHolder.challenge', defaultMessage: 'Challenge' })}
-          >
-            <Text fw={700}>{challenge.data.title}</Text>
-            <Text size="sm">
-              {intl.formatMessage(
-                {
-                  id: 'passHolder.endDate',
-                  defaultMessage: '{ended, select, yes {Ended} other {Ends}} {date}',
-                },
-                {
-                  ended: phase === 'ended' ? 'yes' : 'no',
-                  date: formatInstant(challenge.data.endDate, challenge.data.timeZone, {
-                    time: false,
-                    locale,
-                  }),
-                },
-              )}
-            </Text>
-          </StatCard>
-          <StatCard
-            label={intl.formatMessage({
-              id: 'passHolder.passStatus',
-              defaultMessage: 'Pass Status',
-            })}
-          >
-            <Group gap="xs">
-              <Badge color={pass.data.active ? 'green' : 'red'}>
-                {pass.data.active
-                  ? intl.formatMessage({ id: 'passHolder.active', defaultMessage: 'Active' })
-                  : intl.formatMessage({
-                      id: 'passHolder.inactiveBadge',
-                      defaultMessage: 'Inactive',
-                    })}
-              </Badge>
-            </Group>
-            <Text size="sm">
-              {intl.formatMessage(
-                { id: 'passHolder.purchased', defaultMessage: 'Purchased {date}' },
-                {
-                  date: formatInstant(pass.data.purchaseDate, challenge.data.timeZone, {
-                    time: false,
-                    locale,
-                  }),
-                },
-              )}
-            </Text>
-          </StatCard>
-        </SimpleGrid>
+        <PassStats
+          challenge={challenge.data}
+          pass={pass.data}
+          ended={phase === 'ended'}
+          redeemed={redeemed}
+          shops={list.length}
+        />
         {config?.testToolsEnabled && phase === 'running' && (
           <Group
             component="section"

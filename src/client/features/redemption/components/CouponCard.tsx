@@ -38,6 +38,7 @@ export function CouponCard({ coupon, moment }: { coupon: PassStop; moment: Coupo
   return (
     <Card
       component="article"
+      className="lb-drawn-when-near"
       aria-labelledby={titleId}
       withBorder
       padding="md"

@@ -18,11 +18,34 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A lookup of English text among `entries` (English message or pattern → entry): an exact message
- * first, else the most specific pattern (the longest fixed text) that matches.
+ * first, else the most specific pattern (the longest fixed text) that matches. The patterns
+ * compile at the first lookup, not when the lookup is made: the web app makes one while its code
+ * starts on a phone, and only a form showing a message reads it (docs/decisions/0054).
  */
 export function messageFinder<Entry>(
   entries: Iterable<readonly [string, Entry]>,
 ): (english: string) => FoundMessage<Entry> | undefined {
+  let compiled: ReturnType<typeof compile<Entry>> | undefined;
+  return (english) => {
+    compiled ??= compile(entries);
+    const { exact, patterns } = compiled;
+    const found = exact.get(english);
+    if (found !== undefined) return { entry: found, values: {} };
+    for (const { match, names, entry } of patterns) {
+      const matched = match.exec(english);
+      if (matched) {
+        return {
+          entry,
+          values: Object.fromEntries(names.map((name, index) => [name, matched[index + 1]!])),
+        };
+      }
+    }
+    return undefined;
+  };
+}
+
+/** The exact messages by their English, and the patterns as expressions, most specific first. */
+function compile<Entry>(entries: Iterable<readonly [string, Entry]>) {
   const exact = new Map<string, Entry>();
   const patterns: { match: RegExp; names: string[]; entry: Entry; fixed: number }[] = [];
   for (const [english, entry] of entries) {
@@ -40,18 +63,5 @@ export function messageFinder<Entry>(
     });
   }
   patterns.sort((a, b) => b.fixed - a.fixed);
-  return (english) => {
-    const found = exact.get(english);
-    if (found !== undefined) return { entry: found, values: {} };
-    for (const { match, names, entry } of patterns) {
-      const matched = match.exec(english);
-      if (matched) {
-        return {
-          entry,
-          values: Object.fromEntries(names.map((name, index) => [name, matched[index + 1]!])),
-        };
-      }
-    }
-    return undefined;
-  };
+  return { exact, patterns };
 }

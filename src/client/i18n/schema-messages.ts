@@ -890,15 +890,11 @@ export const formMessages = defineMessages({
   },
 });
 
-type Finder = ReturnType<typeof messageFinder<MessageDescriptor & { id: string }>>;
-let finder: Finder | undefined;
-/** Built at the first message looked up, not while the app's code starts (its patterns compile). */
-const find = (english: string) =>
-  (finder ??= messageFinder<MessageDescriptor & { id: string }>(
-    [...Object.values(schemaMessages), ...Object.values(formMessages)].map(
-      (message) => [message.defaultMessage, message] as const,
-    ),
-  ))(english);
+const find = messageFinder<MessageDescriptor & { id: string }>(
+  [...Object.values(schemaMessages), ...Object.values(formMessages)].map(
+    (message) => [message.defaultMessage, message] as const,
+  ),
+);
 
 /**
  * A shared message in the page's language: its translation, with the values the English was

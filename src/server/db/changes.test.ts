@@ -148,6 +148,34 @@ describe('change notifications between instances', () => {
     }
   });
 
+  it('the announcing instance hears its public change once, at once, and not again when the database returns the notice', async () => {
+    const heardBy = (feed: ChangeFeed) => {
+      const heard: Change[] = [];
+      return { heard, stop: feed.subscribe((change) => heard.push(change)) };
+    };
+    const first = heardBy(ctx.changes);
+    const second = heardBy(other.changes);
+    const publicChanges = (heard: Change[]) =>
+      heard.filter((change) => change.kind === 'publicReads').length;
+    try {
+      await ctx.changes.announcePublicChange();
+      expect(publicChanges(first.heard)).toBe(1);
+      await eventually(() => publicChanges(second.heard)).toBe(1);
+      // A notice sent after the first one had returned: one connection delivers in commit order,
+      // so once the first instance hears this one, its own notice would have been heard too.
+      other.changes.announceVoteCounts(challenge.id);
+      await eventually(() => first.heard).toContainEqual({
+        kind: 'voteCounts',
+        challengeId: challenge.id,
+      });
+      expect(publicChanges(first.heard)).toBe(1);
+      expect(publicChanges(second.heard)).toBe(1);
+    } finally {
+      first.stop();
+      second.stop();
+    }
+  });
+
   it('a vote tells every instance which challenge it moved', async () => {
     const shop = await insertBusiness(ctx.db, challenge.id);
     const heard: Change[] = [];

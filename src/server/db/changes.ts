@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -99,8 +100,9 @@ class Subscribers {
   }
 }
 
-const notifyPublicReads = async (db: Db) => {
-  await db.execute(sql`select pg_notify(${PUBLIC_READS_CHANNEL}, '')`);
+/** The public change notice, its payload the sending feed's own mark. */
+const notifyPublicReads = async (db: Db, sender: string) => {
+  await db.execute(sql`select pg_notify(${PUBLIC_READS_CHANNEL}, ${sender})`);
 };
 
 /**
@@ -138,17 +140,24 @@ function noticeSender(db: Db, channel: string, log: ChangeFeedLog) {
 }
 
 /**
- * The notices both database feeds send. Public and pass changes are heard here at once, before
- * the answer to the write that made them: the next read on this instance must not be an answer
- * kept from before (the database's notice follows, and is heard here again).
+ * The notices both database feeds send, and what they hear. Public and pass changes are heard here
+ * at once, before the answer to the write that made them: the next read on this instance must not
+ * be an answer kept from before. The database's public notice is not heard again here when it
+ * returns: a second clearing would drop answers computed since, after the change, for nothing.
  */
 function databaseNotices(db: Db, subscribers: Subscribers, log: ChangeFeedLog) {
   const voteNotices = noticeSender(db, VOTE_COUNTS_CHANNEL, log);
   const passNotices = noticeSender(db, PASS_CHANNEL, log);
+  const sender = randomUUID();
   return {
+    /** A notification as the database delivers it, but for this feed's own public notice. */
+    hear: (channel: string, payload: string | undefined) => {
+      if (channel !== PUBLIC_READS_CHANNEL || payload !== sender)
+        subscribers.emitNotification(channel, payload);
+    },
     announcePublicChange: () => {
       subscribers.emit({ kind: 'publicReads' });
-      return notifyPublicReads(db);
+      return notifyPublicReads(db, sender);
     },
     announceVoteCounts: (challengeId: number) => voteNotices.announce(challengeId),
     announcePassChange: (passId: number) => {
@@ -178,9 +187,7 @@ export async function openPgliteChangeFeed(db: Db, client: PGlite): Promise<Chan
   const subscribers = new Subscribers();
   const notices = databaseNotices(db, subscribers, silentLog);
   const stops = await Promise.all(
-    CHANNELS.map((channel) =>
-      client.listen(channel, (payload) => subscribers.emitNotification(channel, payload)),
-    ),
+    CHANNELS.map((channel) => client.listen(channel, (payload) => notices.hear(channel, payload))),
   );
   return {
     subscribe: (listener) => subscribers.subscribe(listener),
@@ -247,9 +254,7 @@ export async function openPostgresChangeFeed(
       application_name: LISTENER_APPLICATION_NAME,
       keepAlive: true,
     });
-    client.on('notification', (message) =>
-      subscribers.emitNotification(message.channel, message.payload),
-    );
+    client.on('notification', (message) => notices.hear(message.channel, message.payload));
     client.on('error', (error) => lost(client, error));
     client.on('end', () => lost(client));
     try {

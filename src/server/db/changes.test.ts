@@ -148,28 +148,35 @@ describe('change notifications between instances', () => {
     }
   });
 
-  it('the announcing instance hears its public change once, at once, and not again when the database returns the notice', async () => {
+  it('the announcing instance hears its public and pass changes once, at once, and not again when the database returns the notices', async () => {
     const heardBy = (feed: ChangeFeed) => {
       const heard: Change[] = [];
       return { heard, stop: feed.subscribe((change) => heard.push(change)) };
     };
     const first = heardBy(ctx.changes);
     const second = heardBy(other.changes);
-    const publicChanges = (heard: Change[]) =>
-      heard.filter((change) => change.kind === 'publicReads').length;
+    const passId = 4242;
+    const announced = (heard: Change[]) =>
+      heard.filter((change) => change.kind === 'publicReads' || change.kind === 'pass');
+    const both = [{ kind: 'publicReads' }, { kind: 'pass', passId }];
     try {
       await ctx.changes.announcePublicChange();
-      expect(publicChanges(first.heard)).toBe(1);
-      await eventually(() => publicChanges(second.heard)).toBe(1);
-      // A notice sent after the first one had returned: one connection delivers in commit order,
-      // so once the first instance hears this one, its own notice would have been heard too.
+      ctx.changes.announcePassChange(passId);
+      expect(announced(first.heard)).toEqual(both);
+      await eventually(() => announced(second.heard)).toEqual(both);
+      // A notice sent after the first one's had returned: one connection delivers in commit order,
+      // so once the first instance hears this one, its own notices would have been heard too.
       other.changes.announceVoteCounts(challenge.id);
       await eventually(() => first.heard).toContainEqual({
         kind: 'voteCounts',
         challengeId: challenge.id,
       });
-      expect(publicChanges(first.heard)).toBe(1);
-      expect(publicChanges(second.heard)).toBe(1);
+      expect(announced(first.heard)).toEqual(both);
+      // A pass's notice sent by the trigger on passes (no feed's mark) is heard by every instance.
+      await queryRows(ctx.db, sql`select pg_notify('lb_pass', ${String(passId)})`);
+      for (const { heard } of [first, second]) {
+        await eventually(() => announced(heard)).toEqual([...both, { kind: 'pass', passId }]);
+      }
     } finally {
       first.stop();
       second.stop();

@@ -21,9 +21,10 @@ export const PUBLIC_READS_CHANNEL = 'lb_public_reads';
 export const USER_CHANNEL = 'lb_user';
 /**
  * What a pass holder sees of their pass moved (a redeem, a vote, votes reset, the pass switched off
- * or on): the payload is the pass id. Hot writes announce it once committed (`announcePassChange`),
- * the rare switch by the trigger on passes (src/server/db/rules/notify_pass_changed.sql), so every
- * instance's member answers forget it (docs/decisions/0032).
+ * or on): the payload is the pass id, after the sending feed's mark and a colon when a feed sent it.
+ * Hot writes announce it once committed (`announcePassChange`), the rare switch by the trigger on
+ * passes (src/server/db/rules/notify_pass_changed.sql), so every instance's member answers forget it
+ * (docs/decisions/0032).
  */
 export const PASS_CHANNEL = 'lb_pass';
 const CHANNELS = [VOTE_COUNTS_CHANNEL, PUBLIC_READS_CHANNEL, USER_CHANNEL, PASS_CHANNEL];
@@ -96,11 +97,13 @@ class Subscribers {
     else if (channel === VOTE_COUNTS_CHANNEL)
       this.emit({ kind: 'voteCounts', challengeId: Number(payload) });
     else if (channel === USER_CHANNEL) this.emit({ kind: 'user', userId: Number(payload) });
-    else if (channel === PASS_CHANNEL) this.emit({ kind: 'pass', passId: Number(payload) });
+    // A pass's id, after its sender's mark when a feed sent it (the trigger on passes sends none).
+    else if (channel === PASS_CHANNEL)
+      this.emit({ kind: 'pass', passId: Number(payload?.slice(payload.indexOf(':') + 1)) });
   }
 }
 
-/** The public change notice, its payload the sending feed's own mark. */
+/** The public change notice, its payload the sending feed's own mark (`databaseNotices`). */
 const notifyPublicReads = async (db: Db, sender: string) => {
   await db.execute(sql`select pg_notify(${PUBLIC_READS_CHANNEL}, ${sender})`);
 };
@@ -111,7 +114,7 @@ const notifyPublicReads = async (db: Db, sender: string) => {
  * in one statement. A lost notice (database unreachable, or this process dying first) is caught up
  * by the live counts' periodic re-read and the member answers' lifetime.
  */
-function noticeSender(db: Db, channel: string, log: ChangeFeedLog) {
+function noticeSender(db: Db, channel: string, log: ChangeFeedLog, sender?: string) {
   const waiting = new Set<number>();
   let timer: NodeJS.Timeout | undefined;
   const send = async () => {
@@ -121,7 +124,7 @@ function noticeSender(db: Db, channel: string, log: ChangeFeedLog) {
     if (ids.length === 0) return;
     try {
       await db.execute(
-        sql`select pg_notify(${channel}, id::text) from unnest(${`{${ids.join(',')}}`}::int[]) as id`,
+        sql`select pg_notify(${channel}, ${sender ? `${sender}:` : ''} || id) from unnest(${`{${ids.join(',')}}`}::int[]) as id`,
       );
     } catch (error) {
       log.warn({ err: error, channel }, 'change notifications: a notice was not sent');
@@ -142,18 +145,23 @@ function noticeSender(db: Db, channel: string, log: ChangeFeedLog) {
 /**
  * The notices both database feeds send, and what they hear. Public and pass changes are heard here
  * at once, before the answer to the write that made them: the next read on this instance must not
- * be an answer kept from before. The database's public notice is not heard again here when it
- * returns: a second clearing would drop answers computed since, after the change, for nothing.
+ * be an answer kept from before. Their notices carry this feed's random mark (the public one as its
+ * payload, a pass's before its id) and are not heard again here when they return: a second
+ * forgetting would drop answers computed since, after the change, for nothing.
  */
 function databaseNotices(db: Db, subscribers: Subscribers, log: ChangeFeedLog) {
-  const voteNotices = noticeSender(db, VOTE_COUNTS_CHANNEL, log);
-  const passNotices = noticeSender(db, PASS_CHANNEL, log);
   const sender = randomUUID();
+  const voteNotices = noticeSender(db, VOTE_COUNTS_CHANNEL, log);
+  const passNotices = noticeSender(db, PASS_CHANNEL, log, sender);
+  const ownPassNotice = `${sender}:`;
   return {
-    /** A notification as the database delivers it, but for this feed's own public notice. */
+    /** A notification as the database delivers it, but for this feed's own public and pass notices. */
     hear: (channel: string, payload: string | undefined) => {
-      if (channel !== PUBLIC_READS_CHANNEL || payload !== sender)
-        subscribers.emitNotification(channel, payload);
+      const own =
+        channel === PUBLIC_READS_CHANNEL
+          ? payload === sender
+          : channel === PASS_CHANNEL && payload?.startsWith(ownPassNotice);
+      if (!own) subscribers.emitNotification(channel, payload);
     },
     announcePublicChange: () => {
       subscribers.emit({ kind: 'publicReads' });

@@ -14,7 +14,7 @@ import {
   TestClient,
   type TestContext,
 } from '#tests/helpers/test-app.ts';
-import { localChangeFeed } from '../db/changes.ts';
+import { localChangeFeed, type Change } from '../db/changes.ts';
 import { setPassCounted } from '../passes/switch.ts';
 import type { CouponDto } from '#shared/redemption.ts';
 
@@ -292,5 +292,32 @@ describe('member answers across two instances', () => {
       const answer = await poll(onOther, '/api/user/progress', etag);
       return answer.statusCode === 200 && answer.json<{ availableVotes: number }>().availableVotes;
     }).toBe(0);
+  });
+
+  it('the instance that took the redeem keeps the answer it then sent: its notice, returning, costs no read', async () => {
+    const { client, pass } = await signedInPassHolder(ctx, challenge.id);
+    const heard: Change[] = [];
+    const stop = ctx.changes.subscribe((change) => heard.push(change));
+    try {
+      const coupon = await couponOf(ctx, pass, shop.id);
+      expect(
+        (await client.post(`/api/coupons/${coupon.id}/redeem`, { redemptionCode: '5111' }))
+          .statusCode,
+      ).toBe(200);
+      const etag = etagOf(await client.get('/api/user/progress'));
+      // A notice sent after the redeem's had returned: one connection delivers in commit order,
+      // so once this instance hears it, the redeem's own notice would have been heard too.
+      other.changes.announceVoteCounts(challenge.id);
+      await expect
+        .poll(() => heard, { timeout: 10_000 })
+        .toContainEqual({ kind: 'voteCounts', challengeId: challenge.id });
+      const unchanged = await queriesDuring(ctx.database, () =>
+        poll(client, '/api/user/progress', etag),
+      );
+      expect(unchanged.answer.statusCode).toBe(304);
+      expect(unchanged.queries).toBe(0);
+    } finally {
+      stop();
+    }
   });
 });

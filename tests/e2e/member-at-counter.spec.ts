@@ -111,8 +111,8 @@ test('a member redeems and votes from a phone at the counter', async ({ page, co
   // no toast over it.
   const confirmation = page.getByRole('dialog', { name: 'Coupon Redeemed' });
   await expect(confirmation.getByText(SHOP, { exact: true })).toBeInViewport();
-  // For the first seconds it is the cashier's alone.
-  await expect(confirmation.getByRole('link', { name: 'Vote now' })).toHaveCount(0);
+  // That it is the cashier's alone for its first seconds is timed with a stepped clock in
+  // RedeemedConfirmation.test.tsx: here those seconds may be gone by the time this line runs.
   await expect(confirmation.getByText('$5', { exact: true })).toBeInViewport();
   const clock = confirmation.getByLabel('Time now');
   await expect(clock).toHaveText(/^\d{1,2}:\d{2}:\d{2}/);

@@ -97,15 +97,15 @@ class Subscribers {
     else if (channel === VOTE_COUNTS_CHANNEL)
       this.emit({ kind: 'voteCounts', challengeId: Number(payload) });
     else if (channel === USER_CHANNEL) this.emit({ kind: 'user', userId: Number(payload) });
-    // A pass's id, after its sender's mark when a feed sent it (the trigger on passes sends none).
+    // A pass's id, after its sender's mark (`uuid:`) when a feed sent it (the trigger sends none).
     else if (channel === PASS_CHANNEL)
       this.emit({ kind: 'pass', passId: Number(payload?.slice(payload.indexOf(':') + 1)) });
   }
 }
 
 /** The public change notice, its payload the sending feed's own mark (`databaseNotices`). */
-const notifyPublicReads = async (db: Db, sender: string) => {
-  await db.execute(sql`select pg_notify(${PUBLIC_READS_CHANNEL}, ${sender})`);
+const notifyPublicReads = async (db: Db, mark: string) => {
+  await db.execute(sql`select pg_notify(${PUBLIC_READS_CHANNEL}, ${mark})`);
 };
 
 /**
@@ -114,7 +114,7 @@ const notifyPublicReads = async (db: Db, sender: string) => {
  * in one statement. A lost notice (database unreachable, or this process dying first) is caught up
  * by the live counts' periodic re-read and the member answers' lifetime.
  */
-function noticeSender(db: Db, channel: string, log: ChangeFeedLog, sender?: string) {
+function noticeSender(db: Db, channel: string, log: ChangeFeedLog, mark = '') {
   const waiting = new Set<number>();
   let timer: NodeJS.Timeout | undefined;
   const send = async () => {
@@ -124,7 +124,7 @@ function noticeSender(db: Db, channel: string, log: ChangeFeedLog, sender?: stri
     if (ids.length === 0) return;
     try {
       await db.execute(
-        sql`select pg_notify(${channel}, ${sender ? `${sender}:` : ''} || id) from unnest(${`{${ids.join(',')}}`}::int[]) as id`,
+        sql`select pg_notify(${channel}, ${mark} || id) from unnest(${`{${ids.join(',')}}`}::int[]) as id`,
       );
     } catch (error) {
       log.warn({ err: error, channel }, 'change notifications: a notice was not sent');
@@ -145,27 +145,22 @@ function noticeSender(db: Db, channel: string, log: ChangeFeedLog, sender?: stri
 /**
  * The notices both database feeds send, and what they hear. Public and pass changes are heard here
  * at once, before the answer to the write that made them: the next read on this instance must not
- * be an answer kept from before. Their notices carry this feed's random mark (the public one as its
- * payload, a pass's before its id) and are not heard again here when they return: a second
- * forgetting would drop answers computed since, after the change, for nothing.
+ * be an answer kept from before. Their notices start with this feed's random mark (`uuid:`, the
+ * public one's whole payload, a pass's before its id) and are not heard again here when they
+ * return: a second forgetting would drop answers computed since, after the change, for nothing.
  */
 function databaseNotices(db: Db, subscribers: Subscribers, log: ChangeFeedLog) {
-  const sender = randomUUID();
+  const mark = `${randomUUID()}:`;
   const voteNotices = noticeSender(db, VOTE_COUNTS_CHANNEL, log);
-  const passNotices = noticeSender(db, PASS_CHANNEL, log, sender);
-  const ownPassNotice = `${sender}:`;
+  const passNotices = noticeSender(db, PASS_CHANNEL, log, mark);
   return {
-    /** A notification as the database delivers it, but for this feed's own public and pass notices. */
+    /** A notification as the database delivers it, but for this feed's own. */
     hear: (channel: string, payload: string | undefined) => {
-      const own =
-        channel === PUBLIC_READS_CHANNEL
-          ? payload === sender
-          : channel === PASS_CHANNEL && payload?.startsWith(ownPassNotice);
-      if (!own) subscribers.emitNotification(channel, payload);
+      if (!payload?.startsWith(mark)) subscribers.emitNotification(channel, payload);
     },
     announcePublicChange: () => {
       subscribers.emit({ kind: 'publicReads' });
-      return notifyPublicReads(db, sender);
+      return notifyPublicReads(db, mark);
     },
     announceVoteCounts: (challengeId: number) => voteNotices.announce(challengeId),
     announcePassChange: (passId: number) => {
